@@ -1,0 +1,149 @@
+// The desktop shell: the only module that imports electron. It wires the window, the app:// and
+// media:// protocols and IPC to the same services browser mode uses.
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type OpenDialogOptions } from 'electron';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { apiMethods } from '../../shared/api-methods';
+import { contentSecurityPolicy, isAllowedExternalUrl } from '../../shared/security';
+import { AppServices } from '../services/app-services';
+import { createHandlers, dispatch, type DialogKind } from '../services/handlers';
+import { answerMedia } from '../services/media/serve';
+import { isPathInside } from '../services/media/paths';
+import { APP_ORIGIN, APP_SCHEME, appFileFromUrl, isInternalNavigation, MEDIA_SCHEME, mediaRouteFromUrl } from './routes';
+
+const rendererDir = join(__dirname, '..', 'renderer');
+const csp = contentSecurityPolicy({ mediaScheme: MEDIA_SCHEME });
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+]);
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let services: AppServices | null = null;
+
+async function pickPaths(kind: DialogKind): Promise<string[]> {
+  const window = BrowserWindow.getFocusedWindow();
+  const videoFilter = { name: 'Videos', extensions: ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'ogv'] };
+  if (kind === 'saveProject') {
+    const options = { title: 'New Tidemark project', filters: [{ name: 'Tidemark project', extensions: ['tidemark'] }] };
+    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? [] : [result.filePath];
+  }
+  const options: OpenDialogOptions =
+    kind === 'openProject'
+      ? { title: 'Open project', properties: ['openFile'], filters: [{ name: 'Tidemark project', extensions: ['tidemark'] }] }
+      : kind === 'videoFolder'
+        ? { title: 'Import a folder of videos', properties: ['openDirectory'] }
+        : { title: 'Import videos', properties: ['openFile', 'multiSelections'], filters: [videoFilter, { name: 'All files', extensions: ['*'] }] };
+  const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? [] : result.filePaths;
+}
+
+function registerProtocols(app: AppServices): void {
+  protocol.handle(APP_SCHEME, (request) => {
+    const relative = appFileFromUrl(request.url);
+    const file = relative ? join(rendererDir, relative) : null;
+    if (!file || !isPathInside(file, rendererDir) || !existsSync(file)) return new Response('Not found', { status: 404 });
+    return new Response(readFileSync(file), {
+      headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' },
+    });
+  });
+  protocol.handle(MEDIA_SCHEME, (request) => {
+    const route = mediaRouteFromUrl(request.url);
+    if (!route) return new Response(null, { status: 404 });
+    const answer = answerMedia(app, route, request.headers.get('range'));
+    const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
+    return new Response(body, { status: answer.status, headers: answer.headers });
+  });
+}
+
+function registerIpc(app: AppServices): void {
+  const handlers = createHandlers(app, { pickPaths });
+  for (const method of apiMethods) {
+    ipcMain.handle(`api:${method}`, (event, payload: unknown) => {
+      // only our own page may call; a navigated-away or foreign frame gets nothing
+      if (!event.senderFrame || !isInternalNavigation(event.senderFrame.url)) {
+        return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Tidemark window only.' } };
+      }
+      return dispatch(handlers, method, payload, app.localCaller());
+    });
+  }
+}
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 960,
+    minHeight: 600,
+    title: 'Tidemark',
+    backgroundColor: '#0f1419',
+    show: false,
+    webPreferences: {
+      preload: join(__dirname, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(`${APP_ORIGIN}/index.html`);
+  return window;
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-navigate', (event, url) => {
+    if (!isInternalNavigation(url)) {
+      event.preventDefault();
+      if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    }
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+});
+
+app.whenReady().then(() => {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  services = new AppServices({ dataDir: app.getPath('userData'), mode: 'desktop', version: app.getVersion() });
+  registerProtocols(services);
+  registerIpc(services);
+  services.startup();
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate([
+      { role: 'fileMenu' },
+      { role: 'editMenu' },
+      { label: 'View', submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }, { role: 'togglefullscreen' }] },
+      { role: 'windowMenu' },
+    ]),
+  );
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+});
+
+app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+let quitting = false;
+app.on('before-quit', (event) => {
+  if (quitting || !services) return;
+  quitting = true;
+  event.preventDefault();
+  void services.shutdown().finally(() => app.quit());
+});

@@ -1,0 +1,58 @@
+// Media by opaque id, with Range: the same answer for Electron's media:// protocol and browser mode.
+import { createReadStream, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { mediaTypeFor, parseRange, rangeResponseHeaders } from '../../../shared/range';
+import type { AppServices } from '../app-services';
+import { isPathInside } from './paths';
+import { sheetFileName, thumbnailDir } from './thumbnails';
+
+export interface MediaAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Readable | null;
+}
+
+function fail(status: number): MediaAnswer {
+  return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: null };
+}
+
+/** Resolves `video/<id>` or `thumbs/<id>/<sheet>` to a file the project owns; never a raw path. */
+export function resolveMediaFile(app: AppServices, route: string): { path: string } | { status: number; reason: string } {
+  const project = app.currentProject();
+  if (!project) return { status: 404, reason: 'No project is open.' };
+  const parts = route.split('/').filter(Boolean).map(decodeURIComponent);
+  const [kind, id, sheet] = parts;
+  if (!id || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return { status: 404, reason: 'Unknown media id.' };
+  if (kind === 'video' && parts.length === 2) {
+    const video = project.videos.get(id);
+    if (!video) return { status: 404, reason: 'Unknown video id.' };
+    return { path: project.videos.absolutePath(video) };
+  }
+  if (kind === 'thumbs' && parts.length === 3 && sheet && /^\d{1,5}$/.test(sheet)) {
+    const root = thumbnailDir(project.cacheDir, id);
+    const path = join(root, sheetFileName(Number(sheet)));
+    // ids and sheet numbers are pattern-checked above; containment guards against symlinks too
+    if (!isPathInside(path, project.cacheDir)) return { status: 403, reason: 'Outside the project cache.' };
+    return { path };
+  }
+  return { status: 404, reason: 'Unknown media route.' };
+}
+
+export function answerMedia(app: AppServices, route: string, rangeHeader: string | null | undefined): MediaAnswer {
+  const resolved = resolveMediaFile(app, route);
+  if ('status' in resolved) return fail(resolved.status);
+  const contentType = mediaTypeFor(basename(resolved.path));
+  if (!contentType) return fail(415);
+  let size: number;
+  try {
+    const stat = statSync(resolved.path);
+    if (!stat.isFile()) return fail(404);
+    size = stat.size;
+  } catch {
+    return fail(404);
+  }
+  const answer = rangeResponseHeaders(parseRange(rangeHeader, size), size, contentType);
+  const body = answer.status === 416 || size === 0 ? null : createReadStream(resolved.path, { start: answer.start, end: answer.end });
+  return { status: answer.status, headers: answer.headers, body };
+}

@@ -1,0 +1,94 @@
+// 1-FPS filmstrip thumbnails: ffmpeg decodes the video once and packs one tile per whole second
+// into JPEG sprite sheets (COLUMNS×ROWS tiles each), cached beside the project.
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ThumbnailManifest, Video } from '../../../shared/domain';
+import { lastFrameTime } from '../../../shared/timecode';
+import type { JobControl } from '../jobs';
+import { writeFileAtomic } from '../settings';
+import { runProcess } from './run-process';
+
+export const TILE_HEIGHT = 72;
+export const COLUMNS = 10;
+export const ROWS = 10;
+
+const manifestSchema = z.object({
+  videoId: z.string(),
+  fingerprint: z.string(),
+  tileWidth: z.number(),
+  tileHeight: z.number(),
+  columns: z.number(),
+  rows: z.number(),
+  count: z.number(),
+  sheets: z.number(),
+  complete: z.boolean(),
+});
+
+export function thumbnailDir(cacheDir: string, videoId: string): string {
+  return join(cacheDir, 'thumbs', videoId);
+}
+
+export function sheetFileName(index: number): string {
+  return `sheet-${String(index + 1).padStart(4, '0')}.jpg`;
+}
+
+/** The cached manifest, or null when absent or made from a different file. */
+export function readThumbnailManifest(cacheDir: string, video: Video): ThumbnailManifest | null {
+  const path = join(thumbnailDir(cacheDir, video.id), 'manifest.json');
+  if (!existsSync(path)) return null;
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (!parsed.success || parsed.data.fingerprint !== video.fingerprint || !parsed.data.complete) return null;
+    const { fingerprint: _fingerprint, ...manifest } = parsed.data;
+    return manifest;
+  } catch {
+    return null;
+  }
+}
+
+export function thumbnailCount(video: Pick<Video, 'duration' | 'fps'>): number {
+  return Math.floor(lastFrameTime(video.duration, video.fps) + 1e-9) + 1;
+}
+
+export function tileWidthFor(video: Pick<Video, 'width' | 'height'>): number {
+  return Math.max(2, Math.round((TILE_HEIGHT * video.width) / video.height / 2) * 2);
+}
+
+export async function generateThumbnails(
+  ffmpeg: string,
+  videoPath: string,
+  video: Video,
+  cacheDir: string,
+  control: JobControl,
+): Promise<ThumbnailManifest> {
+  const dir = thumbnailDir(cacheDir, video.id);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const tileWidth = tileWidthFor(video);
+  const count = thumbnailCount(video);
+  // fps=1 with round=down takes, for second k, the last frame at or before k: the frame a player
+  // shows when paused at k. scale then tile packs them row by row.
+  const filter = `fps=1:start_time=0:round=down,scale=${tileWidth}:${TILE_HEIGHT}:flags=fast_bilinear,tile=${COLUMNS}x${ROWS}`;
+  const totalUs = video.duration * 1e6;
+  const out = await runProcess(
+    ffmpeg,
+    ['-hide_banner', '-nostats', '-v', 'error', '-threads', '0', '-i', videoPath, '-map', '0:v:0', '-an', '-vf', filter,
+      '-frames:v', String(Math.ceil(count / (COLUMNS * ROWS))), '-q:v', '5', '-progress', 'pipe:1', '-y', join(dir, 'sheet-%04d.jpg')],
+    {
+      signal: control.signal,
+      onStdoutLine: (line) => {
+        const match = /^out_time_us=(\d+)/.exec(line);
+        if (match) control.progress(Number(match[1]) / totalUs, `Extracting thumbnails for ${video.name}`);
+      },
+    },
+  );
+  if (out.code !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`ffmpeg could not extract thumbnails: ${out.stderr.trim().split('\n').pop() ?? `exit ${out.code}`}`);
+  }
+  const sheets = readdirSync(dir).filter((f) => /^sheet-\d{4}\.jpg$/.test(f)).length;
+  const manifest: ThumbnailManifest = { videoId: video.id, tileWidth, tileHeight: TILE_HEIGHT, columns: COLUMNS, rows: ROWS, count, sheets, complete: true };
+  writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fingerprint: video.fingerprint }));
+  return manifest;
+}

@@ -1,0 +1,116 @@
+// Settings and the recent-projects list: small JSON files in the data folder, parsed with zod and
+// written atomically (temp file + rename) so a crash never leaves half a file.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { RecentProject, Settings } from '../../shared/domain';
+
+const settingsSchema = z.object({
+  personName: z.string().min(1).max(100),
+  role: z.enum(['annotator', 'reviewer', 'researcher', 'lead']),
+  ffmpegSource: z.enum(['bundled', 'system']),
+});
+
+const stateSchema = z.object({
+  firstStartDone: z.boolean().default(false),
+  lastProject: z.string().nullable().default(null),
+  recent: z
+    .array(z.object({ path: z.string(), name: z.string(), openedAt: z.string() }))
+    .default([]),
+});
+type AppState = z.infer<typeof stateSchema>;
+
+const MAX_RECENT = 12;
+
+function localPersonName(): string {
+  try {
+    return userInfo().username || 'me';
+  } catch {
+    return 'me';
+  }
+}
+
+export function writeFileAtomic(path: string, content: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, content);
+  renameSync(temp, path);
+}
+
+function readJson<T>(path: string, schema: z.ZodType<T>, fallback: T): T {
+  if (!existsSync(path)) return fallback;
+  try {
+    const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (parsed.success) return parsed.data;
+    console.warn(`[tidemark] ${path}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}; using defaults`);
+  } catch (error) {
+    console.warn(`[tidemark] ${path} is not valid JSON (${(error as Error).message}); using defaults`);
+  }
+  return fallback;
+}
+
+export class SettingsStore {
+  private settings: Settings;
+  private state: AppState;
+
+  constructor(readonly dataDir: string) {
+    this.settings = readJson(this.settingsPath, settingsSchema, {
+      personName: localPersonName(),
+      role: 'lead',
+      ffmpegSource: 'bundled',
+    });
+    this.state = readJson(this.statePath, stateSchema, stateSchema.parse({}));
+  }
+
+  private get settingsPath(): string {
+    return join(this.dataDir, 'settings.json');
+  }
+
+  private get statePath(): string {
+    return join(this.dataDir, 'state.json');
+  }
+
+  get(): Settings {
+    return { ...this.settings };
+  }
+
+  update(patch: Partial<Settings>): Settings {
+    this.settings = settingsSchema.parse({ ...this.settings, ...patch });
+    writeFileAtomic(this.settingsPath, JSON.stringify(this.settings, null, 2));
+    return this.get();
+  }
+
+  get firstStartDone(): boolean {
+    return this.state.firstStartDone;
+  }
+
+  get lastProject(): string | null {
+    return this.state.lastProject;
+  }
+
+  markFirstStartDone(): void {
+    this.state.firstStartDone = true;
+    this.saveState();
+  }
+
+  rememberOpened(path: string, name: string): void {
+    const openedAt = new Date().toISOString();
+    this.state.recent = [{ path, name, openedAt }, ...this.state.recent.filter((r) => r.path !== path)].slice(0, MAX_RECENT);
+    this.state.lastProject = path;
+    this.saveState();
+  }
+
+  rememberClosed(): void {
+    this.state.lastProject = null;
+    this.saveState();
+  }
+
+  recent(): RecentProject[] {
+    return this.state.recent.map((r) => ({ ...r, exists: existsSync(r.path) }));
+  }
+
+  private saveState(): void {
+    writeFileAtomic(this.statePath, JSON.stringify(this.state, null, 2));
+  }
+}

@@ -1,0 +1,82 @@
+// Importing videos: files as given, folders walked recursively. Each file succeeds or fails on its
+// own with a message; one bad file never stops the rest.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import type { ImportReport, Video } from '../../../shared/domain';
+import type { JobControl } from '../jobs';
+import { fingerprintFile } from '../media/fingerprint';
+import { toStoredPath } from '../media/paths';
+import { probeVideo } from '../media/probe';
+import type { MediaTools } from '../media/tools';
+import type { Project } from '../project';
+
+/** Extensions picked up when walking a folder; files named one by one are always probed. */
+export const VIDEO_EXTENSIONS = new Set(['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.ogv', '.avi', '.mpg', '.mpeg', '.ts', '.mts', '.wmv', '.flv', '.3gp']);
+
+export function expandImportPaths(paths: readonly string[]): { files: string[]; failed: ImportReport['failed'] } {
+  const files: string[] = [];
+  const failed: ImportReport['failed'] = [];
+  const walk = (dir: string): void => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name.endsWith('.tidemark-cache')) continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && VIDEO_EXTENSIONS.has(extname(entry.name).toLowerCase())) files.push(full);
+    }
+  };
+  for (const raw of paths) {
+    const path = resolve(raw);
+    try {
+      const stat = statSync(path);
+      if (stat.isDirectory()) walk(path);
+      else files.push(path);
+    } catch {
+      failed.push({ path, reason: 'No such file or folder.' });
+    }
+  }
+  return { files: [...new Set(files)], failed };
+}
+
+export async function importVideos(project: Project, tools: MediaTools, paths: readonly string[], control: JobControl): Promise<ImportReport> {
+  const { files, failed } = expandImportPaths(paths);
+  const report: ImportReport = { imported: [], duplicates: [], failed };
+  const seen = new Map<string, string>();
+  for (const [index, path] of files.entries()) {
+    if (control.signal.aborted) break;
+    control.progress(index / Math.max(1, files.length), `Importing ${basename(path)} (${index + 1}/${files.length})`);
+    try {
+      const { fingerprint, size } = fingerprintFile(path);
+      const existing = project.videos.byFingerprint(fingerprint);
+      if (existing || seen.has(fingerprint)) {
+        report.duplicates.push({ path, reason: `Already in the project as ${existing?.name ?? basename(seen.get(fingerprint) ?? path)}.` });
+        continue;
+      }
+      if (size === 0) {
+        report.failed.push({ path, reason: 'The file is empty.' });
+        continue;
+      }
+      const probe = await probeVideo(tools.ffprobe, tools.ffmpeg, path, control.signal);
+      if (!probe.ok) {
+        report.failed.push({ path, reason: probe.reason });
+        continue;
+      }
+      seen.set(fingerprint, path);
+      const video: Video = project.videos.insert({
+        id: randomUUID(),
+        name: basename(path),
+        relPath: toStoredPath(project.dir, path),
+        fingerprint,
+        fileSize: size,
+        ...probe.info,
+      });
+      report.imported.push(video);
+    } catch (error) {
+      if (control.signal.aborted) break;
+      report.failed.push({ path, reason: (error as Error).message });
+    }
+  }
+  control.progress(1, `Imported ${report.imported.length}, ${report.duplicates.length} already present, ${report.failed.length} failed`);
+  return report;
+}

@@ -1,0 +1,54 @@
+// The renderer's typed client of the one API contract: Electron IPC through the preload's
+// `window.tidemark`, or HTTP to the local server in browser mode. Same calls, same results.
+import type { ApiMethod, ApiRequest, ApiResponses, ApiResult } from '../../../shared/api';
+
+interface PreloadBridge {
+  invoke(method: string, payload: unknown): Promise<ApiResult<unknown>>;
+}
+
+declare global {
+  interface Window {
+    tidemark?: PreloadBridge;
+  }
+}
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
+const bridge = typeof window !== 'undefined' ? window.tidemark : undefined;
+export const isDesktop = Boolean(bridge);
+
+async function viaHttp(method: string, payload: unknown): Promise<ApiResult<unknown>> {
+  const response = await fetch(`/api/${method}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(payload ?? {}),
+  });
+  if (response.status === 401) {
+    return { ok: false, error: { code: 'forbidden', message: 'Not authorised: open the URL printed when Tidemark started.' } };
+  }
+  return (await response.json()) as ApiResult<unknown>;
+}
+
+export async function call<M extends ApiMethod>(method: M, ...request: {} extends ApiRequest<M> ? [ApiRequest<M>?] : [ApiRequest<M>]): Promise<ApiResponses[M]> {
+  const payload = request[0] ?? {};
+  const result = bridge ? await bridge.invoke(method, payload) : await viaHttp(method, payload);
+  if (!result.ok) throw new ApiCallError(result.error.code, result.error.message);
+  return result.value as ApiResponses[M];
+}
+
+export function videoUrl(videoId: string): string {
+  return isDesktop ? `media://video/${videoId}` : `/media/video/${videoId}`;
+}
+
+export function thumbnailSheetUrl(videoId: string, sheet: number): string {
+  return isDesktop ? `media://thumbs/${videoId}/${sheet}` : `/media/thumbs/${videoId}/${sheet}`;
+}

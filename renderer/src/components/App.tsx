@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { boot, closeProject, flushViewSave, pick, usePickedPaths } from '../store/actions';
+import { setState, useStore } from '../store/store';
+import { handleKeyDown } from '../shortcuts';
+import { Library } from './Library';
+import { JobsBar, PathPrompt, ShortcutsOverlay } from './Overlays';
+import { PlayerView } from './Player';
+import { Timeline } from './Timeline';
+import { Transport } from './Transport';
+
+function Welcome(): React.JSX.Element {
+  const recent = useStore((s) => s.recent);
+  const demoRunning = useStore((s) => s.jobs.some((j) => j.kind === 'demo' && j.state === 'running'));
+  return (
+    <main className="welcome" data-testid="welcome">
+      <h1>Tidemark</h1>
+      <p>Build streaming-video benchmarks: step at 1 FPS, mark what the benchmark needs, export it.</p>
+      {demoRunning && <p className="hint">Preparing the demo project…</p>}
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => void pick('saveProject')}>New project…</button>
+        <button type="button" onClick={() => void pick('openProject')}>Open project… (O)</button>
+      </div>
+      {recent.length > 0 && (
+        <section>
+          <h2>Recent</h2>
+          <ul className="recent">
+            {recent.map((r) => (
+              <li key={r.path}>
+                <button type="button" disabled={!r.exists} onClick={() => void usePickedPaths('openProject', [r.path])}>{r.name}</button>
+                <code>{r.path}</code>
+                {!r.exists && <span className="hint"> (missing)</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}
+
+export function App(): React.JSX.Element {
+  const project = useStore((s) => s.project);
+  const error = useStore((s) => s.error);
+  const mode = useStore((s) => s.info?.mode);
+
+  useEffect(() => {
+    void boot();
+    window.addEventListener('keydown', handleKeyDown);
+    window.addEventListener('pagehide', flushViewSave);
+    return () => {
+      window.removeEventListener('keydown', handleKeyDown);
+      window.removeEventListener('pagehide', flushViewSave);
+    };
+  }, []);
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <span className="brand">Tidemark</span>
+        <span className="project-name" data-testid="project-name">{project ? project.name : 'No project'}</span>
+        {mode === 'browser' && <span className="badge" title="Served on 127.0.0.1 with an access token">browser mode</span>}
+        <span className="spacer" />
+        <button type="button" onClick={() => void pick('saveProject')}>New</button>
+        <button type="button" onClick={() => void pick('openProject')}>Open</button>
+        {project && <button type="button" onClick={() => void closeProject()}>Close</button>}
+      </header>
+      {error && (
+        <div className="error-bar" role="alert" data-testid="error">
+          {error} <button type="button" onClick={() => setState({ error: null })}>Dismiss</button>
+        </div>
+      )}
+      {project ? (
+        <div className="workspace">
+          <Library />
+          <section className="stage">
+            <PlayerView />
+            <Transport />
+            <Timeline />
+          </section>
+        </div>
+      ) : (
+        <Welcome />
+      )}
+      <JobsBar />
+      <ShortcutsOverlay />
+      <PathPrompt />
+    </div>
+  );
+}

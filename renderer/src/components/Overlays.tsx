@@ -1,0 +1,94 @@
+// The `?` shortcut list, the typed-path prompt (browser mode has no native dialogs) and the jobs bar.
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { cancelJob, usePickedPaths } from '../store/actions';
+import { setState, useStore } from '../store/store';
+import { shortcuts, type Shortcut } from '../shortcuts';
+
+export function ShortcutsOverlay(): React.JSX.Element | null {
+  const open = useStore((s) => s.overlay === 'shortcuts');
+  if (!open) return null;
+  const groups = new Map<Shortcut['group'], Shortcut[]>();
+  for (const s of shortcuts) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
+  return (
+    <div className="overlay" role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcuts-overlay" onClick={() => setState({ overlay: null })}>
+      <div className="overlay-card" onClick={(e) => e.stopPropagation()}>
+        <h2>Keyboard shortcuts</h2>
+        <div className="shortcut-groups">
+          {[...groups].map(([group, list]) => (
+            <section key={group}>
+              <h3>{group}</h3>
+              <dl>
+                {list.map((s) => (
+                  <div key={s.description} className="shortcut">
+                    <dt><kbd>{s.label}</kbd></dt>
+                    <dd>{s.description}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+        </div>
+        <p className="hint">Timeline: drag the ruler to scrub, click the filmstrip to seek, drag it to pan, wheel to pan, Ctrl/⌘+wheel to zoom. Esc closes.</p>
+      </div>
+    </div>
+  );
+}
+
+const PROMPTS = {
+  openProject: { title: 'Open a project', label: 'Path of a .tidemark file', multi: false },
+  saveProject: { title: 'New project', label: 'Path for the new .tidemark file', multi: false },
+  videoFiles: { title: 'Import videos', label: 'Video file paths, one per line', multi: true },
+  videoFolder: { title: 'Import a folder', label: 'Folder path (searched recursively)', multi: false },
+  relink: { title: 'Relink video', label: 'New path of the video file', multi: false },
+} as const;
+
+export function PathPrompt(): React.JSX.Element | null {
+  const prompt = useStore((s) => s.prompt);
+  const [text, setText] = useState('');
+  if (!prompt) return null;
+  const spec = PROMPTS[prompt.kind];
+  const submit = (event: React.FormEvent): void => {
+    event.preventDefault();
+    const paths = text.split('\n').map((p) => p.trim()).filter(Boolean);
+    if (paths.length === 0) return;
+    setText('');
+    void usePickedPaths(prompt.kind, paths, prompt.videoId);
+  };
+  return (
+    <div className="overlay" role="dialog" aria-label={spec.title}>
+      <form className="overlay-card prompt" onSubmit={submit} data-testid="path-prompt">
+        <h2>{spec.title}</h2>
+        <label>
+          {spec.label}
+          {spec.multi ? (
+            <textarea autoFocus rows={4} value={text} onChange={(e) => setText(e.target.value)} data-testid="path-input" />
+          ) : (
+            <input autoFocus value={text} onChange={(e) => setText(e.target.value)} data-testid="path-input" />
+          )}
+        </label>
+        <p className="hint">Browser mode reads paths on this computer; the desktop app shows a file dialog instead.</p>
+        <div className="actions">
+          <button type="button" onClick={() => setState({ prompt: null })}>Cancel</button>
+          <button type="submit" className="primary" data-testid="path-submit">OK</button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export function JobsBar(): React.JSX.Element | null {
+  const jobs = useStore(useShallow((s) => s.jobs.filter((j) => j.state === 'running')));
+  if (jobs.length === 0) return null;
+  return (
+    <div className="jobs" data-testid="jobs">
+      {jobs.map((job) => (
+        <div key={job.id} className="job">
+          <span className="job-label">{job.message}</span>
+          <progress max={1} value={job.progress ?? undefined} />
+          <button type="button" onClick={() => void cancelJob(job.id)}>Cancel</button>
+        </div>
+      ))}
+    </div>
+  );
+}

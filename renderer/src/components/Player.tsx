@@ -1,0 +1,156 @@
+// The video.js player, initialised once (React StrictMode-safe, per the video.js React guide) and
+// driven by the store: commanded seeks go through the SeekQueue, presented frames come back from
+// requestVideoFrameCallback.
+import { useEffect, useRef } from 'react';
+import videojs from 'video.js';
+import 'video.js/dist/video-js.css';
+import type Player from 'video.js/dist/types/player';
+import { frameIndexAt } from '../../../shared/timecode';
+import { videoUrl } from '../api/client';
+import { onPlaybackTime } from '../store/actions';
+import { selectors } from '../store/selectors';
+import { getState, setState, useStore } from '../store/store';
+import { playerControl } from '../player/control';
+import { SeekQueue } from '../player/seek-queue';
+
+function mimeFor(container: string): string {
+  if (container.includes('webm')) return 'video/webm';
+  if (container.includes('ogg')) return 'video/ogg';
+  return 'video/mp4';
+}
+
+export function PlayerView(): React.JSX.Element {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const playerRef = useRef<Player | null>(null);
+  const queueRef = useRef<SeekQueue | null>(null);
+  const video = useStore(selectors.selectedVideo);
+  const commanded = useStore((s) => s.commanded);
+  const presented = useStore((s) => s.presentedTime);
+  const playing = useStore((s) => s.playing);
+
+  // create the player once
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host || playerRef.current) return;
+    const element = document.createElement('video-js');
+    element.classList.add('vjs-tidemark');
+    host.appendChild(element);
+    const player = videojs(element, { controls: false, preload: 'auto', fill: true, bigPlayButton: false, loadingSpinner: true, userActions: { hotkeys: false } });
+    playerRef.current = player;
+    const media = player.tech(true).el() as HTMLVideoElement;
+    queueRef.current = new SeekQueue(media, (mediaTime) => setState({ presentedTime: mediaTime }));
+
+    let direction: 1 | -1 | 0 = 0;
+    let backTimer: ReturnType<typeof setInterval> | null = null;
+    let frameLoop = 0;
+    const stopBackwards = (): void => {
+      if (backTimer) clearInterval(backTimer);
+      backTimer = null;
+    };
+    const watchFrames = (): void => {
+      // while playing, every presented frame updates the playhead
+      frameLoop = media.requestVideoFrameCallback((_now, meta) => {
+        setState({ presentedTime: meta.mediaTime });
+        onPlaybackTime(meta.mediaTime);
+        if (!media.paused) watchFrames();
+      });
+    };
+    const markPaused = (): void => {
+      const t = backTimer ? getState().commanded.time : media.currentTime;
+      direction = 0;
+      setState((s) => ({ playing: false, playerTime: t, commanded: { time: t, seq: s.commanded.seq } }));
+    };
+    player.on('play', () => {
+      direction = 1;
+      setState({ playing: true });
+      watchFrames();
+    });
+    player.on('pause', () => {
+      media.cancelVideoFrameCallback(frameLoop);
+      if (!backTimer) markPaused();
+    });
+    player.on('ended', markPaused);
+
+    const detach = playerControl.attach({
+      async play(rate) {
+        stopBackwards();
+        if (rate) media.playbackRate = rate;
+        await media.play().catch(() => undefined);
+      },
+      playBackwards(rate) {
+        media.pause();
+        stopBackwards();
+        direction = -1;
+        setState({ playing: true });
+        const stepMs = 100;
+        backTimer = setInterval(() => {
+          const s = getState();
+          const next = Math.max(0, s.playerTime - (rate * stepMs) / 1000);
+          setState({ playerTime: next, commanded: { time: next, seq: s.commanded.seq } });
+          queueRef.current?.request(next);
+          onPlaybackTime(next);
+          if (next <= 0) playerControl.pause();
+        }, stepMs);
+      },
+      pause() {
+        const wasBackwards = backTimer !== null;
+        stopBackwards();
+        if (!media.paused) media.pause();
+        else if (wasBackwards) markPaused();
+      },
+      setRate(rate) {
+        media.playbackRate = rate;
+      },
+      direction: () => direction,
+    });
+
+    return () => {
+      detach();
+      stopBackwards();
+      queueRef.current?.dispose();
+      queueRef.current = null;
+      if (!player.isDisposed()) player.dispose();
+      playerRef.current = null;
+    };
+  }, []);
+
+  // load the selected video
+  useEffect(() => {
+    const player = playerRef.current;
+    if (!player || !video) return;
+    if (video.status !== 'ok') {
+      player.reset();
+      return;
+    }
+    player.src({ src: videoUrl(video.id), type: mimeFor(video.container) });
+    player.one('loadedmetadata', () => {
+      const s = getState();
+      player.playbackRate(s.rate);
+      queueRef.current?.request(s.commanded.time);
+    });
+  }, [video?.id, video?.status]);
+
+  // every new command is a queued seek
+  useEffect(() => {
+    const player = playerRef.current;
+    if (!player || !video || player.readyState() < 1) return;
+    queueRef.current?.request(commanded.time);
+  }, [commanded.seq]);
+
+  const fps = video?.fps ?? 30;
+  return (
+    <div
+      className="player"
+      data-testid="player"
+      data-commanded-time={commanded.time}
+      data-commanded-frame={frameIndexAt(commanded.time, fps)}
+      data-presented-time={presented ?? ''}
+      data-presented-frame={presented === null ? '' : frameIndexAt(presented, fps)}
+      data-playing={playing}
+    >
+      <div ref={hostRef} className="player-host" />
+      {!video && <div className="player-empty">Import a video or pick one from the library.</div>}
+      {video && video.status !== 'ok' && <div className="player-empty">{video.statusMessage}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// Rapid stepping must never leave a stale frame on screen. Seeks are queued: while one is in
+// flight only the newest request is kept, and the frame actually presented (requestVideoFrameCallback
+// mediaTime) is reported so the UI can tell what is on screen.
+
+export interface SeekableVideo {
+  currentTime: number;
+  readonly seeking: boolean;
+  addEventListener(type: 'seeked', listener: () => void): void;
+  removeEventListener(type: 'seeked', listener: () => void): void;
+  requestVideoFrameCallback?(callback: (now: number, metadata: { mediaTime: number }) => void): number;
+}
+
+/**
+ * Chromium shows the frame whose interval contains the seek target; aiming a hair past a frame's
+ * start keeps float rounding (n/fps) from landing on the previous frame.
+ */
+export const SEEK_NUDGE = 1e-3;
+
+export class SeekQueue {
+  private inFlight: number | null = null;
+  private pending: number | null = null;
+  private generation = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly video: SeekableVideo,
+    private readonly onPresented: (mediaTime: number, target: number) => void,
+  ) {
+    this.video.addEventListener('seeked', this.handleSeeked);
+  }
+
+  /** Asks for time t; replaces any request still waiting behind the one in flight. */
+  request(t: number): void {
+    if (this.disposed) return;
+    if (this.inFlight !== null) {
+      this.pending = t;
+      return;
+    }
+    this.start(t);
+  }
+
+  get busy(): boolean {
+    return this.inFlight !== null || this.pending !== null;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.video.removeEventListener('seeked', this.handleSeeked);
+  }
+
+  private start(t: number): void {
+    this.inFlight = t;
+    const generation = ++this.generation;
+    // registered before the seek: a callback asked for after 'seeked' would wait for the next frame
+    this.video.requestVideoFrameCallback?.((_now, metadata) => {
+      if (!this.disposed && generation === this.generation) this.onPresented(metadata.mediaTime, t);
+    });
+    this.video.currentTime = t + SEEK_NUDGE;
+  }
+
+  private readonly handleSeeked = (): void => {
+    const done = this.inFlight;
+    this.inFlight = null;
+    if (this.disposed || done === null) return;
+    if (this.pending !== null) {
+      const next = this.pending;
+      this.pending = null;
+      this.start(next);
+      return;
+    }
+    if (!this.video.requestVideoFrameCallback) this.onPresented(this.video.currentTime, done);
+  };
+}

@@ -1,0 +1,72 @@
+// The renderer's state: zustand slices per concern (project, player, timeline, jobs). Reducers are
+// plain `set` calls; I/O lives in the actions in ./actions.ts.
+import { create } from 'zustand';
+import type { AppInfo } from '../../../shared/api';
+import type { ImportReport, Job, ProjectSummary, ProjectViewState, RecentProject, ThumbnailManifest, Video } from '../../../shared/domain';
+import type { TimelineView } from '../../../shared/timeline';
+
+export interface ProjectSlice {
+  info: AppInfo | null;
+  project: ProjectSummary | null;
+  recent: RecentProject[];
+  videos: Video[];
+  selectedVideoId: string | null;
+  viewState: ProjectViewState | null;
+  thumbnails: Record<string, ThumbnailManifest | null>;
+  lastImport: ImportReport | null;
+  error: string | null;
+}
+
+export interface PlayerSlice {
+  /** What the person asked for; `seq` changes on every command so the same time can be re-sought. */
+  commanded: { time: number; seq: number };
+  /** The time of the frame on screen, from requestVideoFrameCallback. */
+  presentedTime: number | null;
+  /** The playing time while playing. */
+  playerTime: number;
+  playing: boolean;
+  rate: number;
+  /** Snap timeline clicks and the grid to whole seconds or to native frames. */
+  grid: 'second' | 'frame';
+}
+
+export interface TimelineSlice {
+  view: TimelineView | null;
+  timelineWidth: number;
+}
+
+export interface UiSlice {
+  jobs: Job[];
+  overlay: 'shortcuts' | null;
+  prompt: { kind: 'openProject' | 'saveProject' | 'videoFiles' | 'videoFolder' | 'relink'; videoId?: string } | null;
+}
+
+export type State = ProjectSlice & PlayerSlice & TimelineSlice & UiSlice;
+
+export const initialState: State = {
+  info: null,
+  project: null,
+  recent: [],
+  videos: [],
+  selectedVideoId: null,
+  viewState: null,
+  thumbnails: {},
+  lastImport: null,
+  error: null,
+  commanded: { time: 0, seq: 0 },
+  presentedTime: null,
+  playerTime: 0,
+  playing: false,
+  rate: 1,
+  grid: 'second',
+  view: null,
+  timelineWidth: 0,
+  jobs: [],
+  overlay: null,
+  prompt: null,
+};
+
+export const useStore = create<State>()(() => ({ ...initialState }));
+
+export const setState = useStore.setState;
+export const getState = useStore.getState;

@@ -1,0 +1,117 @@
+// The one API contract: every call's request schema (validated where requests arrive) and response
+// type. Electron IPC and the local HTTP server are two thin transports over the same handlers.
+import { z } from 'zod';
+import type { ApiMethod } from './api-methods';
+import type {
+  Caller,
+  FfmpegSource,
+  ImportReport,
+  Job,
+  ProjectSummary,
+  ProjectViewState,
+  RecentProject,
+  Settings,
+  ThumbnailManifest,
+  Video,
+} from './domain';
+
+export { apiMethods, isApiMethod, type ApiMethod } from './api-methods';
+
+const empty = z.object({}).strict();
+const id = z.string().min(1).max(200);
+const filePath = z.string().min(1).max(4096);
+const seconds = z.number().finite().min(0);
+
+export const requestSchemas = {
+  'app.info': empty,
+  'settings.get': empty,
+  'settings.update': z
+    .object({
+      personName: z.string().trim().min(1).max(100).optional(),
+      role: z.enum(['annotator', 'reviewer', 'researcher', 'lead']).optional(),
+      ffmpegSource: z.enum(['bundled', 'system']).optional(),
+    })
+    .strict(),
+  'projects.recent': empty,
+  'projects.current': empty,
+  'projects.create': z.object({ path: filePath, name: z.string().trim().min(1).max(200).optional() }).strict(),
+  'projects.open': z.object({ path: filePath }).strict(),
+  'projects.close': empty,
+  'projects.viewState': empty,
+  'projects.selectVideo': z.object({ videoId: id.nullable() }).strict(),
+  'videos.list': empty,
+  'videos.import': z.object({ paths: z.array(filePath).min(1).max(10_000) }).strict(),
+  'videos.relink': z.object({ videoId: id, path: filePath }).strict(),
+  'videos.remove': z.object({ videoId: id }).strict(),
+  'videos.saveView': z
+    .object({
+      videoId: id,
+      position: seconds,
+      viewStart: seconds,
+      pxPerSec: z.number().finite().positive(),
+    })
+    .strict(),
+  'thumbnails.get': z.object({ videoId: id }).strict(),
+  'thumbnails.generate': z.object({ videoId: id }).strict(),
+  'jobs.list': empty,
+  'jobs.cancel': z.object({ jobId: id }).strict(),
+  'dialogs.pick': z
+    .object({ kind: z.enum(['openProject', 'saveProject', 'videoFiles', 'videoFolder']) })
+    .strict(),
+} satisfies Record<ApiMethod, z.ZodType>;
+
+export interface AppInfo {
+  version: string;
+  mode: 'desktop' | 'browser';
+  /** Native file dialogs exist only in the desktop shell; browser mode asks for typed paths. */
+  nativeDialogs: boolean;
+  dataDir: string;
+  caller: Caller;
+  ffmpeg: { source: FfmpegSource; ffmpeg: string; ffprobe: string };
+}
+
+export interface ApiResponses {
+  'app.info': AppInfo;
+  'settings.get': Settings;
+  'settings.update': Settings;
+  'projects.recent': RecentProject[];
+  'projects.current': ProjectSummary | null;
+  'projects.create': ProjectSummary;
+  'projects.open': ProjectSummary;
+  'projects.close': null;
+  'projects.viewState': ProjectViewState;
+  'projects.selectVideo': null;
+  'videos.list': Video[];
+  'videos.import': { jobId: string };
+  'videos.relink': { relinked: Video[] };
+  'videos.remove': null;
+  'videos.saveView': null;
+  'thumbnails.get': { manifest: ThumbnailManifest | null; jobId: string | null };
+  'thumbnails.generate': { jobId: string };
+  'jobs.list': Job[];
+  'jobs.cancel': null;
+  'dialogs.pick': { paths: string[] };
+}
+
+export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;
+export type ApiParsedRequest<M extends ApiMethod> = z.output<(typeof requestSchemas)[M]>;
+
+export type ApiErrorCode =
+  | 'invalid-request'
+  | 'unknown-method'
+  | 'no-project'
+  | 'not-found'
+  | 'conflict'
+  | 'unavailable'
+  | 'forbidden'
+  | 'failed';
+
+export interface ApiError {
+  code: ApiErrorCode;
+  message: string;
+}
+
+/** Errors travel as data: a person-readable message, never a thrown stack across the boundary. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+export type { ImportReport };

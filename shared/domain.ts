@@ -1,0 +1,112 @@
+// Domain types shared by services and the renderer. Times are seconds.
+
+export type Role = 'annotator' | 'reviewer' | 'researcher' | 'lead';
+
+/** Who is calling: every service call carries one, so services can decide what a caller may do. */
+export interface Caller {
+  person: string;
+  role: Role;
+}
+
+export type VideoStatus = 'ok' | 'missing' | 'unplayable' | 'changed';
+
+export interface Video {
+  id: string;
+  name: string;
+  /** Path relative to the project file's folder (forward slashes). */
+  relPath: string;
+  fingerprint: string;
+  fileSize: number;
+  duration: number;
+  /** Native frame rate used for frame stepping. */
+  fps: number;
+  /** The rate as the container states it, e.g. "30000/1001". */
+  fpsRational: string;
+  variableFps: boolean;
+  width: number;
+  height: number;
+  codec: string;
+  audioCodec: string | null;
+  container: string;
+  status: VideoStatus;
+  statusMessage: string | null;
+  sourceDataset: string | null;
+  licenceNote: string | null;
+  /** Start of this clip within a longer source, when it was cut from one. */
+  segmentOffset: number;
+  tags: string[];
+  addedAt: string;
+}
+
+export interface ProjectSummary {
+  path: string;
+  name: string;
+  schemaVersion: number;
+  videoCount: number;
+}
+
+export interface RecentProject {
+  path: string;
+  name: string;
+  openedAt: string;
+  exists: boolean;
+}
+
+/** What the timeline showed: restored when the video is reopened. */
+export interface VideoViewState {
+  position: number;
+  viewStart: number;
+  pxPerSec: number;
+}
+
+export interface ProjectViewState {
+  selectedVideoId: string | null;
+  videos: Record<string, VideoViewState>;
+}
+
+export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface Job {
+  id: string;
+  kind: 'import' | 'thumbnails' | 'demo';
+  label: string;
+  state: JobState;
+  /** 0..1, or null while the total is unknown. */
+  progress: number | null;
+  message: string;
+  startedAt: string;
+  result?: unknown;
+}
+
+export interface ImportProblem {
+  path: string;
+  reason: string;
+}
+
+export interface ImportReport {
+  imported: Video[];
+  /** Files already in the project (same content fingerprint). */
+  duplicates: ImportProblem[];
+  failed: ImportProblem[];
+}
+
+/** 1-FPS thumbnails packed into sprite sheets, one tile per whole second. */
+export interface ThumbnailManifest {
+  videoId: string;
+  tileWidth: number;
+  tileHeight: number;
+  columns: number;
+  rows: number;
+  /** Number of thumbnails (= seconds covered). */
+  count: number;
+  sheets: number;
+  complete: boolean;
+}
+
+export type FfmpegSource = 'bundled' | 'system';
+
+export interface Settings {
+  personName: string;
+  role: Role;
+  ffmpegSource: FfmpegSource;
+}
