@@ -91,7 +91,7 @@ export function rulerTicks(v: TimelineView, b: TimelineBounds, minLabelPx = 80):
   const end = Math.min(b.duration, v.start + b.width / v.pxPerSec);
   const majorTimes: number[] = [];
   const first = Math.ceil(v.start / major - 1e-9);
-  for (let i = first; i * major <= end + 1e-9; i++) majorTimes.push(roundTo(i * major, major < 1 ? 6 : 3));
+  for (let i = first; i * major <= end + 1e-9; i++) majorTimes.push(roundTo(i * major, major < 1 ? 6 : 3) || 0); // no -0
   return { major, minor, majorTimes };
 }
 

@@ -146,12 +146,9 @@ export function startBrowserServer(options: {
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only.');
     const relative = url.pathname === '/' ? 'index.html' : normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, '');
-    let file = join(staticDir, relative);
+    const file = join(staticDir, relative);
     if (!isPathInside(file, staticDir)) return send(res, 403, 'Forbidden.');
-    if (!existsSync(file) || !statSync(file).isFile()) {
-      if (extname(relative)) return send(res, 404, 'Not found.');
-      file = join(staticDir, 'index.html'); // client-side routes
-    }
+    if (!existsSync(file) || !statSync(file).isFile()) return send(res, 404, 'Not found.');
     res.writeHead(200, { 'Content-Type': STATIC_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
     if (req.method === 'HEAD') return void res.end();
     createReadStream(file).pipe(res);

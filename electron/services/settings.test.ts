@@ -1,0 +1,40 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultDataDir } from './data-dir';
+import { SettingsStore } from './settings';
+import { tempDir } from './test-support/fixtures';
+
+const dir = tempDir();
+afterAll(() => dir.remove());
+
+describe('SettingsStore', () => {
+  it('remembers recent projects, newest first, without duplicates', () => {
+    const store = new SettingsStore(dir.path);
+    store.rememberOpened('/a.tidemark', 'A');
+    store.rememberOpened('/b.tidemark', 'B');
+    store.rememberOpened('/a.tidemark', 'A');
+    const again = new SettingsStore(dir.path);
+    expect(again.recent().map((r) => r.path)).toEqual(['/a.tidemark', '/b.tidemark']);
+    expect(again.recent()[0]!.exists).toBe(false);
+    expect(again.lastProject).toBe('/a.tidemark');
+  });
+  it('validates updates and survives a corrupt file', () => {
+    const store = new SettingsStore(dir.path);
+    expect(store.update({ ffmpegSource: 'system' }).ffmpegSource).toBe('system');
+    expect(() => store.update({ personName: '' })).toThrow();
+    writeFileSync(join(dir.path, 'settings.json'), '{not json');
+    expect(new SettingsStore(dir.path).get().ffmpegSource).toBe('bundled');
+    expect(existsSync(join(dir.path, 'state.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir.path, 'state.json'), 'utf8')).recent).toHaveLength(2);
+  });
+});
+
+describe('defaultDataDir', () => {
+  it('follows each platform and honours TIDEMARK_DATA_DIR', () => {
+    expect(defaultDataDir({ TIDEMARK_DATA_DIR: '/x' }, 'linux')).toBe('/x');
+    expect(defaultDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux')).toBe('/cfg/Tidemark');
+    expect(defaultDataDir({ APPDATA: 'C:/Users/a/AppData/Roaming' }, 'win32')).toMatch(/Roaming.Tidemark$/);
+    expect(defaultDataDir({}, 'darwin')).toMatch(/Library.Application Support.Tidemark$/);
+  });
+});

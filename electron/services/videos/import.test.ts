@@ -1,0 +1,85 @@
+import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobRegistry } from '../jobs';
+import { Project } from '../project';
+import { renderClip, renderUnplayableClip, tempDir, tools, truncateFile } from '../test-support/fixtures';
+import { importVideos } from './import';
+import { relinkVideo } from './relink';
+
+const dir = tempDir();
+const jobs = new JobRegistry();
+let project: Project;
+
+async function runImport(paths: string[]) {
+  const job = jobs.start('import', 'test', (control) => importVideos(project, tools, paths, control));
+  const done = await jobs.wait(job.id);
+  expect(done.state).toBe('done');
+  return done.result as Awaited<ReturnType<typeof importVideos>>;
+}
+
+beforeAll(async () => {
+  const media = join(dir.path, 'media');
+  mkdirSync(join(media, 'day1', 'cam'), { recursive: true });
+  await renderClip(join(media, 'a.mp4'));
+  await renderClip(join(media, 'day1', 'cam', 'b.webm'), { width: 320, height: 180, fps: 30, scenes: [{ background: 'black', seconds: 2, objects: [] }], codec: 'vp9' });
+  copyFileSync(join(media, 'a.mp4'), join(media, 'day1', 'a-copy.mp4'));
+  truncateFile(join(media, 'a.mp4'), join(media, 'day1', 'broken.mp4'));
+  await renderUnplayableClip(join(media, 'day1', 'old.avi'));
+  writeFileSync(join(media, 'day1', 'fake.mkv'), 'not a video');
+  writeFileSync(join(media, 'day1', 'notes.txt'), 'ignored when walking a folder');
+  project = Project.open(join(dir.path, 'p.tidemark'), { create: true, name: 'Test' });
+});
+afterAll(() => {
+  project.close();
+  dir.remove();
+});
+
+describe('importing videos', () => {
+  it('imports a folder recursively, one message per bad file, duplicates skipped', async () => {
+    const report = await runImport([join(dir.path, 'media')]);
+    expect(report.imported.map((v) => v.relPath).sort()).toEqual(['media/a.mp4', 'media/day1/cam/b.webm']);
+    expect(report.duplicates.map((d) => d.path)).toEqual([join(dir.path, 'media', 'day1', 'a-copy.mp4')]);
+    const reasons = Object.fromEntries(report.failed.map((f) => [f.path.split('/').pop(), f.reason]));
+    expect(Object.keys(reasons).sort()).toEqual(['broken.mp4', 'fake.mkv', 'old.avi']);
+    expect(reasons['broken.mp4']).toMatch(/truncated/i);
+    expect(reasons['old.avi']).toMatch(/cannot be played/);
+    expect(reasons['fake.mkv']).toMatch(/not a (playable )?video/i);
+  });
+
+  it('never imports the same file twice', async () => {
+    const report = await runImport([join(dir.path, 'media', 'a.mp4')]);
+    expect(report.imported).toHaveLength(0);
+    expect(report.duplicates[0]?.reason).toMatch(/Already in the project as a.mp4/);
+    expect(project.videos.list()).toHaveLength(2);
+  });
+
+  it('reports paths that do not exist', async () => {
+    const report = await runImport([join(dir.path, 'nowhere.mp4')]);
+    expect(report.failed[0]?.reason).toBe('No such file or folder.');
+  });
+
+  it('relinks a moved folder from one file', () => {
+    renameSync(join(dir.path, 'media'), join(dir.path, 'moved'));
+    expect(project.videos.list().map((v) => v.status)).toEqual(['missing', 'missing']);
+    const a = project.videos.list().find((v) => v.name === 'a.mp4')!;
+    const relinked = relinkVideo(project, a.id, join(dir.path, 'moved', 'a.mp4'));
+    expect(relinked.map((v) => v.relPath).sort()).toEqual(['moved/a.mp4', 'moved/day1/cam/b.webm']);
+    expect(project.videos.list().every((v) => v.status === 'ok')).toBe(true);
+  });
+
+  it('refuses to relink to a different file', () => {
+    const b = project.videos.list().find((v) => v.name === 'b.webm')!;
+    expect(() => relinkVideo(project, b.id, join(dir.path, 'moved', 'a.mp4'))).toThrow(/not the same file/);
+  });
+
+  it('stops between files when cancelled', async () => {
+    const before = project.videos.list().length;
+    writeFileSync(join(dir.path, 'moved', 'day1', 'late.mp4'), 'x'); // something new to probe
+    const job = jobs.start('import', 'cancel', (control) => importVideos(project, tools, [join(dir.path, 'moved')], control));
+    jobs.cancel(job.id);
+    const done = await jobs.wait(job.id);
+    expect(done.state).toBe('cancelled');
+    expect(project.videos.list()).toHaveLength(before);
+  });
+});
