@@ -23,6 +23,8 @@ export function PlayerView(): React.JSX.Element {
   const hostRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<Player | null>(null);
   const queueRef = useRef<SeekQueue | null>(null);
+  /** True from a source change until its metadata arrives: seeks wait for 'loadedmetadata'. */
+  const loadingRef = useRef(false);
   const video = useStore(selectors.selectedVideo);
   const commanded = useStore((s) => s.commanded);
   const presented = useStore((s) => s.presentedTime);
@@ -122,8 +124,12 @@ export function PlayerView(): React.JSX.Element {
       player.reset();
       return;
     }
+    setState({ presentedTime: null });
+    queueRef.current?.resetForNewSource();
+    loadingRef.current = true;
     player.src({ src: videoUrl(video.id), type: mimeFor(video.container) });
     player.one('loadedmetadata', () => {
+      loadingRef.current = false;
       const s = getState();
       player.playbackRate(s.rate);
       queueRef.current?.request(s.commanded.time);
@@ -133,7 +139,7 @@ export function PlayerView(): React.JSX.Element {
   // every new command is a queued seek
   useEffect(() => {
     const player = playerRef.current;
-    if (!player || !video || player.readyState() < 1) return;
+    if (!player || !video || loadingRef.current || player.readyState() < 1) return;
     queueRef.current?.request(commanded.time);
   }, [commanded.seq]);
 

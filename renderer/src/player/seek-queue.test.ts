@@ -5,7 +5,7 @@ import { SEEK_NUDGE, SeekQueue, type SeekableVideo } from './seek-queue';
 class FakeVideo implements SeekableVideo {
   seeks: number[] = [];
   seeking = false;
-  private listener: (() => void) | null = null;
+  private listeners = new Map<string, () => void>();
   private frameCallbacks: Array<(now: number, meta: { mediaTime: number }) => void> = [];
   constructor(private readonly fps: number) {}
   get currentTime(): number {
@@ -15,11 +15,14 @@ class FakeVideo implements SeekableVideo {
     this.seeks.push(t);
     this.seeking = true;
   }
-  addEventListener(_type: 'seeked', listener: () => void): void {
-    this.listener = listener;
+  addEventListener(type: 'seeked' | 'emptied', listener: () => void): void {
+    this.listeners.set(type, listener);
   }
-  removeEventListener(): void {
-    this.listener = null;
+  removeEventListener(type: 'seeked' | 'emptied'): void {
+    this.listeners.delete(type);
+  }
+  emit(type: 'emptied'): void {
+    this.listeners.get(type)?.();
   }
   requestVideoFrameCallback(callback: (now: number, meta: { mediaTime: number }) => void): number {
     this.frameCallbacks.push(callback);
@@ -32,7 +35,7 @@ class FakeVideo implements SeekableVideo {
     const callbacks = this.frameCallbacks;
     this.frameCallbacks = [];
     for (const cb of callbacks) cb(0, { mediaTime });
-    this.listener?.();
+    this.listeners.get('seeked')?.();
   }
 }
 
@@ -65,6 +68,31 @@ describe('SeekQueue', () => {
       [4, 4],
     ]);
     expect(queue.busy).toBe(false);
+  });
+
+  it('forgets a seek left in flight when the source changes, and reports the new first frame', () => {
+    const video = new FakeVideo(25);
+    const presented: number[] = [];
+    const queue = new SeekQueue(video, (t) => presented.push(t));
+    queue.request(3); // the old source never answers this one
+    queue.resetForNewSource();
+    expect(queue.busy).toBe(false);
+    video.completeSeek(); // first frame of the new source (fake: at the last seek target)
+    queue.request(1);
+    expect(video.seeks.map((t) => Math.round(t))).toEqual([3, 1]);
+    video.completeSeek();
+    expect(presented.at(-1)).toBe(1);
+  });
+
+  it('does not wait forever for a seek the element abandoned when its source was emptied', () => {
+    const video = new FakeVideo(25);
+    const queue = new SeekQueue(video, () => undefined);
+    queue.request(3);
+    queue.request(4);
+    video.emit('emptied');
+    expect(queue.busy).toBe(false);
+    queue.request(5);
+    expect(video.seeks.map((t) => Math.round(t))).toEqual([3, 5]);
   });
 
   it('stops after dispose', () => {

@@ -5,8 +5,8 @@
 export interface SeekableVideo {
   currentTime: number;
   readonly seeking: boolean;
-  addEventListener(type: 'seeked', listener: () => void): void;
-  removeEventListener(type: 'seeked', listener: () => void): void;
+  addEventListener(type: 'seeked' | 'emptied', listener: () => void): void;
+  removeEventListener(type: 'seeked' | 'emptied', listener: () => void): void;
   requestVideoFrameCallback?(callback: (now: number, metadata: { mediaTime: number }) => void): number;
 }
 
@@ -27,6 +27,7 @@ export class SeekQueue {
     private readonly onPresented: (mediaTime: number, target: number) => void,
   ) {
     this.video.addEventListener('seeked', this.handleSeeked);
+    this.video.addEventListener('emptied', this.handleEmptied);
   }
 
   /** Asks for time t; replaces any request still waiting behind the one in flight. */
@@ -46,15 +47,35 @@ export class SeekQueue {
   dispose(): void {
     this.disposed = true;
     this.video.removeEventListener('seeked', this.handleSeeked);
+    this.video.removeEventListener('emptied', this.handleEmptied);
+  }
+
+  /** The element dropped its source: a seek in flight will never report 'seeked'. */
+  private readonly handleEmptied = (): void => {
+    this.inFlight = null;
+    this.pending = null;
+  };
+
+  /**
+   * Call before loading a new source: a seek in flight on the old source never completes, and the
+   * first frame of the new one must be reported (a seek to the frame on screen presents nothing new).
+   */
+  resetForNewSource(): void {
+    this.inFlight = null;
+    this.pending = null;
+    this.watch(++this.generation, null);
+  }
+
+  private watch(generation: number, target: number | null): void {
+    this.video.requestVideoFrameCallback?.((_now, metadata) => {
+      if (!this.disposed && generation === this.generation) this.onPresented(metadata.mediaTime, target ?? metadata.mediaTime);
+    });
   }
 
   private start(t: number): void {
     this.inFlight = t;
-    const generation = ++this.generation;
     // registered before the seek: a callback asked for after 'seeked' would wait for the next frame
-    this.video.requestVideoFrameCallback?.((_now, metadata) => {
-      if (!this.disposed && generation === this.generation) this.onPresented(metadata.mediaTime, t);
-    });
+    this.watch(++this.generation, t);
     this.video.currentTime = t + SEEK_NUDGE;
   }
 

@@ -54,6 +54,7 @@ export async function refreshVideos(): Promise<void> {
 
 export function selectVideo(videoId: string, options: { persist?: boolean } = {}): void {
   const s = getState();
+  if (s.selectedVideoId === videoId) return;
   if (s.selectedVideoId && s.selectedVideoId !== videoId) flushViewSave();
   const saved = s.viewState?.videos[videoId];
   playerControl.pause();
@@ -61,10 +62,10 @@ export function selectVideo(videoId: string, options: { persist?: boolean } = {}
     selectedVideoId: videoId,
     commanded: { time: saved?.position ?? 0, seq: s.commanded.seq + 1 },
     playerTime: saved?.position ?? 0,
-    presentedTime: null,
     playing: false,
     view: saved ? { start: saved.viewStart, pxPerSec: saved.pxPerSec } : null,
   });
+  fitViewIfUnset();
   if (options.persist !== false) void guarded(() => call('projects.selectVideo', { videoId }));
   void ensureThumbnails(videoId);
 }
@@ -171,7 +172,15 @@ export function setTimelineWidth(width: number): void {
   if (width === s.timelineWidth) return;
   setState({ timelineWidth: width });
   const bounds = selectors.timelineBounds(getState());
-  if (bounds) setState({ view: s.view ? clampView(s.view, bounds) : fitView(bounds) });
+  if (bounds && s.view) setState({ view: clampView(s.view, bounds) });
+  fitViewIfUnset();
+}
+
+/** A video opened for the first time shows whole on the timeline. */
+function fitViewIfUnset(): void {
+  const s = getState();
+  const bounds = selectors.timelineBounds(s);
+  if (bounds && !s.view) setState({ view: fitView(bounds) });
 }
 
 function updateView(change: (view: TimelineView) => TimelineView): void {

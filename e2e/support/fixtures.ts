@@ -1,0 +1,36 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { removeDir, startTidemark, type RunningTidemark } from './server';
+
+export const test = base.extend<{ tidemark: RunningTidemark }>({
+  // every test gets its own server and data folder, and stops what it started
+  tidemark: async ({}, use) => {
+    const running = await startTidemark();
+    await use(running);
+    await running.stop();
+    removeDir(running.dataDir);
+  },
+});
+
+export { expect };
+
+/** The player's own report of what was asked for and what frame is on screen. */
+export async function playerState(page: Page): Promise<{ commandedFrame: string; presentedFrame: string; commandedTime: string; presentedTime: string }> {
+  return page.getByTestId('player').evaluate((el) => {
+    const d = (el as HTMLElement).dataset;
+    return { commandedFrame: d.commandedFrame ?? '', presentedFrame: d.presentedFrame ?? '', commandedTime: d.commandedTime ?? '', presentedTime: d.presentedTime ?? '' };
+  });
+}
+
+/** Waits until the frame on screen is the one that was commanded. */
+export async function expectPresented(page: Page, frame: number): Promise<void> {
+  await expect.poll(async () => (await playerState(page)).presentedFrame).toBe(String(frame));
+  expect((await playerState(page)).commandedFrame).toBe(String(frame));
+}
+
+export async function openDemoVideo(page: Page, name: string): Promise<void> {
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await page.locator(`[data-video-name="${name}"]`).click();
+  await expect(page.getByTestId('timecode')).toBeVisible();
+  await expect.poll(async () => (await playerState(page)).presentedFrame).not.toBe('');
+  await page.locator('body').click({ position: { x: 5, y: 5 } }); // focus the page, not a row
+}
