@@ -15,8 +15,9 @@ export { expect };
 
 /** The player's own report of what was asked for and what frame is on screen. */
 export async function playerState(page: Page): Promise<{ commandedFrame: string; presentedFrame: string; commandedTime: string; presentedTime: string }> {
+  // runs in the page; typed structurally since the Node-side project has no DOM library
   return page.getByTestId('player').evaluate((el) => {
-    const d = (el as HTMLElement).dataset;
+    const d = (el as unknown as { dataset: Record<string, string | undefined> }).dataset;
     return { commandedFrame: d.commandedFrame ?? '', presentedFrame: d.presentedFrame ?? '', commandedTime: d.commandedTime ?? '', presentedTime: d.presentedTime ?? '' };
   });
 }
