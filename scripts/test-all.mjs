@@ -41,6 +41,7 @@ function readJson(path) {
 
 check('typecheck: electron, services, shared', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
 check('typecheck: renderer, shared', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
+check('typecheck: end-to-end tests, benchmarks', bin('tsc'), ['-p', 'tsconfig.e2e.json', '--noEmit']);
 check('lint (module boundaries)', bin('eslint'), ['.']);
 const built = step('build', process.execPath, [join(root, 'scripts/build.mjs'), '--quiet']);
 if (!built) {

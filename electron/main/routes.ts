@@ -6,27 +6,25 @@ export const APP_HOST = 'tidemark';
 export const MEDIA_SCHEME = 'media';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-/** `media://video/<id>` → `video/<id>`; anything that is not our scheme → null. */
-export function mediaRouteFromUrl(url: string): string | null {
-  let parsed: URL;
+function parseUrl(url: string): URL | null {
   try {
-    parsed = new URL(url);
+    return new URL(url);
   } catch {
     return null;
   }
-  if (parsed.protocol !== `${MEDIA_SCHEME}:`) return null;
+}
+
+/** `media://video/<id>` → `video/<id>`; anything that is not our scheme → null. */
+export function mediaRouteFromUrl(url: string): string | null {
+  const parsed = parseUrl(url);
+  if (!parsed || parsed.protocol !== `${MEDIA_SCHEME}:`) return null;
   return `${parsed.hostname}${parsed.pathname}`;
 }
 
 /** The renderer file an `app://tidemark/...` URL asks for, relative to the renderer folder, or null. */
 export function appFileFromUrl(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.hostname !== APP_HOST) return null;
+  const parsed = parseUrl(url);
+  if (!parsed || parsed.protocol !== `${APP_SCHEME}:` || parsed.hostname !== APP_HOST) return null;
   const path = posix.normalize(decodeURIComponent(parsed.pathname));
   if (path.includes('\0')) return null;
   const relative = path.replace(/^\/+/, '');

@@ -1,5 +1,6 @@
 // ffprobe → what Tidemark needs to know about a video, with a clear reason when it is not usable.
 import { z } from 'zod';
+import type { Video } from '../../../shared/domain';
 import { runProcess } from './run-process';
 
 const streamSchema = z.object({
@@ -25,17 +26,8 @@ const probeSchema = z.object({
     .optional(),
 });
 
-export interface ProbeInfo {
-  duration: number;
-  fps: number;
-  fpsRational: string;
-  variableFps: boolean;
-  width: number;
-  height: number;
-  codec: string;
-  audioCodec: string | null;
-  container: string;
-}
+/** What probing tells about a video: the technical fields of the domain's Video. */
+export type ProbeInfo = Pick<Video, 'duration' | 'fps' | 'fpsRational' | 'variableFps' | 'width' | 'height' | 'codec' | 'audioCodec' | 'container'>;
 
 export type ProbeResult = { ok: true; info: ProbeInfo } | { ok: false; reason: string };
 

@@ -1,0 +1,21 @@
+// `npm run bench [open|thumbnails|step|timeline]`: builds the app and the bench script, then runs it.
+import { spawnSync } from 'node:child_process';
+import { build } from 'esbuild';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+await build({
+  entryPoints: [join(root, 'bench/foundation.ts')],
+  outfile: join(root, 'dist/bench/foundation.mjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const result = spawnSync(process.execPath, [join(root, 'dist/bench/foundation.mjs'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
+process.exit(result.status ?? 1);
