@@ -2,6 +2,9 @@
 // type. Electron IPC and the local HTTP server are two thin transports over the same handlers.
 import { z } from 'zod';
 import type { ApiMethod } from './api-methods';
+import type { Mark } from './marks';
+import { profileDefinitionSchema, type Profile } from './profiles';
+import type { QueryPoint, Question } from './questions';
 import type {
   Caller,
   FfmpegSource,
@@ -58,7 +61,55 @@ export const requestSchemas = {
   'dialogs.pick': z
     .object({ kind: z.enum(['openProject', 'saveProject', 'videoFiles', 'videoFolder']) })
     .strict(),
+  'profiles.list': empty,
+  'profiles.create': z.object({ name: z.string().trim().min(1).max(200), copyOf: id.nullable().default(null) }).strict(),
+  'profiles.update': z.object({ id, definition: profileDefinitionSchema }).strict(),
+  'profiles.remove': z.object({ id }).strict(),
+  'annotations.load': z.object({ videoId: id }).strict(),
+  // marks, questions and query points are validated in depth by the annotation service, which
+  // knows the video's length; here only their envelope is checked
+  'marks.create': z.object({ videoId: id, marks: z.array(z.unknown()).min(1).max(100_000) }).strict(),
+  'marks.update': z
+    .object({
+      changes: z
+        .array(z.object({ id, start: seconds.optional(), end: seconds.nullable().optional(), target: z.string().max(200).optional(), data: z.record(z.string(), z.unknown()).optional() }).strict())
+        .min(1)
+        .max(100_000),
+    })
+    .strict(),
+  'marks.remove': z.object({ ids: z.array(id).min(1).max(100_000) }).strict(),
+  'captions.fill': z.object({ videoId: id, target: z.string().max(200), from: seconds, to: seconds, text: z.string().max(10_000) }).strict(),
+  'captions.mergeRuns': z.object({ videoId: id, target: z.string().max(200) }).strict(),
+  'questions.create': z.object({ videoId: id, fields: z.record(z.string(), z.unknown()), queryPoints: z.array(z.unknown()).max(1_000).default([]) }).strict(),
+  'questions.update': z.object({ id, fields: z.record(z.string(), z.unknown()) }).strict(),
+  'questions.remove': z.object({ id }).strict(),
+  'queryPoints.create': z.object({ questionId: id, fields: z.record(z.string(), z.unknown()) }).strict(),
+  'queryPoints.update': z.object({ id, fields: z.record(z.string(), z.unknown()) }).strict(),
+  'queryPoints.remove': z.object({ id }).strict(),
+  'edits.undo': empty,
+  'edits.redo': empty,
+  'edits.history': empty,
 } satisfies Record<ApiMethod, z.ZodType>;
+
+export interface VideoAnnotations {
+  marks: Mark[];
+  questions: Question[];
+  queryPoints: QueryPoint[];
+}
+
+export interface EditHistoryEntry {
+  seq: number;
+  label: string;
+  at: string;
+  undone: boolean;
+}
+
+/** What an undo or redo did, so the UI can say it and reload what it touched. */
+export interface AppliedEditSummary {
+  label: string;
+  videoIds: string[];
+  tables: string[];
+}
 
 export interface AppInfo {
   version: string;
@@ -91,6 +142,25 @@ export interface ApiResponses {
   'jobs.list': Job[];
   'jobs.cancel': null;
   'dialogs.pick': { paths: string[] };
+  'profiles.list': Profile[];
+  'profiles.create': Profile;
+  'profiles.update': Profile;
+  'profiles.remove': null;
+  'annotations.load': VideoAnnotations;
+  'marks.create': Mark[];
+  'marks.update': Mark[];
+  'marks.remove': null;
+  'captions.fill': Mark[];
+  'captions.mergeRuns': { merged: number };
+  'questions.create': { question: Question; queryPoints: QueryPoint[] };
+  'questions.update': Question;
+  'questions.remove': null;
+  'queryPoints.create': QueryPoint;
+  'queryPoints.update': QueryPoint;
+  'queryPoints.remove': null;
+  'edits.undo': AppliedEditSummary | null;
+  'edits.redo': AppliedEditSummary | null;
+  'edits.history': EditHistoryEntry[];
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

@@ -44,6 +44,8 @@ describe('frames', () => {
     expect(frameIndexAt(1, 30)).toBe(30);
     expect(frameIndexAt(2 / 30, 30)).toBe(2); // 0.0666… must not fall to frame 1
     expect(frameIndexAt(1, 30000 / 1001)).toBe(29);
+    expect(frameIndexAt(200.033333, 30)).toBe(6001); // media times are rounded to microseconds
+    expect(frameIndexAt(200.033, 30)).toBe(6000);
   });
   it('knows the last frame', () => {
     expect(lastFrameTime(10, 30)).toBeCloseTo(299 / 30, 9);

@@ -49,9 +49,13 @@ export function parseTimeInput(input: string): ParsedTime {
   return { ok: true, seconds };
 }
 
-/** Index of the frame shown at time t for a constant frame rate (frames start at 0). */
+/**
+ * Index of the frame shown at time t for a constant frame rate (frames start at 0). Media times come
+ * rounded to microseconds (frame 6001 at 30 fps is reported as 200.033333 s), so a time within a
+ * thousandth of a frame below a frame's start belongs to that frame.
+ */
 export function frameIndexAt(seconds: number, fps: number): number {
-  return Math.floor(seconds * fps + 1e-6);
+  return Math.floor(seconds * fps + 1e-3);
 }
 
 /** The start time of frame n. */

@@ -1,8 +1,11 @@
 // The handler map: one function per contract method. Transports call `dispatch`, which validates
 // the request with the contract's zod schema and returns errors as data.
-import { requestSchemas, type ApiMethod, type ApiParsedRequest, type ApiResponses, type ApiResult } from '../../shared/api';
+import { requestSchemas, type AppliedEditSummary, type ApiMethod, type ApiParsedRequest, type ApiResponses, type ApiResult } from '../../shared/api';
 import { isApiMethod } from '../../shared/api-methods';
 import type { Caller } from '../../shared/domain';
+import * as annotation from './annotation/annotation';
+import { history, redo, undo, type AppliedEdit } from './annotation/edit-log';
+import { listMarks, listProfiles, listQueryPoints, listQuestions } from './annotation/rows';
 import type { AppServices } from './app-services';
 import { ServiceError, toApiError } from './errors';
 import { generateThumbnails, readThumbnailManifest } from './media/thumbnails';
@@ -58,8 +61,8 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
       return { jobId: job.id };
     },
     'videos.relink': (req) => ({ relinked: relinkVideo(app.requireProject(), req.videoId, req.path) }),
-    'videos.remove': (req) => {
-      app.requireProject().videos.remove(req.videoId);
+    'videos.remove': (req, caller) => {
+      annotation.removeVideo(app.requireProject(), caller, req.videoId);
       return null;
     },
     'videos.saveView': (req) => {
@@ -96,7 +99,55 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
       if (!features.pickPaths) throw new ServiceError('unavailable', 'File dialogs exist only in the desktop app; type a path instead.');
       return { paths: await features.pickPaths(req.kind) };
     },
+    'profiles.list': () => listProfiles(app.requireProject().db),
+    'profiles.create': (req, caller) => annotation.createProfile(app.requireProject(), caller, req.name, req.copyOf),
+    'profiles.update': (req, caller) => annotation.updateProfile(app.requireProject(), caller, req.id, req.definition),
+    'profiles.remove': (req, caller) => {
+      annotation.removeProfile(app.requireProject(), caller, req.id);
+      return null;
+    },
+    'annotations.load': (req) => {
+      const project = app.requireProject();
+      requireVideo(app, req.videoId);
+      return { marks: listMarks(project.db, req.videoId), questions: listQuestions(project.db, req.videoId), queryPoints: listQueryPoints(project.db, req.videoId) };
+    },
+    'marks.create': (req, caller) => annotation.createMarks(app.requireProject(), caller, req.videoId, req.marks),
+    'marks.update': (req, caller) => annotation.updateMarks(app.requireProject(), caller, req.changes),
+    'marks.remove': (req, caller) => {
+      annotation.removeMarks(app.requireProject(), caller, req.ids);
+      return null;
+    },
+    'captions.fill': (req, caller) => annotation.fillCaptions(app.requireProject(), caller, req.videoId, req.target, req.from, req.to, req.text),
+    'captions.mergeRuns': (req, caller) => ({ merged: annotation.mergeCaptionRuns(app.requireProject(), caller, req.videoId, req.target) }),
+    'questions.create': (req, caller) => annotation.createQuestion(app.requireProject(), caller, req.videoId, req.fields, req.queryPoints),
+    'questions.update': (req, caller) => annotation.updateQuestion(app.requireProject(), caller, req.id, req.fields),
+    'questions.remove': (req, caller) => {
+      annotation.removeQuestion(app.requireProject(), caller, req.id);
+      return null;
+    },
+    'queryPoints.create': (req, caller) => annotation.createQueryPoint(app.requireProject(), caller, req.questionId, req.fields),
+    'queryPoints.update': (req, caller) => annotation.updateQueryPoint(app.requireProject(), caller, req.id, req.fields),
+    'queryPoints.remove': (req, caller) => {
+      annotation.removeQueryPoint(app.requireProject(), caller, req.id);
+      return null;
+    },
+    'edits.undo': (_req, caller) => summarize(undo(app.requireProject().db, caller.person)),
+    'edits.redo': (_req, caller) => summarize(redo(app.requireProject().db, caller.person)),
+    'edits.history': (_req, caller) => history(app.requireProject().db, caller.person),
   };
+}
+
+/** Which videos and tables an undo or redo touched, so clients reload just those. */
+function summarize(applied: AppliedEdit | null): AppliedEditSummary | null {
+  if (!applied) return null;
+  const videoIds = new Set<string>();
+  for (const change of applied.changes) {
+    const row = change.after ?? change.before;
+    const videoId = row?.video_id;
+    if (typeof videoId === 'string') videoIds.add(videoId);
+    else if (change.table === 'videos') videoIds.add(change.key);
+  }
+  return { label: applied.label, videoIds: [...videoIds], tables: [...new Set(applied.changes.map((c) => c.table))] };
 }
 
 function requireVideo(app: AppServices, videoId: string) {

@@ -2,6 +2,7 @@
 import { basename, dirname, join } from 'node:path';
 import type { ProjectSummary } from '../../shared/domain';
 import { openProjectDb, schemaVersion, type ProjectDb } from './db/project-db';
+import { ensureBuiltinProfiles } from './annotation/rows';
 import { VideoRepo } from './videos/repo';
 
 export const PROJECT_EXTENSION = '.tidemark';
@@ -21,6 +22,7 @@ export class Project {
   static open(path: string, options: { create: boolean; name?: string }): Project {
     const db = openProjectDb(path, { create: options.create });
     const project = new Project(path, db);
+    ensureBuiltinProfiles(db);
     if (options.name) project.setMeta('name', options.name);
     return project;
   }

@@ -1,0 +1,141 @@
+// Rows ↔ domain objects for profiles, marks, questions and query points; reads in one place.
+import type { Database } from 'better-sqlite3';
+import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
+import { BUILTIN_PROFILES, profileDefinitionSchema, type Profile, type ProfileDefinition } from '../../../shared/profiles';
+import { queryPointFieldsSchema, questionFieldsSchema, type FieldProvenance, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
+
+interface MarkRow {
+  id: string;
+  video_id: string;
+  type: MarkType;
+  start: number;
+  end: number | null;
+  target: string;
+  data: string;
+}
+
+export function markToRow(mark: Mark): Record<string, string | number | null> {
+  return { id: mark.id, video_id: mark.videoId, type: mark.type, start: mark.start, end: mark.end, target: mark.target, data: JSON.stringify(mark.data) };
+}
+
+function rowToMark(row: MarkRow): Mark {
+  const data = markDataSchemas[row.type].parse(JSON.parse(row.data));
+  return { id: row.id, videoId: row.video_id, type: row.type, start: row.start, end: row.end, target: row.target, data } as Mark;
+}
+
+export function listMarks(db: Database, videoId: string): Mark[] {
+  return (db.prepare('SELECT * FROM marks WHERE video_id = ? ORDER BY start, "end", id').all(videoId) as MarkRow[]).map(rowToMark);
+}
+
+export function getMark(db: Database, id: string): Mark | null {
+  const row = db.prepare('SELECT * FROM marks WHERE id = ?').get(id) as MarkRow | undefined;
+  return row ? rowToMark(row) : null;
+}
+
+interface QuestionRow {
+  id: string;
+  video_id: string;
+  profile_id: string;
+  fields: string;
+  provenance: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function questionToRow(q: Question, createdAt: string): Record<string, string | number | null> {
+  const { id, videoId, profileId, provenance, createdBy, updatedAt, ...rest } = q;
+  const fields: Omit<QuestionFields, 'profileId'> = rest;
+  return { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify(fields), provenance: JSON.stringify(provenance), created_by: createdBy, created_at: createdAt, updated_at: updatedAt };
+}
+
+function rowToQuestion(row: QuestionRow): Question {
+  const fields = questionFieldsSchema.parse({ ...JSON.parse(row.fields), profileId: row.profile_id });
+  return {
+    ...fields,
+    id: row.id,
+    videoId: row.video_id,
+    provenance: JSON.parse(row.provenance) as Record<string, FieldProvenance>,
+    createdBy: row.created_by,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function listQuestions(db: Database, videoId: string): Question[] {
+  return (db.prepare('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, id').all(videoId) as QuestionRow[]).map(rowToQuestion);
+}
+
+export function getQuestionRow(db: Database, id: string): { question: Question; createdAt: string } | null {
+  const row = db.prepare('SELECT * FROM questions WHERE id = ?').get(id) as QuestionRow | undefined;
+  return row ? { question: rowToQuestion(row), createdAt: row.created_at } : null;
+}
+
+interface QueryPointRow {
+  id: string;
+  question_id: string;
+  time: number;
+  fields: string;
+}
+
+export function queryPointToRow(p: QueryPoint): Record<string, string | number | null> {
+  const { id, questionId, time, ...fields } = p;
+  return { id, question_id: questionId, time, fields: JSON.stringify(fields) };
+}
+
+function rowToQueryPoint(row: QueryPointRow): QueryPoint {
+  const fields = queryPointFieldsSchema.parse({ ...JSON.parse(row.fields), time: row.time });
+  return { id: row.id, questionId: row.question_id, ...fields };
+}
+
+export function listQueryPoints(db: Database, videoId: string): QueryPoint[] {
+  return (
+    db
+      .prepare('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ? ORDER BY p.question_id, p.time, p.id')
+      .all(videoId) as QueryPointRow[]
+  ).map(rowToQueryPoint);
+}
+
+export function getQueryPoint(db: Database, id: string): QueryPoint | null {
+  const row = db.prepare('SELECT * FROM query_points WHERE id = ?').get(id) as QueryPointRow | undefined;
+  return row ? rowToQueryPoint(row) : null;
+}
+
+export function pointsOfQuestion(db: Database, questionId: string): QueryPoint[] {
+  return (db.prepare('SELECT * FROM query_points WHERE question_id = ? ORDER BY time, id').all(questionId) as QueryPointRow[]).map(rowToQueryPoint);
+}
+
+interface ProfileRow {
+  id: string;
+  kind: string;
+  name: string;
+  definition: string;
+  builtin: number;
+}
+
+export function profileToRow(p: Profile): Record<string, string | number | null> {
+  const definition: ProfileDefinition = { kind: p.kind, name: p.name, taxonomy: p.taxonomy, rules: p.rules };
+  return { id: p.id, kind: p.kind, name: p.name, definition: JSON.stringify(definition), builtin: p.builtin ? 1 : 0 };
+}
+
+function rowToProfile(row: ProfileRow): Profile {
+  return { ...profileDefinitionSchema.parse(JSON.parse(row.definition)), id: row.id, builtin: row.builtin === 1 };
+}
+
+export function listProfiles(db: Database): Profile[] {
+  return (db.prepare('SELECT * FROM profiles ORDER BY builtin DESC, name').all() as ProfileRow[]).map(rowToProfile);
+}
+
+export function getProfile(db: Database, id: string): Profile | null {
+  const row = db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
+  return row ? rowToProfile(row) : null;
+}
+
+export const builtinProfileId = (kind: string): string => `builtin:${kind}`;
+
+/** Every project carries the five built-in profiles as data (added once; never edited in place). */
+export function ensureBuiltinProfiles(db: Database): void {
+  const insert = db.prepare('INSERT OR IGNORE INTO profiles (id, kind, name, definition, builtin) VALUES (@id, @kind, @name, @definition, @builtin)');
+  db.transaction(() => {
+    for (const definition of BUILTIN_PROFILES) insert.run(profileToRow({ ...definition, id: builtinProfileId(definition.kind), builtin: true }));
+  })();
+}

@@ -1,0 +1,120 @@
+// VCBench ground truth derived from marks (§3.2, App. A.2): "the correct answer for each query point
+// is calculated based on annotated moments before that moment". Boundaries are inclusive — a mark
+// exactly at the query time counts — as App. D shows (E2-Periodic Round 12 ends at 31.9 = the query).
+import type { Mark, MarkOf } from './marks';
+import type { CountingSubcategory } from './profiles';
+
+export interface CountingSpec {
+  subcategory: CountingSubcategory;
+  /** What is counted; only marks with this target take part. */
+  target: string;
+  /** Window length in seconds for O2-Gain ("in the past N seconds"). */
+  windowSeconds?: number | null;
+}
+
+export interface QueryPointTiming {
+  time: number;
+  /** Window start for O1-Delta (baseline moment). */
+  windowStart?: number | null;
+}
+
+const EPS = 1e-9;
+const atOrBefore = (t: number, limit: number): boolean => t <= limit + EPS;
+
+function ofType<T extends Mark['type']>(marks: readonly Mark[], type: T, target: string): Array<MarkOf<T>> {
+  return marks.filter((m): m is MarkOf<T> => m.type === type && m.target === target);
+}
+
+/** O1: the visible count at t is the latest count snapshot at or before t (0 before any). */
+export function countAt(marks: readonly Mark[], target: string, t: number): number {
+  let best: MarkOf<'count'> | null = null;
+  for (const m of ofType(marks, 'count', target)) if (atOrBefore(m.start, t) && (!best || m.start >= best.start)) best = m;
+  return best?.data.value ?? 0;
+}
+
+/** The moments at which an interval event completes: a span's end; a cycle's split points and end. */
+export function completionTimes(mark: MarkOf<'span'> | MarkOf<'cycle'>): number[] {
+  const end = mark.end ?? mark.start;
+  return mark.type === 'cycle' ? [...mark.data.splits, end] : [end];
+}
+
+/** Which marks a subcategory counts. */
+export function marksFor(subcategory: CountingSubcategory): Array<Mark['type']> {
+  switch (subcategory) {
+    case 'O1-Snap':
+    case 'O1-Delta':
+      return ['count'];
+    case 'O2-Unique':
+    case 'O2-Gain':
+      return ['identity'];
+    case 'E1-Action':
+    case 'E1-Transit':
+      return ['event'];
+    case 'E2-Periodic':
+      return ['cycle', 'span'];
+    case 'E2-Episode':
+      return ['span', 'cycle'];
+  }
+}
+
+/** The answer at one query point, by the paper's rule for the subcategory. */
+export function deriveCount(marks: readonly Mark[], spec: CountingSpec, point: QueryPointTiming): number {
+  const t = point.time;
+  switch (spec.subcategory) {
+    case 'O1-Snap':
+      return countAt(marks, spec.target, t);
+    case 'O1-Delta':
+      // "Δ = current − baseline", the baseline counted at the window's start
+      return countAt(marks, spec.target, t) - countAt(marks, spec.target, point.windowStart ?? 0);
+    case 'O2-Unique':
+      return ofType(marks, 'identity', spec.target).filter((m) => atOrBefore(m.start, t)).length;
+    case 'O2-Gain': {
+      const from = point.windowStart ?? t - (spec.windowSeconds ?? 0);
+      return ofType(marks, 'identity', spec.target).filter((m) => m.start >= from - EPS && atOrBefore(m.start, t)).length;
+    }
+    case 'E1-Action':
+    case 'E1-Transit':
+      return ofType(marks, 'event', spec.target).filter((m) => atOrBefore(m.start, t)).length;
+    case 'E2-Periodic':
+    case 'E2-Episode': {
+      const intervals = [...ofType(marks, 'cycle', spec.target), ...ofType(marks, 'span', spec.target)];
+      return intervals.reduce((n, m) => n + completionTimes(m).filter((c) => atOrBefore(c, t)).length, 0);
+    }
+  }
+}
+
+export interface StepPoint {
+  time: number;
+  value: number;
+}
+
+/**
+ * The count as a step function over [0, duration], for drawing: a point wherever the value changes.
+ * O2-Gain and O1-Delta depend on a window, so their trajectory is the cumulative/visible count.
+ */
+export function countTrajectory(marks: readonly Mark[], spec: CountingSpec, duration: number): StepPoint[] {
+  const moments = new Set<number>([0]);
+  for (const m of marks) {
+    if (m.target !== spec.target || !marksFor(spec.subcategory).includes(m.type)) continue;
+    if (m.type === 'cycle' || m.type === 'span') for (const c of completionTimes(m)) moments.add(c);
+    else moments.add(m.start);
+  }
+  const cumulative: CountingSpec =
+    spec.subcategory === 'O2-Gain' ? { ...spec, subcategory: 'O2-Unique' } : spec.subcategory === 'O1-Delta' ? { ...spec, subcategory: 'O1-Snap' } : spec;
+  const points: StepPoint[] = [];
+  for (const time of [...moments].filter((t) => t <= duration + EPS).sort((a, b) => a - b)) {
+    const value = deriveCount(marks, cumulative, { time });
+    if (points.at(-1)?.value !== value) points.push({ time, value });
+  }
+  return points;
+}
+
+/** VCBench A.3: 1 query point for O1-Delta and O2-Gain, 3–8 for the other subcategories. */
+export function allowedQueryPoints(subcategory: CountingSubcategory): { min: number; max: number } {
+  return subcategory === 'O1-Delta' || subcategory === 'O2-Gain' ? { min: 1, max: 1 } : { min: 3, max: 8 };
+}
+
+/** O2 and E categories are cumulative: their true trajectory never decreases. */
+export function isCumulative(subcategory: CountingSubcategory): boolean {
+  return subcategory !== 'O1-Snap' && subcategory !== 'O1-Delta';
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { lintQuestion, type LintContext } from './lints';
+import type { Mark } from './marks';
+import { BUILTIN_PROFILES, type Profile } from './profiles';
+import type { QueryPoint, Question } from './questions';
+
+const profile = (kind: string): Profile => ({ ...BUILTIN_PROFILES.find((p) => p.kind === kind)!, id: `builtin:${kind}`, builtin: true });
+
+const question = (over: Partial<Question> = {}): Question => ({
+  id: 'q', videoId: 'v', profileId: 'builtin:ovo-s-bench', taskCode: '1.1.1', text: 'How far is the sign from the camera?', answerKind: 'choice',
+  options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' }, temporalType: null, group: null, entities: [], facets: {},
+  counting: null, status: 'draft', guidelineVersion: null, round: 0, provenance: {}, createdBy: 'a', updatedAt: 'now', ...over,
+});
+const point = (over: Partial<QueryPoint> = {}): QueryPoint => ({ id: 'p', questionId: 'q', time: 22.8, answer: 'D', evidence: [[21.8, 22.5]], proactiveTime: null, windowStart: null, ...over });
+const ctx = (over: Partial<LintContext> = {}): LintContext => ({ profile: profile('ovo-s-bench'), videoDuration: 60, marks: [], groupMembers: [], ...over });
+const codes = (q: Question, points: QueryPoint[], c: LintContext = ctx()) => lintQuestion(q, points, c).map((l) => `${l.severity}:${l.code}`);
+
+describe('lints', () => {
+  it('a clean OVO-S item has none', () => {
+    expect(codes(question(), [point()])).toEqual([]);
+  });
+  it('warns (not fails) when evidence ends after the query time, as the OVO-S paper example does', () => {
+    // Fig. 11: query 22.8, evidence [21.8, 23.8]
+    expect(codes(question(), [point({ evidence: [[21.8, 23.8]] })])).toEqual(['warning:evidence-after-query']);
+  });
+  it('flags answers outside the options, duplicate and very unequal options', () => {
+    expect(codes(question(), [point({ answer: 'E' })])).toContain('error:answer-not-an-option');
+    expect(codes(question({ options: { A: 'About 3 m', B: 'about  3 m', C: 'x', D: 'y' } }), [point({ answer: 'A' })])).toContain('error:duplicate-option');
+    expect(codes(question({ options: { A: 'Left', B: 'On the second shelf to the right of the tall blue cabinet', C: 'Up', D: 'Down' } }), [point({ answer: 'B' })])).toContain('warning:unequal-options');
+    expect(codes(question({ options: { A: 'x', C: 'y' } }), [point({ answer: 'A' })])).toContain('error:option-gap');
+  });
+  it('flags query points beyond the video and missing answers', () => {
+    expect(codes(question(), [point({ time: 61 })])).toContain('error:beyond-video');
+    expect(codes(question(), [point({ answer: null })])).toContain('error:no-answer');
+    expect(codes(question(), [])).toContain('error:no-query-points');
+  });
+  it('PhoStream: forward needs a proactive time after the query time', () => {
+    const q = question({ profileId: 'builtin:phostream', taskCode: 'Action & Activity Recognition', answerKind: 'text', options: {}, temporalType: 'forward' });
+    const c = ctx({ profile: profile('phostream') });
+    expect(codes(q, [point({ answer: 'Christian', evidence: [] })], c)).toEqual(['error:forward-without-proactive']);
+    expect(codes(q, [point({ answer: 'Christian', evidence: [], proactiveTime: 22.8 })], c)).toEqual(['error:proactive-not-after-query']);
+    expect(codes(q, [point({ answer: 'Christian', evidence: [], proactiveTime: 40 })], c)).toEqual([]);
+  });
+  it('RTV-Bench: a group without its advanced question', () => {
+    const c = ctx({ profile: profile('rtv-bench'), groupMembers: [question({ id: 'q1', group: { id: 'g', role: 'q1' } })] });
+    const q = question({ profileId: 'builtin:rtv-bench', taskCode: 'TP', group: { id: 'g', role: 'q0' } });
+    expect(codes(q, [point({ evidence: [] })], c)).toEqual(['warning:group-without-advanced']);
+  });
+  it('VCBench: wrong number of query points and a decreasing cumulative trajectory', () => {
+    const events: Mark[] = [2, 4, 6].map((t, i) => ({ id: `e${i}`, videoId: 'v', type: 'event', start: t, end: null, target: 'cuts', data: {} }));
+    const q = question({ profileId: 'builtin:vcbench', taskCode: 'E1-Transit', answerKind: 'number', options: {}, counting: { subcategory: 'E1-Transit', target: 'cuts', windowSeconds: null } });
+    const c = ctx({ profile: profile('vcbench'), marks: events });
+    const p = (time: number, answer: number | null = null) => point({ id: `p${time}`, time, answer, evidence: [] });
+    expect(codes(q, [p(3), p(5)], c)).toEqual(['error:query-point-count']);
+    expect(codes(q, [p(3), p(5), p(7)], c)).toEqual([]);
+    expect(codes(q, [p(3), p(5, 0), p(7)], c)).toEqual(['error:decreasing-trajectory']); // a manual answer of 0 after 1
+    expect(codes({ ...q, counting: { subcategory: 'E1-Transit', target: 'nothing', windowSeconds: null } }, [p(3), p(5), p(7)], c)).toEqual(['warning:no-marks']);
+  });
+  it('named entities must be reused verbatim', () => {
+    expect(codes(question({ entities: ['Room X'] }), [point()])).toContain('warning:entity-unused');
+    expect(codes(question({ entities: ['Room X'], text: 'How far is Room X?' }), [point()])).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+// Questions and their query points: what a benchmark item is, in one shape for all five profiles.
+import { z } from 'zod';
+import { answerKinds, countingSubcategories, temporalTypes, type AnswerKind, type CountingSubcategory, type TemporalType } from './profiles';
+
+export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type OptionLetter = (typeof OPTION_LETTERS)[number];
+
+export const groupRoles = ['q0', 'q1', 'q2'] as const;
+export type GroupRole = (typeof groupRoles)[number];
+
+export const questionStatuses = ['draft', 'ready', 'in-review', 'accepted', 'rejected'] as const;
+export type QuestionStatus = (typeof questionStatuses)[number];
+
+/** Who wrote a field: a person, a model's draft, or a person editing a draft. */
+export type FieldProvenance = 'human' | 'model' | 'edited';
+
+export interface CountingSettings {
+  subcategory: CountingSubcategory;
+  target: string;
+  windowSeconds: number | null;
+}
+
+export interface Question {
+  id: string;
+  videoId: string;
+  profileId: string;
+  taskCode: string | null;
+  text: string;
+  answerKind: AnswerKind;
+  /** Letter → option text, for choice questions. */
+  options: Partial<Record<OptionLetter, string>>;
+  temporalType: TemporalType | null;
+  group: { id: string; role: GroupRole } | null;
+  /** Named entities ("Room X") reused verbatim in the question and options. */
+  entities: string[];
+  /** Extra tags the profile defines (RTV perspective, PhoStream scenario…). */
+  facets: Record<string, string>;
+  counting: CountingSettings | null;
+  status: QuestionStatus;
+  guidelineVersion: string | null;
+  round: number;
+  provenance: Record<string, FieldProvenance>;
+  createdBy: string;
+  updatedAt: string;
+}
+
+export type Answer = string | number | null;
+
+export interface QueryPoint {
+  id: string;
+  questionId: string;
+  /** When the question is asked (t_q). */
+  time: number;
+  /** The answer valid at `time`; null when derived from marks (counting) or not given yet. */
+  answer: Answer;
+  /** Evidence intervals [start, end] in seconds. */
+  evidence: Array<[number, number]>;
+  /** Earliest moment the answer is visible (PhoStream T_p). */
+  proactiveTime: number | null;
+  /** Window start (O1-Delta baseline, O2-Gain window); the window ends at `time`. */
+  windowStart: number | null;
+}
+
+const time = z.number().finite().min(0);
+const interval = z.tuple([time, time]).refine(([s, e]) => e >= s, { message: 'evidence interval ends before it starts' });
+
+export const countingSettingsSchema = z.object({
+  subcategory: z.enum(countingSubcategories),
+  target: z.string().trim().min(1, 'name what is counted').max(200),
+  windowSeconds: z.number().positive().nullable().default(null),
+});
+
+export const questionFieldsSchema = z.object({
+  profileId: z.string().min(1),
+  taskCode: z.string().max(80).nullable().default(null),
+  text: z.string().max(10_000).default(''),
+  answerKind: z.enum(answerKinds).default('choice'),
+  options: z.partialRecord(z.enum(OPTION_LETTERS), z.string().max(2_000)).default({}),
+  temporalType: z.enum(temporalTypes).nullable().default(null),
+  group: z.object({ id: z.string().min(1).max(100), role: z.enum(groupRoles) }).nullable().default(null),
+  entities: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
+  facets: z.record(z.string().max(50), z.string().max(200)).default({}),
+  counting: countingSettingsSchema.nullable().default(null),
+  status: z.enum(questionStatuses).default('draft'),
+  guidelineVersion: z.string().max(50).nullable().default(null),
+  round: z.number().int().min(0).default(0),
+});
+export type QuestionFields = z.infer<typeof questionFieldsSchema>;
+
+export const answerSchema = z.union([z.string().max(10_000), z.number().finite(), z.null()]);
+
+export const queryPointFieldsSchema = z.object({
+  time,
+  answer: answerSchema.default(null),
+  evidence: z.array(interval).max(100).default([]),
+  proactiveTime: time.nullable().default(null),
+  windowStart: time.nullable().default(null),
+});
+export type QueryPointFields = z.infer<typeof queryPointFieldsSchema>;
+
+export function optionLetters(question: Pick<Question, 'options'>): OptionLetter[] {
+  return OPTION_LETTERS.filter((l) => question.options[l] !== undefined);
+}
+
+/** The moment the model may see up to: T_p for forward questions, else t_q (prefix-only). */
+export function prefixEnd(point: Pick<QueryPoint, 'time' | 'proactiveTime'>, question: Pick<Question, 'temporalType'>): number {
+  return question.temporalType === 'forward' && point.proactiveTime !== null ? point.proactiveTime : point.time;
+}
