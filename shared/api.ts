@@ -33,6 +33,7 @@ export const requestSchemas = {
       personName: z.string().trim().min(1).max(100).optional(),
       role: z.enum(['annotator', 'reviewer', 'researcher', 'lead']).optional(),
       ffmpegSource: z.enum(['bundled', 'system']).optional(),
+      keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).optional(),
     })
     .strict(),
   'projects.recent': empty,

@@ -91,21 +91,29 @@ export interface StepPoint {
 /**
  * The count as a step function over [0, duration], for drawing: a point wherever the value changes.
  * O2-Gain and O1-Delta depend on a window, so their trajectory is the cumulative/visible count.
+ * O(n log n) in the number of marks: it is redrawn as marks change.
  */
 export function countTrajectory(marks: readonly Mark[], spec: CountingSpec, duration: number): StepPoint[] {
-  const moments = new Set<number>([0]);
-  for (const m of marks) {
-    if (m.target !== spec.target || !marksFor(spec.subcategory).includes(m.type)) continue;
-    if (m.type === 'cycle' || m.type === 'span') for (const c of completionTimes(m)) moments.add(c);
-    else moments.add(m.start);
+  const types = marksFor(spec.subcategory);
+  const relevant = marks.filter((m) => m.target === spec.target && types.includes(m.type));
+  const points: StepPoint[] = [{ time: 0, value: 0 }];
+  const push = (time: number, value: number): void => {
+    if (time > duration + EPS) return;
+    const last = points.at(-1)!;
+    if (Math.abs(last.time - time) < EPS) last.value = value;
+    else if (last.value !== value) points.push({ time, value });
+    // collapse a point that no longer changes the value
+    if (points.length >= 2 && points.at(-1)!.value === points.at(-2)!.value) points.pop();
+  };
+  if (spec.subcategory === 'O1-Snap' || spec.subcategory === 'O1-Delta') {
+    const snapshots = relevant.filter((m): m is MarkOf<'count'> => m.type === 'count').sort((a, b) => a.start - b.start);
+    for (const m of snapshots) push(m.start, m.data.value);
+    return points;
   }
-  const cumulative: CountingSpec =
-    spec.subcategory === 'O2-Gain' ? { ...spec, subcategory: 'O2-Unique' } : spec.subcategory === 'O1-Delta' ? { ...spec, subcategory: 'O1-Snap' } : spec;
-  const points: StepPoint[] = [];
-  for (const time of [...moments].filter((t) => t <= duration + EPS).sort((a, b) => a - b)) {
-    const value = deriveCount(marks, cumulative, { time });
-    if (points.at(-1)?.value !== value) points.push({ time, value });
-  }
+  const increments = relevant
+    .flatMap((m) => (m.type === 'cycle' || m.type === 'span' ? completionTimes(m) : [m.start]))
+    .sort((a, b) => a - b);
+  increments.forEach((time, i) => push(time, i + 1));
   return points;
 }
 

@@ -109,4 +109,6 @@ export interface Settings {
   personName: string;
   role: Role;
   ffmpegSource: FfmpegSource;
+  /** Rebound shortcuts: action id → key combos. */
+  keymap: Record<string, string[]>;
 }

@@ -20,7 +20,13 @@ export const markDataSchemas = {
   span: z.object({ note: z.string().max(2_000).optional() }),
   /** Split points inside one cycle: sub-actions that each count once (VCBench A.4). */
   cycle: z.object({ splits: z.array(time).max(1_000).default([]) }),
-  identity: z.object({ label: z.string().max(200), note: z.string().max(2_000).optional(), crop: cropSchema.optional() }),
+  identity: z.object({
+    label: z.string().max(200),
+    note: z.string().max(2_000).optional(),
+    crop: cropSchema.optional(),
+    /** The crop as a small JPEG data URL, for the identity registry. */
+    thumbnail: z.string().max(65_536).regex(/^data:image\/(jpeg|png);base64,/).optional(),
+  }),
   count: z.object({ value: z.number().int().min(0) }),
   entity: z.object({ name: z.string().min(1).max(200) }),
 } satisfies Record<MarkType, z.ZodType>;

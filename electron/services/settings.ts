@@ -10,6 +10,7 @@ const settingsSchema = z.object({
   personName: z.string().min(1).max(100),
   role: z.enum(['annotator', 'reviewer', 'researcher', 'lead']),
   ffmpegSource: z.enum(['bundled', 'system']),
+  keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).default({}),
 });
 
 const stateSchema = z.object({
@@ -59,6 +60,7 @@ export class SettingsStore {
       personName: localPersonName(),
       role: 'lead',
       ffmpegSource: 'bundled',
+      keymap: {},
     });
     this.state = readJson(this.statePath, stateSchema, stateSchema.parse({}));
   }

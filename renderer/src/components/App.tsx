@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { boot, closeProject, flushViewSave, pick, usePickedPaths } from '../store/actions';
 import { setState, useStore } from '../store/store';
 import { handleKeyDown } from '../shortcuts';
+import { AnnotationPanel, AnnotationToolbar } from './AnnotationPanel';
 import { Library } from './Library';
 import { JobsBar, PathPrompt, ShortcutsOverlay } from './Overlays';
 import { PlayerView } from './Player';
@@ -75,8 +76,10 @@ export function App(): React.JSX.Element {
           <section className="stage">
             <PlayerView />
             <Transport />
+            <AnnotationToolbar />
             <Timeline />
           </section>
+          <AnnotationPanel />
         </div>
       ) : (
         <Welcome />

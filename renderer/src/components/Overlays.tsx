@@ -1,27 +1,42 @@
 // The `?` shortcut list, the typed-path prompt (browser mode has no native dialogs) and the jobs bar.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { cancelJob, usePickedPaths } from '../store/actions';
+import { cancelJob, rebindShortcut, usePickedPaths } from '../store/actions';
 import { setState, useStore } from '../store/store';
-import { shortcuts, type Shortcut } from '../shortcuts';
+import { comboLabel, comboOf, effectiveKeys, shortcuts, type Shortcut } from '../shortcuts';
 
 export function ShortcutsOverlay(): React.JSX.Element | null {
   const open = useStore((s) => s.overlay === 'shortcuts');
+  const rebinding = useStore((s) => s.rebinding);
+  useStore((s) => s.info); // re-render after the keymap loads
   if (!open) return null;
   const groups = new Map<Shortcut['group'], Shortcut[]>();
   for (const s of shortcuts) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
+  const capture = (event: React.KeyboardEvent): void => {
+    if (!rebinding) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (event.key === 'Escape') return setState({ rebinding: null });
+    if (['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
+    void rebindShortcut(rebinding, [comboOf(event.nativeEvent)]);
+  };
   return (
-    <div className="overlay" role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcuts-overlay" onClick={() => setState({ overlay: null })}>
+    <div className="overlay" role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcuts-overlay" onClick={() => setState({ overlay: null, rebinding: null })} onKeyDownCapture={capture} tabIndex={-1}>
       <div className="overlay-card" onClick={(e) => e.stopPropagation()}>
         <h2>Keyboard shortcuts</h2>
+        <p className="hint">Click a key to rebind it, then press the new key (Esc cancels). Rebindings are kept in settings.json.</p>
         <div className="shortcut-groups">
           {[...groups].map(([group, list]) => (
             <section key={group}>
               <h3>{group}</h3>
               <dl>
                 {list.map((s) => (
-                  <div key={s.description} className="shortcut">
-                    <dt><kbd>{s.label}</kbd></dt>
+                  <div key={s.id} className="shortcut">
+                    <dt>
+                      <button type="button" className="kbd" data-shortcut={s.id} onClick={() => setState({ rebinding: s.id })} autoFocus={rebinding === s.id}>
+                        {rebinding === s.id ? 'press a key…' : effectiveKeys(s).map(comboLabel).join(' / ')}
+                      </button>
+                    </dt>
                     <dd>{s.description}</dd>
                   </div>
                 ))}
@@ -29,7 +44,7 @@ export function ShortcutsOverlay(): React.JSX.Element | null {
             </section>
           ))}
         </div>
-        <p className="hint">Timeline: drag the ruler to scrub, click the filmstrip to seek, drag it to pan, wheel to pan, Ctrl/⌘+wheel to zoom. Esc closes.</p>
+        <p className="hint">Timeline: drag the ruler to scrub, click a mark to select it, drag its edge to move it, click elsewhere to seek, drag to pan, wheel to pan, Ctrl/⌘+wheel to zoom. Esc closes.</p>
       </div>
     </div>
   );

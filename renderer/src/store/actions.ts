@@ -4,6 +4,8 @@ import { clampView, fitView, panBy, revealTime, zoomAt, type TimelineView } from
 import { snapTime, stepFrames as frameStep, stepSeconds as secondStep } from '../../../shared/timecode';
 import { call } from '../api/client';
 import { playerControl } from '../player/control';
+import { setKeymapOverrides } from '../shortcuts';
+import { loadAnnotations, prefixLimit } from './annotation';
 import { selectors } from './selectors';
 import { getState, setState } from './store';
 
@@ -23,8 +25,9 @@ async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
 
 export async function boot(): Promise<void> {
   await guarded(async () => {
-    const [info, recent] = await Promise.all([call('app.info'), call('projects.recent')]);
+    const [info, recent, settings] = await Promise.all([call('app.info'), call('projects.recent'), call('settings.get')]);
     setState({ info, recent });
+    setKeymapOverrides(settings.keymap);
     await refreshJobs();
     await loadProject();
   });
@@ -63,11 +66,19 @@ export function selectVideo(videoId: string, options: { persist?: boolean } = {}
     commanded: { time: saved?.position ?? 0, seq: s.commanded.seq + 1 },
     playerTime: saved?.position ?? 0,
     playing: false,
+    marks: [],
+    questions: [],
+    queryPoints: [],
+    selectedMarkId: null,
+    selectedQuestionId: null,
+    selectedQueryPointId: null,
+    pendingInterval: null,
     view: saved ? { start: saved.viewStart, pxPerSec: saved.pxPerSec } : null,
   });
   fitViewIfUnset();
   if (options.persist !== false) void guarded(() => call('projects.selectVideo', { videoId }));
   void ensureThumbnails(videoId);
+  void loadAnnotations(videoId);
 }
 
 const manifestRequests = new Set<string>();
@@ -100,7 +111,8 @@ async function ensureThumbnails(videoId: string): Promise<void> {
 export function seek(time: number): void {
   const video = selectors.selectedVideo(getState());
   if (!video) return;
-  const t = Math.min(Math.max(time, 0), video.duration);
+  const limit = prefixLimit();
+  const t = Math.min(Math.max(time, 0), video.duration, limit ?? Infinity);
   playerControl.pause();
   setState((s) => ({ commanded: { time: t, seq: s.commanded.seq + 1 }, playerTime: t }));
   followPlayhead(t);
@@ -225,6 +237,12 @@ function followPlayhead(t: number): void {
 }
 
 export function onPlaybackTime(t: number): void {
+  const limit = prefixLimit();
+  if (limit !== null && t >= limit) {
+    // prefix-only: playback stops where the model's view ends
+    seek(limit);
+    return;
+  }
   setState({ playerTime: t });
   followPlayhead(t);
 }
@@ -355,4 +373,17 @@ async function onJobFinished(job: Job): Promise<void> {
 
 export function dismissImportReport(): void {
   setState({ lastImport: null });
+}
+
+/** Rebinds a shortcut (null restores its default keys) and keeps the choice in settings. */
+export async function rebindShortcut(id: string, keys: string[] | null): Promise<void> {
+  await guarded(async () => {
+    const settings = await call('settings.get');
+    const keymap = { ...settings.keymap };
+    if (keys) keymap[id] = keys;
+    else delete keymap[id];
+    const saved = await call('settings.update', { keymap });
+    setKeymapOverrides(saved.keymap);
+    setState({ rebinding: null });
+  });
 }

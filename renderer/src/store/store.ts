@@ -3,6 +3,9 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../../shared/api';
 import type { ImportReport, Job, ProjectSummary, ProjectViewState, RecentProject, ThumbnailManifest, Video } from '../../../shared/domain';
+import type { Mark, MarkType } from '../../../shared/marks';
+import type { Profile } from '../../../shared/profiles';
+import type { QueryPoint, Question } from '../../../shared/questions';
 import type { TimelineView } from '../../../shared/timeline';
 
 export interface ProjectSlice {
@@ -35,13 +38,35 @@ export interface TimelineSlice {
   timelineWidth: number;
 }
 
+export interface AnnotationSlice {
+  profiles: Profile[];
+  /** Marks of the selected video, sorted by start. */
+  marks: Mark[];
+  questions: Question[];
+  queryPoints: QueryPoint[];
+  selectedMarkId: string | null;
+  selectedQuestionId: string | null;
+  selectedQueryPointId: string | null;
+  /** What new marks are about ("chairs"): counting questions count marks with their target. */
+  markTarget: string;
+  /** An interval opened by a first key press, waiting for the second. */
+  pendingInterval: { type: Extract<MarkType, 'span' | 'cycle' | 'entity'>; start: number } | null;
+  /** While a query point is selected, show only what the model sees (its prefix). */
+  prefixOnly: boolean;
+  /** The last thing that happened, for the status line. */
+  status: string | null;
+  sidePanel: 'marks' | 'questions';
+}
+
 export interface UiSlice {
   jobs: Job[];
   overlay: 'shortcuts' | null;
+  /** The shortcut waiting for its new key in the rebinding overlay. */
+  rebinding: string | null;
   prompt: { kind: 'openProject' | 'saveProject' | 'videoFiles' | 'videoFolder' | 'relink'; videoId?: string } | null;
 }
 
-export type State = ProjectSlice & PlayerSlice & TimelineSlice & UiSlice;
+export type State = ProjectSlice & PlayerSlice & TimelineSlice & AnnotationSlice & UiSlice;
 
 export const initialState: State = {
   info: null,
@@ -61,8 +86,21 @@ export const initialState: State = {
   grid: 'second',
   view: null,
   timelineWidth: 0,
+  profiles: [],
+  marks: [],
+  questions: [],
+  queryPoints: [],
+  selectedMarkId: null,
+  selectedQuestionId: null,
+  selectedQueryPointId: null,
+  markTarget: '',
+  pendingInterval: null,
+  prefixOnly: true,
+  status: null,
+  sidePanel: 'marks',
   jobs: [],
   overlay: null,
+  rebinding: null,
   prompt: null,
 };
 

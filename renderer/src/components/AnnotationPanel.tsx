@@ -1,0 +1,67 @@
+// The right-hand panel: the marks list and inspector, or the questions list and editor; with the
+// toolbar every marking action shares (target, open interval, prefix-only, undo/redo, status).
+import { undoRedo } from '../store/annotation';
+import { selectors } from '../store/selectors';
+import { setState, useStore } from '../store/store';
+import { MarkInspector, MarksList } from './MarksPanel';
+import { QuestionEditor, QuestionsList, useVideoLints } from './QuestionsPanel';
+
+export function AnnotationToolbar(): React.JSX.Element | null {
+  const hasVideo = useStore((s) => Boolean(s.selectedVideoId));
+  const target = useStore((s) => s.markTarget);
+  const countingTarget = useStore((s) => selectors.selectedQuestion(s)?.counting?.target ?? null);
+  const pending = useStore((s) => s.pendingInterval);
+  const prefixOnly = useStore((s) => s.prefixOnly);
+  const hasPoint = useStore((s) => Boolean(s.selectedQueryPointId));
+  const status = useStore((s) => s.status);
+  if (!hasVideo) return null;
+  return (
+    <div className="annotation-toolbar" data-testid="annotation-toolbar">
+      <label title="New marks are about this (T). A selected counting question uses its own target.">
+        Target
+        <input id="mark-target" value={countingTarget ?? target} disabled={countingTarget !== null} placeholder="e.g. chairs" onChange={(e) => setState({ markTarget: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).blur()} />
+      </label>
+      {pending && <span className="pending" data-testid="pending">{pending.type} open from {pending.start.toFixed(2)} s (Esc cancels)</span>}
+      <label className={hasPoint ? '' : 'disabled'} title="While a query point is selected, show only what the model sees (P)">
+        <input type="checkbox" checked={prefixOnly} onChange={(e) => setState({ prefixOnly: e.target.checked })} /> Prefix only
+      </label>
+      <button type="button" onClick={() => void undoRedo('undo')} title="Undo (Ctrl/⌘+Z)">Undo</button>
+      <button type="button" onClick={() => void undoRedo('redo')} title="Redo (Ctrl/⌘+Shift+Z)">Redo</button>
+      <span className="status" data-testid="status" role="status">{status}</span>
+    </div>
+  );
+}
+
+export function AnnotationPanel(): React.JSX.Element | null {
+  const hasVideo = useStore((s) => Boolean(s.selectedVideoId));
+  const panel = useStore((s) => s.sidePanel);
+  const markCount = useStore((s) => s.marks.length);
+  const questionCount = useStore((s) => s.questions.length);
+  const lints = useVideoLints();
+  if (!hasVideo) return null;
+  const errors = lints.filter((l) => l.severity === 'error').length;
+  const warnings = lints.length - errors;
+  return (
+    <aside className="annotation-panel" aria-label="Annotations">
+      <nav className="tabs">
+        <button type="button" className={panel === 'marks' ? 'active' : ''} onClick={() => setState({ sidePanel: 'marks' })} data-testid="tab-marks">Marks ({markCount}) <kbd>1</kbd></button>
+        <button type="button" className={panel === 'questions' ? 'active' : ''} onClick={() => setState({ sidePanel: 'questions' })} data-testid="tab-questions">
+          Questions ({questionCount}) <kbd>2</kbd>
+          {errors > 0 && <span className="badge error" title="lint errors">{errors}</span>}
+          {warnings > 0 && <span className="badge warn" title="lint warnings">{warnings}</span>}
+        </button>
+      </nav>
+      {panel === 'marks' ? (
+        <>
+          <MarkInspector />
+          <MarksList />
+        </>
+      ) : (
+        <>
+          <QuestionEditor lints={lints} />
+          <QuestionsList lints={lints} />
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,75 @@
+// Dense captions (VSAS-Bench): one caption per second of the selected task. The editor follows the
+// playhead second by second; Enter saves and steps to the next second with the text carried over,
+// so an unchanged scene is captioned by pressing Enter.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Mark } from '../../../shared/marks';
+import { diffWords } from '../../../shared/text-diff';
+import { seek } from '../store/actions';
+import { mergeCaptionRuns, setCaption } from '../store/annotation';
+import { selectors } from '../store/selectors';
+import { useStore } from '../store/store';
+
+function captionAt(marks: readonly Mark[], task: string, second: number): string | null {
+  const mark = marks.find((m) => m.type === 'caption' && m.target === task && m.start <= second + 1e-6 && (m.end ?? m.start) > second + 1e-6);
+  return mark && mark.type === 'caption' ? mark.data.text : null;
+}
+
+export function CaptionEditor(): React.JSX.Element | null {
+  const task = useStore(selectors.captionTask);
+  const marks = useStore((s) => s.marks);
+  const second = useStore((s) => Math.floor(selectors.displayTime(s) + 1e-6));
+  const duration = useStore((s) => selectors.selectedVideo(s)?.duration ?? 0);
+  const current = task ? captionAt(marks, task, second) : null;
+  const previous = task && second > 0 ? captionAt(marks, task, second - 1) : null;
+  const [text, setText] = useState('');
+  const [range, setRange] = useState({ from: '', to: '' });
+  const area = useRef<HTMLTextAreaElement>(null);
+  // an empty second starts from the previous second's caption (copy-forward)
+  useEffect(() => setText(current ?? previous ?? ''), [current, previous, second, task]);
+  const diff = useMemo(() => (previous !== null && current !== null ? diffWords(previous, current) : null), [previous, current]);
+  const captioned = useMemo(() => (task ? marks.filter((m) => m.type === 'caption' && m.target === task).reduce((n, m) => n + Math.round((m.end ?? m.start) - m.start), 0) : 0), [marks, task]);
+  if (!task) return null;
+
+  const save = async (advance: boolean): Promise<void> => {
+    await setCaption(second, second + 1, text);
+    if (advance && second + 1 < duration) {
+      seek(second + 1);
+      setTimeout(() => area.current?.focus(), 0);
+    }
+  };
+
+  return (
+    <div className="caption-editor" data-testid="caption-editor">
+      <h4>
+        Caption for second {second} <span className="hint">({captioned} of {Math.ceil(duration)} s captioned)</span>
+      </h4>
+      <textarea
+        ref={area}
+        rows={3}
+        value={text}
+        data-testid="caption-text"
+        placeholder="What the answer is at this second"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            void save(true);
+          }
+        }}
+      />
+      <p className="hint">Enter saves and moves to the next second (the text carries over); Shift+Enter for a new line; Esc leaves the editor.</p>
+      {diff && (
+        <p className="caption-diff" data-testid="caption-diff">
+          vs second {second - 1}:{' '}
+          {diff.map((part, i) => <span key={i} className={`diff-${part.kind}`}>{part.text}</span>)}
+        </p>
+      )}
+      <div className="row">
+        <input placeholder="from s" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} aria-label="Copy to range: from second" />
+        <input placeholder="to s" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} aria-label="Copy to range: to second (exclusive)" />
+        <button type="button" disabled={!range.from || !range.to} onClick={() => void setCaption(Number(range.from), Number(range.to), text)}>Copy text to range</button>
+        <button type="button" onClick={() => void mergeCaptionRuns()} title="Merge runs of identical captions into one event">Merge identical runs</button>
+      </div>
+    </div>
+  );
+}

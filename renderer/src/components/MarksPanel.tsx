@@ -1,0 +1,149 @@
+// The marks side list (virtualized: tens of thousands of rows stay smooth) and the inspector for the
+// selected mark.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
+import type { Mark } from '../../../shared/marks';
+import { formatTimecode } from '../../../shared/timecode';
+import { removeMarksById, selectMark, updateMark } from '../store/annotation';
+import { setState, useStore } from '../store/store';
+
+function describe(mark: Mark): string {
+  switch (mark.type) {
+    case 'caption':
+      return mark.data.text || '(empty caption)';
+    case 'identity':
+      return `${mark.data.label}${mark.data.note ? ` — ${mark.data.note}` : ''}`;
+    case 'count':
+      return `count ${mark.data.value}`;
+    case 'entity':
+      return mark.data.name;
+    case 'cycle':
+      return mark.data.splits.length ? `${mark.data.splits.length + 1} sub-actions` : 'cycle';
+    default:
+      return mark.type;
+  }
+}
+
+const time = (t: number): string => formatTimecode(t, { fractionDigits: 2 });
+
+export function MarksList(): React.JSX.Element {
+  const marks = useStore((s) => s.marks);
+  const selected = useStore((s) => s.selectedMarkId);
+  const parentRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: marks.length, getScrollElement: () => parentRef.current, estimateSize: () => 26, overscan: 12, getItemKey: (i) => marks[i]?.id ?? i });
+
+  useEffect(() => {
+    const index = marks.findIndex((m) => m.id === selected);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [selected, marks, virtualizer]);
+
+  return (
+    <div ref={parentRef} className="marks-list" data-testid="marks-list">
+      {marks.length === 0 && <p className="hint">No marks yet. E event, [ ] span, C cycle, Y identity, # count, V entity — at the playhead.</p>}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const mark = marks[row.index]!;
+          return (
+            <div
+              key={row.key}
+              className={`mark-row type-${mark.type} ${mark.id === selected ? 'selected' : ''}`}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
+              data-testid="mark-row"
+              data-mark-type={mark.type}
+              onClick={() => selectMark(mark.id)}
+            >
+              <span className="mark-type">{mark.type}</span>
+              <span className="mark-time">{time(mark.start)}{mark.end !== null ? `–${time(mark.end)}` : ''}</span>
+              <span className="mark-desc">{mark.target ? `${mark.target}: ` : ''}{describe(mark)}</span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** Fields of the selected mark; each change is saved on Enter or when the field is left. */
+export function MarkInspector(): React.JSX.Element | null {
+  const mark = useStore((s) => s.marks.find((m) => m.id === s.selectedMarkId) ?? null);
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  useEffect(() => setDraft({}), [mark?.id]);
+  if (!mark) return null;
+
+  const field = (key: string, value: string): string => draft[key] ?? value;
+  const commit = (key: string, apply: (value: string) => void) => (): void => {
+    const value = draft[key];
+    if (value === undefined) return;
+    setDraft((d) => {
+      const { [key]: _, ...rest } = d;
+      return rest;
+    });
+    apply(value);
+  };
+  const input = (key: string, label: string, value: string, apply: (v: string) => void, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <label key={key}>
+      {label}
+      <input
+        {...props}
+        value={field(key, value)}
+        onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+        onBlur={commit(key, apply)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            commit(key, apply)();
+            (e.target as HTMLInputElement).blur();
+          }
+        }}
+      />
+    </label>
+  );
+
+  return (
+    <div className="inspector" data-testid="mark-inspector">
+      <header>
+        <strong>{mark.type}</strong> {time(mark.start)}{mark.end !== null ? ` – ${time(mark.end)}` : ''}
+        <button type="button" onClick={() => void removeMarksById([mark.id])} title="Delete (Del)">Delete</button>
+        <button type="button" onClick={() => setState({ selectedMarkId: null })}>Close</button>
+      </header>
+      {input('target', 'Target', mark.target, (v) => void updateMark(mark.id, { target: v.trim() }))}
+      {mark.type === 'count' && input('value', 'Count', String(mark.data.value), (v) => Number.isInteger(Number(v)) && Number(v) >= 0 && void updateMark(mark.id, { data: { value: Number(v) } }), { id: 'mark-count', inputMode: 'numeric' })}
+      {mark.type === 'identity' && input('label', 'Label', mark.data.label, (v) => void updateMark(mark.id, { data: { label: v } }), { id: 'mark-label' })}
+      {mark.type === 'identity' && input('note', 'Note', mark.data.note ?? '', (v) => void updateMark(mark.id, { data: { note: v } }))}
+      {mark.type === 'identity' && <IdentityThumb mark={mark} />}
+      {mark.type === 'entity' && input('name', 'Name', mark.data.name, (v) => v.trim() && void updateMark(mark.id, { data: { name: v.trim() } }))}
+      {(mark.type === 'event' || mark.type === 'span') && input('note', 'Note', mark.data.note ?? '', (v) => void updateMark(mark.id, { data: { note: v } }))}
+      {mark.type === 'caption' && input('text', 'Caption', mark.data.text, (v) => void updateMark(mark.id, { data: { text: v } }))}
+      {mark.type === 'cycle' && (
+        <p className="hint">
+          Split points: {mark.data.splits.length ? mark.data.splits.map(time).join(', ') : 'none'} (X at the playhead adds one)
+          {mark.data.splits.length > 0 && <button type="button" onClick={() => void updateMark(mark.id, { data: { splits: [] } })}>Clear</button>}
+        </p>
+      )}
+      <p className="hint">Alt+←/→ moves the start, Alt+Shift+←/→ the end, by one {useStore.getState().grid === 'second' ? 'second' : 'frame'}.</p>
+    </div>
+  );
+}
+
+/** An identity's thumbnail: its crop of the frame at its first appearance, captured from the player. */
+function IdentityThumb({ mark }: { mark: Extract<Mark, { type: 'identity' }> }): React.JSX.Element {
+  const capture = (): void => {
+    const video = document.querySelector('.player video') as HTMLVideoElement | null;
+    if (!video || !video.videoWidth) return;
+    const crop = mark.data.crop ?? { x: 0, y: 0, w: 1, h: 1 };
+    const sw = crop.w * video.videoWidth;
+    const sh = crop.h * video.videoHeight;
+    const scale = 96 / Math.max(sw, sh);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(sw * scale));
+    canvas.height = Math.max(1, Math.round(sh * scale));
+    canvas.getContext('2d')?.drawImage(video, crop.x * video.videoWidth, crop.y * video.videoHeight, sw, sh, 0, 0, canvas.width, canvas.height);
+    void updateMark(mark.id, { data: { thumbnail: canvas.toDataURL('image/jpeg', 0.8) } });
+  };
+  const thumbnail = (mark.data as { thumbnail?: string }).thumbnail;
+  return (
+    <div className="identity-thumb">
+      {thumbnail ? <img src={thumbnail} alt={mark.data.label} /> : <span className="hint">No thumbnail</span>}
+      <button type="button" onClick={capture} title="Seek to the first appearance, drag a crop on the video, then capture">Capture from frame</button>
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+// Questions of the selected video: list, editor, query points and lints.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { deriveCount } from '../../../shared/counting';
+import { lintQuestion, type Lint } from '../../../shared/lints';
+import { countingSubcategories, taxonomyLeaves } from '../../../shared/profiles';
+import { groupRoles, OPTION_LETTERS, questionStatuses, type QueryPoint, type Question } from '../../../shared/questions';
+import { formatTimecode, parseTimeInput } from '../../../shared/timecode';
+import { createQuestion, removeQueryPoint, removeQuestion, selectQueryPoint, selectQuestion, updateQueryPoint, updateQuestion } from '../store/annotation';
+import { selectors } from '../store/selectors';
+import { getState, useStore, type State } from '../store/store';
+import { CaptionEditor } from './CaptionEditor';
+
+const time = (t: number | null): string => (t === null ? '—' : formatTimecode(t, { fractionDigits: 2 }));
+
+/** Lints of every question on the video, recomputed when questions, points or marks change. */
+export function useVideoLints(): Lint[] {
+  const { questions, queryPoints, marks, profiles, duration } = useStore(
+    useShallow((s: State) => ({ questions: s.questions, queryPoints: s.queryPoints, marks: s.marks, profiles: s.profiles, duration: selectors.selectedVideo(s)?.duration ?? 0 })),
+  );
+  return useMemo(() => {
+    const pointsBy = new Map<string, QueryPoint[]>();
+    for (const p of queryPoints) pointsBy.set(p.questionId, [...(pointsBy.get(p.questionId) ?? []), p]);
+    return questions.flatMap((q) =>
+      lintQuestion(q, pointsBy.get(q.id) ?? [], {
+        profile: profiles.find((p) => p.id === q.profileId) ?? null,
+        videoDuration: duration,
+        marks,
+        groupMembers: q.group ? questions.filter((o) => o.id !== q.id && o.group?.id === q.group!.id) : [],
+      }),
+    );
+  }, [questions, queryPoints, marks, profiles, duration]);
+}
+
+export function QuestionsList({ lints }: { lints: Lint[] }): React.JSX.Element {
+  const questions = useStore((s) => s.questions);
+  const selected = useStore((s) => s.selectedQuestionId);
+  const profiles = useStore((s) => s.profiles);
+  const parentRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: questions.length, getScrollElement: () => parentRef.current, estimateSize: () => 30, overscan: 10, getItemKey: (i) => questions[i]?.id ?? i });
+  const errorsBy = useMemo(() => {
+    const m = new Map<string, { errors: number; warnings: number }>();
+    for (const l of lints) {
+      const c = m.get(l.questionId) ?? { errors: 0, warnings: 0 };
+      if (l.severity === 'error') c.errors++;
+      else c.warnings++;
+      m.set(l.questionId, c);
+    }
+    return m;
+  }, [lints]);
+  const [newProfile, setNewProfile] = useState('');
+  const profileId = newProfile || profiles[0]?.id || '';
+
+  return (
+    <>
+      <div className="new-question">
+        <select value={profileId} onChange={(e) => setNewProfile(e.target.value)} aria-label="Profile for new questions">
+          {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        </select>
+        <button type="button" onClick={() => void createQuestion({ profileId })} title="New question with a query point at the playhead (N)">New question</button>
+      </div>
+      <div ref={parentRef} className="questions-list" data-testid="questions-list">
+        {questions.length === 0 && <p className="hint">No questions yet. N makes one with a query point at the playhead.</p>}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const q = questions[row.index]!;
+            const c = errorsBy.get(q.id);
+            return (
+              <div
+                key={row.key}
+                className={`question-row ${q.id === selected ? 'selected' : ''}`}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
+                data-testid="question-row"
+                onClick={() => selectQuestion(q.id)}
+              >
+                <span className="q-code">{q.taskCode ?? '—'}</span>
+                <span className="q-text">{q.text || '(no text yet)'}</span>
+                {c?.errors ? <span className="badge error">{c.errors}</span> : null}
+                {c?.warnings ? <span className="badge warn">{c.warnings}</span> : null}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** A text field that saves when left or on Enter (Shift+Enter for a new line in multi-line fields). */
+function Field(props: { id?: string; label: string; value: string; onSave: (v: string) => void; multiline?: boolean; placeholder?: string; testId?: string }): React.JSX.Element {
+  const [draft, setDraft] = useState<string | null>(null);
+  const save = (): void => {
+    if (draft !== null && draft !== props.value) props.onSave(draft);
+    setDraft(null);
+  };
+  const common = {
+    id: props.id,
+    value: draft ?? props.value,
+    placeholder: props.placeholder,
+    'data-testid': props.testId,
+    onBlur: save,
+    onKeyDown: (e: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (e.key === 'Enter' && !e.shiftKey) {
+        e.preventDefault();
+        save();
+        (e.target as HTMLElement).blur();
+      }
+    },
+  };
+  return (
+    <label className="field">
+      {props.label}
+      {props.multiline ? (
+        <textarea rows={2} {...common} onChange={(e) => setDraft(e.target.value)} />
+      ) : (
+        <input {...common} onChange={(e) => setDraft(e.target.value)} />
+      )}
+    </label>
+  );
+}
+
+export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element | null {
+  const question = useStore(selectors.selectedQuestion);
+  const profile = useStore((s) => selectors.profileOf(s, selectors.selectedQuestion(s)));
+  const profiles = useStore((s) => s.profiles);
+  const points = useStore(useShallow((s: State) => (question ? selectors.pointsOf(s, question.id) : [])));
+  if (!question || !profile) return null;
+  const rules = profile.rules;
+  const set = (fields: Record<string, unknown>): void => void updateQuestion(question.id, fields);
+  const own = lints.filter((l) => l.questionId === question.id);
+  const letters = OPTION_LETTERS.filter((l) => question.options[l] !== undefined);
+  const nextLetter = OPTION_LETTERS[letters.length];
+
+  return (
+    <div className="question-editor" data-testid="question-editor">
+      <header>
+        <select value={question.profileId} onChange={(e) => set({ profileId: e.target.value, taskCode: null })} aria-label="Profile">
+          {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        </select>
+        <select value={question.taskCode ?? ''} onChange={(e) => set({ taskCode: e.target.value || null })} aria-label="Task type" data-testid="task-code">
+          <option value="">Task type…</option>
+          {taxonomyLeaves(profile.taxonomy).map(({ node, path }) => (
+            <option key={node.code} value={node.code} title={path.map((n) => n.name).join(' › ')}>{node.code === node.name ? node.name : `${node.code} — ${node.name}`}</option>
+          ))}
+        </select>
+        <button type="button" onClick={() => void removeQuestion(question.id)}>Delete</button>
+      </header>
+      <Field id="question-text" testId="question-text" label={rules.denseCaptions ? 'Task prompt (given at t = 0)' : 'Question'} value={question.text} multiline onSave={(text) => set({ text })} />
+      <div className="row">
+        <label className="field">
+          Answer
+          <select value={question.answerKind} onChange={(e) => set({ answerKind: e.target.value })} data-testid="answer-kind">
+            {rules.answerKinds.map((k) => <option key={k} value={k}>{k}</option>)}
+          </select>
+        </label>
+        {rules.temporalTypes.length > 0 && (
+          <label className="field">
+            Temporal type
+            <select value={question.temporalType ?? ''} onChange={(e) => set({ temporalType: e.target.value || null })} data-testid="temporal-type">
+              <option value="">—</option>
+              {rules.temporalTypes.map((t) => <option key={t} value={t}>{t}</option>)}
+            </select>
+          </label>
+        )}
+        <label className="field">
+          Status
+          <select value={question.status} onChange={(e) => set({ status: e.target.value })}>
+            {questionStatuses.map((st) => <option key={st} value={st}>{st}</option>)}
+          </select>
+        </label>
+      </div>
+      {question.answerKind === 'choice' && (
+        <div className="options" data-testid="options">
+          {letters.map((letter) => (
+            <div key={letter} className="option">
+              <Field testId={`option-${letter}`} label={letter} value={question.options[letter] ?? ''} onSave={(text) => set({ options: { ...question.options, [letter]: text } })} />
+            </div>
+          ))}
+          <div className="option-actions">
+            {nextLetter && letters.length < rules.maxOptions && (
+              <button type="button" data-testid="add-option" onClick={() => set({ options: { ...question.options, [nextLetter]: '' } })}>Add option {nextLetter}</button>
+            )}
+            {letters.length > 0 && (
+              <button type="button" onClick={() => { const { [letters.at(-1)!]: _, ...rest } = question.options; set({ options: rest }); }}>Remove {letters.at(-1)}</button>
+            )}
+          </div>
+        </div>
+      )}
+      {rules.groups && (
+        <div className="row">
+          <Field label="Group" value={question.group?.id ?? ''} placeholder="group id" onSave={(id) => set({ group: id ? { id, role: question.group?.role ?? 'q0' } : null })} />
+          <label className="field">
+            Role
+            <select value={question.group?.role ?? ''} disabled={!question.group} onChange={(e) => question.group && set({ group: { ...question.group, role: e.target.value } })}>
+              {groupRoles.map((r) => <option key={r} value={r}>{r === 'q2' ? 'q2 (advanced)' : `${r} (basic)`}</option>)}
+            </select>
+          </label>
+        </div>
+      )}
+      {Object.entries(rules.facets).map(([facet, values]) => (
+        <label key={facet} className="field">
+          {facet}
+          <select value={question.facets[facet] ?? ''} onChange={(e) => set({ facets: { ...question.facets, [facet]: e.target.value } })}>
+            <option value="">—</option>
+            {values.map((v) => <option key={v} value={v}>{v}</option>)}
+          </select>
+        </label>
+      ))}
+      {rules.namedEntities && (
+        <Field label="Named entities (comma-separated, reused verbatim)" value={question.entities.join(', ')} onSave={(v) => set({ entities: v.split(',').map((e) => e.trim()).filter(Boolean) })} />
+      )}
+      {rules.counting && <CountingFields question={question} />}
+      {rules.denseCaptions && <CaptionEditor />}
+      <QueryPoints question={question} points={points} />
+      <LintList lints={own} />
+    </div>
+  );
+}
+
+function CountingFields({ question }: { question: Question }): React.JSX.Element {
+  const counting = question.counting;
+  const set = (patch: Record<string, unknown>): void => {
+    const next = { subcategory: counting?.subcategory ?? question.taskCode ?? 'E1-Action', target: counting?.target ?? (getState().markTarget || 'objects'), windowSeconds: counting?.windowSeconds ?? null, ...patch };
+    void updateQuestion(question.id, { counting: next, ...(patch.subcategory ? { taskCode: patch.subcategory } : {}) });
+  };
+  return (
+    <div className="row counting">
+      <label className="field">
+        Counting
+        <select value={counting?.subcategory ?? ''} onChange={(e) => (e.target.value ? set({ subcategory: e.target.value }) : void updateQuestion(question.id, { counting: null }))} data-testid="counting-subcategory">
+          <option value="">not derived</option>
+          {countingSubcategories.map((c) => <option key={c} value={c}>{c}</option>)}
+        </select>
+      </label>
+      {counting && <Field label="Counts marks with target" value={counting.target} onSave={(target) => target.trim() && set({ target: target.trim() })} />}
+      {counting?.subcategory === 'O2-Gain' && <Field label="Window (s)" value={counting.windowSeconds === null ? '' : String(counting.windowSeconds)} onSave={(v) => set({ windowSeconds: v ? Number(v) : null })} />}
+    </div>
+  );
+}
+
+function QueryPoints({ question, points }: { question: Question; points: QueryPoint[] }): React.JSX.Element {
+  const selectedId = useStore((s) => s.selectedQueryPointId);
+  const marks = useStore((s) => s.marks);
+  return (
+    <div className="query-points" data-testid="query-points">
+      <h4>Query points <span className="hint">Q sets the time, Shift+Q adds, {'{ }'} evidence, P proactive, W window</span></h4>
+      {points.map((p) => (
+        <div key={p.id} className={`query-point ${p.id === selectedId ? 'selected' : ''}`} data-testid="query-point" onClick={() => selectQueryPoint(p.id)}>
+          <TimeField label="t_q" value={p.time} onSave={(t) => t !== null && void updateQueryPoint(p.id, { time: t })} testId="qp-time" />
+          {question.counting ? (
+            <span className="derived" data-testid="qp-derived" title="Derived from the marks (VCBench §3.2, inclusive)">= {deriveCount(marks, question.counting, p)}</span>
+          ) : question.answerKind === 'choice' ? (
+            <select value={String(p.answer ?? '')} onChange={(e) => void updateQueryPoint(p.id, { answer: e.target.value || null })} data-testid="qp-answer" onClick={(e) => e.stopPropagation()}>
+              <option value="">answer…</option>
+              {OPTION_LETTERS.filter((l) => question.options[l] !== undefined).map((l) => <option key={l} value={l}>{l}</option>)}
+            </select>
+          ) : question.answerKind === 'yesno' ? (
+            <select value={String(p.answer ?? '')} onChange={(e) => void updateQueryPoint(p.id, { answer: e.target.value || null })} data-testid="qp-answer">
+              <option value="">answer…</option>
+              <option value="yes">yes</option>
+              <option value="no">no</option>
+            </select>
+          ) : (
+            <Field label="answer" testId="qp-answer" value={p.answer === null ? '' : String(p.answer)} onSave={(v) => void updateQueryPoint(p.id, { answer: v === '' ? null : question.answerKind === 'number' && !Number.isNaN(Number(v)) ? Number(v) : v })} />
+          )}
+          <span className="evidence" data-testid="qp-evidence">{p.evidence.map(([s, e]) => `${time(s)}–${time(e)}`).join(', ') || 'no evidence'}</span>
+          {(p.proactiveTime !== null || question.temporalType === 'forward') && <span className="proactive">T_p {time(p.proactiveTime)}</span>}
+          {p.windowStart !== null && <span className="window">window from {time(p.windowStart)}</span>}
+          {p.evidence.length > 0 && <button type="button" onClick={(e) => { e.stopPropagation(); void updateQueryPoint(p.id, { evidence: p.evidence.slice(0, -1) }); }}>− evidence</button>}
+          <button type="button" onClick={(e) => { e.stopPropagation(); void removeQueryPoint(p.id); }}>Delete</button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function TimeField({ label, value, onSave, testId }: { label: string; value: number; onSave: (t: number | null) => void; testId?: string }): React.JSX.Element {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setDraft(null), [value]);
+  const save = (): void => {
+    if (draft === null) return;
+    const parsed = parseTimeInput(draft);
+    if (!parsed.ok) return setError(parsed.error);
+    setError(null);
+    setDraft(null);
+    onSave(parsed.seconds);
+  };
+  return (
+    <label className="time-field" title={error ?? undefined}>
+      {label}
+      <input
+        data-testid={testId}
+        value={draft ?? formatTimecode(value, { fractionDigits: 2 })}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => e.key === 'Enter' && (save(), (e.target as HTMLElement).blur())}
+        aria-invalid={Boolean(error)}
+      />
+    </label>
+  );
+}
+
+export function LintList({ lints }: { lints: Lint[] }): React.JSX.Element | null {
+  if (lints.length === 0) return <p className="lint-ok" data-testid="lints">No problems found.</p>;
+  const sorted = [...lints].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  return (
+    <ul className="lints" data-testid="lints">
+      {sorted.map((l, i) => (
+        <li key={`${l.code}-${l.queryPointId ?? ''}-${i}`} className={l.severity} onClick={() => l.queryPointId && selectQueryPoint(l.queryPointId)}>
+          <strong>{l.severity}</strong> {l.message}
+        </li>
+      ))}
+    </ul>
+  );
+}

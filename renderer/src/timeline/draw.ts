@@ -1,0 +1,341 @@
+// Painting the timeline canvas. Everything drawn is limited to the view (see shared/lanes.ts and
+// shared/timeline.ts), so a frame costs the same on an hour of video with 20,000 marks.
+import { countTrajectory } from '../../../shared/counting';
+import type { ThumbnailManifest } from '../../../shared/domain';
+import { LANE_ORDER, visibleInLane, type LaneIndex } from '../../../shared/lanes';
+import type { Mark, MarkType } from '../../../shared/marks';
+import type { QueryPoint, Question } from '../../../shared/questions';
+import { formatTimecode } from '../../../shared/timecode';
+import { filmstripSlots, rulerTicks, timeToX, type TimelineBounds, type TimelineView } from '../../../shared/timeline';
+
+export const RULER_HEIGHT = 26;
+export const FILMSTRIP_HEIGHT = 58;
+export const LANE_HEIGHT = 20;
+/** Lane 0 holds query points and evidence; then one lane per mark type. */
+export const LANES: ReadonlyArray<'query' | MarkType> = ['query', ...LANE_ORDER];
+export const LANES_TOP = RULER_HEIGHT + FILMSTRIP_HEIGHT;
+export const TIMELINE_HEIGHT = LANES_TOP + LANES.length * LANE_HEIGHT + 8;
+
+const COLORS: Record<MarkType, string> = {
+  caption: '#5b8def',
+  event: '#f4a261',
+  span: '#2a9d8f',
+  cycle: '#b388eb',
+  identity: '#e9c46a',
+  count: '#8ecae6',
+  entity: '#e76f51',
+};
+
+export interface TimelinePicture {
+  view: TimelineView;
+  bounds: TimelineBounds;
+  time: number;
+  videoId: string;
+  manifest: ThumbnailManifest | null | undefined;
+  thumbProgress: number | null;
+  lanes: LaneIndex;
+  selectedMarkId: string | null;
+  questions: Question[];
+  queryPoints: QueryPoint[];
+  selectedQuestion: Question | null;
+  selectedQueryPointId: string | null;
+  /** Everything after this time is hidden (prefix-only view). */
+  prefixLimit: number | null;
+  pending: { type: string; start: number } | null;
+  /** Live preview of an edge being dragged. */
+  drag: { id: string; edge: 'start' | 'end'; time: number } | null;
+  marks: readonly Mark[];
+}
+
+export function laneAt(y: number): 'query' | MarkType | null {
+  if (y < LANES_TOP) return null;
+  return LANES[Math.floor((y - LANES_TOP) / LANE_HEIGHT)] ?? null;
+}
+
+const laneTop = (lane: 'query' | MarkType): number => LANES_TOP + LANES.indexOf(lane) * LANE_HEIGHT;
+
+const sheetCache = new Map<string, HTMLImageElement>();
+
+function sheetImage(url: string, onLoad: () => void): HTMLImageElement | null {
+  let image = sheetCache.get(url);
+  if (!image) {
+    image = new Image();
+    image.decoding = 'async';
+    image.onload = onLoad;
+    image.src = url;
+    sheetCache.set(url, image);
+  }
+  return image.complete && image.naturalWidth > 0 ? image : null;
+}
+
+export function paintTimeline(ctx: CanvasRenderingContext2D, p: TimelinePicture, sheetUrl: (sheet: number) => string, requestRedraw: () => void): void {
+  const { view, bounds } = p;
+  const width = bounds.width;
+  const viewEnd = Math.min(bounds.duration, view.start + width / view.pxPerSec);
+  ctx.clearRect(0, 0, width, TIMELINE_HEIGHT);
+  paintRuler(ctx, p, viewEnd);
+  paintFilmstrip(ctx, p, sheetUrl, requestRedraw);
+
+  ctx.fillStyle = '#11161d';
+  ctx.fillRect(0, LANES_TOP, width, TIMELINE_HEIGHT - LANES_TOP);
+  if (view.pxPerSec >= 12) {
+    ctx.strokeStyle = '#1a222c';
+    ctx.beginPath();
+    for (let s = Math.ceil(view.start); s <= viewEnd; s++) {
+      const x = Math.round(timeToX(s, view)) + 0.5;
+      ctx.moveTo(x, LANES_TOP);
+      ctx.lineTo(x, TIMELINE_HEIGHT);
+    }
+    ctx.stroke();
+  }
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  for (const type of LANE_ORDER) paintLane(ctx, p, type, viewEnd);
+  paintQueryLane(ctx, p);
+  paintCountLine(ctx, p);
+  paintLaneLabels(ctx);
+
+  if (p.pending) {
+    const x0 = timeToX(p.pending.start, view);
+    const x1 = timeToX(p.time, view);
+    const lane = p.pending.type as MarkType;
+    ctx.setLineDash([4, 3]);
+    ctx.strokeStyle = COLORS[lane] ?? '#fff';
+    ctx.strokeRect(Math.min(x0, x1), laneTop(lane) + 3, Math.abs(x1 - x0), LANE_HEIGHT - 6);
+    ctx.setLineDash([]);
+  }
+
+  const endX = timeToX(bounds.duration, view);
+  if (endX < width) {
+    ctx.fillStyle = '#05070a';
+    ctx.fillRect(endX, 0, width - endX, TIMELINE_HEIGHT);
+  }
+  if (p.prefixLimit !== null) {
+    // prefix-only: what comes after the query (or proactive) time is hidden, as from the model
+    const x = Math.max(0, timeToX(p.prefixLimit, view));
+    if (x < width) {
+      ctx.fillStyle = 'rgba(5, 7, 10, 0.86)';
+      ctx.fillRect(x, RULER_HEIGHT, width - x, TIMELINE_HEIGHT - RULER_HEIGHT);
+      ctx.fillStyle = '#8796a8';
+      ctx.fillText('after the prefix — hidden (P shows all)', x + 8, RULER_HEIGHT + 12);
+    }
+  }
+  paintPlayhead(ctx, p);
+}
+
+function paintRuler(ctx: CanvasRenderingContext2D, p: TimelinePicture, viewEnd: number): void {
+  const { view, bounds } = p;
+  ctx.fillStyle = '#161c24';
+  ctx.fillRect(0, 0, bounds.width, RULER_HEIGHT);
+  const ticks = rulerTicks(view, bounds);
+  ctx.strokeStyle = '#3a4656';
+  ctx.beginPath();
+  if (ticks.minor < ticks.major) {
+    for (let i = Math.ceil(view.start / ticks.minor); i * ticks.minor <= viewEnd; i++) {
+      const x = Math.round(timeToX(i * ticks.minor, view)) + 0.5;
+      ctx.moveTo(x, RULER_HEIGHT - 6);
+      ctx.lineTo(x, RULER_HEIGHT);
+    }
+  }
+  ctx.stroke();
+  ctx.strokeStyle = '#8796a8';
+  ctx.fillStyle = '#b8c4d2';
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'top';
+  ctx.beginPath();
+  const digits = ticks.major < 1 ? 3 : 0;
+  for (const t of ticks.majorTimes) {
+    const x = Math.round(timeToX(t, view)) + 0.5;
+    ctx.moveTo(x, 4);
+    ctx.lineTo(x, RULER_HEIGHT);
+    ctx.fillText(formatTimecode(t, { fractionDigits: digits }), x + 3, 4);
+  }
+  ctx.stroke();
+}
+
+function paintFilmstrip(ctx: CanvasRenderingContext2D, p: TimelinePicture, sheetUrl: (sheet: number) => string, requestRedraw: () => void): void {
+  const { view, bounds, manifest } = p;
+  ctx.fillStyle = '#0b0f14';
+  ctx.fillRect(0, RULER_HEIGHT, bounds.width, FILMSTRIP_HEIGHT);
+  if (!manifest) {
+    ctx.fillStyle = '#6b7a8c';
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(p.thumbProgress === null ? 'No thumbnails yet' : `Extracting thumbnails… ${Math.round(p.thumbProgress * 100)}%`, 8, RULER_HEIGHT + FILMSTRIP_HEIGHT / 2);
+    return;
+  }
+  const scale = FILMSTRIP_HEIGHT / manifest.tileHeight;
+  const thumbWidth = manifest.tileWidth * scale;
+  const perSheet = manifest.columns * manifest.rows;
+  for (const slot of filmstripSlots(view, bounds, thumbWidth, manifest.count)) {
+    if (p.prefixLimit !== null && slot.second > p.prefixLimit) break; // never even load frames past the prefix
+    const image = sheetImage(sheetUrl(Math.floor(slot.second / perSheet)), requestRedraw);
+    if (!image) continue;
+    const tile = slot.second % perSheet;
+    const w = Math.min(slot.width, thumbWidth);
+    ctx.drawImage(image, (tile % manifest.columns) * manifest.tileWidth, Math.floor(tile / manifest.columns) * manifest.tileHeight, w / scale, manifest.tileHeight, slot.x, RULER_HEIGHT, w, FILMSTRIP_HEIGHT);
+  }
+}
+
+function markLabel(mark: Mark): string {
+  switch (mark.type) {
+    case 'caption':
+      return mark.data.text;
+    case 'identity':
+      return mark.data.label;
+    case 'count':
+      return String(mark.data.value);
+    case 'entity':
+      return mark.data.name;
+    default:
+      return mark.target;
+  }
+}
+
+function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: MarkType, viewEnd: number): void {
+  const { view } = p;
+  const top = laneTop(type);
+  const color = COLORS[type];
+  const slack = 6 / view.pxPerSec;
+  let lastLabelEnd = -Infinity;
+  for (const original of visibleInLane(p.lanes, type, view.start, viewEnd, slack)) {
+    const mark = p.drag?.id === original.id ? { ...original, [p.drag.edge]: p.drag.time } : original;
+    const selected = mark.id === p.selectedMarkId;
+    const x0 = timeToX(mark.start, view);
+    if (mark.end === null) {
+      ctx.fillStyle = selected ? '#ffffff' : color;
+      ctx.beginPath();
+      ctx.moveTo(x0, top + 3);
+      ctx.lineTo(x0 + 5, top + LANE_HEIGHT / 2);
+      ctx.lineTo(x0, top + LANE_HEIGHT - 3);
+      ctx.lineTo(x0 - 5, top + LANE_HEIGHT / 2);
+      ctx.fill();
+      if (type === 'count' || type === 'identity') {
+        const label = markLabel(mark);
+        if (x0 + 8 > lastLabelEnd && view.pxPerSec > 4) {
+          ctx.fillStyle = '#d7dee7';
+          ctx.fillText(label, x0 + 7, top + LANE_HEIGHT / 2);
+          lastLabelEnd = x0 + 8 + ctx.measureText(label).width;
+        }
+      }
+      continue;
+    }
+    const x1 = timeToX(mark.end, view);
+    const w = Math.max(1, x1 - x0);
+    ctx.globalAlpha = selected ? 0.95 : 0.6;
+    ctx.fillStyle = color;
+    ctx.fillRect(x0, top + 3, w, LANE_HEIGHT - 6);
+    ctx.globalAlpha = 1;
+    if (selected) {
+      ctx.strokeStyle = '#ffffff';
+      ctx.strokeRect(x0 + 0.5, top + 3.5, w - 1, LANE_HEIGHT - 7);
+    }
+    if (mark.type === 'cycle') {
+      ctx.strokeStyle = '#1b1030';
+      ctx.beginPath();
+      for (const split of mark.data.splits) {
+        const xs = Math.round(timeToX(split, view)) + 0.5;
+        ctx.moveTo(xs, top + 3);
+        ctx.lineTo(xs, top + LANE_HEIGHT - 3);
+      }
+      ctx.stroke();
+    }
+    if (w > 30) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x0, top, w - 2, LANE_HEIGHT);
+      ctx.clip();
+      ctx.fillStyle = '#0b0f14';
+      ctx.fillText(markLabel(mark), Math.max(x0, 0) + 4, top + LANE_HEIGHT / 2);
+      ctx.restore();
+    }
+  }
+}
+
+function paintQueryLane(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {
+  const { view } = p;
+  const top = laneTop('query');
+  const selectedQuestionId = p.selectedQuestion?.id;
+  for (const point of p.queryPoints) {
+    const own = point.questionId === selectedQuestionId;
+    const selected = point.id === p.selectedQueryPointId;
+    if (own) {
+      ctx.fillStyle = 'rgba(79, 163, 255, 0.28)';
+      for (const [s, e] of point.evidence) ctx.fillRect(timeToX(s, view), top + 2, Math.max(2, (e - s) * view.pxPerSec), LANE_HEIGHT - 4);
+      if (point.windowStart !== null) {
+        ctx.strokeStyle = '#8ecae6';
+        ctx.strokeRect(timeToX(point.windowStart, view) + 0.5, top + 4.5, (point.time - point.windowStart) * view.pxPerSec, LANE_HEIGHT - 9);
+      }
+    }
+    const x = timeToX(point.time, view);
+    if (x < -10 || x > p.bounds.width + 10) continue;
+    ctx.fillStyle = selected ? '#ffffff' : own ? '#4fa3ff' : '#41556e';
+    ctx.beginPath();
+    ctx.moveTo(x, top + 2);
+    ctx.lineTo(x + 6, top + LANE_HEIGHT / 2);
+    ctx.lineTo(x, top + LANE_HEIGHT - 2);
+    ctx.lineTo(x - 6, top + LANE_HEIGHT / 2);
+    ctx.fill();
+    if (point.proactiveTime !== null && own) {
+      const xp = timeToX(point.proactiveTime, view);
+      ctx.fillStyle = '#ffb703';
+      ctx.beginPath();
+      ctx.moveTo(xp, top + 2);
+      ctx.lineTo(xp + 6, top + LANE_HEIGHT - 2);
+      ctx.lineTo(xp - 6, top + LANE_HEIGHT - 2);
+      ctx.fill();
+    }
+  }
+}
+
+/** The derived count of the selected counting question, as a step line over the lanes. */
+function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {
+  const counting = p.selectedQuestion?.counting;
+  if (!counting) return;
+  const steps = countTrajectory(p.marks, counting, p.bounds.duration);
+  const max = Math.max(1, ...steps.map((s) => s.value));
+  const top = laneTop('event');
+  const bottom = TIMELINE_HEIGHT - 6;
+  const y = (v: number): number => bottom - (v / max) * (bottom - top);
+  ctx.strokeStyle = '#ff5a5f';
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  steps.forEach((step, i) => {
+    const x = timeToX(step.time, p.view);
+    if (i === 0) ctx.moveTo(x, y(step.value));
+    else {
+      ctx.lineTo(x, y(steps[i - 1]!.value));
+      ctx.lineTo(x, y(step.value));
+    }
+  });
+  ctx.lineTo(timeToX(p.bounds.duration, p.view), y(steps.at(-1)?.value ?? 0));
+  ctx.stroke();
+  ctx.lineWidth = 1;
+  ctx.fillStyle = '#ffb3b5';
+  ctx.fillText(`${counting.subcategory} · ${counting.target} (max ${max})`, 8, top + 8);
+}
+
+function paintLaneLabels(ctx: CanvasRenderingContext2D): void {
+  ctx.fillStyle = 'rgba(17, 22, 29, 0.75)';
+  ctx.fillRect(0, LANES_TOP, 58, LANES.length * LANE_HEIGHT);
+  ctx.fillStyle = '#6b7a8c';
+  LANES.forEach((lane, i) => ctx.fillText(lane, 4, LANES_TOP + i * LANE_HEIGHT + LANE_HEIGHT / 2));
+}
+
+function paintPlayhead(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {
+  const x = Math.round(timeToX(p.time, p.view)) + 0.5;
+  if (x < 0 || x > p.bounds.width) return;
+  ctx.strokeStyle = '#ff5a5f';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(x, 0);
+  ctx.lineTo(x, TIMELINE_HEIGHT);
+  ctx.stroke();
+  ctx.lineWidth = 1;
+  ctx.fillStyle = '#ff5a5f';
+  ctx.beginPath();
+  ctx.moveTo(x - 6, 0);
+  ctx.lineTo(x + 6, 0);
+  ctx.lineTo(x, 8);
+  ctx.fill();
+}
