@@ -50,8 +50,7 @@ const focus = (id: string): void => {
 
 const newQuestion = (): void => {
   const s = getState();
-  const current = selectors.selectedQuestion(s);
-  const profileId = current?.profileId ?? s.profiles[0]?.id;
+  const profileId = selectors.newQuestionProfile(s);
   if (!profileId) return;
   void createQuestion({ profileId }).then((q) => q && setTimeout(() => focus('question-text'), 0));
 };
@@ -178,8 +177,9 @@ export function handleKeyDown(event: KeyboardEvent): void {
   }
   if (getState().prompt || getState().rebinding) return;
   const combo = comboOf(event);
-  // undo/redo work everywhere except inside text fields, which have their own
+  // text fields keep their keys (and their own undo); a focused button or link keeps Enter and Space
   if (isTyping(event.target)) return;
+  if ((event.key === 'Enter' || event.key === ' ') && event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"]')) return;
   const shortcut = byKey.get(combo);
   if (!shortcut) return;
   event.preventDefault();

@@ -9,7 +9,7 @@ import { groupRoles, OPTION_LETTERS, questionStatuses, type QueryPoint, type Que
 import { formatTimecode, parseTimeInput } from '../../../shared/timecode';
 import { createQuestion, removeQueryPoint, removeQuestion, selectQueryPoint, selectQuestion, updateQueryPoint, updateQuestion } from '../store/annotation';
 import { selectors } from '../store/selectors';
-import { getState, useStore, type State } from '../store/store';
+import { getState, setState, useStore, type State } from '../store/store';
 import { CaptionEditor } from './CaptionEditor';
 
 const time = (t: number | null): string => (t === null ? '—' : formatTimecode(t, { fractionDigits: 2 }));
@@ -49,13 +49,12 @@ export function QuestionsList({ lints }: { lints: Lint[] }): React.JSX.Element {
     }
     return m;
   }, [lints]);
-  const [newProfile, setNewProfile] = useState('');
-  const profileId = newProfile || profiles[0]?.id || '';
+  const profileId = useStore(selectors.newQuestionProfile) ?? '';
 
   return (
     <>
       <div className="new-question">
-        <select value={profileId} onChange={(e) => setNewProfile(e.target.value)} aria-label="Profile for new questions">
+        <select value={profileId} onChange={(e) => setState({ newQuestionProfileId: e.target.value })} aria-label="Profile for new questions" data-testid="new-question-profile">
           {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
         <button type="button" onClick={() => void createQuestion({ profileId })} title="New question with a query point at the playhead (N)">New question</button>

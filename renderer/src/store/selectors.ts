@@ -36,6 +36,9 @@ export const selectors = {
     return question && selectors.profileOf(s, question)?.rules.denseCaptions ? question.id : null;
   },
 
+  /** The profile new questions get: the one chosen in the panel, else the first. */
+  newQuestionProfile: (s: State): string | null => (s.profiles.some((p) => p.id === s.newQuestionProfileId) ? s.newQuestionProfileId : (s.profiles[0]?.id ?? null)),
+
   pointsOf: (s: State, questionId: string): QueryPoint[] => s.queryPoints.filter((p) => p.questionId === questionId).sort((a, b) => a.time - b.time),
 
   thumbnailJobFor: (videoId: string) => (s: State): Job | null =>

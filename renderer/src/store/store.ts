@@ -56,6 +56,8 @@ export interface AnnotationSlice {
   /** The last thing that happened, for the status line. */
   status: string | null;
   sidePanel: 'marks' | 'questions';
+  /** The profile the next new question gets. */
+  newQuestionProfileId: string | null;
 }
 
 export interface UiSlice {
@@ -98,6 +100,7 @@ export const initialState: State = {
   prefixOnly: true,
   status: null,
   sidePanel: 'marks',
+  newQuestionProfileId: null,
   jobs: [],
   overlay: null,
   rebinding: null,

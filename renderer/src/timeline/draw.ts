@@ -226,10 +226,9 @@ function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: Mark
     ctx.fillStyle = color;
     ctx.fillRect(x0, top + 3, w, LANE_HEIGHT - 6);
     ctx.globalAlpha = 1;
-    if (selected) {
-      ctx.strokeStyle = '#ffffff';
-      ctx.strokeRect(x0 + 0.5, top + 3.5, w - 1, LANE_HEIGHT - 7);
-    }
+    // an outline keeps adjacent intervals (consecutive cycles) apart
+    ctx.strokeStyle = selected ? '#ffffff' : '#0b0f14';
+    ctx.strokeRect(x0 + 0.5, top + 3.5, Math.max(0, w - 1), LANE_HEIGHT - 7);
     if (mark.type === 'cycle') {
       ctx.strokeStyle = '#1b1030';
       ctx.beginPath();
