@@ -56,6 +56,15 @@ describe('lints', () => {
     expect(codes(q, [p(3), p(5, 0), p(7)], c)).toEqual(['error:decreasing-trajectory']); // a manual answer of 0 after 1
     expect(codes({ ...q, counting: { subcategory: 'E1-Transit', target: 'nothing', windowSeconds: null } }, [p(3), p(5), p(7)], c)).toEqual(['warning:no-marks']);
   });
+  it('VSAS-Bench: prompted at t = 0, a caption for every second', () => {
+    const q = question({ profileId: 'builtin:vsas-bench', taskCode: 'present', answerKind: 'text', options: {}, temporalType: 'present', text: 'Describe what the cook does now.' });
+    const c = (marks: Mark[]) => ctx({ profile: profile('vsas-bench'), videoDuration: 4, marks });
+    const caption = (s: number, e: number): Mark => ({ id: `c${s}`, videoId: 'v', type: 'caption', start: s, end: e, target: 'q', data: { text: 'stirring' } });
+    expect(codes(q, [point({ time: 0, answer: null, evidence: [] })], c([caption(0, 2), caption(2, 4)]))).toEqual([]);
+    expect(codes(q, [point({ time: 1, answer: null, evidence: [] })], c([caption(0, 4)]))).toEqual(['error:prompt-not-at-start']);
+    const lints = lintQuestion(q, [point({ time: 0, answer: null, evidence: [] })], c([caption(0, 1), caption(3, 4)]));
+    expect(lints.map((l) => l.message)).toEqual(['2 of 4 seconds have no caption for this task (first: 1 s).']);
+  });
   it('named entities must be reused verbatim', () => {
     expect(codes(question({ entities: ['Room X'] }), [point()])).toContain('warning:entity-unused');
     expect(codes(question({ entities: ['Room X'], text: 'How far is Room X?' }), [point()])).toEqual([]);

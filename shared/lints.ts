@@ -91,8 +91,11 @@ export function lintQuestion(question: Question, points: readonly QueryPoint[], 
       if (end > ctx.videoDuration + 1e-6) add('error', 'beyond-video', `Evidence ${fmt(start)}–${fmt(end)} runs past the video's end.`, p.id);
     }
     if (p.windowStart !== null && p.windowStart > p.time) add('error', 'window-after-query', `The window starts (${fmt(p.windowStart)}) after the query time.`, p.id);
-    if (!question.counting) lintAnswer(question, p, add);
+    if (rules?.denseCaptions) {
+      if (p.time !== 0) add('error', 'prompt-not-at-start', `A dense-caption task is prompted once, at t = 0 (not ${fmt(p.time)}).`, p.id);
+    } else if (!question.counting) lintAnswer(question, p, add);
   }
+  if (rules?.denseCaptions) lintCaptions(question, ctx, add);
 
   if (question.counting) lintCounting(question, points, ctx, add);
   if (rules?.groups) lintGroup(question, ctx, add);
@@ -143,6 +146,21 @@ function lintCounting(question: Question, points: readonly QueryPoint[], ctx: Li
       }
       previous = { time: p.time, value };
     }
+  }
+}
+
+/** VSAS-Bench: every second of the video carries the task's caption (its per-second ground truth). */
+function lintCaptions(question: Question, ctx: LintContext, add: Add): void {
+  const seconds = Math.ceil(ctx.videoDuration - 1e-9);
+  const covered = new Uint8Array(seconds);
+  for (const m of ctx.marks) {
+    if (m.type !== 'caption' || m.target !== question.id) continue;
+    for (let s = Math.max(0, Math.floor(m.start)); s < Math.min(seconds, Math.ceil((m.end ?? m.start) - 1e-9)); s++) covered[s] = 1;
+  }
+  const missing = covered.reduce((n, c) => n + (c ? 0 : 1), 0);
+  if (missing > 0) {
+    const first = covered.indexOf(0);
+    add('warning', 'captions-missing', `${missing} of ${seconds} seconds have no caption for this task (first: ${first} s).`);
   }
 }
 

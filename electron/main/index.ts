@@ -18,7 +18,7 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } },
 ]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -57,7 +57,8 @@ function registerProtocols(app: AppServices): void {
     if (!route) return new Response(null, { status: 404 });
     const answer = answerMedia(app, route, request.headers.get('range'));
     const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
-    return new Response(body, { status: answer.status, headers: answer.headers });
+    // CORS for our own page, so frames drawn to a canvas (identity thumbnails) stay readable
+    return new Response(body, { status: answer.status, headers: { ...answer.headers, 'Access-Control-Allow-Origin': APP_ORIGIN } });
   });
 }
 

@@ -6,6 +6,7 @@ import { AnnotationPanel, AnnotationToolbar } from './AnnotationPanel';
 import { Library } from './Library';
 import { JobsBar, PathPrompt, ShortcutsOverlay } from './Overlays';
 import { PlayerView } from './Player';
+import { openProfiles, ProfilesOverlay } from './ProfilesOverlay';
 import { Timeline } from './Timeline';
 import { Transport } from './Transport';
 
@@ -63,6 +64,7 @@ export function App(): React.JSX.Element {
         <span className="spacer" />
         <button type="button" onClick={() => void pick('saveProject')}>New</button>
         <button type="button" onClick={() => void pick('openProject')}>Open</button>
+        {project && <button type="button" onClick={openProfiles}>Profiles</button>}
         {project && <button type="button" onClick={() => void closeProject()}>Close</button>}
       </header>
       {error && (
@@ -86,6 +88,7 @@ export function App(): React.JSX.Element {
       )}
       <JobsBar />
       <ShortcutsOverlay />
+      <ProfilesOverlay />
       <PathPrompt />
     </div>
   );

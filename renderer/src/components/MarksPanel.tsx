@@ -6,6 +6,7 @@ import type { Mark } from '../../../shared/marks';
 import { formatTimecode } from '../../../shared/timecode';
 import { removeMarksById, selectMark, updateMark } from '../store/annotation';
 import { setState, useStore } from '../store/store';
+import { captureThumbnail } from './CropOverlay';
 
 function describe(mark: Mark): string {
   switch (mark.type) {
@@ -124,26 +125,16 @@ export function MarkInspector(): React.JSX.Element | null {
   );
 }
 
-/** An identity's thumbnail: its crop of the frame at its first appearance, captured from the player. */
+/** An identity's thumbnail: its crop of the frame at its first appearance (drag on the video to crop). */
 function IdentityThumb({ mark }: { mark: Extract<Mark, { type: 'identity' }> }): React.JSX.Element {
   const capture = (): void => {
     const video = document.querySelector('.player video') as HTMLVideoElement | null;
-    if (!video || !video.videoWidth) return;
-    const crop = mark.data.crop ?? { x: 0, y: 0, w: 1, h: 1 };
-    const sw = crop.w * video.videoWidth;
-    const sh = crop.h * video.videoHeight;
-    const scale = 96 / Math.max(sw, sh);
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(sw * scale));
-    canvas.height = Math.max(1, Math.round(sh * scale));
-    canvas.getContext('2d')?.drawImage(video, crop.x * video.videoWidth, crop.y * video.videoHeight, sw, sh, 0, 0, canvas.width, canvas.height);
-    void updateMark(mark.id, { data: { thumbnail: canvas.toDataURL('image/jpeg', 0.8) } });
+    if (video?.videoWidth) void updateMark(mark.id, { data: { thumbnail: captureThumbnail(video, mark.data.crop ?? { x: 0, y: 0, w: 1, h: 1 }) } });
   };
-  const thumbnail = (mark.data as { thumbnail?: string }).thumbnail;
   return (
     <div className="identity-thumb">
-      {thumbnail ? <img src={thumbnail} alt={mark.data.label} /> : <span className="hint">No thumbnail</span>}
-      <button type="button" onClick={capture} title="Seek to the first appearance, drag a crop on the video, then capture">Capture from frame</button>
+      {mark.data.thumbnail ? <img src={mark.data.thumbnail} alt={mark.data.label} /> : <span className="hint">No thumbnail yet: drag a crop on the video.</span>}
+      <button type="button" onClick={capture}>Capture from frame</button>
     </div>
   );
 }

@@ -6,12 +6,13 @@ import videojs from 'video.js';
 import 'video.js/dist/video-js.css';
 import type Player from 'video.js/dist/types/player';
 import { frameIndexAt } from '../../../shared/timecode';
-import { videoUrl } from '../api/client';
+import { isDesktop, videoUrl } from '../api/client';
 import { onPlaybackTime } from '../store/actions';
 import { selectors } from '../store/selectors';
 import { getState, setState, useStore } from '../store/store';
 import { playerControl } from '../player/control';
 import { SeekQueue } from '../player/seek-queue';
+import { CropOverlay } from './CropOverlay';
 
 function mimeFor(container: string): string {
   if (container.includes('webm')) return 'video/webm';
@@ -40,6 +41,9 @@ export function PlayerView(): React.JSX.Element {
     const player = videojs(element, { controls: false, preload: 'auto', fill: true, bigPlayButton: false, loadingSpinner: true, userActions: { hotkeys: false } });
     playerRef.current = player;
     const media = player.tech(true).el() as HTMLVideoElement;
+    // media:// is another origin than the app page in the desktop shell: ask for CORS so frames can
+    // be drawn into canvases (identity thumbnails) without tainting them
+    if (isDesktop) media.crossOrigin = 'anonymous';
     queueRef.current = new SeekQueue(media, (mediaTime) => setState({ presentedTime: mediaTime }));
 
     let direction: 1 | -1 | 0 = 0;
@@ -155,6 +159,7 @@ export function PlayerView(): React.JSX.Element {
       data-playing={playing}
     >
       <div ref={hostRef} className="player-host" />
+      <CropOverlay />
       {!video && <div className="player-empty">Import a video or pick one from the library.</div>}
       {video && video.status !== 'ok' && <div className="player-empty">{video.statusMessage}</div>}
     </div>

@@ -21,13 +21,19 @@ export function useVideoLints(): Lint[] {
   );
   return useMemo(() => {
     const pointsBy = new Map<string, QueryPoint[]>();
-    for (const p of queryPoints) pointsBy.set(p.questionId, [...(pointsBy.get(p.questionId) ?? []), p]);
+    for (const p of queryPoints) {
+      const list = pointsBy.get(p.questionId);
+      if (list) list.push(p);
+      else pointsBy.set(p.questionId, [p]);
+    }
+    const groups = new Map<string, Question[]>();
+    for (const q of questions) if (q.group) groups.set(q.group.id, [...(groups.get(q.group.id) ?? []), q]);
     return questions.flatMap((q) =>
       lintQuestion(q, pointsBy.get(q.id) ?? [], {
         profile: profiles.find((p) => p.id === q.profileId) ?? null,
         videoDuration: duration,
         marks,
-        groupMembers: q.group ? questions.filter((o) => o.id !== q.id && o.group?.id === q.group!.id) : [],
+        groupMembers: q.group ? (groups.get(q.group.id) ?? []).filter((o) => o.id !== q.id) : [],
       }),
     );
   }, [questions, queryPoints, marks, profiles, duration]);

@@ -209,7 +209,9 @@ export async function mergeCaptionRuns(): Promise<void> {
 export async function createQuestion(fields: Record<string, unknown>, atPlayhead = true): Promise<Question | undefined> {
   const s = getState();
   if (!s.selectedVideoId) return undefined;
-  const queryPoints = atPlayhead ? [{ time: playheadSnapped() }] : [];
+  // a dense-caption task (VSAS) is prompted once, at t = 0; other questions are asked at the playhead
+  const dense = s.profiles.find((p) => p.id === fields.profileId)?.rules.denseCaptions;
+  const queryPoints = dense ? [{ time: 0 }] : atPlayhead ? [{ time: playheadSnapped() }] : [];
   const created = await guarded(() => call('questions.create', { videoId: s.selectedVideoId!, fields, queryPoints }));
   if (!created) return undefined;
   setState((st) => ({

@@ -62,7 +62,7 @@ export interface AnnotationSlice {
 
 export interface UiSlice {
   jobs: Job[];
-  overlay: 'shortcuts' | null;
+  overlay: 'shortcuts' | 'profiles' | null;
   /** The shortcut waiting for its new key in the rebinding overlay. */
   rebinding: string | null;
   prompt: { kind: 'openProject' | 'saveProject' | 'videoFiles' | 'videoFolder' | 'relink'; videoId?: string } | null;
