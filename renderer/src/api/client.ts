@@ -38,9 +38,28 @@ async function viaHttp(method: string, payload: unknown): Promise<ApiResult<unkn
   return (await response.json()) as ApiResult<unknown>;
 }
 
+/** Calls that only read; everything else changes the project and must reach it in order. */
+const READS: ReadonlySet<ApiMethod> = new Set<ApiMethod>([
+  'app.info', 'settings.get', 'projects.recent', 'projects.current', 'projects.viewState', 'videos.list', 'thumbnails.get',
+  'jobs.list', 'dialogs.pick', 'profiles.list', 'annotations.load', 'edits.history',
+]);
+
+/**
+ * Writes are sent one after another: two quick edits (a select changed twice, a key held down) on
+ * two HTTP connections could otherwise arrive in either order and the older one would win.
+ */
+let writes: Promise<unknown> = Promise.resolve();
+
 export async function call<M extends ApiMethod>(method: M, ...request: {} extends ApiRequest<M> ? [ApiRequest<M>?] : [ApiRequest<M>]): Promise<ApiResponses[M]> {
   const payload = request[0] ?? {};
-  const result = bridge ? await bridge.invoke(method, payload) : await viaHttp(method, payload);
+  const send = (): Promise<ApiResult<unknown>> => (bridge ? bridge.invoke(method, payload) : viaHttp(method, payload));
+  let pending: Promise<ApiResult<unknown>>;
+  if (READS.has(method)) pending = send();
+  else {
+    pending = writes.then(send, send);
+    writes = pending.catch(() => undefined);
+  }
+  const result = await pending;
   if (!result.ok) throw new ApiCallError(result.error.code, result.error.message);
   return result.value as ApiResponses[M];
 }
