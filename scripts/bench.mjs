@@ -1,4 +1,4 @@
-// `npm run bench [open|thumbnails|step|timeline]`: builds the app and the bench script, then runs it.
+// `npm run bench [open|thumbnails|step|timeline|annotation]`: builds the app and the bench script, then runs it.
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
@@ -8,8 +8,8 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 await build({
-  entryPoints: [join(root, 'bench/foundation.ts')],
-  outfile: join(root, 'dist/bench/foundation.mjs'),
+  entryPoints: [join(root, 'bench/run.ts')],
+  outfile: join(root, 'dist/bench/run.mjs'),
   bundle: true,
   platform: 'node',
   target: 'node22',
@@ -17,5 +17,5 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
-const result = spawnSync(process.execPath, [join(root, 'dist/bench/foundation.mjs'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
+const result = spawnSync(process.execPath, [join(root, 'dist/bench/run.mjs'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
 process.exit(result.status ?? 1);

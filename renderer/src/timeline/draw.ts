@@ -192,17 +192,34 @@ function markLabel(mark: Mark): string {
   }
 }
 
+/** Below this width an interval is merged with its neighbours into one run (zoomed far out). */
+const MIN_INTERVAL_PX = 3;
+
 function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: MarkType, viewEnd: number): void {
   const { view } = p;
   const top = laneTop(type);
   const color = COLORS[type];
   const slack = 6 / view.pxPerSec;
   let lastLabelEnd = -Infinity;
+  // density culling: at most one moment glyph per pixel column, and tiny intervals merged into runs
+  let lastMomentPx = NaN;
+  let run: [number, number] | null = null;
+  const flushRun = (): void => {
+    if (!run) return;
+    ctx.globalAlpha = 0.6;
+    ctx.fillStyle = color;
+    ctx.fillRect(run[0], top + 3, Math.max(1, run[1] - run[0]), LANE_HEIGHT - 6);
+    ctx.globalAlpha = 1;
+    run = null;
+  };
   for (const original of visibleInLane(p.lanes, type, view.start, viewEnd, slack)) {
     const mark = p.drag?.id === original.id ? { ...original, [p.drag.edge]: p.drag.time } : original;
     const selected = mark.id === p.selectedMarkId;
     const x0 = timeToX(mark.start, view);
     if (mark.end === null) {
+      const px = Math.round(x0);
+      if (px === lastMomentPx && !selected) continue;
+      lastMomentPx = px;
       ctx.fillStyle = selected ? '#ffffff' : color;
       ctx.beginPath();
       ctx.moveTo(x0, top + 3);
@@ -221,6 +238,15 @@ function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: Mark
       continue;
     }
     const x1 = timeToX(mark.end, view);
+    if (x1 - x0 < MIN_INTERVAL_PX && !selected) {
+      if (run && x0 <= run[1] + 1) run[1] = Math.max(run[1], x1);
+      else {
+        flushRun();
+        run = [x0, x1];
+      }
+      continue;
+    }
+    flushRun();
     const w = Math.max(1, x1 - x0);
     ctx.globalAlpha = selected ? 0.95 : 0.6;
     ctx.fillStyle = color;
@@ -229,7 +255,7 @@ function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: Mark
     // an outline keeps adjacent intervals (consecutive cycles) apart
     ctx.strokeStyle = selected ? '#ffffff' : '#0b0f14';
     ctx.strokeRect(x0 + 0.5, top + 3.5, Math.max(0, w - 1), LANE_HEIGHT - 7);
-    if (mark.type === 'cycle') {
+    if (mark.type === 'cycle' && w > 8) {
       ctx.strokeStyle = '#1b1030';
       ctx.beginPath();
       for (const split of mark.data.splits) {
@@ -249,6 +275,7 @@ function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: Mark
       ctx.restore();
     }
   }
+  flushRun();
 }
 
 function paintQueryLane(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {

@@ -1,0 +1,23 @@
+// `npm run bench [open|thumbnails|step|timeline|annotation]`: prints figures for this machine.
+import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } from './foundation';
+import { benchAnnotation } from './annotation';
+import { tools } from './support';
+
+const sections: Record<string, () => Promise<void>> = {
+  open: benchProjectOpen,
+  thumbnails: benchThumbnails,
+  step: benchStepLatency,
+  timeline: benchTimeline,
+  annotation: benchAnnotation,
+};
+
+console.log(`Tidemark benchmarks — node ${process.version}, ffmpeg ${tools.ffmpeg}`);
+const chosen = process.argv.slice(2);
+for (const name of chosen.length ? chosen : Object.keys(sections)) {
+  const run = sections[name];
+  if (!run) {
+    console.error(`Unknown section ${name}; choose from ${Object.keys(sections).join(', ')}.`);
+    process.exit(2);
+  }
+  await run();
+}

@@ -1,0 +1,89 @@
+// Helpers shared by the benchmark scripts: figures, cached generated videos, a browser on browser mode.
+import { chromium, type Page } from '@playwright/test';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { startTidemark } from '../e2e/support/server';
+import { runProcess } from '../electron/services/media/run-process';
+import { resolveMediaTools } from '../electron/services/media/tools';
+
+export const tools = resolveMediaTools('bundled');
+const cacheDir = join(process.cwd(), 'bench-results', 'media');
+mkdirSync(cacheDir, { recursive: true });
+
+export function stats(values: number[]): { median: number; p95: number; max: number; n: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? NaN;
+  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN, n: sorted.length };
+}
+
+export const ms = (x: number): string => `${x.toFixed(1)} ms`;
+
+/** A generated test video, cached across bench runs (generation is not what is measured). */
+export async function testVideo(name: string, args: string[]): Promise<string> {
+  const path = join(cacheDir, name);
+  if (existsSync(path)) return path;
+  const partial = `${path}.partial.mp4`;
+  const out = await runProcess(tools.ffmpeg, ['-v', 'error', ...args, '-y', partial]);
+  if (out.code !== 0) throw new Error(`ffmpeg: ${out.stderr}`);
+  renameSync(partial, path);
+  return path;
+}
+
+export const lavfi = (spec: string): string[] => ['-f', 'lavfi', '-i', spec];
+export const h264 = (gop: number, preset = 'ultrafast'): string[] => ['-c:v', 'libx264', '-preset', preset, '-pix_fmt', 'yuv420p', '-g', String(gop), '-movflags', '+faststart'];
+
+export const oneHourVideo = (): Promise<string> => testVideo('one-hour-360p.mp4', [...lavfi('testsrc2=size=640x360:rate=10:duration=3600'), ...h264(100, 'ultrafast')]);
+
+/** Calls the API from inside the page (same origin, token cookie). */
+export function pageApi(page: Page) {
+  return <T = unknown>(method: string, payload: unknown): Promise<T> =>
+    page.evaluate(async ([m, p]) => {
+      const r = (await (await fetch(`/api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(p) })).json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+      if (!r.ok) throw new Error(r.error?.message);
+      return r.value;
+    }, [method, payload] as const) as Promise<T>;
+}
+
+/** Frame-to-frame times (ms) of `frames` animation frames while `step(i)` runs before each. */
+export async function frameTimes(page: Page, script: string, frames: number): Promise<number[]> {
+  return page.evaluate(
+    async ([body, n]) => {
+      const step = new Function('i', body) as (i: number) => void;
+      const deltas: number[] = [];
+      let last = performance.now();
+      for (let i = 0; i < n; i++) {
+        step(i);
+        await new Promise<void>((r) => requestAnimationFrame(() => r()));
+        const now = performance.now();
+        deltas.push(now - last);
+        last = now;
+      }
+      return deltas.slice(10);
+    },
+    [script, frames] as const,
+  );
+}
+
+/** Starts browser mode with one imported video selected and returns the page. */
+export async function openInBrowser(videoPath: string, work: (page: Page) => Promise<void>): Promise<void> {
+  const server = await startTidemark();
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="library-row"]').length === 2, null, { timeout: 60_000 });
+    await pageApi(page)('videos.import', { paths: [videoPath] });
+    const name = videoPath.split('/').pop()!;
+    await page.locator(`[data-video-name="${name}"]`).waitFor({ timeout: 120_000 });
+    await page.locator(`[data-video-name="${name}"]`).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-presented-frame') !== '', null, { timeout: 60_000 });
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await work(page);
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
