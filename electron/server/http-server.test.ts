@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServices } from '../services/app-services';
+import { LATEST_SCHEMA_VERSION } from '../services/db/migrations';
 import { createHandlers } from '../services/handlers';
 import { renderClip, tempDir, tools } from '../services/test-support/fixtures';
 import { importVideos } from '../services/videos/import';
@@ -86,7 +87,7 @@ describe('browser-mode server', () => {
 
   it('serves the contract: results and errors as data', async () => {
     const current = await api('projects.current', {});
-    expect(current.json).toMatchObject({ ok: true, value: { videoCount: 1, schemaVersion: 2 } });
+    expect(current.json).toMatchObject({ ok: true, value: { videoCount: 1, schemaVersion: LATEST_SCHEMA_VERSION } });
     expect((await api('videos.list', {})).json.value[0].id).toBe(videoId);
     expect((await api('no.such', {})).json).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
     expect((await api('videos.saveView', { videoId, position: -1, viewStart: 0, pxPerSec: 1 })).json).toMatchObject({

@@ -241,9 +241,27 @@ export async function createQuestion(fields: Record<string, unknown>, atPlayhead
   return created.question;
 }
 
+/**
+ * Controlled inputs (a select stepped with the arrow keys) must see their new value at once, or a
+ * second key press would start from the old one: the edit is shown immediately, then replaced by
+ * what the service stored — or, if it refused, the video's annotations are reloaded.
+ */
+async function optimistic<T>(show: () => void, save: () => Promise<T>, apply: (saved: T) => void): Promise<void> {
+  show();
+  const saved = await guarded(save);
+  if (saved !== undefined) apply(saved);
+  else {
+    const videoId = getState().selectedVideoId;
+    if (videoId) await loadAnnotations(videoId);
+  }
+}
+
 export async function updateQuestion(id: string, fields: Record<string, unknown>): Promise<void> {
-  const updated = await guarded(() => call('questions.update', { id, fields }));
-  if (updated) setState((s) => ({ questions: s.questions.map((q) => (q.id === id ? updated : q)) }));
+  await optimistic(
+    () => setState((s) => ({ questions: s.questions.map((q) => (q.id === id ? ({ ...q, ...fields } as Question) : q)) })),
+    () => call('questions.update', { id, fields }),
+    (updated) => setState((s) => ({ questions: s.questions.map((q) => (q.id === id ? updated : q)) })),
+  );
 }
 
 export async function removeQuestion(id: string): Promise<void> {
@@ -269,8 +287,11 @@ export function selectQueryPoint(id: string | null): void {
 }
 
 async function patchQueryPoint(id: string, fields: Partial<Omit<QueryPoint, 'id' | 'questionId'>>): Promise<void> {
-  const updated = await guarded(() => call('queryPoints.update', { id, fields }));
-  if (updated) setState((s) => ({ queryPoints: s.queryPoints.map((p) => (p.id === id ? updated : p)) }));
+  await optimistic(
+    () => setState((s) => ({ queryPoints: s.queryPoints.map((p) => (p.id === id ? { ...p, ...fields } : p)) })),
+    () => call('queryPoints.update', { id, fields }),
+    (updated) => setState((s) => ({ queryPoints: s.queryPoints.map((p) => (p.id === id ? updated : p)) })),
+  );
 }
 
 export async function updateQueryPoint(id: string, fields: Partial<Omit<QueryPoint, 'id' | 'questionId'>>): Promise<void> {
