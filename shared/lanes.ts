@@ -48,6 +48,7 @@ export function hitTest(index: LaneIndex, type: MarkType, t: number, tolerance: 
   const candidates = visibleInLane(index, type, t, t, tolerance);
   let best: MarkHit | null = null;
   let bestDistance = Infinity;
+  let inside: Mark | null = null;
   for (const mark of candidates) {
     if (mark.end === null) {
       const d = Math.abs(mark.start - t);
@@ -58,9 +59,9 @@ export function hitTest(index: LaneIndex, type: MarkType, t: number, tolerance: 
     const de = Math.abs(mark.end - t);
     if (Math.min(ds, de) <= tolerance && Math.min(ds, de) < bestDistance) {
       [best, bestDistance] = [{ mark, edge: ds <= de ? 'start' : 'end' }, Math.min(ds, de)];
-    } else if (!best && mark.start <= t && t <= mark.end) {
-      best = { mark, edge: null };
+    } else if (mark.start <= t && t <= mark.end && (!inside || mark.end - mark.start < markEnd(inside) - inside.start)) {
+      inside = mark;
     }
   }
-  return best;
+  return best ?? (inside ? { mark: inside, edge: null } : null);
 }

@@ -1,6 +1,7 @@
 // Annotation edits: marks, dense captions, questions, query points and custom profiles. Each call is
 // one undoable edit in one transaction (see edit-log.ts), persisted before it returns.
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import type { Caller } from '../../../shared/domain';
 import { markInputSchema, type Mark, type MarkInput } from '../../../shared/marks';
 import { blankCustomProfile, duplicateTaxonomyCodes, type Profile, type ProfileDefinition } from '../../../shared/profiles';
@@ -32,14 +33,17 @@ function requireVideo(project: Project, videoId: string): void {
   if (!project.videos.get(videoId)) throw new ServiceError('not-found', 'No such video in this project.');
 }
 
+/** Parses input from outside with its schema; a failure names where and which field. */
+function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, where: string): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ServiceError('invalid-request', `${where}: ${issue?.path.join('.') || 'fields'}: ${issue?.message}`);
+}
+
 /** Validates a mark against its schema and the video's length; the message names the field. */
 function parseMark(input: unknown, duration: number, where: string): MarkInput {
-  const parsed = markInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ServiceError('invalid-request', `${where}: ${issue?.path.join('.') || 'mark'}: ${issue?.message}`);
-  }
-  const mark = parsed.data as MarkInput;
+  const mark = parseOrThrow(markInputSchema, input, where) as MarkInput;
   if ((mark.end ?? mark.start) > duration + 1e-6) throw new ServiceError('invalid-request', `${where}: ends at ${mark.end ?? mark.start} s, after the video's end (${duration} s).`);
   return mark;
 }
@@ -161,23 +165,12 @@ export function mergeCaptionRuns(project: Project, caller: Caller, videoId: stri
 
 // ── questions and query points ──────────────────────────────────────────────
 
-function parseQuestionFields(input: unknown): QuestionFields {
-  const parsed = questionFieldsSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ServiceError('invalid-request', `question: ${issue?.path.join('.') || 'fields'}: ${issue?.message}`);
-  }
-  return parsed.data;
-}
+const parseQuestionFields = (input: unknown): QuestionFields => parseOrThrow(questionFieldsSchema, input, 'question');
 
 function parsePointFields(input: unknown, duration: number, where: string): QueryPointFields {
-  const parsed = queryPointFieldsSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ServiceError('invalid-request', `${where}: ${issue?.path.join('.') || 'fields'}: ${issue?.message}`);
-  }
-  if (parsed.data.time > duration + 1e-6) throw new ServiceError('invalid-request', `${where}: query time ${parsed.data.time} s is after the video's end (${duration} s).`);
-  return parsed.data;
+  const fields = parseOrThrow(queryPointFieldsSchema, input, where);
+  if (fields.time > duration + 1e-6) throw new ServiceError('invalid-request', `${where}: query time ${fields.time} s is after the video's end (${duration} s).`);
+  return fields;
 }
 
 export function createQuestion(

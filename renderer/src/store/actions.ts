@@ -6,22 +6,9 @@ import { call } from '../api/client';
 import { playerControl } from '../player/control';
 import { setKeymapOverrides } from '../shortcuts';
 import { loadAnnotations, prefixLimit } from './annotation';
+import { guarded, report } from './guarded';
 import { selectors } from './selectors';
-import { getState, setState } from './store';
-
-function report(error: unknown): void {
-  setState({ error: error instanceof Error ? error.message : String(error) });
-}
-
-/** Runs an action and shows its error in the status line rather than losing it. */
-async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await work();
-  } catch (error) {
-    report(error);
-    return undefined;
-  }
-}
+import { getState, noAnnotations, setState } from './store';
 
 export async function boot(): Promise<void> {
   await guarded(async () => {
@@ -66,13 +53,7 @@ export function selectVideo(videoId: string, options: { persist?: boolean } = {}
     commanded: { time: saved?.position ?? 0, seq: s.commanded.seq + 1 },
     playerTime: saved?.position ?? 0,
     playing: false,
-    marks: [],
-    questions: [],
-    queryPoints: [],
-    selectedMarkId: null,
-    selectedQuestionId: null,
-    selectedQueryPointId: null,
-    pendingInterval: null,
+    ...noAnnotations,
     view: saved ? { start: saved.viewStart, pxPerSec: saved.pxPerSec } : null,
   });
   fitViewIfUnset();

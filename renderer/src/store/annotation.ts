@@ -8,21 +8,9 @@ import { prefixEnd } from '../../../shared/questions';
 import { snapTime } from '../../../shared/timecode';
 import { call } from '../api/client';
 import { refreshVideos, seek } from './actions';
+import { guarded } from './guarded';
 import { selectors } from './selectors';
 import { getState, setState, type State } from './store';
-
-function report(error: unknown): void {
-  setState({ error: error instanceof Error ? error.message : String(error) });
-}
-
-async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await work();
-  } catch (error) {
-    report(error);
-    return undefined;
-  }
-}
 
 const sortMarks = (marks: Mark[]): Mark[] => [...marks].sort(compareMarks);
 

@@ -31,3 +31,25 @@ describe('selectors', () => {
     expect(selectors.runningJobs(state({ jobs })).map((j) => j.id)).toEqual(['b', 'c']);
   });
 });
+
+describe('annotation selectors', () => {
+  const profile = (id: string, denseCaptions: boolean) => ({ id, kind: 'custom' as const, name: id, builtin: false, taxonomy: [], rules: { answerKinds: ['text' as const], temporalTypes: [], maxOptions: 4, groups: false, counting: false, denseCaptions, proactive: false, namedEntities: false, facets: {} } });
+  const question = (id: string, profileId: string) => ({ id, videoId: 'v1', profileId, taskCode: null, text: '', answerKind: 'text' as const, options: {}, temporalType: null, group: null, entities: [], facets: {}, counting: null, status: 'draft' as const, guidelineVersion: null, round: 0, provenance: {}, createdBy: 'a', updatedAt: 'now' });
+  it('captions belong to the selected task only when its profile has dense captions', () => {
+    const profiles = [profile('vsas', true), profile('other', false)];
+    const questions = [question('t1', 'vsas'), question('t2', 'other')];
+    expect(selectors.captionTask(state({ profiles, questions, selectedQuestionId: 't1' }))).toBe('t1');
+    expect(selectors.captionTask(state({ profiles, questions, selectedQuestionId: 't2' }))).toBeNull();
+    expect(selectors.captionTask(state({ profiles, questions }))).toBeNull();
+  });
+  it('new questions get the chosen profile, else the first', () => {
+    const profiles = [profile('a', false), profile('b', false)];
+    expect(selectors.newQuestionProfile(state({ profiles }))).toBe('a');
+    expect(selectors.newQuestionProfile(state({ profiles, newQuestionProfileId: 'b' }))).toBe('b');
+    expect(selectors.newQuestionProfile(state({ profiles, newQuestionProfileId: 'gone' }))).toBe('a');
+  });
+  it('lists a question’s query points in time order', () => {
+    const queryPoints = [3, 1, 2].map((time, i) => ({ id: `p${i}`, questionId: 'q', time, answer: null, evidence: [], proactiveTime: null, windowStart: null }));
+    expect(selectors.pointsOf(state({ queryPoints }), 'q').map((p) => p.time)).toEqual([1, 2, 3]);
+  });
+});

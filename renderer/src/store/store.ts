@@ -70,6 +70,17 @@ export interface UiSlice {
 
 export type State = ProjectSlice & PlayerSlice & TimelineSlice & AnnotationSlice & UiSlice;
 
+/** What a newly selected video starts with before its annotations load. */
+export const noAnnotations = {
+  marks: [] as Mark[],
+  questions: [] as Question[],
+  queryPoints: [] as QueryPoint[],
+  selectedMarkId: null,
+  selectedQuestionId: null,
+  selectedQueryPointId: null,
+  pendingInterval: null,
+} satisfies Partial<AnnotationSlice>;
+
 export const initialState: State = {
   info: null,
   project: null,
@@ -89,14 +100,8 @@ export const initialState: State = {
   view: null,
   timelineWidth: 0,
   profiles: [],
-  marks: [],
-  questions: [],
-  queryPoints: [],
-  selectedMarkId: null,
-  selectedQuestionId: null,
-  selectedQueryPointId: null,
+  ...noAnnotations,
   markTarget: '',
-  pendingInterval: null,
   prefixOnly: true,
   status: null,
   sidePanel: 'marks',

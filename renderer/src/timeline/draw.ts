@@ -192,6 +192,16 @@ function markLabel(mark: Mark): string {
   }
 }
 
+/** A moment's glyph: a diamond centred on x within a lane. */
+function diamond(ctx: CanvasRenderingContext2D, x: number, top: number, halfWidth: number, inset: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x, top + inset);
+  ctx.lineTo(x + halfWidth, top + LANE_HEIGHT / 2);
+  ctx.lineTo(x, top + LANE_HEIGHT - inset);
+  ctx.lineTo(x - halfWidth, top + LANE_HEIGHT / 2);
+  ctx.fill();
+}
+
 /** Below this width an interval is merged with its neighbours into one run (zoomed far out). */
 const MIN_INTERVAL_PX = 3;
 
@@ -221,12 +231,7 @@ function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: Mark
       if (px === lastMomentPx && !selected) continue;
       lastMomentPx = px;
       ctx.fillStyle = selected ? '#ffffff' : color;
-      ctx.beginPath();
-      ctx.moveTo(x0, top + 3);
-      ctx.lineTo(x0 + 5, top + LANE_HEIGHT / 2);
-      ctx.lineTo(x0, top + LANE_HEIGHT - 3);
-      ctx.lineTo(x0 - 5, top + LANE_HEIGHT / 2);
-      ctx.fill();
+      diamond(ctx, x0, top, 5, 3);
       if (type === 'count' || type === 'identity') {
         const label = markLabel(mark);
         if (x0 + 8 > lastLabelEnd && view.pxPerSec > 4) {
@@ -296,12 +301,7 @@ function paintQueryLane(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
     const x = timeToX(point.time, view);
     if (x < -10 || x > p.bounds.width + 10) continue;
     ctx.fillStyle = selected ? '#ffffff' : own ? '#4fa3ff' : '#41556e';
-    ctx.beginPath();
-    ctx.moveTo(x, top + 2);
-    ctx.lineTo(x + 6, top + LANE_HEIGHT / 2);
-    ctx.lineTo(x, top + LANE_HEIGHT - 2);
-    ctx.lineTo(x - 6, top + LANE_HEIGHT / 2);
-    ctx.fill();
+    diamond(ctx, x, top, 6, 2);
     if (point.proactiveTime !== null && own) {
       const xp = timeToX(point.proactiveTime, view);
       ctx.fillStyle = '#ffb703';
