@@ -1,11 +1,11 @@
 // Word-level difference between two captions (what changed from one second to the next), by the
-// longest common subsequence of words.
+// longest common subsequence of words; whitespace only separates words.
 
 export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
 export function diffWords(before: string, after: string): DiffPart[] {
-  const a = before.split(/(\s+)/).filter(Boolean);
-  const b = after.split(/(\s+)/).filter(Boolean);
+  const a = before.split(/\s+/).filter(Boolean);
+  const b = after.split(/\s+/).filter(Boolean);
   // LCS table, small: captions are a sentence or two
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {
@@ -14,10 +14,10 @@ export function diffWords(before: string, after: string): DiffPart[] {
     }
   }
   const parts: DiffPart[] = [];
-  const push = (kind: DiffPart['kind'], text: string): void => {
+  const push = (kind: DiffPart['kind'], word: string): void => {
     const last = parts.at(-1);
-    if (last?.kind === kind) last.text += text;
-    else parts.push({ kind, text });
+    if (last?.kind === kind) last.text += ` ${word}`;
+    else parts.push({ kind, text: word });
   };
   let i = 0;
   let j = 0;

@@ -16,6 +16,7 @@ import {
 import {
   addMoment,
   cancelPending,
+  clearSelection,
   createQuestion,
   cycleBoundary,
   deleteSelected,
@@ -170,7 +171,7 @@ function isTyping(target: EventTarget | null): boolean {
 export function handleKeyDown(event: KeyboardEvent): void {
   if (event.key === 'Escape') {
     const typing = isTyping(event.target);
-    if (!typing && !getState().overlay && !getState().prompt && cancelPending()) return;
+    if (!typing && !getState().overlay && !getState().prompt && (cancelPending() || clearSelection())) return;
     setState({ overlay: null, prompt: null });
     if (event.target instanceof HTMLElement) event.target.blur();
     return;

@@ -24,18 +24,20 @@ export function CaptionEditor(): React.JSX.Element | null {
   const [text, setText] = useState('');
   const [range, setRange] = useState({ from: '', to: '' });
   const area = useRef<HTMLTextAreaElement>(null);
-  // an empty second starts from the previous second's caption (copy-forward)
-  useEffect(() => setText(current ?? previous ?? ''), [current, previous, second, task]);
+  // a captioned second shows its caption; an empty one keeps what is in the box (copy-forward)
+  useEffect(() => {
+    if (current !== null) setText(current);
+  }, [current, second]);
+  useEffect(() => setText(current ?? previous ?? ''), [task]); // only when the task changes
   const diff = useMemo(() => (previous !== null && current !== null ? diffWords(previous, current) : null), [previous, current]);
   const captioned = useMemo(() => (task ? marks.filter((m) => m.type === 'caption' && m.target === task).reduce((n, m) => n + Math.round((m.end ?? m.start) - m.start), 0) : 0), [marks, task]);
   if (!task) return null;
 
-  const save = async (advance: boolean): Promise<void> => {
-    await setCaption(second, second + 1, text);
-    if (advance && second + 1 < duration) {
-      seek(second + 1);
-      setTimeout(() => area.current?.focus(), 0);
-    }
+  // saving does not wait for the answer before moving on: writes reach the project in order, and
+  // the next Enter must caption the next second even when pressed at once
+  const save = (advance: boolean): void => {
+    void setCaption(second, second + 1, text);
+    if (advance && second + 1 < duration) seek(second + 1);
   };
 
   return (
@@ -53,7 +55,7 @@ export function CaptionEditor(): React.JSX.Element | null {
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey) {
             e.preventDefault();
-            void save(true);
+            save(true);
           }
         }}
       />
@@ -61,7 +63,7 @@ export function CaptionEditor(): React.JSX.Element | null {
       {diff && (
         <p className="caption-diff" data-testid="caption-diff">
           vs second {second - 1}:{' '}
-          {diff.map((part, i) => <span key={i} className={`diff-${part.kind}`}>{part.text}</span>)}
+          {diff.map((part, i) => <span key={i} className={`diff-${part.kind}`}>{part.text} </span>)}
         </p>
       )}
       <div className="row">

@@ -21,6 +21,8 @@ function laneIndex(marks: readonly Mark[]): LaneIndex {
 }
 
 let drag: TimelinePicture['drag'] = null;
+/** An evidence interval being brushed on the query lane. */
+let brush: TimelinePicture['brush'] = null;
 
 function picture(s: State): TimelinePicture | null {
   const bounds = selectors.timelineBounds(s);
@@ -44,6 +46,7 @@ function picture(s: State): TimelinePicture | null {
     prefixLimit: prefixLimit(s),
     pending: s.pendingInterval,
     drag,
+    brush,
   };
 }
 
@@ -112,7 +115,8 @@ export function Timeline(): React.JSX.Element {
       | { kind: 'scrub'; id: number }
       | { kind: 'pan'; id: number; startX: number; lastX: number; moved: boolean }
       | { kind: 'edge'; id: number; markId: string; edge: 'start' | 'end'; moved: boolean }
-      | { kind: 'query'; id: number; pointId: string; moved: boolean; time: number };
+      | { kind: 'query'; id: number; pointId: string; moved: boolean; time: number }
+      | { kind: 'brush'; id: number; pointId: string; from: number; to: number };
     let gesture: Gesture | null = null;
     const local = (e: PointerEvent | WheelEvent): { x: number; y: number } => {
       const r = canvas.getBoundingClientRect();
@@ -148,6 +152,13 @@ export function Timeline(): React.JSX.Element {
           gesture = { kind: 'query', id: e.pointerId, pointId: point.id, moved: false, time: point.time };
           return;
         }
+        // elsewhere on the query lane, a drag brushes an evidence interval for the selected query point
+        if (s.selectedQueryPointId) {
+          const from = snapped(x);
+          gesture = { kind: 'brush', id: e.pointerId, pointId: s.selectedQueryPointId, from, to: from };
+          brush = { from, to: from };
+          return;
+        }
       } else if (lane) {
         const hit = hitTest(laneIndex(s.marks), lane, timeAt(x), tolerance);
         if (hit) {
@@ -180,6 +191,11 @@ export function Timeline(): React.JSX.Element {
           gesture.moved = true;
           gesture.time = snapped(x);
           break;
+        case 'brush':
+          gesture.to = snapped(x);
+          brush = { from: gesture.from, to: gesture.to };
+          redrawRef.current();
+          break;
       }
     };
     const up = (e: PointerEvent): void => {
@@ -195,6 +211,13 @@ export function Timeline(): React.JSX.Element {
         } else redrawRef.current();
       }
       if (gesture.kind === 'query' && gesture.moved) void updateQueryPoint(gesture.pointId, { time: gesture.time });
+      if (gesture.kind === 'brush') {
+        const point = getState().queryPoints.find((p) => p.id === (gesture as { pointId: string }).pointId);
+        const [from, to] = gesture.from <= gesture.to ? [gesture.from, gesture.to] : [gesture.to, gesture.from];
+        brush = null;
+        if (point && to > from) void updateQueryPoint(point.id, { evidence: [...point.evidence, [from, to]] });
+        else redrawRef.current();
+      }
       gesture = null;
     };
     const wheel = (e: WheelEvent): void => {

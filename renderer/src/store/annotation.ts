@@ -214,9 +214,10 @@ export async function createQuestion(fields: Record<string, unknown>, atPlayhead
   const s = getState();
   if (!s.selectedVideoId) return undefined;
   // a dense-caption task (VSAS) is prompted once, at t = 0; other questions are asked at the playhead
-  const dense = s.profiles.find((p) => p.id === fields.profileId)?.rules.denseCaptions;
-  const queryPoints = dense ? [{ time: 0 }] : atPlayhead ? [{ time: playheadSnapped() }] : [];
-  const created = await guarded(() => call('questions.create', { videoId: s.selectedVideoId!, fields, queryPoints }));
+  const rules = s.profiles.find((p) => p.id === fields.profileId)?.rules;
+  const queryPoints = rules?.denseCaptions ? [{ time: 0 }] : atPlayhead ? [{ time: playheadSnapped() }] : [];
+  const defaults = rules ? { answerKind: rules.answerKinds[0] } : {};
+  const created = await guarded(() => call('questions.create', { videoId: s.selectedVideoId!, fields: { ...defaults, ...fields }, queryPoints }));
   if (!created) return undefined;
   setState((st) => ({
     questions: [...st.questions, created.question],
@@ -345,7 +346,19 @@ export async function removeQueryPoint(id: string): Promise<void> {
 export function prefixLimit(s: State = getState()): number | null {
   const point = selectors.selectedQueryPoint(s);
   const question = selectors.selectedQuestion(s);
-  return point && question && s.prefixOnly ? prefixEnd(point, question) : null;
+  if (!point || !question || !s.prefixOnly) return null;
+  // a dense-caption task is prompted at t = 0 and answered every second: its whole video is in play
+  if (selectors.profileOf(s, question)?.rules.denseCaptions) return null;
+  return prefixEnd(point, question);
+}
+
+/** Esc with nothing else to close: let go of the selected mark, question and query point. */
+export function clearSelection(): boolean {
+  const s = getState();
+  if (!s.selectedMarkId && !s.selectedQuestionId && !s.selectedQueryPointId) return false;
+  setState({ selectedMarkId: null, selectedQuestionId: null, selectedQueryPointId: null });
+  flash('Selection cleared');
+  return true;
 }
 
 // ── undo / redo ─────────────────────────────────────────────────────────────

@@ -44,6 +44,8 @@ export interface TimelinePicture {
   pending: { type: string; start: number } | null;
   /** Live preview of an edge being dragged. */
   drag: { id: string; edge: 'start' | 'end'; time: number } | null;
+  /** Live preview of an evidence interval being brushed. */
+  brush: { from: number; to: number } | null;
   marks: readonly Mark[];
 }
 
@@ -286,6 +288,11 @@ function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: Mark
 function paintQueryLane(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {
   const { view } = p;
   const top = laneTop('query');
+  if (p.brush) {
+    ctx.fillStyle = 'rgba(79, 163, 255, 0.5)';
+    const x0 = timeToX(Math.min(p.brush.from, p.brush.to), view);
+    ctx.fillRect(x0, top + 2, Math.max(2, Math.abs(p.brush.to - p.brush.from) * view.pxPerSec), LANE_HEIGHT - 4);
+  }
   const selectedQuestionId = p.selectedQuestion?.id;
   for (const point of p.queryPoints) {
     const own = point.questionId === selectedQuestionId;
