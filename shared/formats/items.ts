@@ -1,0 +1,37 @@
+// The exchange item: one benchmark question as the format adapters read and write it, between a
+// file's records and the project's questions, query points and marks. Times carry the text they
+// were written with, so a re-export is faithful.
+import type { MarkInput } from '../marks';
+import type { ProfileKind } from '../profiles';
+import type { QuestionFields } from '../questions';
+import type { EncodedTime } from './time-encoding';
+
+export interface ExchangePoint {
+  time: EncodedTime;
+  answer: string | number | null;
+  evidence: Array<[EncodedTime, EncodedTime]>;
+  proactiveTime: EncodedTime | null;
+  windowStart: EncodedTime | null;
+}
+
+export interface ExchangeMark {
+  mark: MarkInput;
+  startText: EncodedTime | null;
+  endText: EncodedTime | null;
+}
+
+export interface ExchangeItem {
+  profile: ProfileKind;
+  /** The video as the file names it (relative to the media folder). */
+  videoPath: string;
+  sourceDataset: string | null;
+  question: Omit<QuestionFields, 'profileId'>;
+  points: ExchangePoint[];
+  marks: ExchangeMark[];
+  /** Fields a format has that Tidemark does not model, kept verbatim for re-export (e.g. ids). */
+  extra: Record<string, unknown>;
+}
+
+export function encoded(seconds: number, text?: string): EncodedTime {
+  return { seconds, text: text ?? String(seconds), style: 'seconds' };
+}

@@ -1,0 +1,155 @@
+// Reading benchmark files with problems located by file, line and field; writing them back the way
+// the publishing tools wrote them (Python's json.dumps: ", " and ": " separators, floats that keep
+// their ".0", ASCII escapes).
+
+export interface Problem {
+  file: string;
+  /** 1-based line; 0 when the problem is about the whole file. */
+  line: number;
+  /** JSON path inside the record ("query_points.time[2]"), '' for the record itself. */
+  field: string;
+  reason: string;
+}
+
+export function formatProblem(p: Problem): string {
+  return `${p.file}:${p.line}${p.field ? `:${p.field}` : ''}: ${p.reason}`;
+}
+
+/**
+ * Number source texts of parsed values, keyed by container and key, so an untouched record can be
+ * written back with "663.0" rather than "663".
+ */
+export type NumberSources = WeakMap<object, Map<string, string>>;
+
+export interface ParsedJson {
+  value: unknown;
+  numbers: NumberSources;
+}
+
+interface ReviverContext {
+  source?: string;
+}
+
+/** JSON.parse that also keeps each number's source text (JSON.parse source text access, Node 21+). */
+export function parseJsonKeepingNumbers(text: string): ParsedJson {
+  const numbers: NumberSources = new WeakMap();
+  const value = JSON.parse(text, function (this: object, key: string, v: unknown, context?: ReviverContext) {
+    if (typeof v === 'number' && context?.source !== undefined) {
+      let byKey = numbers.get(this);
+      if (!byKey) numbers.set(this, (byKey = new Map()));
+      byKey.set(key, context.source);
+    }
+    return v;
+  });
+  return { value, numbers };
+}
+
+export interface JsonLine {
+  line: number;
+  value: unknown;
+  numbers: NumberSources;
+}
+
+/** JSONL: one JSON value per non-empty line; a line that does not parse is a problem, not a crash. */
+export function readJsonLines(text: string, file: string): { lines: JsonLine[]; problems: Problem[] } {
+  const lines: JsonLine[] = [];
+  const problems: Problem[] = [];
+  const raw = text.split('\n');
+  for (let i = 0; i < raw.length; i++) {
+    const line = raw[i]!.replace(/\r$/, '');
+    if (line.trim() === '') continue;
+    try {
+      const parsed = parseJsonKeepingNumbers(line);
+      lines.push({ line: i + 1, value: parsed.value, numbers: parsed.numbers });
+    } catch (error) {
+      problems.push({ file, line: i + 1, field: '', reason: `not valid JSON (${(error as Error).message.replace(/^.*?: /, '')})` });
+    }
+  }
+  return { lines, problems };
+}
+
+/**
+ * The line on which each element of a top-level array starts, for documents that are one JSON
+ * array (PhoStream, RTV-Bench): problems inside element i are reported at that line.
+ */
+export function arrayElementLines(text: string): number[] {
+  const starts: number[] = [];
+  let depth = 0;
+  let line = 1;
+  let inString = false;
+  let escaped = false;
+  let expectingElement = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') line++;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (depth === 1 && expectingElement && !/\s/.test(c) && c !== ']') {
+      starts.push(line);
+      expectingElement = false;
+    }
+    if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      depth++;
+      if (depth === 1 && c === '[') expectingElement = true;
+    } else if (c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 1) expectingElement = true;
+  }
+  return starts;
+}
+
+/** A zod issue path as a field name: ["query_points", "time", 2] → "query_points.time[2]". */
+export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '');
+}
+
+/** A number the way Python writes it: ints plainly, floats always with a fraction or exponent. */
+export function pythonNumber(n: number, isFloat: boolean): string {
+  if (!Number.isFinite(n)) return n > 0 ? 'Infinity' : n < 0 ? '-Infinity' : 'NaN';
+  if (!isFloat) return String(n);
+  const text = String(n);
+  if (/[.e]/.test(text)) return text.replace(/e\+?/, 'e+').replace('e+-', 'e-');
+  return `${text}.0`;
+}
+
+function pythonString(s: string, ensureAscii: boolean): string {
+  const json = JSON.stringify(s);
+  return ensureAscii ? json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+}
+
+/**
+ * `json.dumps(value)` as Python writes it. Numbers take their source text when known; a number in
+ * a `Float` wrapper is written as a float.
+ */
+export function toPythonJson(value: unknown, options: { numbers?: NumberSources; ensureAscii?: boolean } = {}): string {
+  const ensureAscii = options.ensureAscii ?? true;
+  const write = (v: unknown, holder: object | null, key: string): string => {
+    if (v instanceof PyFloat) return pythonNumber(v.value, true);
+    if (v instanceof RawNumber) return v.text;
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'number') return (holder && options.numbers?.get(holder)?.get(key)) ?? pythonNumber(v, false);
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'string') return pythonString(v, ensureAscii);
+    if (Array.isArray(v)) return `[${v.map((item, i) => write(item, v, String(i))).join(', ')}]`;
+    if (typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>).filter(([, item]) => item !== undefined);
+      return `{${entries.map(([k, item]) => `${pythonString(k, ensureAscii)}: ${write(item, v as object, k)}`).join(', ')}}`;
+    }
+    throw new Error(`cannot write ${typeof v} as JSON`);
+  };
+  return write(value, null, '');
+}
+
+/** Marks a number to be written as a Python float ("25.0"). */
+export class PyFloat {
+  constructor(readonly value: number) {}
+}
+
+/** A number whose JSON text is given verbatim ("663.0", "204.67"). */
+export class RawNumber {
+  constructor(readonly text: string) {}
+}

@@ -1,0 +1,85 @@
+// Every way the public benchmark files write a time, normalised to seconds — with the original text
+// kept, so a re-export writes the time the way the source file did.
+//   seconds (int or float) · MM:SS · M:SS · HH:MM:SS · H:MM:SS · "[H:MM:SS - H:MM:SS]" · "s -- e"
+
+export type TimeStyle = 'seconds' | 'mm:ss' | 'hh:mm:ss';
+
+export interface EncodedTime {
+  seconds: number;
+  /** The text as the file had it ("00:36", "0:25", "663.0"); numbers keep their JSON source text. */
+  text: string;
+  style: TimeStyle;
+}
+
+export type TimeParse<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const CLOCK = /^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?(\.\d+)?$/;
+const SECONDS = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** One time: a JSON number (with its source text when known) or a time string. */
+export function parseTime(value: unknown, sourceText?: string): TimeParse<EncodedTime> {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return { ok: false, error: `time ${value} is not a non-negative number of seconds` };
+    return { ok: true, value: { seconds: value, text: sourceText ?? String(value), style: 'seconds' } };
+  }
+  if (typeof value !== 'string') return { ok: false, error: `expected a time, got ${value === null ? 'null' : typeof value}` };
+  const text = value.trim();
+  if (SECONDS.test(text)) {
+    const seconds = Number(text);
+    if (!Number.isFinite(seconds) || seconds < 0) return { ok: false, error: `"${value}" is not a non-negative number of seconds` };
+    return { ok: true, value: { seconds, text: value, style: 'seconds' } };
+  }
+  const m = CLOCK.exec(text);
+  if (!m) return { ok: false, error: `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a time (seconds, MM:SS or HH:MM:SS)` };
+  const [, a = '0', b = '0', c, fraction = ''] = m;
+  const seconds = c === undefined ? Number(a) * 60 + Number(b) + Number(fraction || 0) : Number(a) * 3600 + Number(b) * 60 + Number(c) + Number(fraction || 0);
+  return { ok: true, value: { seconds, text: value, style: c === undefined ? 'mm:ss' : 'hh:mm:ss' } };
+}
+
+export interface EncodedRange {
+  start: EncodedTime;
+  end: EncodedTime;
+  /** The whole range as written, e.g. "[0:00:00 - 0:00:10]" or "0.0 -- 36.0". */
+  text: string;
+}
+
+/** A range: "[H:MM:SS - H:MM:SS]" (StreamingBench) or "s -- e" (OmniMMI). */
+export function parseTimeRange(value: unknown): TimeParse<EncodedRange> {
+  if (typeof value !== 'string') return { ok: false, error: `expected a time range string, got ${value === null ? 'null' : typeof value}` };
+  const bracketed = /^\s*\[\s*([^\]]+?)\s+-\s+([^\]]+?)\s*\]\s*$/.exec(value);
+  const dashed = /^\s*(\S+)\s+--\s+(\S+)\s*$/.exec(value);
+  const parts = bracketed ?? dashed;
+  if (!parts) return { ok: false, error: `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a time range ("[H:MM:SS - H:MM:SS]" or "s -- e")` };
+  const start = parseTime(parts[1]!);
+  if (!start.ok) return start;
+  const end = parseTime(parts[2]!);
+  if (!end.ok) return end;
+  if (end.value.seconds < start.value.seconds) return { ok: false, error: `range "${value}" ends before it starts` };
+  return { ok: true, value: { start: start.value, end: end.value, text: value } };
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * Writes seconds in a style. MM:SS and HH:MM:SS are whole seconds in the files that use them
+ * (PhoStream, StreamingBench), so fractions are rounded; `minutesWidth` 1 gives "0:25".
+ */
+export function formatTime(seconds: number, style: TimeStyle, options: { minutesWidth?: 1 | 2; hoursWidth?: 1 | 2 } = {}): string {
+  if (style === 'seconds') return String(seconds);
+  const whole = Math.round(seconds);
+  if (style === 'mm:ss') {
+    const minutes = Math.floor(whole / 60);
+    return `${options.minutesWidth === 1 ? String(minutes) : pad(minutes)}:${pad(whole % 60)}`;
+  }
+  const hours = Math.floor(whole / 3600);
+  return `${options.hoursWidth === 1 ? String(hours) : pad(hours)}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}`;
+}
+
+/** The original text when it still means these seconds; else the time written in the same style. */
+export function reencodeTime(seconds: number, original: EncodedTime | null, fallback: TimeStyle): string {
+  if (original && Math.abs(original.seconds - seconds) < 1e-9) return original.text;
+  const style = original?.style ?? fallback;
+  const minutesWidth = original && /^\d:/.test(original.text) ? 1 : 2;
+  const hoursWidth = original && /^\d:\d\d:/.test(original.text) ? 1 : 2;
+  return formatTime(seconds, style, { minutesWidth, hoursWidth });
+}

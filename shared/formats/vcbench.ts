@@ -1,0 +1,178 @@
+// VCBench data JSONL (digest §2, formats §3): one question per line with occurrence times (a list
+// for point events, {start, end} for windows, episodes and cycles) and query points {time, count}.
+import { z } from 'zod';
+import type { MarkInput } from '../marks';
+import { countingSubcategories, type CountingSubcategory } from '../profiles';
+import { questionFieldsSchema } from '../questions';
+import { encoded, type ExchangeItem, type ExchangeMark } from './items';
+import { PyFloat, RawNumber, type NumberSources } from './json-text';
+import type { EncodedTime } from './time-encoding';
+
+const time = z.number().finite().min(0);
+
+export const vcbenchDataSchema = z
+  .object({
+    id: z.string().min(1),
+    source_dataset: z.string(),
+    video_path: z.string().min(1),
+    question: z.string().min(1),
+    counting_type: z.enum(['O1', 'O2', 'E1', 'E2']),
+    counting_subtype: z.enum(countingSubcategories),
+    occurrence_times: z.union([z.array(time), z.object({ start: z.array(time), end: z.array(time) }).strict()]),
+    query_points: z.object({ time: z.array(time).min(1), count: z.array(z.number().int().min(0)) }).strict(),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.query_points.time.length !== r.query_points.count.length) ctx.addIssue({ code: 'custom', path: ['query_points', 'count'], message: `has ${r.query_points.count.length} counts for ${r.query_points.time.length} times` });
+    if (!r.counting_subtype.startsWith(r.counting_type)) ctx.addIssue({ code: 'custom', path: ['counting_subtype'], message: `${r.counting_subtype} is not a ${r.counting_type} subtype` });
+    const o = r.occurrence_times;
+    if (!Array.isArray(o)) {
+      if (o.start.length !== o.end.length) ctx.addIssue({ code: 'custom', path: ['occurrence_times', 'end'], message: `has ${o.end.length} ends for ${o.start.length} starts` });
+      o.start.forEach((s, i) => {
+        if ((o.end[i] ?? s) < s) ctx.addIssue({ code: 'custom', path: ['occurrence_times', 'end', i], message: 'ends before it starts' });
+      });
+    }
+  });
+export type VcbenchData = z.infer<typeof vcbenchDataSchema>;
+
+/** Interval subtypes write {start, end}; the others a list of moments. */
+const INTERVALS: ReadonlySet<CountingSubcategory> = new Set(['O1-Delta', 'O2-Gain', 'E2-Episode', 'E2-Periodic']);
+
+/** The marks each subtype's occurrence times become (windows are not marks: they live on query points). */
+function markFor(subtype: CountingSubcategory, target: string, start: number, end: number | null, count: number | null): MarkInput | null {
+  switch (subtype) {
+    case 'O1-Snap':
+      return { type: 'count', start, end: null, target, data: { value: count ?? 0 } };
+    case 'O2-Unique':
+      return { type: 'identity', start, end: null, target, data: { label: '' } };
+    case 'E1-Action':
+    case 'E1-Transit':
+      return { type: 'event', start, end: null, target, data: {} };
+    case 'E2-Episode':
+      return { type: 'span', start, end: end ?? start, target, data: {} };
+    case 'E2-Periodic':
+      return { type: 'cycle', start, end: end ?? start, target, data: { splits: [] } };
+    default:
+      return null;
+  }
+}
+
+/** The raw parsed record and its number texts (zod's output is a copy, so texts are looked up here). */
+export interface RawSource {
+  value: unknown;
+  numbers: NumberSources;
+}
+
+/** Source text of the number at `path` in the raw record (falls back to the number itself). */
+function sourceText(raw: RawSource | undefined, path: ReadonlyArray<string | number>, value: number): EncodedTime {
+  let container: unknown = raw?.value;
+  for (const part of path.slice(0, -1)) container = container && typeof container === 'object' ? (container as Record<string, unknown>)[part as string] : undefined;
+  const text = container && typeof container === 'object' ? raw?.numbers.get(container)?.get(String(path.at(-1))) : undefined;
+  return encoded(value, text);
+}
+
+export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeItem {
+  const textOf = (path: ReadonlyArray<string | number>, value: number): EncodedTime => sourceText(raw, path, value);
+  const subtype = record.counting_subtype;
+  const target = `vcbench-${record.id}`;
+  const qp = record.query_points;
+  const points = qp.time.map((t, i) => ({ time: textOf(['query_points', 'time', i], t), answer: qp.count[i] ?? null, evidence: [], proactiveTime: null, windowStart: null as EncodedTime | null }));
+  const marks: ExchangeMark[] = [];
+  const o = record.occurrence_times;
+  if (Array.isArray(o)) {
+    o.forEach((t, i) => {
+      const count = subtype === 'O1-Snap' ? (qp.count[qp.time.findIndex((q) => Math.abs(q - t) < 1e-9)] ?? null) : null;
+      const mark = markFor(subtype, target, t, null, count);
+      if (mark) marks.push({ mark, startText: textOf(['occurrence_times', i], t), endText: null });
+    });
+  } else if (subtype === 'O1-Delta' || subtype === 'O2-Gain') {
+    // a window per query point: its start is the baseline, its end the query time
+    o.start.forEach((s, i) => {
+      const point = points[i];
+      if (point) point.windowStart = textOf(['occurrence_times', 'start', i], s);
+    });
+  } else {
+    o.start.forEach((s, i) => {
+      const e = o.end[i] ?? s;
+      const mark = markFor(subtype, target, s, e, null);
+      if (mark) marks.push({ mark, startText: textOf(['occurrence_times', 'start', i], s), endText: textOf(['occurrence_times', 'end', i], e) });
+    });
+  }
+  const question = questionFieldsSchema.parse({
+    profileId: 'vcbench',
+    taskCode: subtype,
+    text: record.question,
+    answerKind: 'number',
+    counting: { subcategory: subtype, target, windowSeconds: null },
+  });
+  const { profileId: _p, ...fields } = question;
+  return {
+    profile: 'vcbench',
+    videoPath: record.video_path,
+    sourceDataset: record.source_dataset,
+    question: fields,
+    points,
+    marks,
+    extra: { id: record.id, counting_type: record.counting_type, windowEnds: Array.isArray(o) ? null : o.end.map((e, i) => textOf(['occurrence_times', 'end', i], e)) },
+  };
+}
+
+/** A time written back: its source text when it still holds, else as a Python float. */
+const JSON_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+const writeTime = (t: EncodedTime): number | PyFloat | RawNumber =>
+  JSON_NUMBER.test(t.text) && Number(t.text) === t.seconds && t.text !== String(t.seconds) ? new RawNumber(t.text) : Number.isInteger(t.seconds) ? t.seconds : new PyFloat(t.seconds);
+
+export function itemToVcbench(item: ExchangeItem, index: number): Record<string, unknown> {
+  const counting = item.question.counting;
+  if (!counting) throw new Error('not a counting question');
+  const subtype = counting.subcategory;
+  const id = typeof item.extra.id === 'string' ? item.extra.id : String(index).padStart(4, '0');
+  const points = [...item.points].sort((a, b) => a.time.seconds - b.time.seconds);
+  let occurrence: unknown;
+  if (subtype === 'O1-Delta' || subtype === 'O2-Gain') {
+    const ends = Array.isArray(item.extra.windowEnds) ? (item.extra.windowEnds as EncodedTime[]) : null;
+    occurrence = {
+      start: points.map((p) => writeTime(p.windowStart ?? p.time)),
+      end: points.map((p, i) => writeTime(ends?.[i] && Math.abs(ends[i]!.seconds - p.time.seconds) < 1e-9 ? ends[i]! : p.time)),
+    };
+  } else if (INTERVALS.has(subtype)) {
+    const marks = [...item.marks].sort((a, b) => a.mark.start - b.mark.start);
+    occurrence = { start: marks.map((m) => writeTime(m.startText ?? encoded(m.mark.start))), end: marks.map((m) => writeTime(m.endText ?? encoded(m.mark.end ?? m.mark.start))) };
+  } else {
+    occurrence = [...item.marks].sort((a, b) => a.mark.start - b.mark.start).map((m) => writeTime(m.startText ?? encoded(m.mark.start)));
+  }
+  return {
+    id,
+    source_dataset: item.sourceDataset ?? '',
+    video_path: item.videoPath,
+    question: item.question.text,
+    counting_type: typeof item.extra.counting_type === 'string' ? item.extra.counting_type : subtype.slice(0, 2),
+    counting_subtype: subtype,
+    occurrence_times: occurrence,
+    query_points: { time: points.map((p) => writeTime(p.time)), count: points.map((p) => (typeof p.answer === 'number' ? p.answer : Number(p.answer ?? 0))) },
+  };
+}
+
+/** The eval JSONL: one row per query point, numbered across the file. */
+export function itemsToVcbenchEval(items: readonly ExchangeItem[]): Array<Record<string, unknown>> {
+  const rows: Array<Record<string, unknown>> = [];
+  items.forEach((item, i) => {
+    const data = itemToVcbench(item, i);
+    const qp = data.query_points as { time: unknown[]; count: number[] };
+    qp.time.forEach((t, k) => {
+      rows.push({
+        q_id: String(rows.length).padStart(4, '0'),
+        query_index: k,
+        id: data.id,
+        source_dataset: data.source_dataset,
+        video_path: data.video_path,
+        question: data.question,
+        counting_type: data.counting_type,
+        counting_subtype: data.counting_subtype,
+        query_time: t,
+        count: qp.count[k],
+      });
+    });
+  });
+  return rows;
+}
