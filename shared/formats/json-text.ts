@@ -125,8 +125,17 @@ function pythonString(s: string, ensureAscii: boolean): string {
  * `json.dumps(value)` as Python writes it. Numbers take their source text when known; a number in
  * a `Float` wrapper is written as a float.
  */
-export function toPythonJson(value: unknown, options: { numbers?: NumberSources; ensureAscii?: boolean } = {}): string {
+export function toPythonJson(value: unknown, options: { numbers?: NumberSources; ensureAscii?: boolean; indent?: number } = {}): string {
   const ensureAscii = options.ensureAscii ?? true;
+  const indent = options.indent;
+  // json.dumps(indent=n): one item per line, "," at line ends, empty containers stay "[]"/"{}"
+  const join = (items: string[], open: string, close: string, depth: number): string => {
+    if (items.length === 0) return `${open}${close}`;
+    if (indent === undefined) return `${open}${items.join(', ')}${close}`;
+    const pad = ' '.repeat(indent * (depth + 1));
+    return `${open}\n${items.map((i) => pad + i).join(',\n')}\n${' '.repeat(indent * depth)}${close}`;
+  };
+  let depth = 0;
   const write = (v: unknown, holder: object | null, key: string): string => {
     if (v instanceof PyFloat) return pythonNumber(v.value, true);
     if (v instanceof RawNumber) return v.text;
@@ -134,10 +143,18 @@ export function toPythonJson(value: unknown, options: { numbers?: NumberSources;
     if (typeof v === 'number') return (holder && options.numbers?.get(holder)?.get(key)) ?? pythonNumber(v, false);
     if (typeof v === 'boolean') return v ? 'true' : 'false';
     if (typeof v === 'string') return pythonString(v, ensureAscii);
-    if (Array.isArray(v)) return `[${v.map((item, i) => write(item, v, String(i))).join(', ')}]`;
+    if (Array.isArray(v)) {
+      depth++;
+      const items = v.map((item, i) => write(item, v, String(i)));
+      depth--;
+      return join(items, '[', ']', depth);
+    }
     if (typeof v === 'object') {
+      depth++;
       const entries = Object.entries(v as Record<string, unknown>).filter(([, item]) => item !== undefined);
-      return `{${entries.map(([k, item]) => `${pythonString(k, ensureAscii)}: ${write(item, v as object, k)}`).join(', ')}}`;
+      const items = entries.map(([k, item]) => `${pythonString(k, ensureAscii)}: ${write(item, v as object, k)}`);
+      depth--;
+      return join(items, '{', '}', depth);
     }
     throw new Error(`cannot write ${typeof v} as JSON`);
   };

@@ -13,7 +13,7 @@ export interface EncodedTime {
 
 export type TimeParse<T> = { ok: true; value: T } | { ok: false; error: string };
 
-const CLOCK = /^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?(\.\d+)?$/;
+const CLOCK = /^(\d+):([0-5]\d)(?::([0-5]\d))?(\.\d+)?$/;
 const SECONDS = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** One time: a JSON number (with its source text when known) or a time string. */
