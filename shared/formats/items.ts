@@ -4,6 +4,7 @@
 import type { MarkInput } from '../marks';
 import type { ProfileKind } from '../profiles';
 import type { QuestionFields } from '../questions';
+import { PyFloat, RawNumber } from './json-text';
 import type { EncodedTime } from './time-encoding';
 
 export interface ExchangePoint {
@@ -32,6 +33,19 @@ export interface ExchangeItem {
   extra: Record<string, unknown>;
 }
 
+/** Seconds with the text a file wrote them as; '' when they did not come from a file. */
 export function encoded(seconds: number, text?: string): EncodedTime {
-  return { seconds, text: text ?? String(seconds), style: 'seconds' };
+  return { seconds, text: text ?? '', style: 'seconds' };
+}
+
+const JSON_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * A time for a JSON file: the source text when it still says these seconds (a file's "663.0" or
+ * "21" is written back as it was); otherwise a float ("25.0") where the format writes floats, else
+ * the plain number.
+ */
+export function jsonTime(t: EncodedTime, options: { float?: boolean } = {}): number | PyFloat | RawNumber {
+  if (JSON_NUMBER.test(t.text) && Number(t.text) === t.seconds) return new RawNumber(t.text);
+  return options.float || !Number.isInteger(t.seconds) ? new PyFloat(t.seconds) : t.seconds;
 }

@@ -77,7 +77,7 @@ export function formatTime(seconds: number, style: TimeStyle, options: { minutes
 
 /** The original text when it still means these seconds; else the time written in the same style. */
 export function reencodeTime(seconds: number, original: EncodedTime | null, fallback: TimeStyle): string {
-  if (original && Math.abs(original.seconds - seconds) < 1e-9) return original.text;
+  if (original?.text && Math.abs(original.seconds - seconds) < 1e-9) return original.text;
   const style = original?.style ?? fallback;
   const minutesWidth = original && /^\d:/.test(original.text) ? 1 : 2;
   const hoursWidth = original && /^\d:\d\d:/.test(original.text) ? 1 : 2;

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { MarkInput } from '../marks';
 import { countingSubcategories, type CountingSubcategory } from '../profiles';
 import { questionFieldsSchema } from '../questions';
-import { encoded, type ExchangeItem, type ExchangeMark } from './items';
-import { PyFloat, RawNumber, type NumberSources } from './json-text';
+import { encoded, jsonTime, type ExchangeItem, type ExchangeMark } from './items';
+import type { NumberSources } from './json-text';
 import type { EncodedTime } from './time-encoding';
 
 const time = z.number().finite().min(0);
@@ -117,10 +117,7 @@ export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeIte
   };
 }
 
-/** A time written back: its source text when it still holds, else as a Python float. */
-const JSON_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
-const writeTime = (t: EncodedTime): number | PyFloat | RawNumber =>
-  JSON_NUMBER.test(t.text) && Number(t.text) === t.seconds && t.text !== String(t.seconds) ? new RawNumber(t.text) : Number.isInteger(t.seconds) ? t.seconds : new PyFloat(t.seconds);
+const writeTime = (t: EncodedTime) => jsonTime(t);
 
 export function itemToVcbench(item: ExchangeItem, index: number): Record<string, unknown> {
   const counting = item.question.counting;
