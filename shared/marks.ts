@@ -14,21 +14,25 @@ const time = z.number().finite().min(0);
 /** Normalised crop of a frame (0..1 of width and height): the identity's thumbnail. */
 export const cropSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().gt(0).max(1), h: z.number().gt(0).max(1) });
 
+/** How an imported file wrote the mark's times ("663.0"), so a re-export writes them the same way. */
+const sourceText = z.object({ start: z.string().max(40).optional(), end: z.string().max(40).optional() }).optional();
+
 export const markDataSchemas = {
-  caption: z.object({ text: z.string().max(10_000) }),
-  event: z.object({ note: z.string().max(2_000).optional() }),
-  span: z.object({ note: z.string().max(2_000).optional() }),
+  caption: z.object({ text: z.string().max(10_000), sourceText }),
+  event: z.object({ note: z.string().max(2_000).optional(), sourceText }),
+  span: z.object({ note: z.string().max(2_000).optional(), sourceText }),
   /** Split points inside one cycle: sub-actions that each count once (VCBench A.4). */
-  cycle: z.object({ splits: z.array(time).max(1_000).default([]) }),
+  cycle: z.object({ splits: z.array(time).max(1_000).default([]), sourceText }),
   identity: z.object({
+    sourceText,
     label: z.string().max(200),
     note: z.string().max(2_000).optional(),
     crop: cropSchema.optional(),
     /** The crop as a small JPEG data URL, for the identity registry. */
     thumbnail: z.string().max(65_536).regex(/^data:image\/(jpeg|png);base64,/).optional(),
   }),
-  count: z.object({ value: z.number().int().min(0) }),
-  entity: z.object({ name: z.string().min(1).max(200) }),
+  count: z.object({ value: z.number().int().min(0), sourceText }),
+  entity: z.object({ name: z.string().min(1).max(200), sourceText }),
 } satisfies Record<MarkType, z.ZodType>;
 
 export type MarkData<T extends MarkType = MarkType> = z.infer<(typeof markDataSchemas)[T]>;

@@ -39,6 +39,7 @@ export interface Question {
   status: QuestionStatus;
   guidelineVersion: string | null;
   round: number;
+  origin: { format: string; extra: Record<string, unknown> } | null;
   provenance: Record<string, FieldProvenance>;
   createdBy: string;
   updatedAt: string;
@@ -59,6 +60,7 @@ export interface QueryPoint {
   proactiveTime: number | null;
   /** Window start (O1-Delta baseline, O2-Gain window); the window ends at `time`. */
   windowStart: number | null;
+  timeTexts?: { time?: string; proactiveTime?: string; windowStart?: string; evidence?: Array<[string, string]> };
 }
 
 const time = z.number().finite().min(0);
@@ -84,6 +86,8 @@ export const questionFieldsSchema = z.object({
   status: z.enum(questionStatuses).default('draft'),
   guidelineVersion: z.string().max(50).nullable().default(null),
   round: z.number().int().min(0).default(0),
+  /** Where an imported question came from, with the fields Tidemark does not model, for re-export. */
+  origin: z.object({ format: z.string().max(40), extra: z.record(z.string(), z.unknown()) }).nullable().default(null),
 });
 export type QuestionFields = z.infer<typeof questionFieldsSchema>;
 
@@ -95,6 +99,15 @@ export const queryPointFieldsSchema = z.object({
   evidence: z.array(interval).max(100).default([]),
   proactiveTime: time.nullable().default(null),
   windowStart: time.nullable().default(null),
+  /** How an imported file wrote these times ("00:36", "663.0"), so a re-export writes them the same way. */
+  timeTexts: z
+    .object({
+      time: z.string().max(40).optional(),
+      proactiveTime: z.string().max(40).optional(),
+      windowStart: z.string().max(40).optional(),
+      evidence: z.array(z.tuple([z.string().max(40), z.string().max(40)])).optional(),
+    })
+    .optional(),
 });
 export type QueryPointFields = z.infer<typeof queryPointFieldsSchema>;
 

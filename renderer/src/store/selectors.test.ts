@@ -34,7 +34,7 @@ describe('selectors', () => {
 
 describe('annotation selectors', () => {
   const profile = (id: string, denseCaptions: boolean) => ({ id, kind: 'custom' as const, name: id, builtin: false, taxonomy: [], rules: { answerKinds: ['text' as const], temporalTypes: [], maxOptions: 4, groups: false, counting: false, denseCaptions, proactive: false, namedEntities: false, facets: {} } });
-  const question = (id: string, profileId: string) => ({ id, videoId: 'v1', profileId, taskCode: null, text: '', answerKind: 'text' as const, options: {}, temporalType: null, group: null, entities: [], facets: {}, counting: null, status: 'draft' as const, guidelineVersion: null, round: 0, provenance: {}, createdBy: 'a', updatedAt: 'now' });
+  const question = (id: string, profileId: string) => ({ id, videoId: 'v1', profileId, taskCode: null, text: '', answerKind: 'text' as const, options: {}, temporalType: null, group: null, entities: [], facets: {}, counting: null, status: 'draft' as const, guidelineVersion: null, round: 0, origin: null, provenance: {}, createdBy: 'a', updatedAt: 'now' });
   it('captions belong to the selected task only when its profile has dense captions', () => {
     const profiles = [profile('vsas', true), profile('other', false)];
     const questions = [question('t1', 'vsas'), question('t2', 'other')];
