@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Mark } from '../marks';
+import { markInputSchema } from '../marks';
+import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question } from '../questions';
+import type { ExchangeItem } from './items';
+import { parseJsonKeepingNumbers, toPythonJson } from './json-text';
+import { itemsToPhostream, phostreamFileSchema, phostreamToItems } from './phostream';
+import { itemToRows, rowsToItem } from './project-items';
+import { itemToVcbench, vcbenchDataSchema, vcbenchToItem } from './vcbench';
+
+const fixtures = join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'external');
+
+/** What a project stores for an item, validated the way the services validate it, and read back. */
+function throughProject(item: ExchangeItem, n: number): ExchangeItem {
+  const rows = itemToRows(item);
+  const fields = questionFieldsSchema.parse({ ...rows.fields, profileId: 'p' });
+  const question: Question = { ...fields, id: `q${n}`, videoId: 'v', provenance: {}, createdBy: 'a', updatedAt: 'now' };
+  const points: QueryPoint[] = rows.points.map((p, i) => ({ ...queryPointFieldsSchema.parse(JSON.parse(JSON.stringify(p))), id: `p${i}`, questionId: question.id }));
+  const marks = rows.marks.map((m, i) => ({ ...(markInputSchema.parse(JSON.parse(JSON.stringify(m))) as object), id: `m${i}`, videoId: 'v' }) as Mark);
+  return rowsToItem(question, points, marks, item.videoPath, item.profile);
+}
+
+describe('items through the project', () => {
+  it('VCBench lines come back byte for byte after being stored', () => {
+    const lines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').split('\n').filter(Boolean);
+    lines.forEach((line, n) => {
+      const raw = parseJsonKeepingNumbers(line);
+      const item = throughProject(vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw), n);
+      expect(toPythonJson(itemToVcbench(item, n))).toBe(line);
+    });
+  });
+  it('the PhoStream file comes back byte for byte after being stored', () => {
+    const file = readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8');
+    const items = phostreamFileSchema.parse(JSON.parse(file)).flatMap(phostreamToItems).map(throughProject);
+    expect(toPythonJson(itemsToPhostream(items), { indent: 4, ensureAscii: false })).toBe(file.replace(/\n$/, ''));
+  });
+  it('a time edited after import is written in the style it came in', () => {
+    const file = readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8');
+    const item = phostreamFileSchema.parse(JSON.parse(file)).flatMap(phostreamToItems).find((i) => /^\d:\d\d$/.test(i.points[0]!.time.text))!;
+    const stored = throughProject(item, 0);
+    stored.points[0]!.time = { ...stored.points[0]!.time, seconds: stored.points[0]!.time.seconds + 1 };
+    const written = itemsToPhostream([stored])[0]!.verified_responses[0]!.timestamp_question;
+    expect(written).toMatch(/^\d:\d\d$/);
+  });
+});
