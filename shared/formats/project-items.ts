@@ -17,7 +17,7 @@ const text = (t: EncodedTime | null | undefined): string | undefined => (t?.text
 
 export function itemToRows(item: ExchangeItem): ProjectRows {
   return {
-    fields: { ...item.question, origin: { format: item.profile, extra: { ...item.extra, sourceDataset: item.sourceDataset } } },
+    fields: { ...item.question, origin: { format: item.profile, extra: { ...item.extra, sourceDataset: item.sourceDataset, videoPath: item.videoPath } } },
     points: item.points.map((p) => ({
       time: p.time.seconds,
       answer: p.answer,
@@ -44,7 +44,7 @@ function restore(seconds: number, original: string | undefined): EncodedTime {
 
 export function rowsToItem(question: Question, points: readonly QueryPoint[], marks: readonly Mark[], videoPath: string, profile: ProfileKind): ExchangeItem {
   const { id: _id, videoId: _v, profileId: _p, provenance: _pr, createdBy: _c, updatedAt: _u, origin, ...fields } = question;
-  const { sourceDataset, ...extra } = origin?.extra ?? {};
+  const { sourceDataset, videoPath: _path, ...extra } = origin?.extra ?? {};
   const exchangePoints: ExchangePoint[] = points.map((p) => ({
     time: restore(p.time, p.timeTexts?.time),
     answer: p.answer,

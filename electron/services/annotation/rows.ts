@@ -62,7 +62,12 @@ function rowToQuestion(row: QuestionRow): Question {
 }
 
 export function listQuestions(db: Database, videoId: string): Question[] {
-  return (db.prepare('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, id').all(videoId) as QuestionRow[]).map(rowToQuestion);
+  return (db.prepare('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').all(videoId) as QuestionRow[]).map(rowToQuestion);
+}
+
+/** A profile's questions across the project in the order they were made (file order for imports). */
+export function questionsOfProfile(db: Database, profileId: string): Question[] {
+  return (db.prepare('SELECT * FROM questions WHERE profile_id = ? ORDER BY created_at, rowid').all(profileId) as QuestionRow[]).map(rowToQuestion);
 }
 
 export function getQuestionRow(db: Database, id: string): { question: Question; createdAt: string } | null {

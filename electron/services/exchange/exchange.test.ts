@@ -1,0 +1,102 @@
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatProblem } from '../../../shared/formats/json-text';
+import type { Caller } from '../../../shared/domain';
+import { undo } from '../annotation/edit-log';
+import { listMarks, listQuestions } from '../annotation/rows';
+import { runProcess } from '../media/run-process';
+import { Project } from '../project';
+import { tempDir, tools } from '../test-support/fixtures';
+import { exportBenchmark, importBenchmarkFile, validateFile } from './exchange';
+
+const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
+const caller: Caller = { person: 'ann', role: 'lead' };
+const dir = tempDir();
+const media = join(dir.path, 'media');
+const dataFile = join(dir.path, 'vcbench_data.jsonl');
+const dataLines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8');
+
+/** Tiny still videos as long as the fixtures need, one colour each so their fingerprints differ. */
+async function stillVideo(path: string, seconds: number, colour: string): Promise<void> {
+  mkdirSync(dirname(path), { recursive: true });
+  const out = await runProcess(tools.ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=32x32:r=1:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', path]);
+  if (out.code !== 0) throw new Error(out.stderr);
+}
+
+beforeAll(async () => {
+  const videos = [...new Set(dataLines.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { video_path: string }).video_path))];
+  const colours = ['red', 'green', 'blue', 'yellow', 'white', 'black', 'cyan', 'magenta'];
+  for (const [i, v] of videos.entries()) await stillVideo(join(media, v), 1100, colours[i]!);
+  writeFileSync(dataFile, dataLines);
+}, 120_000);
+afterAll(() => dir.remove());
+
+function freshProject(name: string): Project {
+  return Project.open(join(dir.path, `${name}.tidemark`), { create: true });
+}
+
+describe('importing and exporting benchmark files', () => {
+  it('imports the VCBench fixture with its media in one undoable step, and exports it byte for byte', async () => {
+    const project = freshProject('vc');
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
+    expect(outcome).toMatchObject({ records: 8, importedQuestions: 8, refused: false, missingMedia: [], problems: [] });
+    expect(project.videos.list()).toHaveLength(5);
+    expect(exportBenchmark(project, 'vcbench').text).toBe(dataLines);
+    expect(undo(project.db, 'ann')?.label).toBe('Import vcbench_data.jsonl');
+    expect(project.videos.list().flatMap((v) => listQuestions(project.db, v.id))).toHaveLength(0);
+    project.close();
+  });
+
+  it('refuses a file with a bad line, writing nothing and naming file, line and field', async () => {
+    const project = freshProject('bad');
+    const lines = dataLines.split('\n');
+    lines[2] = lines[2]!.replace('"counting_subtype": "O2-Unique"', '"counting_subtype": "O9-Nope"');
+    lines[4] = '{"id": "broken"';
+    const bad = join(dir.path, 'bad.jsonl');
+    writeFileSync(bad, lines.join('\n'));
+    const refused = await importBenchmarkFile(project, caller, tools, { path: bad, format: 'vcbench', mediaDir: media });
+    expect(refused.refused).toBe(true);
+    expect(refused.problems.map(formatProblem)).toEqual([
+      expect.stringMatching(/^bad\.jsonl:3:counting_subtype: /),
+      expect.stringMatching(/^bad\.jsonl:5: not valid JSON/),
+    ]);
+    expect(project.videos.list()).toHaveLength(0);
+    // --skip-invalid imports the good lines and keeps the report
+    const skipped = await importBenchmarkFile(project, caller, tools, { path: bad, format: 'vcbench', mediaDir: media, skipInvalid: true });
+    expect(skipped).toMatchObject({ refused: false, importedQuestions: 6 });
+    expect(skipped.problems).toHaveLength(2);
+    expect(validateFile(bad, 'vcbench').problems).toHaveLength(2);
+    project.close();
+  });
+
+  it('reports missing media without failing, and keeps the rest', async () => {
+    const project = freshProject('missing');
+    const partial = join(dir.path, 'partial-media');
+    const first = (JSON.parse(dataLines.split('\n')[0]!) as { video_path: string }).video_path;
+    mkdirSync(partial, { recursive: true });
+    copyFileSync(join(media, first), join(partial, first));
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: partial });
+    expect(outcome.refused).toBe(false);
+    expect(outcome.importedQuestions).toBe(3); // the three questions on that video
+    expect(outcome.missingMedia.map((m) => m.questions).reduce((a, b) => a + b, 0)).toBe(5);
+    expect(listMarks(project.db, project.videos.list()[0]!.id).length).toBeGreaterThan(0);
+    project.close();
+  });
+
+  it('never crashes or writes on garbage (fuzz-style corpus)', async () => {
+    const project = freshProject('garbage');
+    const corpus = ['', '\n\n', 'null', '[]', '{}', '{"id": 1}', '\u0000\u0001', '{"a":'.repeat(50), '"just a string"', '[1, 2, 3]', 'x'.repeat(10_000)];
+    for (const [i, text] of corpus.entries()) {
+      const path = join(dir.path, `garbage-${i}.jsonl`);
+      writeFileSync(path, text);
+      const outcome = await importBenchmarkFile(project, caller, tools, { path, format: 'vcbench', mediaDir: media });
+      expect(outcome.importedQuestions).toBe(0);
+      const json = join(dir.path, `garbage-${i}.json`);
+      writeFileSync(json, text);
+      expect((await importBenchmarkFile(project, caller, tools, { path: json, format: 'phostream', mediaDir: media })).importedQuestions).toBe(0);
+    }
+    expect(project.videos.list()).toHaveLength(0);
+    project.close();
+  });
+});

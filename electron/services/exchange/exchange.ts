@@ -1,0 +1,148 @@
+// Importing a benchmark file into a project and exporting a profile's questions to one. An import
+// is one transaction (and one undo step): a file with bad records imports nothing and reports every
+// problem as file:line:field, unless the caller chose to skip the invalid ones.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, relative, resolve, sep } from 'node:path';
+import type { Caller } from '../../../shared/domain';
+import type { Problem } from '../../../shared/formats/json-text';
+import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
+import { findFormat, FORMATS, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
+import type { ExchangeItem } from '../../../shared/formats/items';
+import type { Mark } from '../../../shared/marks';
+import type { QueryPoint, Question } from '../../../shared/questions';
+import { edit } from '../annotation/edit-log';
+import { builtinProfileId, listMarks, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { ServiceError } from '../errors';
+import { JobRegistry } from '../jobs';
+import { fromStoredPath } from '../media/paths';
+import type { MediaTools } from '../media/tools';
+import type { Project } from '../project';
+import { importVideos } from '../videos/import';
+
+export interface ImportOptions {
+  path: string;
+  format: string;
+  /** Folder the file's video paths are relative to (default: the file's folder). */
+  mediaDir?: string;
+  skipInvalid?: boolean;
+}
+
+export interface ImportOutcome {
+  file: string;
+  format: string;
+  records: number;
+  importedQuestions: number;
+  importedMarks: number;
+  /** Videos the file names that are neither in the project nor under the media folder. */
+  missingMedia: Array<{ videoPath: string; questions: number }>;
+  problems: Problem[];
+  /** True when problems stopped the import (nothing was written). */
+  refused: boolean;
+}
+
+function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>> {
+  const format = findFormat(id);
+  if (!format?.read) {
+    const readable = FORMATS.filter((f) => f.read).map((f) => f.id).join(', ');
+    throw new ServiceError('invalid-request', `Cannot import format "${id}"; importable formats: ${readable}.`);
+  }
+  return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>>;
+}
+
+/** Reads and checks a file without touching any project (`tidemark validate`). */
+export function validateFile(path: string, formatId: string): { records: number; items: number; problems: Problem[] } {
+  const format = requireReader(formatId);
+  const read = format.read(readFileSync(path, 'utf8'), basename(path));
+  return { records: read.records, items: read.items.length, problems: read.problems };
+}
+
+export async function importBenchmarkFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions): Promise<ImportOutcome> {
+  const format = requireReader(options.format);
+  const file = basename(options.path);
+  if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
+  const read = format.read(readFileSync(options.path, 'utf8'), file);
+  const outcome: ImportOutcome = { file, format: format.id, records: read.records, importedQuestions: 0, importedMarks: 0, missingMedia: [], problems: [...read.problems], refused: false };
+  if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
+
+  // media: by path relative to the media folder; files not yet in the project are imported first
+  const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
+  const byPath = new Map(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
+  const wanted = [...new Set(read.items.map((l) => resolve(mediaDir, l.item.videoPath)))];
+  const toImport = wanted.filter((p) => !byPath.has(p) && existsSync(p));
+  if (toImport.length > 0) {
+    const jobs = new JobRegistry();
+    const job = await jobs.wait(jobs.start('import', 'media', (control) => importVideos(project, tools, toImport, control)).id);
+    for (const failure of (job.result as { failed?: Array<{ path: string; reason: string }> } | undefined)?.failed ?? []) {
+      outcome.problems.push({ file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
+    }
+    for (const v of project.videos.list()) byPath.set(project.videos.absolutePath(v), v);
+  }
+
+  const ready: Array<LocatedItem & { videoId: string; duration: number }> = [];
+  const missing = new Map<string, number>();
+  for (const located of read.items) {
+    const video = byPath.get(resolve(mediaDir, located.item.videoPath));
+    if (!video) {
+      missing.set(located.item.videoPath, (missing.get(located.item.videoPath) ?? 0) + 1);
+      continue;
+    }
+    const late = located.item.points.find((p) => p.time.seconds > video.duration + 1e-6);
+    if (late) {
+      outcome.problems.push({ file, line: located.line, field: 'query time', reason: `${late.time.text || late.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
+      continue;
+    }
+    ready.push({ ...located, videoId: video.id, duration: video.duration });
+  }
+  outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
+  if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
+
+  const profileId = builtinProfileId(format.profile);
+  const now = new Date().toISOString();
+  edit(project.db, caller.person, `Import ${file}`, (tx) => {
+    for (const { item, videoId } of ready) {
+      const rows = itemToRows(item);
+      const question: Question = { ...rows.fields, profileId, id: randomUUID(), videoId, provenance: Object.fromEntries(Object.keys(rows.fields).map((k) => [k, 'human'])), createdBy: caller.person, updatedAt: now };
+      tx.put('questions', questionToRow(question, now));
+      for (const p of rows.points) tx.put('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
+      for (const m of rows.marks) tx.put('marks', markToRow({ ...m, id: randomUUID(), videoId } as Mark));
+      outcome.importedQuestions++;
+      outcome.importedMarks += rows.marks.length;
+    }
+  });
+  return outcome;
+}
+
+/** Relative path of a project video as a file names it: under the media folder when given. */
+function videoPathFor(project: Project, relPath: string, mediaDir: string | undefined): string {
+  const absolute = fromStoredPath(project.dir, relPath);
+  return (mediaDir ? relative(resolve(mediaDir), absolute) : relPath).split(sep).join('/');
+}
+
+/** The profile's questions as exchange items, in the order they were made (file order for imports). */
+export function projectItems(project: Project, formatId: string, mediaDir?: string): ExchangeItem[] {
+  const format = findFormat(formatId);
+  if (!format?.write) throw new ServiceError('invalid-request', `Cannot export format "${formatId}"; formats: ${FORMATS.filter((f) => f.write).map((f) => f.id).join(', ')}.`);
+  const profileId = builtinProfileId(format.profile);
+  const items: ExchangeItem[] = [];
+  const perVideo = new Map<string, { relPath: string; points: QueryPoint[]; marks: Mark[] }>();
+  for (const q of questionsOfProfile(project.db, profileId)) {
+    let video = perVideo.get(q.videoId);
+    if (!video) {
+      const v = project.videos.get(q.videoId)!;
+      perVideo.set(q.videoId, (video = { relPath: v.relPath, points: listQueryPoints(project.db, v.id), marks: listMarks(project.db, v.id) }));
+    }
+    const own = video.points.filter((p) => p.questionId === q.id);
+    const counted = q.counting ? video.marks.filter((m) => m.target === q.counting!.target) : [];
+    // the path the imported file used, unless the export names a media folder to be relative to
+    const imported = q.origin?.extra.videoPath;
+    const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, video.relPath, mediaDir);
+    items.push(rowsToItem(q, own, counted, path, format.profile));
+  }
+  return items;
+}
+
+export function exportBenchmark(project: Project, formatId: string, mediaDir?: string): { text: string; items: number } {
+  const items = projectItems(project, formatId, mediaDir);
+  return { text: findFormat(formatId)!.write!(items), items: items.length };
+}
