@@ -25,6 +25,7 @@ await Promise.all([
   // the sandboxed preload can require only 'electron': everything else is bundled in
   esbuild({ ...common, packages: undefined, external: ['electron'], entryPoints: [join(root, 'electron/preload/index.ts')], outfile: join(root, 'dist/electron/preload.cjs'), format: 'cjs' }),
   esbuild({ ...common, entryPoints: [join(root, 'electron/server/web.ts')], outfile: join(root, 'dist/server/web.mjs'), format: 'esm' }),
+  esbuild({ ...common, entryPoints: [join(root, 'electron/cli/main.ts')], outfile: join(root, 'dist/cli/tidemark.mjs'), format: 'esm' }),
 ]);
 mkdirSync(join(root, 'dist'), { recursive: true });
 writeFileSync(join(root, 'dist/.build-stamp'), new Date().toISOString());

@@ -1,0 +1,173 @@
+// `tidemark`: benchmark files in and out of projects without the GUI.
+// Exit codes: 0 ok, 1 problems found, 2 usage error.
+import { existsSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Caller } from '../../shared/domain';
+import { formatProblem } from '../../shared/formats/json-text';
+import { FORMATS } from '../../shared/formats/registry';
+import { defaultDataDir } from '../services/data-dir';
+import { ServiceError } from '../services/errors';
+import { exportBenchmark, importBenchmarkFile, validateFile } from '../services/exchange/exchange';
+import { resolveMediaTools } from '../services/media/tools';
+import { Project } from '../services/project';
+import { SettingsStore } from '../services/settings';
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+const formatList = (filter: 'read' | 'write'): string =>
+  FORMATS.filter((f) => f[filter])
+    .map((f) => `    ${f.id.padEnd(14)} ${f.label}`)
+    .join('\n');
+
+const HELP: Record<string, string> = {
+  main: `Usage: tidemark <command> [options]
+
+Commands:
+  import <file>   import a benchmark file into a project
+  export          write a project's questions in a benchmark format
+  validate <file> check a benchmark file without importing it
+  formats         list the formats
+
+Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
+  import: `Usage: tidemark import <file> --format <format> --project <file.tidemark> [--media <dir>] [--skip-invalid] [--report <file>]
+
+Imports every record in one transaction: a file with any bad record imports nothing and lists
+each problem as file:line:field: reason. --skip-invalid imports the good records instead and
+writes the problems to --report (default <file>.import-report.json). Videos are found by their
+path relative to --media (default: the file's folder); missing ones are reported, not fatal.
+The project is created when it does not exist.
+
+Formats:
+${formatList('read')}`,
+  export: `Usage: tidemark export --format <format> --project <file.tidemark> --out <file> [--media <dir>]
+
+Writes the questions of the format's profile. Imported questions are written the way their file
+wrote them; --media makes video paths relative to that folder instead.
+
+Formats:
+${formatList('write')}`,
+  validate: `Usage: tidemark validate <file> --format <format>
+
+Reads and checks the file; prints each problem as file:line:field: reason.
+
+Formats:
+${formatList('read')}`,
+  formats: 'Usage: tidemark formats\n\nLists the formats tidemark reads and writes.',
+};
+
+class UsageError extends Error {}
+
+function localCaller(env: NodeJS.ProcessEnv): Caller {
+  const settings = new SettingsStore(defaultDataDir(env)).get();
+  return { person: settings.personName, role: settings.role };
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const env = io.env ?? process.env;
+  const [command, ...rest] = argv;
+  try {
+    if (!command || command === '--help' || command === '-h' || command === 'help') {
+      io.out(HELP.main!);
+      return command ? 0 : 2;
+    }
+    if (!(command in HELP)) throw new UsageError(`Unknown command "${command}".`);
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string' },
+        project: { type: 'string' },
+        media: { type: 'string' },
+        out: { type: 'string' },
+        report: { type: 'string' },
+        'skip-invalid': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.out(HELP[command]!);
+      return 0;
+    }
+    const need = (name: 'format' | 'project' | 'out'): string => {
+      const value = values[name];
+      if (!value) throw new UsageError(`${command} needs --${name}.`);
+      return value;
+    };
+    switch (command) {
+      case 'formats':
+        for (const f of FORMATS) io.out(`${f.id.padEnd(14)} ${[f.read ? 'import' : '', f.write ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
+        return 0;
+      case 'validate': {
+        const file = positionals[0];
+        if (!file) throw new UsageError('validate needs a file.');
+        const result = validateFile(resolve(file), need('format'));
+        for (const p of result.problems) io.err(formatProblem(p));
+        io.out(`${result.records} records, ${result.items} questions, ${result.problems.length} problems`);
+        return result.problems.length > 0 ? 1 : 0;
+      }
+      case 'import': {
+        const file = positionals[0];
+        if (!file) throw new UsageError('import needs a file.');
+        const projectPath = resolve(need('project'));
+        const format = need('format');
+        const project = Project.open(projectPath, { create: !existsSync(projectPath) });
+        try {
+          const outcome = await importBenchmarkFile(project, localCaller(env), resolveMediaTools('bundled', env), {
+            path: resolve(file),
+            format,
+            ...(values.media ? { mediaDir: resolve(values.media) } : {}),
+            skipInvalid: values['skip-invalid'] ?? false,
+          });
+          for (const p of outcome.problems) io.err(formatProblem(p));
+          for (const m of outcome.missingMedia) io.err(`missing media: ${m.videoPath} (${m.questions} question${m.questions === 1 ? '' : 's'} not imported)`);
+          if (outcome.refused) {
+            io.out(`Nothing imported: ${outcome.problems.length} problem(s) in ${outcome.records} records. Fix them, or use --skip-invalid to import the good records.`);
+            return 1;
+          }
+          if (outcome.problems.length > 0 || outcome.missingMedia.length > 0) {
+            const report = resolve(values.report ?? `${file}.import-report.json`);
+            writeFileSync(report, JSON.stringify({ file: outcome.file, format: outcome.format, problems: outcome.problems, missingMedia: outcome.missingMedia }, null, 2));
+            io.out(`Report written to ${report}`);
+          }
+          io.out(`Imported ${outcome.importedQuestions} questions and ${outcome.importedMarks} marks from ${outcome.records} records into ${projectPath}.`);
+          return outcome.problems.length > 0 || outcome.missingMedia.length > 0 ? 1 : 0;
+        } finally {
+          project.close();
+        }
+      }
+      case 'export': {
+        const projectPath = resolve(need('project'));
+        if (!existsSync(projectPath)) throw new ServiceError('not-found', `No project at ${projectPath}.`);
+        const project = Project.open(projectPath, { create: false });
+        try {
+          const { text, items } = exportBenchmark(project, need('format'), values.media ? resolve(values.media) : undefined);
+          const out = resolve(need('out'));
+          writeFileSync(out, text);
+          io.out(`Wrote ${items} questions to ${out}.`);
+          return 0;
+        } finally {
+          project.close();
+        }
+      }
+    }
+    throw new UsageError(`Unknown command "${command}".`);
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
+      io.err(`tidemark: ${error.message}`);
+      io.err(HELP[command ?? 'main'] ?? HELP.main!);
+      return 2;
+    }
+    if (error instanceof ServiceError && error.code === 'invalid-request') {
+      io.err(`tidemark: ${error.message}`);
+      return 2;
+    }
+    io.err(`tidemark: ${(error as Error).message}`);
+    return 1;
+  }
+}
