@@ -46,5 +46,10 @@ describe('tidemark CLI', () => {
     const exported = await run('export', '--format', 'phostream', '--project', project, '--out', join(dir.path, 'out.json'));
     expect(exported.code).toBe(0);
     expect(exported.out[0]).toMatch(/^Wrote 0 questions/);
+    // the lossless format: export, import into a fresh project, export again — the same bytes
+    expect((await run('export', '--format', 'tidemark', '--project', project, '--out', join(dir.path, 'a.jsonl'))).code).toBe(0);
+    expect((await run('import', join(dir.path, 'a.jsonl'), '--format', 'tidemark', '--project', join(dir.path, 'copy.tidemark'))).code).toBe(0);
+    expect((await run('export', '--format', 'tidemark', '--project', join(dir.path, 'copy.tidemark'), '--out', join(dir.path, 'b.jsonl'))).code).toBe(0);
+    expect(readFileSync(join(dir.path, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir.path, 'a.jsonl'), 'utf8'));
   });
 });

@@ -9,6 +9,7 @@ import { FORMATS } from '../../shared/formats/registry';
 import { defaultDataDir } from '../services/data-dir';
 import { ServiceError } from '../services/errors';
 import { exportBenchmark, importBenchmarkFile, validateFile } from '../services/exchange/exchange';
+import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { resolveMediaTools } from '../services/media/tools';
 import { Project } from '../services/project';
 import { SettingsStore } from '../services/settings';
@@ -19,10 +20,10 @@ export interface CliIo {
   env?: NodeJS.ProcessEnv;
 }
 
+const TIDEMARK = { id: 'tidemark', label: 'Tidemark JSONL (lossless: profiles, videos, marks, questions, query points, provenance)' };
+
 const formatList = (filter: 'read' | 'write'): string =>
-  FORMATS.filter((f) => f[filter])
-    .map((f) => `    ${f.id.padEnd(14)} ${f.label}`)
-    .join('\n');
+  [TIDEMARK, ...FORMATS.filter((f) => f[filter])].map((f) => `    ${f.id.padEnd(14)} ${f.label}`).join('\n');
 
 const HELP: Record<string, string> = {
   main: `Usage: tidemark <command> [options]
@@ -101,6 +102,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     };
     switch (command) {
       case 'formats':
+        io.out(`${TIDEMARK.id.padEnd(14)} ${'import/export'.padEnd(14)} ${TIDEMARK.label}`);
         for (const f of FORMATS) io.out(`${f.id.padEnd(14)} ${[f.read ? 'import' : '', f.write ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;
       case 'validate': {
@@ -118,6 +120,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const format = need('format');
         const project = Project.open(projectPath, { create: !existsSync(projectPath) });
         try {
+          if (format === TIDEMARK.id) {
+            const result = importTidemarkJsonl(project, localCaller(env), resolve(file), { skipInvalid: values['skip-invalid'] ?? false });
+            for (const p of result.problems) io.err(formatProblem(p));
+            if (result.refused) {
+              io.out(`Nothing imported: ${result.problems.length} problem(s) in ${result.rows} rows.`);
+              return 1;
+            }
+            io.out(`Imported ${result.imported} of ${result.rows} rows into ${projectPath}.`);
+            return result.problems.length > 0 ? 1 : 0;
+          }
           const outcome = await importBenchmarkFile(project, localCaller(env), resolveMediaTools('bundled', env), {
             path: resolve(file),
             format,
@@ -146,8 +158,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         if (!existsSync(projectPath)) throw new ServiceError('not-found', `No project at ${projectPath}.`);
         const project = Project.open(projectPath, { create: false });
         try {
-          const { text, items } = exportBenchmark(project, need('format'), values.media ? resolve(values.media) : undefined);
+          const format = need('format');
           const out = resolve(need('out'));
+          if (format === TIDEMARK.id) {
+            const { text, rows } = exportTidemarkJsonl(project);
+            writeFileSync(out, text);
+            io.out(`Wrote ${rows} rows to ${out}.`);
+            return 0;
+          }
+          const { text, items } = exportBenchmark(project, format, values.media ? resolve(values.media) : undefined);
           writeFileSync(out, text);
           io.out(`Wrote ${items} questions to ${out}.`);
           return 0;
