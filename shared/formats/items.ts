@@ -4,7 +4,7 @@
 import type { MarkInput } from '../marks';
 import type { ProfileKind } from '../profiles';
 import type { QuestionFields } from '../questions';
-import { PyFloat, RawNumber } from './json-text';
+import { PyFloat, RawNumber, type NumberSources } from './json-text';
 import type { EncodedTime } from './time-encoding';
 
 export interface ExchangePoint {
@@ -48,4 +48,18 @@ const JSON_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 export function jsonTime(t: EncodedTime, options: { float?: boolean } = {}): number | PyFloat | RawNumber {
   if (JSON_NUMBER.test(t.text) && Number(t.text) === t.seconds) return new RawNumber(t.text);
   return options.float || !Number.isInteger(t.seconds) ? new PyFloat(t.seconds) : t.seconds;
+}
+
+/** The raw parsed record and its number texts (zod's output is a copy, so texts are looked up here). */
+export interface RawSource {
+  value: unknown;
+  numbers: NumberSources;
+}
+
+/** The number at `path` in a raw record, with the text the file wrote it as. */
+export function numberAt(raw: RawSource | undefined, path: ReadonlyArray<string | number>, value: number): EncodedTime {
+  let container: unknown = raw?.value;
+  for (const part of path.slice(0, -1)) container = container && typeof container === 'object' ? (container as Record<string, unknown>)[part as string] : undefined;
+  const text = container && typeof container === 'object' ? raw?.numbers.get(container)?.get(String(path.at(-1))) : undefined;
+  return encoded(value, text);
 }

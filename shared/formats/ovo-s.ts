@@ -3,9 +3,8 @@
 import { z } from 'zod';
 import { BUILTIN_PROFILES, findTaskCode } from '../profiles';
 import { OPTION_LETTERS, questionFieldsSchema, type OptionLetter } from '../questions';
-import { encoded, jsonTime, type ExchangeItem } from './items';
+import { jsonTime, numberAt, type ExchangeItem, type RawSource } from './items';
 import type { EncodedTime } from './time-encoding';
-import type { RawSource } from './vcbench';
 
 const time = z.number().finite().min(0);
 const letter = z.enum(OPTION_LETTERS);
@@ -54,11 +53,7 @@ export type OvoSRecord = z.infer<typeof ovoSRecordSchema>;
 const OVO_S = BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!;
 
 export function ovoSToItem(record: OvoSRecord, raw?: RawSource): ExchangeItem {
-  const numberText = (path: Array<string | number>, value: number) => {
-    let container: unknown = raw?.value;
-    for (const part of path.slice(0, -1)) container = container && typeof container === 'object' ? (container as Record<string, unknown>)[part as string] : undefined;
-    return encoded(value, container && typeof container === 'object' ? raw?.numbers.get(container)?.get(String(path.at(-1))) : undefined);
-  };
+  const numberText = (path: Array<string | number>, value: number) => numberAt(raw, path, value);
   const { profileId: _p, ...question } = questionFieldsSchema.parse({
     profileId: 'ovo-s-bench',
     taskCode: record.task_subcategory,

@@ -2,12 +2,11 @@
 // questionID "q-group-<gid>-<0|1|2>[-suffix]" and type "<Object|Action|Event>-<dimension>".
 import { z } from 'zod';
 import { OPTION_LETTERS, questionFieldsSchema } from '../questions';
-import { encoded, jsonTime, type ExchangeItem } from './items';
+import { jsonTime, numberAt, type ExchangeItem, type RawSource } from './items';
 import { PyFloat } from './json-text';
 import type { EncodedTime } from './time-encoding';
 
 const isEncoded = (v: unknown): v is EncodedTime => typeof v === 'object' && v !== null && 'seconds' in v && 'text' in v;
-import type { RawSource } from './vcbench';
 
 const QUESTION_ID = /^q-group-([^-]+)-([012])(?:-(.+))?$/;
 const TYPE = /^(Object|Action|Event)-(TP|VP|SP|IA|PU|GU|SR|FP)\b/;
@@ -34,7 +33,7 @@ export type RtvRecord = z.infer<typeof rtvRecordSchema>;
 export function rtvToItem(record: RtvRecord, raw?: RawSource): ExchangeItem {
   const [, group = '', role = '0'] = QUESTION_ID.exec(record.questionID) ?? [];
   const [, perspective = 'Object', dimension = 'TP'] = TYPE.exec(record.type) ?? [];
-  const textOf = (key: string): string | undefined => (raw?.value && typeof raw.value === 'object' ? raw.numbers.get(raw.value)?.get(key) : undefined);
+
   const { profileId: _p, ...question } = questionFieldsSchema.parse({
     profileId: 'rtv-bench',
     taskCode: dimension,
@@ -50,9 +49,9 @@ export function rtvToItem(record: RtvRecord, raw?: RawSource): ExchangeItem {
     videoPath: record.field ? `${record.field}/${record.video}` : record.video,
     sourceDataset: null,
     question,
-    points: [{ time: encoded(record.end_time, textOf('end_time')), answer: record.answer, evidence: [], proactiveTime: null, windowStart: null }],
+    points: [{ time: numberAt(raw, ['end_time'], record.end_time), answer: record.answer, evidence: [], proactiveTime: null, windowStart: null }],
     marks: [],
-    extra: { questionID: record.questionID, type: record.type, field: record.field, video: record.video, start_time: encoded(record.start_time, textOf('start_time')) },
+    extra: { questionID: record.questionID, type: record.type, field: record.field, video: record.video, start_time: numberAt(raw, ['start_time'], record.start_time) },
   };
 }
 

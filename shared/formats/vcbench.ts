@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { MarkInput } from '../marks';
 import { countingSubcategories, type CountingSubcategory } from '../profiles';
 import { questionFieldsSchema } from '../questions';
-import { encoded, jsonTime, type ExchangeItem, type ExchangeMark } from './items';
-import type { NumberSources } from './json-text';
+import { encoded, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type RawSource } from './items';
 import type { EncodedTime } from './time-encoding';
 
 const time = z.number().finite().min(0);
@@ -57,22 +56,8 @@ function markFor(subtype: CountingSubcategory, target: string, start: number, en
   }
 }
 
-/** The raw parsed record and its number texts (zod's output is a copy, so texts are looked up here). */
-export interface RawSource {
-  value: unknown;
-  numbers: NumberSources;
-}
-
-/** Source text of the number at `path` in the raw record (falls back to the number itself). */
-function sourceText(raw: RawSource | undefined, path: ReadonlyArray<string | number>, value: number): EncodedTime {
-  let container: unknown = raw?.value;
-  for (const part of path.slice(0, -1)) container = container && typeof container === 'object' ? (container as Record<string, unknown>)[part as string] : undefined;
-  const text = container && typeof container === 'object' ? raw?.numbers.get(container)?.get(String(path.at(-1))) : undefined;
-  return encoded(value, text);
-}
-
 export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeItem {
-  const textOf = (path: ReadonlyArray<string | number>, value: number): EncodedTime => sourceText(raw, path, value);
+  const textOf = (path: ReadonlyArray<string | number>, value: number): EncodedTime => numberAt(raw, path, value);
   const subtype = record.counting_subtype;
   const target = `vcbench-${record.id}`;
   const qp = record.query_points;
