@@ -98,6 +98,7 @@ export function lintQuestion(question: Question, points: readonly QueryPoint[], 
   if (rules?.denseCaptions) lintCaptions(question, ctx, add);
 
   if (question.counting) lintCounting(question, points, ctx, add);
+  else if (ctx.profile?.kind === 'vcbench') add('error', 'not-counting', 'VCBench questions count something: choose the counting subcategory and what is counted.');
   if (rules?.groups) lintGroup(question, ctx, add);
   return lints;
 }

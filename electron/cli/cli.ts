@@ -8,7 +8,8 @@ import { formatProblem } from '../../shared/formats/json-text';
 import { FORMATS } from '../../shared/formats/registry';
 import { defaultDataDir } from '../services/data-dir';
 import { ServiceError } from '../services/errors';
-import { exportBenchmark, importBenchmarkFile, validateFile } from '../services/exchange/exchange';
+import { exportBenchmark, importBenchmarkFile, NotReadyError, validateFile } from '../services/exchange/exchange';
+import { describeReadiness } from '../../shared/readiness';
 import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { resolveMediaTools } from '../services/media/tools';
 import { Project } from '../services/project';
@@ -45,10 +46,12 @@ The project is created when it does not exist.
 
 Formats:
 ${formatList('read')}`,
-  export: `Usage: tidemark export --format <format> --project <file.tidemark> --out <file> [--media <dir>]
+  export: `Usage: tidemark export --format <format> --project <file.tidemark> --out <file> [--media <dir>] [--force] [--report <file>]
 
 Writes the questions of the format's profile. Imported questions are written the way their file
-wrote them; --media makes video paths relative to that folder instead.
+wrote them; --media makes video paths relative to that folder instead. Before writing, a readiness
+report checks for lint errors, questions not accepted in review, model drafts no person edited and
+missing media; export refuses (exit 1) unless --force. --report writes the report as JSON.
 
 Formats:
 ${formatList('write')}`,
@@ -88,6 +91,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         out: { type: 'string' },
         report: { type: 'string' },
         'skip-invalid': { type: 'boolean' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -166,9 +170,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             io.out(`Wrote ${rows} rows to ${out}.`);
             return 0;
           }
-          const { text, items } = exportBenchmark(project, format, values.media ? resolve(values.media) : undefined);
-          writeFileSync(out, text);
-          io.out(`Wrote ${items} questions to ${out}.`);
+          try {
+            const { text, items, readiness } = exportBenchmark(project, format, { ...(values.media ? { mediaDir: resolve(values.media) } : {}), force: values.force ?? false });
+            if (values.report) writeFileSync(resolve(values.report), JSON.stringify(readiness, null, 2));
+            writeFileSync(out, text);
+            io.out(`Wrote ${items} questions to ${out}.${readiness.ready ? '' : ` Forced: ${describeReadiness(readiness)}`}`);
+          } catch (error) {
+            if (!(error instanceof NotReadyError)) throw error;
+            if (values.report) writeFileSync(resolve(values.report), JSON.stringify(error.report, null, 2));
+            for (const issue of error.report.issues) io.err(`${issue.video}: ${issue.kind}: ${issue.message}`);
+            io.out(error.message);
+            return 1;
+          }
           return 0;
         } finally {
           project.close();

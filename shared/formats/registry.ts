@@ -71,6 +71,9 @@ function arrayReader<T>(schema: z.ZodType<T>, toItems: (record: T, raw: { value:
   };
 }
 
+/** VCBench rows need counting settings; a forced export leaves the others out (readiness lists them). */
+const counting = (items: readonly ExchangeItem[]): ExchangeItem[] => items.filter((i) => i.question.counting);
+
 const jsonl = (records: unknown[]): string => records.map((r) => toPythonJson(r)).join('\n') + (records.length ? '\n' : '');
 
 export const FORMATS: readonly BenchmarkFormat[] = [
@@ -80,9 +83,9 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     profile: 'vcbench',
     extension: 'jsonl',
     read: jsonlReader(vcbenchDataSchema, (r, raw) => vcbenchToItem(r, raw)),
-    write: (items) => jsonl(items.map((item, i) => itemToVcbench(item, i))),
+    write: (items) => jsonl(counting(items).map((item, i) => itemToVcbench(item, i))),
   },
-  { id: 'vcbench-eval', label: 'VCBench eval JSONL (one row per query point)', profile: 'vcbench', extension: 'jsonl', write: (items) => jsonl(itemsToVcbenchEval(items)) },
+  { id: 'vcbench-eval', label: 'VCBench eval JSONL (one row per query point)', profile: 'vcbench', extension: 'jsonl', write: (items) => jsonl(itemsToVcbenchEval(counting(items))) },
   {
     id: 'ovo-s',
     label: 'OVO-S-Bench JSONL',

@@ -8,7 +8,9 @@ import { listMarks, listQuestions } from '../annotation/rows';
 import { runProcess } from '../media/run-process';
 import { Project } from '../project';
 import { tempDir, tools } from '../test-support/fixtures';
-import { exportBenchmark, importBenchmarkFile, validateFile } from './exchange';
+import * as annotation from '../annotation/annotation';
+import { builtinProfileId } from '../annotation/rows';
+import { exportBenchmark, importBenchmarkFile, NotReadyError, readinessFor, validateFile } from './exchange';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
 const caller: Caller = { person: 'ann', role: 'lead' };
@@ -97,6 +99,26 @@ describe('importing and exporting benchmark files', () => {
       expect((await importBenchmarkFile(project, caller, tools, { path: json, format: 'phostream', mediaDir: media })).importedQuestions).toBe(0);
     }
     expect(project.videos.list()).toHaveLength(0);
+    project.close();
+  });
+});
+
+describe('readiness before export', () => {
+  it('refuses a profile with problems unless forced, and says what they are', async () => {
+    const project = freshProject('readiness');
+    await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
+    expect(readinessFor(project, 'vcbench')).toMatchObject({ ready: true, questions: 8 });
+    const [first] = project.videos.list().flatMap((v) => listQuestions(project.db, v.id));
+    annotation.updateQuestion(project, caller, first!.id, { status: 'in-review' });
+    annotation.createQuestion(project, caller, project.videos.list()[0]!.id, { profileId: builtinProfileId('vcbench'), text: 'drafted', answerKind: 'number' }, [], 'model');
+    const report = readinessFor(project, 'vcbench');
+    expect(report.ready).toBe(false);
+    expect(report.counts).toMatchObject({ 'not-accepted': 2, 'unedited-draft': 1 });
+    expect(report.counts['lint-error']).toBeGreaterThan(0); // the draft has no query point
+    expect(() => exportBenchmark(project, 'vcbench')).toThrow(NotReadyError);
+    const forced = exportBenchmark(project, 'vcbench', { force: true });
+    expect(forced.items).toBe(9);
+    expect(forced.text.trim().split('\n')).toHaveLength(8); // the draft cannot be a VCBench row yet
     project.close();
   });
 });

@@ -12,7 +12,8 @@ import type { ExchangeItem } from '../../../shared/formats/items';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { edit } from '../annotation/edit-log';
-import { builtinProfileId, listMarks, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { builtinProfileId, getProfile, listMarks, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { describeReadiness, readinessReport, type ReadinessReport } from '../../../shared/readiness';
 import { ServiceError } from '../errors';
 import { JobRegistry } from '../jobs';
 import { fromStoredPath } from '../media/paths';
@@ -102,7 +103,9 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   edit(project.db, caller.person, `Import ${file}`, (tx) => {
     for (const { item, videoId } of ready) {
       const rows = itemToRows(item);
-      const question: Question = { ...rows.fields, profileId, id: randomUUID(), videoId, provenance: Object.fromEntries(Object.keys(rows.fields).map((k) => [k, 'human'])), createdBy: caller.person, updatedAt: now };
+      // a published benchmark's items were accepted by its authors; set them back to draft to review them here
+      const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
+      const question: Question = { ...rows.fields, status, profileId, id: randomUUID(), videoId, provenance: Object.fromEntries(Object.keys(rows.fields).map((k) => [k, 'human'])), createdBy: caller.person, updatedAt: now };
       tx.put('questions', questionToRow(question, now));
       for (const p of rows.points) tx.put('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
       for (const m of rows.marks) tx.put('marks', markToRow({ ...m, id: randomUUID(), videoId } as Mark));
@@ -142,7 +145,39 @@ export function projectItems(project: Project, formatId: string, mediaDir?: stri
   return items;
 }
 
-export function exportBenchmark(project: Project, formatId: string, mediaDir?: string): { text: string; items: number } {
-  const items = projectItems(project, formatId, mediaDir);
-  return { text: findFormat(formatId)!.write!(items), items: items.length };
+/** The readiness of the questions a format exports (its profile's). */
+export function readinessFor(project: Project, formatId: string): ReadinessReport {
+  const format = findFormat(formatId);
+  if (!format) throw new ServiceError('invalid-request', `Unknown format "${formatId}".`);
+  const profileId = builtinProfileId(format.profile);
+  const profile = getProfile(project.db, profileId)!;
+  const questions = questionsOfProfile(project.db, profileId);
+  const videoIds = [...new Set(questions.map((q) => q.videoId))];
+  return readinessReport({
+    profile,
+    questions,
+    queryPoints: videoIds.flatMap((id) => listQueryPoints(project.db, id)),
+    marks: videoIds.flatMap((id) => listMarks(project.db, id)),
+    videos: project.videos.list(),
+  });
+}
+
+export interface ExportResult {
+  text: string;
+  items: number;
+  readiness: ReadinessReport;
+}
+
+/** Exports a format; refuses (with the readiness report) when the questions are not ready, unless forced. */
+export function exportBenchmark(project: Project, formatId: string, options: { mediaDir?: string; force?: boolean } = {}): ExportResult {
+  const readiness = readinessFor(project, formatId);
+  if (!readiness.ready && !options.force) throw new NotReadyError(readiness);
+  const items = projectItems(project, formatId, options.mediaDir);
+  return { text: findFormat(formatId)!.write!(items), items: items.length, readiness };
+}
+
+export class NotReadyError extends ServiceError {
+  constructor(readonly report: ReadinessReport) {
+    super('conflict', `${describeReadiness(report)} Fix the issues or export with --force.`);
+  }
 }

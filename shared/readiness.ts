@@ -1,0 +1,69 @@
+// Is a profile's part of the project ready to export? Lint errors, items not accepted in review,
+// model drafts no person edited, and videos whose files are missing each hold an export back.
+import type { Video } from './domain';
+import { lintQuestion } from './lints';
+import type { Mark } from './marks';
+import type { Profile } from './profiles';
+import type { QueryPoint, Question } from './questions';
+
+export type ReadinessKind = 'lint-error' | 'not-accepted' | 'unedited-draft' | 'missing-media';
+
+export interface ReadinessIssue {
+  kind: ReadinessKind;
+  questionId: string;
+  video: string;
+  message: string;
+}
+
+export interface ReadinessReport {
+  profile: string;
+  questions: number;
+  ready: boolean;
+  counts: Record<ReadinessKind, number>;
+  issues: ReadinessIssue[];
+}
+
+export interface ReadinessInput {
+  profile: Profile;
+  questions: readonly Question[];
+  queryPoints: readonly QueryPoint[];
+  marks: readonly Mark[];
+  videos: readonly Video[];
+}
+
+export function readinessReport(input: ReadinessInput): ReadinessReport {
+  const issues: ReadinessIssue[] = [];
+  const videos = new Map(input.videos.map((v) => [v.id, v]));
+  const pointsBy = new Map<string, QueryPoint[]>();
+  for (const p of input.queryPoints) pointsBy.set(p.questionId, [...(pointsBy.get(p.questionId) ?? []), p]);
+  const marksBy = new Map<string, Mark[]>();
+  for (const m of input.marks) marksBy.set(m.videoId, [...(marksBy.get(m.videoId) ?? []), m]);
+  const groups = new Map<string, Question[]>();
+  for (const q of input.questions) if (q.group) groups.set(q.group.id, [...(groups.get(q.group.id) ?? []), q]);
+
+  for (const q of input.questions) {
+    const video = videos.get(q.videoId);
+    const name = video?.name ?? q.videoId;
+    const add = (kind: ReadinessKind, message: string): void => void issues.push({ kind, questionId: q.id, video: name, message });
+    const lints = lintQuestion(q, pointsBy.get(q.id) ?? [], {
+      profile: input.profile,
+      videoDuration: video?.duration ?? Infinity,
+      marks: marksBy.get(q.videoId) ?? [],
+      groupMembers: q.group ? (groups.get(q.group.id) ?? []).filter((o) => o.id !== q.id) : [],
+    });
+    for (const lint of lints) if (lint.severity === 'error') add('lint-error', lint.message);
+    if (q.status !== 'accepted') add('not-accepted', `Not accepted in review (status: ${q.status}).`);
+    const untouched = Object.entries(q.provenance).filter(([, source]) => source === 'model').map(([field]) => field);
+    if (untouched.length > 0) add('unedited-draft', `Model-drafted ${untouched.join(', ')} not checked by a person.`);
+    if (!video || video.status === 'missing' || video.status === 'changed') add('missing-media', video?.statusMessage ?? 'The video is not in the project.');
+  }
+  const counts: Record<ReadinessKind, number> = { 'lint-error': 0, 'not-accepted': 0, 'unedited-draft': 0, 'missing-media': 0 };
+  for (const issue of issues) counts[issue.kind]++;
+  return { profile: input.profile.name, questions: input.questions.length, ready: issues.length === 0, counts, issues };
+}
+
+export function describeReadiness(report: ReadinessReport): string {
+  if (report.ready) return `${report.profile}: ${report.questions} questions, ready to export.`;
+  const parts = Object.entries(report.counts).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind.replace('-', ' ')}`);
+  return `${report.profile}: ${report.questions} questions, not ready — ${parts.join(', ')}.`;
+}
