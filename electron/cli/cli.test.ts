@@ -51,5 +51,9 @@ describe('tidemark CLI', () => {
     expect((await run('import', join(dir.path, 'a.jsonl'), '--format', 'tidemark', '--project', join(dir.path, 'copy.tidemark'))).code).toBe(0);
     expect((await run('export', '--format', 'tidemark', '--project', join(dir.path, 'copy.tidemark'), '--out', join(dir.path, 'b.jsonl'))).code).toBe(0);
     expect(readFileSync(join(dir.path, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir.path, 'a.jsonl'), 'utf8'));
+    const stats = await run('stats', '--project', project, '--json');
+    expect(stats.code).toBe(0);
+    expect(JSON.parse(stats.out.join('\n'))).toEqual([]); // nothing was imported without media
+    expect((await run('stats', '--project', join(dir.path, 'none.tidemark'))).code).toBe(1);
   });
 });

@@ -8,7 +8,8 @@ import { formatProblem } from '../../shared/formats/json-text';
 import { FORMATS } from '../../shared/formats/registry';
 import { defaultDataDir } from '../services/data-dir';
 import { ServiceError } from '../services/errors';
-import { exportBenchmark, importBenchmarkFile, NotReadyError, validateFile } from '../services/exchange/exchange';
+import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, validateFile } from '../services/exchange/exchange';
+import type { DatasetStats } from '../../shared/stats';
 import { describeReadiness } from '../../shared/readiness';
 import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { resolveMediaTools } from '../services/media/tools';
@@ -33,6 +34,7 @@ Commands:
   import <file>   import a benchmark file into a project
   export          write a project's questions in a benchmark format
   validate <file> check a benchmark file without importing it
+  stats           dataset statistics of a project, per profile
   formats         list the formats
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
@@ -62,9 +64,34 @@ Reads and checks the file; prints each problem as file:line:field: reason.
 Formats:
 ${formatList('read')}`,
   formats: 'Usage: tidemark formats\n\nLists the formats tidemark reads and writes.',
+  stats: `Usage: tidemark stats --project <file.tidemark> [--json]
+
+Per profile: questions by task type, top category, temporal type, facet and source; query points per
+question; video durations; query-time and evidence-span distributions. --json prints them as JSON.`,
 };
 
 class UsageError extends Error {}
+
+function table(title: string, counts: Record<string, number>): string {
+  const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  return `  ${title}:\n${rows.map(([k, n]) => `    ${String(n).padStart(6)}  ${k}`).join('\n')}`;
+}
+
+function describeStats(s: DatasetStats): string {
+  const d = (x: DatasetStats['queryTimes'], unit: string) => `${x.count} values, min ${x.min.toFixed(1)}${unit}, median ${x.median.toFixed(1)}${unit}, mean ${x.mean.toFixed(1)}${unit}, max ${x.max.toFixed(1)}${unit}`;
+  return [
+    `${s.profile}: ${s.questions} questions, ${s.queryPoints} query points, ${s.videos} videos`,
+    table('by task type', s.byTaskCode),
+    table('by top category', s.byTopCategory),
+    table('by temporal type', s.byTemporalType),
+    ...Object.entries(s.byFacet).map(([facet, counts]) => table(`by ${facet}`, counts)),
+    table('by source', s.bySource),
+    `  query points per question: ${d(s.queryPointsPerQuestion, '')}`,
+    `  video durations: ${d(s.videoDurations, ' s')}`,
+    `  query times: ${d(s.queryTimes, ' s')}`,
+    `  evidence spans: ${d(s.evidenceSpans, ' s')}`,
+  ].join('\n');
+}
 
 function localCaller(env: NodeJS.ProcessEnv): Caller {
   const settings = new SettingsStore(defaultDataDir(env)).get();
@@ -92,6 +119,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         report: { type: 'string' },
         'skip-invalid': { type: 'boolean' },
         force: { type: 'boolean' },
+        json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -109,6 +137,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io.out(`${TIDEMARK.id.padEnd(14)} ${'import/export'.padEnd(14)} ${TIDEMARK.label}`);
         for (const f of FORMATS) io.out(`${f.id.padEnd(14)} ${[f.read ? 'import' : '', f.write ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;
+      case 'stats': {
+        const projectPath = resolve(need('project'));
+        if (!existsSync(projectPath)) throw new ServiceError('not-found', `No project at ${projectPath}.`);
+        const project = Project.open(projectPath, { create: false });
+        try {
+          const stats = projectStats(project);
+          if (values.json) io.out(JSON.stringify(stats, null, 2));
+          else for (const s of stats) io.out(describeStats(s));
+          return 0;
+        } finally {
+          project.close();
+        }
+      }
       case 'validate': {
         const file = positionals[0];
         if (!file) throw new UsageError('validate needs a file.');

@@ -10,7 +10,7 @@ import { Project } from '../project';
 import { tempDir, tools } from '../test-support/fixtures';
 import * as annotation from '../annotation/annotation';
 import { builtinProfileId } from '../annotation/rows';
-import { exportBenchmark, importBenchmarkFile, NotReadyError, readinessFor, validateFile } from './exchange';
+import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor, validateFile } from './exchange';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
 const caller: Caller = { person: 'ann', role: 'lead' };
@@ -45,6 +45,12 @@ describe('importing and exporting benchmark files', () => {
     expect(outcome).toMatchObject({ records: 8, importedQuestions: 8, refused: false, missingMedia: [], problems: [] });
     expect(project.videos.list()).toHaveLength(5);
     expect(exportBenchmark(project, 'vcbench').text).toBe(dataLines);
+    // statistics: one question per subtype, as the sample was chosen
+    const [stats] = projectStats(project);
+    const records = dataLines.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { counting_subtype: string; query_points: { time: number[] } });
+    expect(stats).toMatchObject({ profile: 'VCBench', questions: 8, videos: 5, queryPoints: records.reduce((n, r) => n + r.query_points.time.length, 0) });
+    expect(stats!.byTaskCode).toEqual(Object.fromEntries(records.map((r) => [r.counting_subtype, 1])));
+    expect(stats!.byTopCategory).toEqual({ 'Object Counting': 4, 'Event Counting': 4 });
     expect(undo(project.db, 'ann')?.label).toBe('Import vcbench_data.jsonl');
     expect(project.videos.list().flatMap((v) => listQuestions(project.db, v.id))).toHaveLength(0);
     project.close();

@@ -12,8 +12,9 @@ import type { ExchangeItem } from '../../../shared/formats/items';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { edit } from '../annotation/edit-log';
-import { builtinProfileId, getProfile, listMarks, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { builtinProfileId, getProfile, listMarks, listProfiles, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { describeReadiness, readinessReport, type ReadinessReport } from '../../../shared/readiness';
+import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { ServiceError } from '../errors';
 import { JobRegistry } from '../jobs';
 import { fromStoredPath } from '../media/paths';
@@ -180,4 +181,17 @@ export class NotReadyError extends ServiceError {
   constructor(readonly report: ReadinessReport) {
     super('conflict', `${describeReadiness(report)} Fix the issues or export with --force.`);
   }
+}
+
+/** Statistics of every profile that has questions in the project. */
+export function projectStats(project: Project): DatasetStats[] {
+  const videos = project.videos.list();
+  const out: DatasetStats[] = [];
+  for (const profile of listProfiles(project.db)) {
+    const questions = questionsOfProfile(project.db, profile.id);
+    if (questions.length === 0) continue;
+    const videoIds = [...new Set(questions.map((q) => q.videoId))];
+    out.push(datasetStats({ profile, questions, queryPoints: videoIds.flatMap((id) => listQueryPoints(project.db, id)), videos }));
+  }
+  return out;
 }
