@@ -55,5 +55,9 @@ describe('tidemark CLI', () => {
     expect(stats.code).toBe(0);
     expect(JSON.parse(stats.out.join('\n'))).toEqual([]); // nothing was imported without media
     expect((await run('stats', '--project', join(dir.path, 'none.tidemark'))).code).toBe(1);
+    const inputs = await run('eval-inputs', '--project', project, '--profile', 'phostream', '--sampling', 'uniform:8', '--out', join(dir.path, 'inputs.jsonl'));
+    expect(inputs.code).toBe(0);
+    expect(inputs.out[0]).toMatch(/^Wrote 0 query points/);
+    expect((await run('eval-inputs', '--project', project, '--profile', 'phostream', '--sampling', 'nope', '--out', join(dir.path, 'x.jsonl'))).code).toBe(2);
   });
 });

@@ -12,6 +12,7 @@ import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, vali
 import type { DatasetStats } from '../../shared/stats';
 import { describeReadiness } from '../../shared/readiness';
 import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
+import { evaluationInputs } from '../services/exchange/eval-inputs';
 import { resolveMediaTools } from '../services/media/tools';
 import { Project } from '../services/project';
 import { SettingsStore } from '../services/settings';
@@ -35,6 +36,7 @@ Commands:
   export          write a project's questions in a benchmark format
   validate <file> check a benchmark file without importing it
   stats           dataset statistics of a project, per profile
+  eval-inputs     each query point's prefix and sampled frames (optionally the clips)
   formats         list the formats
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
@@ -64,6 +66,13 @@ Reads and checks the file; prints each problem as file:line:field: reason.
 Formats:
 ${formatList('read')}`,
   formats: 'Usage: tidemark formats\n\nLists the formats tidemark reads and writes.',
+  'eval-inputs': `Usage: tidemark eval-inputs --project <file.tidemark> --profile <kind> --out <file.jsonl> [--sampling <spec>] [--cut <dir>]
+
+For each query point of the profile's questions: the prefix a model may see (up to t_q, or T_p for
+forward questions) and the frames a sampling policy picks from it, one JSON line each.
+--sampling: uniform:N (OVO-S default uniform:128), fps:R (1 fps), single, recent:N@R (e.g. recent:16@4).
+--cut <dir> also cuts each prefix into a clip with ffmpeg, with progress.
+Profiles: ovo-s-bench, vcbench, rtv-bench, phostream, vsas-bench.`,
   stats: `Usage: tidemark stats --project <file.tidemark> [--json]
 
 Per profile: questions by task type, top category, temporal type, facet and source; query points per
@@ -120,6 +129,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         'skip-invalid': { type: 'boolean' },
         force: { type: 'boolean' },
         json: { type: 'boolean' },
+        profile: { type: 'string' },
+        sampling: { type: 'string' },
+        cut: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -127,7 +139,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.out(HELP[command]!);
       return 0;
     }
-    const need = (name: 'format' | 'project' | 'out'): string => {
+    const need = (name: 'format' | 'project' | 'out' | 'profile'): string => {
       const value = values[name];
       if (!value) throw new UsageError(`${command} needs --${name}.`);
       return value;
@@ -137,6 +149,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io.out(`${TIDEMARK.id.padEnd(14)} ${'import/export'.padEnd(14)} ${TIDEMARK.label}`);
         for (const f of FORMATS) io.out(`${f.id.padEnd(14)} ${[f.read ? 'import' : '', f.write ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;
+      case 'eval-inputs': {
+        const projectPath = resolve(need('project'));
+        if (!existsSync(projectPath)) throw new ServiceError('not-found', `No project at ${projectPath}.`);
+        const project = Project.open(projectPath, { create: false });
+        try {
+          const rows = await evaluationInputs(project, need('profile'), values.sampling ?? 'uniform:128', {
+            ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: resolveMediaTools('bundled', env).ffmpeg } : {}),
+            control: { signal: new AbortController().signal, progress: (f, m) => f !== null && io.err(`${Math.round(f * 100)}% ${m ?? ''}`) },
+          });
+          const out = resolve(need('out'));
+          writeFileSync(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
+          io.out(`Wrote ${rows.length} query points to ${out}.`);
+          return 0;
+        } finally {
+          project.close();
+        }
+      }
       case 'stats': {
         const projectPath = resolve(need('project'));
         if (!existsSync(projectPath)) throw new ServiceError('not-found', `No project at ${projectPath}.`);

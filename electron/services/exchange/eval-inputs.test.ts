@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import * as annotation from '../annotation/annotation';
+import { builtinProfileId } from '../annotation/rows';
+import { JobRegistry } from '../jobs';
+import { probeVideo } from '../media/probe';
+import { Project } from '../project';
+import { renderClip, tempDir, tools } from '../test-support/fixtures';
+import { importVideos } from '../videos/import';
+import { evaluationInputs, parseSampling } from './eval-inputs';
+
+const dir = tempDir();
+afterAll(() => dir.remove());
+
+describe('evaluation inputs', () => {
+  it('parses sampling specs and refuses unknown ones', () => {
+    expect(parseSampling('uniform:64')).toEqual({ kind: 'uniform', frames: 64 });
+    expect(parseSampling('fps:1')).toEqual({ kind: 'fps', rate: 1 });
+    expect(parseSampling('recent:16@4')).toEqual({ kind: 'recent-window', frames: 16, rate: 4 });
+    expect(() => parseSampling('random:3')).toThrow(/Unknown sampling/);
+    expect(() => parseSampling('uniform:-2')).toThrow(/positive/);
+  });
+
+  it('gives each query point its prefix (T_p for forward questions) and frames, and cuts the clips', async () => {
+    const project = Project.open(join(dir.path, 'p.tidemark'), { create: true });
+    const clip = await renderClip(join(dir.path, 'clip.mp4'));
+    const jobs = new JobRegistry();
+    await jobs.wait(jobs.start('import', 'x', (c) => importVideos(project, tools, [clip], c)).id);
+    const video = project.videos.list()[0]!;
+    const caller = { person: 'a', role: 'lead' as const };
+    annotation.createQuestion(project, caller, video.id, { profileId: builtinProfileId('phostream'), text: 'Tell me when', answerKind: 'text', temporalType: 'forward' }, [{ time: 1, proactiveTime: 3, answer: 'now' }]);
+    annotation.createQuestion(project, caller, video.id, { profileId: builtinProfileId('phostream'), text: 'What now?', answerKind: 'text', temporalType: 'instant' }, [{ time: 2, answer: 'x' }]);
+    const rows = await evaluationInputs(project, 'phostream', 'fps:1', { cutDir: join(dir.path, 'clips'), ffmpeg: tools.ffmpeg });
+    expect(rows.map((r) => [r.queryTime, r.prefixEnd, r.frameTimes])).toEqual([
+      [1, 3, [0, 1, 2, 3]],
+      [2, 2, [0, 1, 2]],
+    ]);
+    for (const row of rows) {
+      const probe = await probeVideo(tools.ffprobe, tools.ffmpeg, row.clip!);
+      expect(probe.ok && Math.abs(probe.info.duration - row.prefixEnd)).toBeLessThan(0.1);
+    }
+    project.close();
+  });
+});
