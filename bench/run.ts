@@ -1,6 +1,7 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation]`: prints figures for this machine.
+// `npm run bench [open|thumbnails|step|timeline|annotation|exchange]`: prints figures for this machine.
 import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } from './foundation';
 import { benchAnnotation } from './annotation';
+import { benchExchange } from './exchange';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -9,6 +10,7 @@ const sections: Record<string, () => Promise<void>> = {
   step: benchStepLatency,
   timeline: benchTimeline,
   annotation: benchAnnotation,
+  exchange: benchExchange,
 };
 
 console.log(`Tidemark benchmarks — node ${process.version}, ffmpeg ${tools.ffmpeg}`);

@@ -2,6 +2,7 @@
 // model drafts no person edited, and videos whose files are missing each hold an export back.
 import type { Video } from './domain';
 import { lintQuestion } from './lints';
+import { groupBy } from './collections';
 import type { Mark } from './marks';
 import type { Profile } from './profiles';
 import type { QueryPoint, Question } from './questions';
@@ -34,12 +35,9 @@ export interface ReadinessInput {
 export function readinessReport(input: ReadinessInput): ReadinessReport {
   const issues: ReadinessIssue[] = [];
   const videos = new Map(input.videos.map((v) => [v.id, v]));
-  const pointsBy = new Map<string, QueryPoint[]>();
-  for (const p of input.queryPoints) pointsBy.set(p.questionId, [...(pointsBy.get(p.questionId) ?? []), p]);
-  const marksBy = new Map<string, Mark[]>();
-  for (const m of input.marks) marksBy.set(m.videoId, [...(marksBy.get(m.videoId) ?? []), m]);
-  const groups = new Map<string, Question[]>();
-  for (const q of input.questions) if (q.group) groups.set(q.group.id, [...(groups.get(q.group.id) ?? []), q]);
+  const pointsBy = groupBy(input.queryPoints, (p) => p.questionId);
+  const marksBy = groupBy(input.marks, (m) => m.videoId);
+  const groups = groupBy(input.questions.filter((q) => q.group), (q) => q.group!.id);
 
   for (const q of input.questions) {
     const video = videos.get(q.videoId);

@@ -1,6 +1,7 @@
 // Dataset statistics for one profile: the count tables the papers print (by category, level, type,
 // source), query points per question, video durations, and query-time and evidence-span
 // distributions.
+import { groupBy } from './collections';
 import type { Video } from './domain';
 import { taxonomyLeaves, type Profile } from './profiles';
 import type { QueryPoint, Question } from './questions';
@@ -62,8 +63,7 @@ export function datasetStats(input: { profile: Profile; questions: readonly Ques
   const { profile, questions } = input;
   const top = new Map<string, string>();
   for (const { node, path } of taxonomyLeaves(profile.taxonomy)) top.set(node.code, (path[0] ?? node).name);
-  const pointsBy = new Map<string, QueryPoint[]>();
-  for (const p of input.queryPoints) pointsBy.set(p.questionId, [...(pointsBy.get(p.questionId) ?? []), p]);
+  const pointsBy = groupBy(input.queryPoints, (p) => p.questionId);
   const videos = new Map(input.videos.map((v) => [v.id, v]));
   const stats: DatasetStats = {
     profile: profile.name,

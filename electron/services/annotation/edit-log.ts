@@ -44,6 +44,21 @@ export class EditTransaction {
     this.changes.push({ table, key, before, after: this.get(table, key) });
   }
 
+  /**
+   * Inserts a row with a fresh key (an import): no read before or after, the change is known. Far
+   * cheaper than put() when a hundred thousand rows arrive at once.
+   */
+  insert(table: EditableTable, row: Row): void {
+    const columns = Object.keys(row);
+    const sql = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+    let statement = this.inserts.get(sql);
+    if (!statement) this.inserts.set(sql, (statement = this.db.prepare(sql)));
+    statement.run(row);
+    this.changes.push({ table, key: String(row[KEYS[table]]), before: null, after: row });
+  }
+
+  private readonly inserts = new Map<string, ReturnType<Database['prepare']>>();
+
   remove(table: EditableTable, key: string): void {
     const before = this.get(table, key);
     if (!before) return;

@@ -2,7 +2,8 @@
 // frames a sampling policy picks from it; optionally the prefix clips themselves, cut with ffmpeg.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { prefixEnd } from '../../../shared/questions';
+import { groupBy } from '../../../shared/collections';
+import { prefixEnd, type QueryPoint } from '../../../shared/questions';
 import { frameTimes, sampleFrames, type SamplingPolicy } from '../../../shared/sampling';
 import { builtinProfileId, listQueryPoints, questionsOfProfile } from '../annotation/rows';
 import { ServiceError } from '../errors';
@@ -56,11 +57,11 @@ export async function evaluationInputs(
   const policy = parseSampling(samplingText);
   const questions = questionsOfProfile(project.db, builtinProfileId(profileKind));
   const rows: EvalInput[] = [];
-  const pointsByVideo = new Map<string, ReturnType<typeof listQueryPoints>>();
+  const pointsByVideo = new Map<string, Map<string, QueryPoint[]>>();
   for (const q of questions) {
     const video = project.videos.get(q.videoId)!;
-    if (!pointsByVideo.has(video.id)) pointsByVideo.set(video.id, listQueryPoints(project.db, video.id));
-    const points = pointsByVideo.get(video.id)!.filter((p) => p.questionId === q.id).sort((a, b) => a.time - b.time);
+    if (!pointsByVideo.has(video.id)) pointsByVideo.set(video.id, groupBy(listQueryPoints(project.db, video.id), (p) => p.questionId));
+    const points = [...(pointsByVideo.get(video.id)!.get(q.id) ?? [])].sort((a, b) => a.time - b.time);
     points.forEach((p, i) => {
       const end = prefixEnd(p, q);
       const frames = sampleFrames(policy, end, video.fps);

@@ -15,6 +15,7 @@ import { edit } from '../annotation/edit-log';
 import { builtinProfileId, getProfile, listMarks, listProfiles, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { describeReadiness, readinessReport, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
+import { groupBy } from '../../../shared/collections';
 import { ServiceError } from '../errors';
 import { JobRegistry } from '../jobs';
 import { fromStoredPath } from '../media/paths';
@@ -107,9 +108,9 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
       // a published benchmark's items were accepted by its authors; set them back to draft to review them here
       const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
       const question: Question = { ...rows.fields, status, profileId, id: randomUUID(), videoId, provenance: Object.fromEntries(Object.keys(rows.fields).map((k) => [k, 'human'])), createdBy: caller.person, updatedAt: now };
-      tx.put('questions', questionToRow(question, now));
-      for (const p of rows.points) tx.put('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
-      for (const m of rows.marks) tx.put('marks', markToRow({ ...m, id: randomUUID(), videoId } as Mark));
+      tx.insert('questions', questionToRow(question, now));
+      for (const p of rows.points) tx.insert('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
+      for (const m of rows.marks) tx.insert('marks', markToRow({ ...m, id: randomUUID(), videoId } as Mark));
       outcome.importedQuestions++;
       outcome.importedMarks += rows.marks.length;
     }
@@ -129,14 +130,14 @@ export function projectItems(project: Project, formatId: string, mediaDir?: stri
   if (!format?.write) throw new ServiceError('invalid-request', `Cannot export format "${formatId}"; formats: ${FORMATS.filter((f) => f.write).map((f) => f.id).join(', ')}.`);
   const profileId = builtinProfileId(format.profile);
   const items: ExchangeItem[] = [];
-  const perVideo = new Map<string, { relPath: string; points: QueryPoint[]; marks: Mark[] }>();
+  const perVideo = new Map<string, { relPath: string; points: Map<string, QueryPoint[]>; marks: Mark[] }>();
   for (const q of questionsOfProfile(project.db, profileId)) {
     let video = perVideo.get(q.videoId);
     if (!video) {
       const v = project.videos.get(q.videoId)!;
-      perVideo.set(q.videoId, (video = { relPath: v.relPath, points: listQueryPoints(project.db, v.id), marks: listMarks(project.db, v.id) }));
+      perVideo.set(q.videoId, (video = { relPath: v.relPath, points: groupBy(listQueryPoints(project.db, v.id), (p) => p.questionId), marks: listMarks(project.db, v.id) }));
     }
-    const own = video.points.filter((p) => p.questionId === q.id);
+    const own = video.points.get(q.id) ?? [];
     const counted = q.counting ? video.marks.filter((m) => m.target === q.counting!.target) : [];
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;

@@ -2,6 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { groupBy } from '../../../shared/collections';
 import { deriveCount } from '../../../shared/counting';
 import { lintQuestion, type Lint } from '../../../shared/lints';
 import { countingSubcategories, taxonomyLeaves } from '../../../shared/profiles';
@@ -20,14 +21,8 @@ export function useVideoLints(): Lint[] {
     useShallow((s: State) => ({ questions: s.questions, queryPoints: s.queryPoints, marks: s.marks, profiles: s.profiles, duration: selectors.selectedVideo(s)?.duration ?? 0 })),
   );
   return useMemo(() => {
-    const pointsBy = new Map<string, QueryPoint[]>();
-    for (const p of queryPoints) {
-      const list = pointsBy.get(p.questionId);
-      if (list) list.push(p);
-      else pointsBy.set(p.questionId, [p]);
-    }
-    const groups = new Map<string, Question[]>();
-    for (const q of questions) if (q.group) groups.set(q.group.id, [...(groups.get(q.group.id) ?? []), q]);
+    const pointsBy = groupBy(queryPoints, (p) => p.questionId);
+    const groups = groupBy(questions.filter((q) => q.group), (q) => q.group!.id);
     return questions.flatMap((q) =>
       lintQuestion(q, pointsBy.get(q.id) ?? [], {
         profile: profiles.find((p) => p.id === q.profileId) ?? null,
