@@ -193,8 +193,13 @@ export function taxonomyLeaves(nodes: readonly TaxonomyNode[], path: TaxonomyNod
   return nodes.flatMap((node) => (node.children?.length ? taxonomyLeaves(node.children, [...path, node]) : [{ node, path }]));
 }
 
+const leafIndex = new WeakMap<readonly TaxonomyNode[], Map<string, TaxonomyNode>>();
+
+/** A task type by code; the leaves of each taxonomy are indexed once (lints look this up per question). */
 export function findTaskCode(nodes: readonly TaxonomyNode[], code: string): TaxonomyNode | null {
-  return taxonomyLeaves(nodes).find((l) => l.node.code === code)?.node ?? null;
+  let index = leafIndex.get(nodes);
+  if (!index) leafIndex.set(nodes, (index = new Map(taxonomyLeaves(nodes).map((l) => [l.node.code, l.node]))));
+  return index.get(code) ?? null;
 }
 
 /** Codes must be unique across a taxonomy, or questions could not name their task unambiguously. */

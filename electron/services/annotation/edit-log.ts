@@ -95,7 +95,9 @@ export function edit<T>(db: Database, person: string, label: string, work: (tx: 
   return db.transaction(() => {
     const tx = new EditTransaction(db);
     const result = work(tx);
-    const changes = tx.changes.filter((c) => !same(c.before, c.after));
+    // inserts always change something; only updates need comparing (stringifying a hundred thousand
+    // imported rows twice over would cost more than inserting them)
+    const changes = tx.changes.filter((c) => (c.before === null ? c.after !== null : !same(c.before, c.after)));
     if (changes.length > 0) {
       // a new edit ends what could be redone
       db.prepare('DELETE FROM edit_log WHERE person = ? AND undone = 1').run(person);
