@@ -41,6 +41,11 @@ export const apiMethods = [
   'edits.undo',
   'edits.redo',
   'edits.history',
+  'exchange.formats',
+  'exchange.import',
+  'exchange.export',
+  'exchange.readiness',
+  'exchange.stats',
 ] as const;
 
 export type ApiMethod = (typeof apiMethods)[number];

@@ -5,6 +5,9 @@ import type { ApiMethod } from './api-methods';
 import type { Mark } from './marks';
 import { profileDefinitionSchema, type Profile } from './profiles';
 import type { QueryPoint, Question } from './questions';
+import type { Problem } from './formats/json-text';
+import type { ReadinessReport } from './readiness';
+import type { DatasetStats } from './stats';
 import type {
   Caller,
   FfmpegSource,
@@ -90,7 +93,38 @@ export const requestSchemas = {
   'edits.undo': empty,
   'edits.redo': empty,
   'edits.history': empty,
+  'exchange.formats': empty,
+  'exchange.import': z.object({ path: filePath, format: z.string().min(1).max(40), mediaDir: filePath.optional(), skipInvalid: z.boolean().default(false) }).strict(),
+  'exchange.export': z.object({ path: filePath, format: z.string().min(1).max(40), mediaDir: filePath.optional(), force: z.boolean().default(false) }).strict(),
+  'exchange.readiness': z.object({ format: z.string().min(1).max(40) }).strict(),
+  'exchange.stats': empty,
 } satisfies Record<ApiMethod, z.ZodType>;
+
+export interface FormatInfo {
+  id: string;
+  label: string;
+  profile: string;
+  canImport: boolean;
+  canExport: boolean;
+}
+
+export interface ImportOutcomeView {
+  file: string;
+  format: string;
+  records: number;
+  importedQuestions: number;
+  importedMarks: number;
+  missingMedia: Array<{ videoPath: string; questions: number }>;
+  problems: Problem[];
+  refused: boolean;
+}
+
+export interface ExportOutcome {
+  written: boolean;
+  path: string;
+  items: number;
+  readiness: ReadinessReport | null;
+}
 
 export interface VideoAnnotations {
   marks: Mark[];
@@ -162,6 +196,11 @@ export interface ApiResponses {
   'edits.undo': AppliedEditSummary | null;
   'edits.redo': AppliedEditSummary | null;
   'edits.history': EditHistoryEntry[];
+  'exchange.formats': FormatInfo[];
+  'exchange.import': { jobId: string };
+  'exchange.export': ExportOutcome;
+  'exchange.readiness': ReadinessReport;
+  'exchange.stats': DatasetStats[];
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

@@ -68,7 +68,7 @@ export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface Job {
   id: string;
-  kind: 'import' | 'thumbnails' | 'demo';
+  kind: 'import' | 'thumbnails' | 'demo' | 'exchange';
   label: string;
   state: JobState;
   /** 0..1, or null while the total is unknown. */

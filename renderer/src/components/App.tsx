@@ -7,6 +7,7 @@ import { Library } from './Library';
 import { JobsBar, PathPrompt, ShortcutsOverlay } from './Overlays';
 import { PlayerView } from './Player';
 import { openProfiles, ProfilesOverlay } from './ProfilesOverlay';
+import { ExchangeOverlay } from './ExchangeOverlay';
 import { Timeline } from './Timeline';
 import { Transport } from './Transport';
 
@@ -65,6 +66,7 @@ export function App(): React.JSX.Element {
         <button type="button" onClick={() => void pick('saveProject')}>New</button>
         <button type="button" onClick={() => void pick('openProject')}>Open</button>
         {project && <button type="button" onClick={openProfiles}>Profiles</button>}
+        {project && <button type="button" onClick={() => setState({ overlay: 'exchange' })} data-testid="open-exchange">Import / export</button>}
         {project && <button type="button" onClick={() => void closeProject()}>Close</button>}
       </header>
       {error && (
@@ -89,6 +91,7 @@ export function App(): React.JSX.Element {
       <JobsBar />
       <ShortcutsOverlay />
       <ProfilesOverlay />
+      <ExchangeOverlay />
       <PathPrompt />
     </div>
   );

@@ -123,8 +123,9 @@ export function PlayerView(): React.JSX.Element {
   // load the selected video
   useEffect(() => {
     const player = playerRef.current;
-    if (!player || !video) return;
-    if (video.status !== 'ok') {
+    if (!player) return;
+    if (!video || video.status !== 'ok') {
+      // no video (another project, or none selected) or its file is missing: show nothing stale
       player.reset();
       return;
     }

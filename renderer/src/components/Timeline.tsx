@@ -75,7 +75,13 @@ export function Timeline(): React.JSX.Element {
       frame = 0;
       const canvas = canvasRef.current;
       const p = picture(getState());
-      if (!canvas || !p) return;
+      if (!canvas) return;
+      if (!p) {
+        // nothing to show (no video selected): clear what an earlier video left
+        canvas.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
+        last = null;
+        return;
+      }
       const dpr = window.devicePixelRatio || 1;
       const w = p.bounds.width;
       if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(TIMELINE_HEIGHT * dpr)) {
@@ -97,7 +103,7 @@ export function Timeline(): React.JSX.Element {
     redrawRef.current = requestRedraw;
     const unsubscribe = useStore.subscribe((s) => {
       const next = picture(s);
-      if (!next || !last || next.bounds.width !== last.bounds.width || CHANGES.some((k) => next[k] !== last![k])) requestRedraw();
+      if (!next ? last !== null : !last || next.bounds.width !== last.bounds.width || CHANGES.some((k) => next[k] !== last![k])) requestRedraw();
     });
     requestRedraw();
     return () => {

@@ -343,6 +343,13 @@ async function onJobFinished(job: Job): Promise<void> {
   } else if (job.kind === 'import') {
     if (job.state === 'done') setState({ lastImport: job.result as never });
     await refreshVideos();
+  } else if (job.kind === 'exchange') {
+    if (job.state === 'failed') report(job.message);
+    else if (job.state === 'done') {
+      setState({ lastExchangeImport: job.result as never });
+      await loadProject();
+      await refreshVideos();
+    }
   } else if (job.kind === 'thumbnails') {
     if (job.state === 'failed') report(job.message);
     else if (job.state === 'done') {

@@ -1,7 +1,7 @@
 // The renderer's state: zustand slices per concern (project, player, timeline, jobs). Reducers are
 // plain `set` calls; I/O lives in the actions in ./actions.ts.
 import { create } from 'zustand';
-import type { AppInfo } from '../../../shared/api';
+import type { AppInfo, ImportOutcomeView } from '../../../shared/api';
 import type { ImportReport, Job, ProjectSummary, ProjectViewState, RecentProject, ThumbnailManifest, Video } from '../../../shared/domain';
 import type { Mark, MarkType } from '../../../shared/marks';
 import type { Profile } from '../../../shared/profiles';
@@ -62,7 +62,9 @@ export interface AnnotationSlice {
 
 export interface UiSlice {
   jobs: Job[];
-  overlay: 'shortcuts' | 'profiles' | null;
+  overlay: 'shortcuts' | 'profiles' | 'exchange' | null;
+  /** The outcome of the last benchmark-file import. */
+  lastExchangeImport: ImportOutcomeView | null;
   /** The shortcut waiting for its new key in the rebinding overlay. */
   rebinding: string | null;
   prompt: { kind: 'openProject' | 'saveProject' | 'videoFiles' | 'videoFolder' | 'relink'; videoId?: string } | null;
@@ -108,6 +110,7 @@ export const initialState: State = {
   newQuestionProfileId: null,
   jobs: [],
   overlay: null,
+  lastExchangeImport: null,
   rebinding: null,
   prompt: null,
 };

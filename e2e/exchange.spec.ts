@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, openDemoVideo, test } from './support/fixtures';
+
+test('export from the UI, import into a fresh project, find the work there', async ({ page, tidemark }, testInfo) => {
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'counting-objects.mp4');
+  // some work: two events and an MCQ question
+  for (const key of ['ArrowRight', 'e', 'ArrowRight', 'e', 'n']) await page.keyboard.press(key);
+  await expect(page.getByTestId('question-text')).toBeFocused();
+  await page.keyboard.type('Which colour is the background?');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('question-row')).toHaveCount(1);
+
+  // readiness for OVO-S: the draft question is not ready, and the UI says why
+  await page.getByTestId('open-exchange').click();
+  await page.getByTestId('exchange-tab-export').click();
+  await page.getByTestId('exchange-format').selectOption('ovo-s');
+  await page.getByTestId('exchange-check').click();
+  await expect(page.getByTestId('readiness')).toContainText('not accepted');
+
+  // the lossless export
+  const file = testInfo.outputPath('project.jsonl');
+  await page.getByTestId('exchange-format').selectOption('tidemark');
+  await page.getByTestId('exchange-path').fill(file);
+  await page.getByTestId('exchange-run').click();
+  await expect(page.getByTestId('exchange-export-result')).toContainText('Wrote');
+  const exported = readFileSync(file, 'utf8');
+  expect(exported).toContain('Which colour is the background?');
+  await page.keyboard.press('Escape');
+
+  // a fresh project beside the demo (so the videos' relative paths resolve), then the import
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByTestId('path-input').fill(join(tidemark.dataDir, 'Demo', 'copy.tidemark'));
+  await page.getByTestId('path-submit').click();
+  await expect(page.getByTestId('project-name')).toHaveText('copy');
+  await expect(page.getByTestId('library-row')).toHaveCount(0);
+  await page.getByTestId('open-exchange').click();
+  await page.getByTestId('exchange-tab-import').click();
+  await page.getByTestId('exchange-format').selectOption('tidemark');
+  await page.getByTestId('exchange-path').fill(file);
+  await page.getByTestId('exchange-run').click();
+  await expect(page.getByTestId('exchange-import-result')).toContainText('Imported');
+  await page.getByTestId('exchange-tab-stats').click();
+  await expect(page.getByTestId('stats')).toContainText('OVO-S-Bench: 1 questions, 1 query points, 1 videos');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await page.locator('[data-video-name="counting-objects.mp4"]').click();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('1');
+  await expect(page.locator('[data-testid="mark-row"][data-mark-type="event"]')).toHaveCount(2);
+  await page.keyboard.press('2');
+  await page.getByTestId('question-row').click();
+  await expect(page.getByTestId('question-text')).toHaveValue('Which colour is the background?');
+});
