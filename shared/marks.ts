@@ -64,7 +64,8 @@ export const markInputSchema = z
     }
   });
 
-export type MarkInput = Omit<Mark, 'id' | 'videoId'>;
+/** A mark before it has an id and a video (distributive, so the type still tells the data apart). */
+export type MarkInput = Mark extends infer M ? (M extends Mark ? Omit<M, 'id' | 'videoId'> : never) : never;
 
 /** The edges a person can drag or nudge. */
 export type MarkEdge = 'start' | 'end';

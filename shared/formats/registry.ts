@@ -8,6 +8,7 @@ import { itemsToOvoS, ovoSRecordSchema, ovoSToItem } from './ovo-s';
 import { itemsToPhostream, phostreamToItems, phostreamVideoSchema } from './phostream';
 import { itemsToRtv, rtvRecordSchema, rtvToItem } from './rtv';
 import { itemsToVcbenchEval, itemToVcbench, vcbenchDataSchema, vcbenchToItem } from './vcbench';
+import { itemToVsas, vsasTaskSchema, vsasToItem } from './vsas';
 
 export interface LocatedItem {
   item: ExchangeItem;
@@ -101,6 +102,14 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     extension: 'json',
     read: arrayReader(phostreamVideoSchema, (r) => phostreamToItems(r)),
     write: (items) => `${toPythonJson(itemsToPhostream(items), { indent: 4, ensureAscii: false })}\n`,
+  },
+  {
+    id: 'vsas',
+    label: 'VSAS-Bench tasks JSONL (Tidemark’s schema: the paper publishes none)',
+    profile: 'vsas-bench',
+    extension: 'jsonl',
+    read: jsonlReader(vsasTaskSchema, (r) => vsasToItem(r)),
+    write: (items) => jsonl(items.map((item, i) => itemToVsas(item, i))),
   },
   {
     id: 'rtv',

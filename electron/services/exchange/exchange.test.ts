@@ -128,3 +128,20 @@ describe('readiness before export', () => {
     project.close();
   });
 });
+
+describe('VSAS-Bench tasks through a project', () => {
+  it('imports captions as the task’s own and exports the task back byte for byte', async () => {
+    const task = '{"task_id": "cook-01-present", "video_path": "recorded/cook-01.mp4", "category": "Cooking", "task_type": "present", "prompt": "Describe what the cook is doing right now.", "captions": [{"second": 0, "caption": "Slicing onions."}, {"second": 1, "caption": "Slicing onions."}, {"second": 2, "caption": "Adding onions to the pan."}]}\n';
+    await stillVideo(join(media, 'recorded', 'cook-01.mp4'), 4, 'orange');
+    const file = join(dir.path, 'vsas.jsonl');
+    writeFileSync(file, task);
+    const project = freshProject('vsas');
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vsas', mediaDir: media });
+    expect(outcome).toMatchObject({ importedQuestions: 1, importedMarks: 3, refused: false });
+    const video = project.videos.list()[0]!;
+    const question = listQuestions(project.db, video.id)[0]!;
+    expect(listMarks(project.db, video.id).every((m) => m.type === 'caption' && m.target === question.id)).toBe(true);
+    expect(exportBenchmark(project, 'vsas').text).toBe(task);
+    project.close();
+  });
+});

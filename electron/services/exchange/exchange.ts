@@ -7,6 +7,7 @@ import { basename, relative, resolve, sep } from 'node:path';
 import type { Caller } from '../../../shared/domain';
 import type { Problem } from '../../../shared/formats/json-text';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
+import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
 import { findFormat, FORMATS, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
 import type { ExchangeItem } from '../../../shared/formats/items';
 import type { Mark } from '../../../shared/marks';
@@ -110,7 +111,8 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
       const question: Question = { ...rows.fields, status, profileId, id: randomUUID(), videoId, provenance: Object.fromEntries(Object.keys(rows.fields).map((k) => [k, 'human'])), createdBy: caller.person, updatedAt: now };
       tx.insert('questions', questionToRow(question, now));
       for (const p of rows.points) tx.insert('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
-      for (const m of rows.marks) tx.insert('marks', markToRow({ ...m, id: randomUUID(), videoId } as Mark));
+      // dense captions belong to their own task: the placeholder target becomes the question's id
+      for (const m of rows.marks) tx.insert('marks', markToRow({ ...m, target: m.target === OWN_QUESTION_TARGET ? question.id : m.target, id: randomUUID(), videoId } as Mark));
       outcome.importedQuestions++;
       outcome.importedMarks += rows.marks.length;
     }
@@ -138,7 +140,9 @@ export function projectItems(project: Project, formatId: string, mediaDir?: stri
       perVideo.set(q.videoId, (video = { relPath: v.relPath, points: groupBy(listQueryPoints(project.db, v.id), (p) => p.questionId), marks: listMarks(project.db, v.id) }));
     }
     const own = video.points.get(q.id) ?? [];
-    const counted = q.counting ? video.marks.filter((m) => m.target === q.counting!.target) : [];
+    // the marks a question's answers live in: what it counts, or (dense captions) its own captions
+    const target = q.counting?.target ?? (format.profile === 'vsas-bench' ? q.id : null);
+    const counted = target === null ? [] : video.marks.filter((m) => m.target === target);
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;
     const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, video.relPath, mediaDir);
