@@ -81,6 +81,17 @@ question; video durations; query-time and evidence-span distributions. --json pr
 
 class UsageError extends Error {}
 
+/** Opens an existing project for one command and closes it afterwards. */
+async function withProject<T>(path: string, work: (project: Project) => T | Promise<T>): Promise<T> {
+  if (!existsSync(path)) throw new ServiceError('not-found', `No project at ${path}.`);
+  const project = Project.open(path, { create: false });
+  try {
+    return await work(project);
+  } finally {
+    project.close();
+  }
+}
+
 function table(title: string, counts: Record<string, number>): string {
   const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
   return `  ${title}:\n${rows.map(([k, n]) => `    ${String(n).padStart(6)}  ${k}`).join('\n')}`;
@@ -149,11 +160,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io.out(`${TIDEMARK.id.padEnd(14)} ${'import/export'.padEnd(14)} ${TIDEMARK.label}`);
         for (const f of FORMATS) io.out(`${f.id.padEnd(14)} ${[f.read ? 'import' : '', f.write ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;
-      case 'eval-inputs': {
-        const projectPath = resolve(need('project'));
-        if (!existsSync(projectPath)) throw new ServiceError('not-found', `No project at ${projectPath}.`);
-        const project = Project.open(projectPath, { create: false });
-        try {
+      case 'eval-inputs':
+        return await withProject(resolve(need('project')), async (project) => {
           const rows = await evaluationInputs(project, need('profile'), values.sampling ?? 'uniform:128', {
             ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: resolveMediaTools('bundled', env).ffmpeg } : {}),
             control: { signal: new AbortController().signal, progress: (f, m) => f !== null && io.err(`${Math.round(f * 100)}% ${m ?? ''}`) },
@@ -162,23 +170,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           writeFileSync(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
           io.out(`Wrote ${rows.length} query points to ${out}.`);
           return 0;
-        } finally {
-          project.close();
-        }
-      }
-      case 'stats': {
-        const projectPath = resolve(need('project'));
-        if (!existsSync(projectPath)) throw new ServiceError('not-found', `No project at ${projectPath}.`);
-        const project = Project.open(projectPath, { create: false });
-        try {
+        });
+      case 'stats':
+        return await withProject(resolve(need('project')), (project) => {
           const stats = projectStats(project);
           if (values.json) io.out(JSON.stringify(stats, null, 2));
           else for (const s of stats) io.out(describeStats(s));
           return 0;
-        } finally {
-          project.close();
-        }
-      }
+        });
       case 'validate': {
         const file = positionals[0];
         if (!file) throw new UsageError('validate needs a file.');
@@ -227,11 +226,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           project.close();
         }
       }
-      case 'export': {
-        const projectPath = resolve(need('project'));
-        if (!existsSync(projectPath)) throw new ServiceError('not-found', `No project at ${projectPath}.`);
-        const project = Project.open(projectPath, { create: false });
-        try {
+      case 'export':
+        return await withProject(resolve(need('project')), (project) => {
           const format = need('format');
           const out = resolve(need('out'));
           if (format === TIDEMARK.id) {
@@ -253,10 +249,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             return 1;
           }
           return 0;
-        } finally {
-          project.close();
-        }
-      }
+        });
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {

@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
-import type { Caller } from '../../../shared/domain';
+import type { ImportOutcomeView } from '../../../shared/api';
 import type { Problem } from '../../../shared/formats/json-text';
+import type { Caller } from '../../../shared/domain';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
 import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
 import { findFormat, FORMATS, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
@@ -32,18 +33,8 @@ export interface ImportOptions {
   skipInvalid?: boolean;
 }
 
-export interface ImportOutcome {
-  file: string;
-  format: string;
-  records: number;
-  importedQuestions: number;
-  importedMarks: number;
-  /** Videos the file names that are neither in the project nor under the media folder. */
-  missingMedia: Array<{ videoPath: string; questions: number }>;
-  problems: Problem[];
-  /** True when problems stopped the import (nothing was written). */
-  refused: boolean;
-}
+/** What an import did (or why it did nothing); the same shape the API returns. */
+export type ImportOutcome = ImportOutcomeView;
 
 function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>> {
   const format = findFormat(id);
