@@ -1,7 +1,7 @@
 // The benchmark file formats Tidemark reads and writes, by name: each turns file text into exchange
 // items (with every problem located as file:line:field) and items back into file text.
 import type { z } from 'zod';
-import type { ProfileKind } from '../profiles';
+import type { ProfileDefinition, ProfileKind } from '../profiles';
 import type { ExchangeItem } from './items';
 import { arrayElementLines, fieldPath, parseJsonKeepingNumbers, readJsonLines, toPythonJson, type NumberSources, type Problem } from './json-text';
 import { itemsToOvoS, ovoSRecordSchema, ovoSToItem } from './ovo-s';
@@ -9,6 +9,7 @@ import { itemsToPhostream, phostreamToItems, phostreamVideoSchema } from './phos
 import { itemsToRtv, rtvRecordSchema, rtvToItem } from './rtv';
 import { itemsToVcbenchEval, itemToVcbench, vcbenchDataSchema, vcbenchToItem } from './vcbench';
 import { itemToVsas, vsasTaskSchema, vsasToItem } from './vsas';
+import { streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems } from './streamingbench';
 
 export interface LocatedItem {
   item: ExchangeItem;
@@ -26,6 +27,8 @@ export interface BenchmarkFormat {
   id: string;
   label: string;
   profile: ProfileKind;
+  /** For formats no built-in profile fits: the custom profile their items land in. */
+  customProfile?: (items: readonly ExchangeItem[]) => ProfileDefinition;
   extension: string;
   read?: (text: string, file: string) => FormatRead;
   write?: (items: readonly ExchangeItem[]) => string;
@@ -102,6 +105,14 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     extension: 'json',
     read: arrayReader(phostreamVideoSchema, (r) => phostreamToItems(r)),
     write: (items) => `${toPythonJson(itemsToPhostream(items), { indent: 4, ensureAscii: false })}\n`,
+  },
+  {
+    id: 'streamingbench',
+    label: 'StreamingBench questions JSON (import; into a custom "StreamingBench" profile)',
+    profile: 'custom',
+    extension: 'json',
+    read: arrayReader(streamingBenchRecordSchema, (r) => streamingBenchToItems(r)),
+    customProfile: streamingBenchProfile,
   },
   {
     id: 'vsas',

@@ -145,3 +145,46 @@ describe('VSAS-Bench tasks through a project', () => {
     project.close();
   });
 });
+
+describe('StreamingBench items', () => {
+  const file = join(dir.path, 'questions_real.json');
+  const entries = [
+    {
+      time: '[0:00:00 - 0:00:10]',
+      questions: [
+        { task_type: 'Clips Summarize', question: 'Which of the following options best summarizes the actions of the individual taken just now?', time_stamp: '00:00:31', answer: 'C', options: ['A. Organized trays', 'B. Washed dishes', 'C. Served food', 'D. Left the room'], required_ability: 'episodic memory' },
+        { task_type: 'Proactive Output', question: 'When the scoreboard shows 3 points for USA, output "3".', time_stamp: '00:00:20', ground_truth_time_stamp: '00:00:29', ground_truth_output: '3', required_ability: 'working memory' },
+      ],
+      video_categories: 'preparation_of_meals',
+      video_path: './videos/sample_348_real.mp4',
+    },
+  ];
+
+  it('imports into a custom StreamingBench profile grown from the file, in one undoable step', async () => {
+    await stillVideo(join(media, 'videos', 'sample_348_real.mp4'), 40, 'purple');
+    writeFileSync(file, JSON.stringify(entries, null, 2));
+    const project = freshProject('streaming');
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'streamingbench', mediaDir: media });
+    expect(outcome).toMatchObject({ importedQuestions: 2, refused: false, problems: [] });
+    const video = project.videos.list()[0]!;
+    const [mcq, proactive] = listQuestions(project.db, video.id);
+    expect(mcq).toMatchObject({ taskCode: 'Clips Summarize', answerKind: 'choice', options: { A: 'Organized trays', C: 'Served food' } });
+    expect(proactive).toMatchObject({ taskCode: 'Proactive Output', temporalType: 'forward' });
+    const stats = projectStats(project);
+    expect(stats[0]).toMatchObject({ profile: 'StreamingBench', questions: 2 });
+    expect(stats[0]!.byFacet.required_ability).toEqual({ 'episodic memory': 1, 'working memory': 1 });
+    // a second file grows the same profile instead of making another
+    writeFileSync(file, JSON.stringify([[{ ...entries[0], questions: [{ ...entries[0]!.questions[0], task_type: 'Object Recognition' }] }]]));
+    await importBenchmarkFile(project, caller, tools, { path: file, format: 'streamingbench', mediaDir: media });
+    const custom = projectStats(project).filter((s) => s.profile === 'StreamingBench');
+    expect(custom).toHaveLength(1);
+    expect(Object.keys(custom[0]!.byTaskCode).sort()).toEqual(['Clips Summarize', 'Object Recognition', 'Proactive Output']);
+    project.close();
+  });
+
+  it('names the field of a malformed question', async () => {
+    writeFileSync(file, JSON.stringify([{ ...entries[0], questions: [{ ...entries[0]!.questions[0], time_stamp: 'half past' }] }], null, 2));
+    const result = validateFile(file, 'streamingbench');
+    expect(result.problems.map(formatProblem)[0]).toMatch(/^questions_real\.json:2:\[0\]\.questions\[0\]\.time_stamp: /);
+  });
+});

@@ -9,12 +9,13 @@ import type { Problem } from '../../../shared/formats/json-text';
 import type { Caller } from '../../../shared/domain';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
 import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
+import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../shared/profiles';
 import { findFormat, FORMATS, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
 import type { ExchangeItem } from '../../../shared/formats/items';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
-import { edit } from '../annotation/edit-log';
-import { builtinProfileId, getProfile, listMarks, listProfiles, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { edit, type EditTransaction } from '../annotation/edit-log';
+import { builtinProfileId, getProfile, listMarks, listProfiles, profileToRow, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { describeReadiness, readinessReport, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { groupBy } from '../../../shared/collections';
@@ -43,6 +44,24 @@ function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFor
     throw new ServiceError('invalid-request', `Cannot import format "${id}"; importable formats: ${readable}.`);
   }
   return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>>;
+}
+
+/**
+ * The custom profile a format's items land in: the one of that name when the project has it (its
+ * taxonomy and facet values grown by what the file brings), else a new one — inside the import's edit.
+ */
+function customProfileFor(project: Project, tx: EditTransaction, wanted: ProfileDefinition): string {
+  const existing = listProfiles(project.db).find((p) => !p.builtin && p.name === wanted.name);
+  if (!existing) {
+    const profile: Profile = { ...wanted, id: randomUUID(), builtin: false };
+    tx.insert('profiles', profileToRow(profile));
+    return profile.id;
+  }
+  const codes = new Set(taxonomyLeaves(existing.taxonomy).map((l) => l.node.code));
+  const facets = { ...existing.rules.facets };
+  for (const [name, values] of Object.entries(wanted.rules.facets)) facets[name] = [...new Set([...(facets[name] ?? []), ...values])].sort();
+  tx.put('profiles', profileToRow({ ...existing, taxonomy: [...existing.taxonomy, ...wanted.taxonomy.filter((n) => !codes.has(n.code))], rules: { ...existing.rules, facets } }));
+  return existing.id;
 }
 
 /** Reads and checks a file without touching any project (`tidemark validate`). */
@@ -92,9 +111,9 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
-  const profileId = builtinProfileId(format.profile);
   const now = new Date().toISOString();
   edit(project.db, caller.person, `Import ${file}`, (tx) => {
+    const profileId = format.customProfile ? customProfileFor(project, tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
     for (const { item, videoId } of ready) {
       const rows = itemToRows(item);
       // a published benchmark's items were accepted by its authors; set them back to draft to review them here
@@ -145,7 +164,7 @@ export function projectItems(project: Project, formatId: string, mediaDir?: stri
 /** The readiness of the questions a format exports (its profile's). */
 export function readinessFor(project: Project, formatId: string): ReadinessReport {
   const format = findFormat(formatId);
-  if (!format) throw new ServiceError('invalid-request', `Unknown format "${formatId}".`);
+  if (!format?.write) throw new ServiceError('invalid-request', `Readiness is checked for formats Tidemark exports; "${formatId}" is not one.`);
   const profileId = builtinProfileId(format.profile);
   const profile = getProfile(project.db, profileId)!;
   const questions = questionsOfProfile(project.db, profileId);

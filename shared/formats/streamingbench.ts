@@ -1,0 +1,107 @@
+// StreamingBench item files (formats §2; import only): a list of {time, questions:[…],
+// video_categories, video_path} — the SQA file nests one more list. Times are "HH:MM:SS"; options
+// are "A. text" strings; proactive questions carry ground_truth_time_stamp / ground_truth_output.
+// No built-in profile fits, so items land in a custom "StreamingBench" profile made from what the
+// file holds (its task types become the taxonomy).
+import { z } from 'zod';
+import { blankCustomProfile, type ProfileDefinition } from '../profiles';
+import { OPTION_LETTERS, questionFieldsSchema, type OptionLetter } from '../questions';
+import type { ExchangeItem } from './items';
+import { parseTime, type EncodedTime } from './time-encoding';
+
+const clock = z.string().superRefine((v, ctx) => {
+  const r = parseTime(v);
+  if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error });
+});
+
+const questionSchema = z
+  .object({
+    task_type: z.string().min(1),
+    question: z.string().min(1),
+    time_stamp: clock,
+    answer: z.string().optional(),
+    options: z.array(z.string()).optional(),
+    required_ability: z.string().optional(),
+    ground_truth_time_stamp: clock.optional(),
+    ground_truth_output: z.string().optional(),
+  })
+  .passthrough()
+  .superRefine((q, ctx) => {
+    const proactive = q.ground_truth_time_stamp !== undefined;
+    if (!proactive && (q.answer === undefined || !q.options?.length)) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a multiple-choice question needs options and an answer' });
+    if (proactive && q.ground_truth_output === undefined) ctx.addIssue({ code: 'custom', path: ['ground_truth_output'], message: 'a proactive question needs its expected output' });
+  });
+
+const entrySchema = z
+  .object({
+    time: z.string().optional(),
+    questions: z.array(questionSchema).min(1),
+    video_categories: z.string().optional(),
+    video_path: z.string().min(1),
+  })
+  .passthrough();
+
+/** An entry, or (the SQA file) a list of entries. */
+export const streamingBenchRecordSchema = z.union([entrySchema, z.array(entrySchema)]);
+export type StreamingBenchRecord = z.infer<typeof streamingBenchRecordSchema>;
+
+export const STREAMINGBENCH_PROFILE = 'StreamingBench';
+
+const time = (text: string): EncodedTime => (parseTime(text) as { ok: true; value: EncodedTime }).value;
+
+/** "A. text" → {A: "text"}; options without the prefix take letters in order (as the eval does). */
+function lettered(options: readonly string[]): Partial<Record<OptionLetter, string>> {
+  return Object.fromEntries(
+    options.slice(0, OPTION_LETTERS.length).map((option, i) => {
+      const m = /^([A-G])\.\s*(.*)$/s.exec(option);
+      return m ? [m[1], m[2]] : [OPTION_LETTERS[i], option];
+    }),
+  );
+}
+
+export function streamingBenchToItems(record: StreamingBenchRecord): ExchangeItem[] {
+  const entries = Array.isArray(record) ? record : [record];
+  return entries.flatMap((entry) =>
+    entry.questions.map((q) => {
+      const proactive = q.ground_truth_time_stamp !== undefined;
+      const { profileId: _p, ...question } = questionFieldsSchema.parse({
+        profileId: STREAMINGBENCH_PROFILE,
+        taskCode: q.task_type,
+        text: q.question,
+        answerKind: proactive ? 'text' : 'choice',
+        options: proactive ? {} : lettered(q.options ?? []),
+        temporalType: proactive ? 'forward' : null,
+        facets: { ...(q.required_ability ? { required_ability: q.required_ability } : {}), ...(entry.video_categories ? { video_categories: entry.video_categories } : {}) },
+      });
+      return {
+        profile: 'custom',
+        videoPath: entry.video_path.replace(/^\.\//, ''),
+        sourceDataset: null,
+        question,
+        points: [
+          {
+            time: time(q.time_stamp),
+            answer: proactive ? (q.ground_truth_output ?? null) : (q.answer ?? null),
+            evidence: [],
+            proactiveTime: proactive ? time(q.ground_truth_time_stamp!) : null,
+            windowStart: null,
+          },
+        ],
+        marks: [],
+        extra: { time: entry.time ?? null, video_path: entry.video_path },
+      } satisfies ExchangeItem;
+    }),
+  );
+}
+
+/** The custom profile StreamingBench items land in: the task types, abilities and categories seen. */
+export function streamingBenchProfile(items: readonly ExchangeItem[]): ProfileDefinition {
+  const base = blankCustomProfile(STREAMINGBENCH_PROFILE);
+  const codes = [...new Set(items.map((i) => i.question.taskCode).filter((c): c is string => Boolean(c)))].sort();
+  const facet = (name: string) => [...new Set(items.map((i) => i.question.facets[name]).filter((v): v is string => Boolean(v)))].sort();
+  return {
+    ...base,
+    taxonomy: codes.map((code) => ({ code, name: code })),
+    rules: { ...base.rules, answerKinds: ['choice', 'text'], temporalTypes: ['forward'], groups: false, counting: false, denseCaptions: false, namedEntities: false, facets: { required_ability: facet('required_ability'), video_categories: facet('video_categories') } },
+  };
+}
