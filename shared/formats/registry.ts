@@ -9,6 +9,7 @@ import { itemsToPhostream, phostreamToItems, phostreamVideoSchema } from './phos
 import { itemsToRtv, rtvRecordSchema, rtvToItem } from './rtv';
 import { itemsToVcbenchEval, itemToVcbench, vcbenchDataSchema, vcbenchToItem } from './vcbench';
 import { itemToVsas, vsasTaskSchema, vsasToItem } from './vsas';
+import { ovoBenchItemSchema, ovoBenchProfile, ovoBenchToItem } from './ovo-bench';
 import { streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems } from './streamingbench';
 
 export interface LocatedItem {
@@ -105,6 +106,14 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     extension: 'json',
     read: arrayReader(phostreamVideoSchema, (r) => phostreamToItems(r)),
     write: (items) => `${toPythonJson(itemsToPhostream(items), { indent: 4, ensureAscii: false })}\n`,
+  },
+  {
+    id: 'ovo-bench',
+    label: 'OVO-Bench items JSON (import; into a custom "OVO-Bench" profile)',
+    profile: 'custom',
+    extension: 'json',
+    read: arrayReader(ovoBenchItemSchema, (r, raw) => [ovoBenchToItem(r, raw)]),
+    customProfile: () => ovoBenchProfile(),
   },
   {
     id: 'streamingbench',

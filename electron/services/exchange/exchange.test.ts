@@ -9,7 +9,7 @@ import { runProcess } from '../media/run-process';
 import { Project } from '../project';
 import { tempDir, tools } from '../test-support/fixtures';
 import * as annotation from '../annotation/annotation';
-import { builtinProfileId } from '../annotation/rows';
+import { builtinProfileId, listProfiles } from '../annotation/rows';
 import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor, validateFile } from './exchange';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
@@ -186,5 +186,35 @@ describe('StreamingBench items', () => {
     writeFileSync(file, JSON.stringify([{ ...entries[0], questions: [{ ...entries[0]!.questions[0], time_stamp: 'half past' }] }], null, 2));
     const result = validateFile(file, 'streamingbench');
     expect(result.problems.map(formatProblem)[0]).toMatch(/^questions_real\.json:2:\[0\]\.questions\[0\]\.time_stamp: /);
+  });
+});
+
+describe('OVO-Bench items', () => {
+  it('imports multiple choice, REC counts (derived from its intervals) and CRR yes/no probes', async () => {
+    const items = [
+      { id: 0, task: 'EPM', video: 'Ego4D/clips/ec4a3ba3.mp4', realtime: 215, question: 'Who did I communicate to when chopping egg plants?', answer: 'a person with blue shirt', options: ['a person with brown shirt', 'a person with green shirt', 'a person with blue shirt', 'a person with white shirt'], gt: 2 },
+      { id: 1558, task: 'REC', video: 'perception_test/video_4017.mp4', activity: 'breaking something', start_times: [6], end_times: [17], test_info: [{ realtime: 17, count: 1 }, { realtime: 19, count: 1 }, { realtime: 32.0, count: 1 }] },
+      { id: 1468, task: 'CRR', video: 'MovieNet/tt0048028.mp4', question: 'The woman in a black coat walks towards the car. What does she do?', answer: 'She walks past the car.', ask_time: 297, clue_time: 308, test_info: [{ realtime: 297, type: 0 }, { realtime: 302, type: 0 }, { realtime: 310, type: 1 }] },
+    ];
+    for (const [i, v] of ['Ego4D/clips/ec4a3ba3.mp4', 'perception_test/video_4017.mp4', 'MovieNet/tt0048028.mp4'].entries()) await stillVideo(join(media, v), 320, ['navy', 'olive', 'teal'][i]!);
+    const file = join(dir.path, 'ovo_bench_new.json');
+    writeFileSync(file, JSON.stringify(items, null, 2));
+    const project = freshProject('ovo-bench');
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'ovo-bench', mediaDir: media });
+    expect(outcome).toMatchObject({ importedQuestions: 3, importedMarks: 1, refused: false, problems: [] });
+    const questions = project.videos.list().flatMap((v) => listQuestions(project.db, v.id).map((q) => ({ q, v })));
+    const epm = questions.find(({ q }) => q.taskCode === 'EPM')!.q;
+    expect(epm.options).toMatchObject({ C: 'a person with blue shirt' });
+    const rec = questions.find(({ q }) => q.taskCode === 'REC')!;
+    const recMarks = listMarks(project.db, rec.v.id);
+    expect(recMarks.map((m) => [m.type, m.start, m.end])).toEqual([['span', 6, 17]]);
+    const [stats] = projectStats(project);
+    expect(stats).toMatchObject({ profile: 'OVO-Bench', questions: 3, queryPoints: 7 });
+    expect(stats!.byTopCategory).toEqual({ Backward: 1, Forward: 2 });
+    // a second import grows nothing twice
+    await importBenchmarkFile(project, caller, tools, { path: file, format: 'ovo-bench', mediaDir: media });
+    const profile = listProfiles(project.db).find((p) => p.name === 'OVO-Bench')!;
+    expect(profile.taxonomy.map((n) => n.code)).toEqual(['Backward', 'Real-time', 'Forward']);
+    project.close();
   });
 });

@@ -57,7 +57,7 @@ function customProfileFor(project: Project, tx: EditTransaction, wanted: Profile
     tx.insert('profiles', profileToRow(profile));
     return profile.id;
   }
-  const codes = new Set(taxonomyLeaves(existing.taxonomy).map((l) => l.node.code));
+  const codes = new Set([...taxonomyLeaves(existing.taxonomy).map((l) => l.node.code), ...existing.taxonomy.map((n) => n.code)]);
   const facets = { ...existing.rules.facets };
   for (const [name, values] of Object.entries(wanted.rules.facets)) facets[name] = [...new Set([...(facets[name] ?? []), ...values])].sort();
   tx.put('profiles', profileToRow({ ...existing, taxonomy: [...existing.taxonomy, ...wanted.taxonomy.filter((n) => !codes.has(n.code))], rules: { ...existing.rules, facets } }));

@@ -1,0 +1,74 @@
+// OVO-Bench item file (formats §1; import only): one JSON list. Backward and real-time tasks are
+// multiple choice at `realtime`; the forward tasks are probes over time — REC counts occurrences
+// (intervals in start_times/end_times), SSR and CRR answer yes/no at each probe (`type` 1 = yes).
+// Items land in a custom "OVO-Bench" profile with the benchmark's 12 tasks in 3 families.
+import { z } from 'zod';
+import { blankCustomProfile, type ProfileDefinition } from '../profiles';
+import { OPTION_LETTERS, questionFieldsSchema } from '../questions';
+import { numberAt, type ExchangeItem, type RawSource } from './items';
+
+const FAMILIES: Record<string, string[]> = { Backward: ['EPM', 'ASI', 'HLD'], 'Real-time': ['OCR', 'ACR', 'ATR', 'STU', 'FPD', 'OJR'], Forward: ['REC', 'SSR', 'CRR'] };
+const time = z.number().finite().min(0);
+
+export const ovoBenchItemSchema = z
+  .object({
+    id: z.number().int().min(0),
+    task: z.enum(Object.values(FAMILIES).flat() as [string, ...string[]]),
+    video: z.string().min(1),
+    question: z.string().optional(),
+    answer: z.string().optional(),
+    realtime: time.optional(),
+    options: z.array(z.string()).optional(),
+    gt: z.number().int().min(0).optional(),
+    activity: z.string().optional(),
+    start_times: z.array(time).optional(),
+    end_times: z.array(time).optional(),
+    test_info: z.array(z.object({ realtime: time, count: z.number().int().min(0).optional(), type: z.union([z.literal(0), z.literal(1)]).optional(), step: z.unknown().optional() }).passthrough()).optional(),
+  })
+  .passthrough()
+  .superRefine((r, ctx) => {
+    const forward = FAMILIES.Forward!.includes(r.task);
+    if (!forward) {
+      if (r.realtime === undefined) ctx.addIssue({ code: 'custom', path: ['realtime'], message: `${r.task} questions are asked at realtime` });
+      if (!r.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a multiple-choice item needs options' });
+      else if (r.gt === undefined || r.gt >= r.options.length) ctx.addIssue({ code: 'custom', path: ['gt'], message: 'gt must index one of the options' });
+      if (!r.question) ctx.addIssue({ code: 'custom', path: ['question'], message: 'missing' });
+    } else if (!r.test_info?.length) ctx.addIssue({ code: 'custom', path: ['test_info'], message: `${r.task} items probe at test_info times` });
+    if (r.task === 'REC' && (r.start_times?.length ?? 0) !== (r.end_times?.length ?? 0)) ctx.addIssue({ code: 'custom', path: ['end_times'], message: 'start_times and end_times are aligned' });
+  });
+export type OvoBenchItem = z.infer<typeof ovoBenchItemSchema>;
+
+export function ovoBenchToItem(record: OvoBenchItem, raw?: RawSource): ExchangeItem {
+  const target = `ovo-bench-${record.id}`;
+  const base = { profileId: 'OVO-Bench', taskCode: record.task };
+  let fields: Record<string, unknown>;
+  let points: ExchangeItem['points'];
+  let marks: ExchangeItem['marks'] = [];
+  if (record.task === 'REC') {
+    fields = { ...base, text: record.question ?? `How many times has "${record.activity ?? 'it'}" happened so far?`, answerKind: 'number', counting: { subcategory: 'E2-Episode', target, windowSeconds: null } };
+    points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.count ?? null, evidence: [], proactiveTime: null, windowStart: null }));
+    marks = (record.start_times ?? []).map((s, i) => ({
+      mark: { type: 'span', start: s, end: record.end_times?.[i] ?? s, target, data: {} },
+      startText: numberAt(raw, ['start_times', i], s),
+      endText: numberAt(raw, ['end_times', i], record.end_times?.[i] ?? s),
+    }));
+  } else if (record.task === 'SSR' || record.task === 'CRR') {
+    fields = { ...base, text: record.question ?? '', answerKind: 'yesno', temporalType: 'forward' };
+    points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.type === 1 ? 'yes' : 'no', evidence: [], proactiveTime: null, windowStart: null }));
+  } else {
+    const options = Object.fromEntries((record.options ?? []).slice(0, OPTION_LETTERS.length).map((o, i) => [OPTION_LETTERS[i], o]));
+    fields = { ...base, text: record.question, answerKind: 'choice', options };
+    points = [{ time: numberAt(raw, ['realtime'], record.realtime ?? 0), answer: OPTION_LETTERS[record.gt ?? 0] ?? null, evidence: [], proactiveTime: null, windowStart: null }];
+  }
+  const { profileId: _p, ...question } = questionFieldsSchema.parse(fields);
+  return { profile: 'custom', videoPath: record.video, sourceDataset: record.video.split('/')[0] ?? null, question, points, marks, extra: { id: record.id } };
+}
+
+export function ovoBenchProfile(): ProfileDefinition {
+  const base = blankCustomProfile('OVO-Bench');
+  return {
+    ...base,
+    taxonomy: Object.entries(FAMILIES).map(([family, tasks]) => ({ code: family, name: family, children: tasks.map((t) => ({ code: t, name: t })) })),
+    rules: { ...base.rules, answerKinds: ['choice', 'number', 'yesno'], temporalTypes: ['forward'], groups: false, denseCaptions: false, namedEntities: false, proactive: false, facets: {} },
+  };
+}
