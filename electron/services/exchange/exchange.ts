@@ -136,46 +136,63 @@ function videoPathFor(project: Project, relPath: string, mediaDir: string | unde
   return (mediaDir ? relative(resolve(mediaDir), absolute) : relPath).split(sep).join('/');
 }
 
-/** The profile's questions as exchange items, in the order they were made (file order for imports). */
-export function projectItems(project: Project, formatId: string, mediaDir?: string): ExchangeItem[] {
+/** A format that Tidemark writes, or a clear refusal. */
+function exportFormat(formatId: string): BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>> {
   const format = findFormat(formatId);
   if (!format?.write) throw new ServiceError('invalid-request', `Cannot export format "${formatId}"; formats: ${FORMATS.filter((f) => f.write).map((f) => f.id).join(', ')}.`);
+  return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>;
+}
+
+/** Everything a format's export reads, read once: its profile's questions, their points and marks. */
+interface ProfileRows {
+  format: BenchmarkFormat;
+  profile: Profile;
+  questions: Question[];
+  points: QueryPoint[];
+  marks: Mark[];
+}
+
+function profileRows(project: Project, format: BenchmarkFormat): ProfileRows {
   const profileId = builtinProfileId(format.profile);
-  const items: ExchangeItem[] = [];
-  const perVideo = new Map<string, { relPath: string; points: Map<string, QueryPoint[]>; marks: Mark[] }>();
-  for (const q of questionsOfProfile(project.db, profileId)) {
-    let video = perVideo.get(q.videoId);
-    if (!video) {
-      const v = project.videos.get(q.videoId)!;
-      perVideo.set(q.videoId, (video = { relPath: v.relPath, points: groupBy(listQueryPoints(project.db, v.id), (p) => p.questionId), marks: listMarks(project.db, v.id) }));
-    }
-    const own = video.points.get(q.id) ?? [];
+  const questions = questionsOfProfile(project.db, profileId);
+  const videoIds = [...new Set(questions.map((q) => q.videoId))];
+  return {
+    format,
+    profile: getProfile(project.db, profileId)!,
+    questions,
+    points: videoIds.flatMap((id) => listQueryPoints(project.db, id)),
+    marks: videoIds.flatMap((id) => listMarks(project.db, id)),
+  };
+}
+
+function readinessOf(project: Project, rows: ProfileRows): ReadinessReport {
+  return readinessReport({ profile: rows.profile, questions: rows.questions, queryPoints: rows.points, marks: rows.marks, videos: project.videos.list() });
+}
+
+/** The profile's questions as exchange items, in the order they were made (file order for imports). */
+function itemsOf(project: Project, rows: ProfileRows, mediaDir?: string): ExchangeItem[] {
+  const pointsBy = groupBy(rows.points, (p) => p.questionId);
+  const marksBy = groupBy(rows.marks, (m) => `${m.videoId}\u0000${m.target}`);
+  const relPaths = new Map<string, string>();
+  return rows.questions.map((q) => {
+    if (!relPaths.has(q.videoId)) relPaths.set(q.videoId, project.videos.get(q.videoId)!.relPath);
     // the marks a question's answers live in: what it counts, or (dense captions) its own captions
-    const target = q.counting?.target ?? (format.profile === 'vsas-bench' ? q.id : null);
-    const counted = target === null ? [] : video.marks.filter((m) => m.target === target);
+    const target = q.counting?.target ?? (rows.format.profile === 'vsas-bench' ? q.id : null);
+    const marks = target === null ? [] : (marksBy.get(`${q.videoId}\u0000${target}`) ?? []);
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;
-    const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, video.relPath, mediaDir);
-    items.push(rowsToItem(q, own, counted, path, format.profile));
-  }
-  return items;
+    const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, relPaths.get(q.videoId)!, mediaDir);
+    return rowsToItem(q, pointsBy.get(q.id) ?? [], marks, path, rows.format.profile);
+  });
+}
+
+export function projectItems(project: Project, formatId: string, mediaDir?: string): ExchangeItem[] {
+  return itemsOf(project, profileRows(project, exportFormat(formatId)), mediaDir);
 }
 
 /** The readiness of the questions a format exports (its profile's). */
 export function readinessFor(project: Project, formatId: string): ReadinessReport {
-  const format = findFormat(formatId);
-  if (!format?.write) throw new ServiceError('invalid-request', `Readiness is checked for formats Tidemark exports; "${formatId}" is not one.`);
-  const profileId = builtinProfileId(format.profile);
-  const profile = getProfile(project.db, profileId)!;
-  const questions = questionsOfProfile(project.db, profileId);
-  const videoIds = [...new Set(questions.map((q) => q.videoId))];
-  return readinessReport({
-    profile,
-    questions,
-    queryPoints: videoIds.flatMap((id) => listQueryPoints(project.db, id)),
-    marks: videoIds.flatMap((id) => listMarks(project.db, id)),
-    videos: project.videos.list(),
-  });
+  return readinessOf(project, profileRows(project, exportFormat(formatId)));
 }
 
 export interface ExportResult {
@@ -186,10 +203,12 @@ export interface ExportResult {
 
 /** Exports a format; refuses (with the readiness report) when the questions are not ready, unless forced. */
 export function exportBenchmark(project: Project, formatId: string, options: { mediaDir?: string; force?: boolean } = {}): ExportResult {
-  const readiness = readinessFor(project, formatId);
+  const format = exportFormat(formatId);
+  const rows = profileRows(project, format);
+  const readiness = readinessOf(project, rows);
   if (!readiness.ready && !options.force) throw new NotReadyError(readiness);
-  const items = projectItems(project, formatId, options.mediaDir);
-  return { text: findFormat(formatId)!.write!(items), items: items.length, readiness };
+  const items = itemsOf(project, rows, options.mediaDir);
+  return { text: format.write(items), items: items.length, readiness };
 }
 
 export class NotReadyError extends ServiceError {
