@@ -5,13 +5,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Caller } from '../../shared/domain';
 import { formatProblem } from '../../shared/formats/json-text';
-import { FORMATS } from '../../shared/formats/registry';
 import { defaultDataDir } from '../services/data-dir';
 import { ServiceError } from '../services/errors';
-import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, validateFile } from '../services/exchange/exchange';
+import { exportFile, importFile, listFormats, LOSSLESS_FORMAT, NotReadyError, projectStats, validateFile } from '../services/exchange/exchange';
 import type { DatasetStats } from '../../shared/stats';
 import { describeReadiness } from '../../shared/readiness';
-import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { evaluationInputs } from '../services/exchange/eval-inputs';
 import { resolveMediaTools } from '../services/media/tools';
 import { Project } from '../services/project';
@@ -23,10 +21,11 @@ export interface CliIo {
   env?: NodeJS.ProcessEnv;
 }
 
-const TIDEMARK = { id: 'tidemark', label: 'Tidemark JSONL (lossless: profiles, videos, marks, questions, query points, provenance)' };
-
-const formatList = (filter: 'read' | 'write'): string =>
-  [TIDEMARK, ...FORMATS.filter((f) => f[filter])].map((f) => `    ${f.id.padEnd(14)} ${f.label}`).join('\n');
+const formatList = (filter: 'canImport' | 'canExport'): string =>
+  listFormats()
+    .filter((f) => f[filter])
+    .map((f) => `    ${f.id.padEnd(14)} ${f.label}`)
+    .join('\n');
 
 const HELP: Record<string, string> = {
   main: `Usage: tidemark <command> [options]
@@ -49,7 +48,7 @@ path relative to --media (default: the file's folder); missing ones are reported
 The project is created when it does not exist.
 
 Formats:
-${formatList('read')}`,
+${formatList('canImport')}`,
   export: `Usage: tidemark export --format <format> --project <file.tidemark> --out <file> [--media <dir>] [--force] [--report <file>]
 
 Writes the questions of the format's profile. Imported questions are written the way their file
@@ -58,13 +57,13 @@ report checks for lint errors, questions not accepted in review, model drafts no
 missing media; export refuses (exit 1) unless --force. --report writes the report as JSON.
 
 Formats:
-${formatList('write')}`,
+${formatList('canExport')}`,
   validate: `Usage: tidemark validate <file> --format <format>
 
 Reads and checks the file; prints each problem as file:line:field: reason.
 
 Formats:
-${formatList('read')}`,
+${formatList('canImport')}`,
   formats: 'Usage: tidemark formats\n\nLists the formats tidemark reads and writes.',
   'eval-inputs': `Usage: tidemark eval-inputs --project <file.tidemark> --profile <kind> --out <file.jsonl> [--sampling <spec>] [--cut <dir>]
 
@@ -157,8 +156,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     };
     switch (command) {
       case 'formats':
-        io.out(`${TIDEMARK.id.padEnd(14)} ${'import/export'.padEnd(14)} ${TIDEMARK.label}`);
-        for (const f of FORMATS) io.out(`${f.id.padEnd(14)} ${[f.read ? 'import' : '', f.write ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
+        for (const f of listFormats()) io.out(`${f.id.padEnd(14)} ${[f.canImport ? 'import' : '', f.canExport ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;
       case 'eval-inputs':
         return await withProject(resolve(need('project')), async (project) => {
@@ -193,17 +191,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const format = need('format');
         const project = Project.open(projectPath, { create: !existsSync(projectPath) });
         try {
-          if (format === TIDEMARK.id) {
-            const result = importTidemarkJsonl(project, localCaller(env), resolve(file), { skipInvalid: values['skip-invalid'] ?? false });
-            for (const p of result.problems) io.err(formatProblem(p));
-            if (result.refused) {
-              io.out(`Nothing imported: ${result.problems.length} problem(s) in ${result.rows} rows.`);
-              return 1;
-            }
-            io.out(`Imported ${result.imported} of ${result.rows} rows into ${projectPath}.`);
-            return result.problems.length > 0 ? 1 : 0;
-          }
-          const outcome = await importBenchmarkFile(project, localCaller(env), resolveMediaTools('bundled', env), {
+          const outcome = await importFile(project, localCaller(env), resolveMediaTools('bundled', env), {
             path: resolve(file),
             format,
             ...(values.media ? { mediaDir: resolve(values.media) } : {}),
@@ -220,7 +208,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             writeFileSync(report, JSON.stringify({ file: outcome.file, format: outcome.format, problems: outcome.problems, missingMedia: outcome.missingMedia }, null, 2));
             io.out(`Report written to ${report}`);
           }
-          io.out(`Imported ${outcome.importedQuestions} questions and ${outcome.importedMarks} marks from ${outcome.records} records into ${projectPath}.`);
+          io.out(
+            outcome.format === LOSSLESS_FORMAT.id
+              ? `Imported ${outcome.importedQuestions} of ${outcome.records} rows into ${projectPath}.`
+              : `Imported ${outcome.importedQuestions} questions and ${outcome.importedMarks} marks from ${outcome.records} records into ${projectPath}.`,
+          );
           return outcome.problems.length > 0 || outcome.missingMedia.length > 0 ? 1 : 0;
         } finally {
           project.close();
@@ -230,17 +222,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await withProject(resolve(need('project')), (project) => {
           const format = need('format');
           const out = resolve(need('out'));
-          if (format === TIDEMARK.id) {
-            const { text, rows } = exportTidemarkJsonl(project);
-            writeFileSync(out, text);
-            io.out(`Wrote ${rows} rows to ${out}.`);
-            return 0;
-          }
           try {
-            const { text, items, readiness } = exportBenchmark(project, format, { ...(values.media ? { mediaDir: resolve(values.media) } : {}), force: values.force ?? false });
-            if (values.report) writeFileSync(resolve(values.report), JSON.stringify(readiness, null, 2));
+            const { text, count, readiness } = exportFile(project, format, { ...(values.media ? { mediaDir: resolve(values.media) } : {}), force: values.force ?? false });
+            if (values.report && readiness) writeFileSync(resolve(values.report), JSON.stringify(readiness, null, 2));
             writeFileSync(out, text);
-            io.out(`Wrote ${items} questions to ${out}.${readiness.ready ? '' : ` Forced: ${describeReadiness(readiness)}`}`);
+            const unit = format === LOSSLESS_FORMAT.id ? 'rows' : 'questions';
+            io.out(`Wrote ${count} ${unit} to ${out}.${!readiness || readiness.ready ? '' : ` Forced: ${describeReadiness(readiness)}`}`);
           } catch (error) {
             if (!(error instanceof NotReadyError)) throw error;
             if (values.report) writeFileSync(resolve(values.report), JSON.stringify(error.report, null, 2));

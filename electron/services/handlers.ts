@@ -4,10 +4,8 @@ import { requestSchemas, type AppliedEditSummary, type ApiMethod, type ApiParsed
 import { isApiMethod } from '../../shared/api-methods';
 import type { Caller } from '../../shared/domain';
 import { writeFileSync } from 'node:fs';
-import { FORMATS } from '../../shared/formats/registry';
 import * as annotation from './annotation/annotation';
-import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor } from './exchange/exchange';
-import { exportTidemarkJsonl, importTidemarkJsonl } from './exchange/tidemark-jsonl';
+import { exportFile, importFile, listFormats, NotReadyError, projectStats, readinessFor } from './exchange/exchange';
 import { history, redo, undo, type AppliedEdit } from './annotation/edit-log';
 import { listMarks, listProfiles, listQueryPoints, listQuestions } from './annotation/rows';
 import type { AppServices } from './app-services';
@@ -138,34 +136,21 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
     'edits.undo': (_req, caller) => summarize(undo(app.requireProject().db, caller.person)),
     'edits.redo': (_req, caller) => summarize(redo(app.requireProject().db, caller.person)),
     'edits.history': (_req, caller) => history(app.requireProject().db, caller.person),
-    'exchange.formats': () => [
-      { id: 'tidemark', label: 'Tidemark JSONL (lossless)', profile: 'all', canImport: true, canExport: true },
-      ...FORMATS.map((f) => ({ id: f.id, label: f.label, profile: f.profile, canImport: Boolean(f.read), canExport: Boolean(f.write) })),
-    ],
+    'exchange.formats': () => listFormats(),
     'exchange.import': (req, caller) => {
       const project = app.requireProject();
       const tools = app.tools;
       const job = app.jobs.start('exchange', `Import ${req.path}`, async (control) => {
         control.progress(null, `Importing ${req.path}`);
-        if (req.format === 'tidemark') {
-          const r = importTidemarkJsonl(project, caller, req.path, { skipInvalid: req.skipInvalid });
-          return { file: r.file, format: 'tidemark', records: r.rows, importedQuestions: r.imported, importedMarks: 0, missingMedia: [], problems: r.problems, refused: r.refused };
-        }
-        return importBenchmarkFile(project, caller, tools, { path: req.path, format: req.format, skipInvalid: req.skipInvalid, ...(req.mediaDir ? { mediaDir: req.mediaDir } : {}) });
+        return importFile(project, caller, tools, { path: req.path, format: req.format, skipInvalid: req.skipInvalid, ...(req.mediaDir ? { mediaDir: req.mediaDir } : {}) });
       });
       return { jobId: job.id };
     },
     'exchange.export': (req) => {
-      const project = app.requireProject();
-      if (req.format === 'tidemark') {
-        const { text, rows } = exportTidemarkJsonl(project);
-        writeFileSync(req.path, text);
-        return { written: true, path: req.path, items: rows, readiness: null };
-      }
       try {
-        const result = exportBenchmark(project, req.format, { force: req.force, ...(req.mediaDir ? { mediaDir: req.mediaDir } : {}) });
+        const result = exportFile(app.requireProject(), req.format, { force: req.force, ...(req.mediaDir ? { mediaDir: req.mediaDir } : {}) });
         writeFileSync(req.path, result.text);
-        return { written: true, path: req.path, items: result.items, readiness: result.readiness };
+        return { written: true, path: req.path, items: result.count, readiness: result.readiness };
       } catch (error) {
         if (error instanceof NotReadyError) return { written: false, path: req.path, items: 0, readiness: error.report };
         throw error;

@@ -23,7 +23,6 @@ import {
   getQueryPoint,
   getQuestionRow,
   markToRow,
-  pointsOfQuestion,
   profileToRow,
   queryPointToRow,
   questionToRow,
@@ -254,7 +253,6 @@ export function removeQueryPoint(project: Project, caller: Caller, id: string): 
   edit(project.db, caller.person, 'Delete query point', (tx) => tx.remove('query_points', id));
 }
 
-export { pointsOfQuestion };
 
 // ── custom profiles ─────────────────────────────────────────────────────────
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
-import type { ImportOutcomeView } from '../../../shared/api';
+import type { FormatInfo, ImportOutcomeView } from '../../../shared/api';
 import type { Problem } from '../../../shared/formats/json-text';
 import type { Caller } from '../../../shared/domain';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
@@ -25,6 +25,7 @@ import { fromStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../project';
 import { importVideos } from '../videos/import';
+import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
 export interface ImportOptions {
   path: string;
@@ -228,4 +229,36 @@ export function projectStats(project: Project): DatasetStats[] {
     out.push(datasetStats({ profile, questions, queryPoints: videoIds.flatMap((id) => listQueryPoints(project.db, id)), videos }));
   }
   return out;
+}
+
+/** The lossless format: stored rows rather than benchmark items. */
+export const LOSSLESS_FORMAT = { id: 'tidemark', label: 'Tidemark JSONL (lossless: profiles, videos, marks, questions, query points, provenance)' } as const;
+
+/** Every format, the lossless one first, with what Tidemark can do with it. */
+export function listFormats(): FormatInfo[] {
+  return [
+    { id: LOSSLESS_FORMAT.id, label: LOSSLESS_FORMAT.label, profile: 'all', canImport: true, canExport: true },
+    ...FORMATS.map((f) => ({ id: f.id, label: f.label, profile: f.profile, canImport: Boolean(f.read), canExport: Boolean(f.write) })),
+  ];
+}
+
+/** Imports a file in any format; the lossless one reports its rows in the same outcome shape. */
+export async function importFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions): Promise<ImportOutcome> {
+  if (options.format !== LOSSLESS_FORMAT.id) return importBenchmarkFile(project, caller, tools, options);
+  const r = importTidemarkJsonl(project, caller, options.path, { skipInvalid: options.skipInvalid ?? false });
+  return { file: r.file, format: LOSSLESS_FORMAT.id, records: r.rows, importedQuestions: r.imported, importedMarks: 0, missingMedia: [], problems: r.problems, refused: r.refused };
+}
+
+/**
+ * Exports any format: the text, how many questions (rows, for the lossless format) it holds, and
+ * the readiness report (none for the lossless format, which carries everything as it is). A
+ * benchmark format that is not ready throws NotReadyError unless forced.
+ */
+export function exportFile(project: Project, formatId: string, options: { mediaDir?: string; force?: boolean } = {}): { text: string; count: number; readiness: ReadinessReport | null } {
+  if (formatId === LOSSLESS_FORMAT.id) {
+    const { text, rows } = exportTidemarkJsonl(project);
+    return { text, count: rows, readiness: null };
+  }
+  const { text, items, readiness } = exportBenchmark(project, formatId, options);
+  return { text, count: items, readiness };
 }
