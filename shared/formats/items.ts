@@ -4,7 +4,7 @@
 import type { MarkInput } from '../marks';
 import type { ProfileKind } from '../profiles';
 import type { QuestionFields } from '../questions';
-import { PyFloat, RawNumber, type NumberSources } from './json-text';
+import { numberSource, PyFloat, RawNumber, type NumberSources } from './json-text';
 import type { EncodedTime } from './time-encoding';
 
 export interface ExchangePoint {
@@ -60,6 +60,6 @@ export interface RawSource {
 export function numberAt(raw: RawSource | undefined, path: ReadonlyArray<string | number>, value: number): EncodedTime {
   let container: unknown = raw?.value;
   for (const part of path.slice(0, -1)) container = container && typeof container === 'object' ? (container as Record<string, unknown>)[part as string] : undefined;
-  const text = container && typeof container === 'object' ? raw?.numbers.get(container)?.get(String(path.at(-1))) : undefined;
+  const text = raw && container && typeof container === 'object' ? numberSource(raw.numbers, container, String(path.at(-1)), value) : undefined;
   return encoded(value, text);
 }

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { ProfileDefinition, ProfileKind } from '../profiles';
 import type { ExchangeItem } from './items';
-import { arrayElementLines, fieldPath, parseJsonKeepingNumbers, readJsonLines, toPythonJson, type NumberSources, type Problem } from './json-text';
+import { arrayElementLines, fieldPath, forEachJsonLine, parseJsonKeepingNumbers, toPythonJson, type NumberSources, type Problem } from './json-text';
 import { itemsToOvoS, ovoSRecordSchema, ovoSToItem } from './ovo-s';
 import { itemsToPhostream, phostreamToItems, phostreamVideoSchema } from './phostream';
 import { itemsToRtv, rtvRecordSchema, rtvToItem } from './rtv';
@@ -42,14 +42,16 @@ function issueProblems(file: string, line: number, error: z.ZodError, prefix: Ar
 /** JSONL: a zod schema per line, an adapter per record. */
 function jsonlReader<T>(schema: z.ZodType<T>, toItem: (record: T, raw: { value: unknown; numbers: NumberSources }) => ExchangeItem) {
   return (text: string, file: string): FormatRead => {
-    const { lines, problems } = readJsonLines(text, file);
     const items: LocatedItem[] = [];
-    for (const line of lines) {
+    const invalid: Problem[] = [];
+    let records = 0;
+    const unparsable = forEachJsonLine(text, file, (line) => {
+      records++;
       const parsed = schema.safeParse(line.value);
       if (parsed.success) items.push({ item: toItem(parsed.data, line), line: line.line });
-      else problems.push(...issueProblems(file, line.line, parsed.error));
-    }
-    return { items, problems: problems.sort((a, b) => a.line - b.line), records: lines.length + problems.filter((p) => p.reason.startsWith('not valid JSON')).length };
+      else invalid.push(...issueProblems(file, line.line, parsed.error));
+    });
+    return { items, problems: [...unparsable, ...invalid].sort((a, b) => a.line - b.line), records: records + unparsable.length };
   };
 }
 

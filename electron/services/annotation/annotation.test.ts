@@ -5,7 +5,7 @@ import type { Caller } from '../../../shared/domain';
 import { Project } from '../project';
 import { tempDir } from '../test-support/fixtures';
 import * as annotation from './annotation';
-import { history, MAX_UNDO_STEPS, redo, undo } from './edit-log';
+import { edit, history, MAX_UNDO_STEPS, redo, undo } from './edit-log';
 import { builtinProfileId, listMarks, listProfiles, listQueryPoints, listQuestions } from './rows';
 
 const ann: Caller = { person: 'ann', role: 'annotator' };
@@ -107,6 +107,43 @@ describe('undo and redo', () => {
     expect(undo(project.db, 'ann')?.label).toBe('Add event');
   });
 
+  it('undoes and redoes bulk-inserted rows (an import), logging keys rather than copies, and refuses over a later change', () => {
+    const q = (i: number) => ({ id: `q${i}`, video_id: videoId, profile_id: builtinProfileId('ovo-s-bench'), fields: JSON.stringify({ text: `q${i}` }), provenance: '{}', created_by: 'ann', created_at: `t${i}`, updated_at: `t${i}` });
+    const p = (i: number) => ({ id: `p${i}`, question_id: `q${i}`, time: i + 0.5, fields: JSON.stringify({ answer: 'A' }) });
+    edit(project.db, 'ann', 'Import many', (tx) => {
+      for (let i = 0; i < 50; i++) {
+        tx.insert('questions', q(i));
+        tx.insert('query_points', p(i));
+      }
+    });
+    const logged = (project.db.prepare('SELECT changes FROM edit_log').get() as { changes: string }).changes;
+    expect(logged).not.toContain('"q7\\"'); // keys and fingerprints, not the rows' texts
+    const snapshot = () => ({ questions: listQuestions(project.db, videoId), points: listQueryPoints(project.db, videoId) });
+    const imported = snapshot();
+    expect(imported.questions).toHaveLength(50);
+
+    expect(undo(project.db, 'ann')?.changes).toHaveLength(100);
+    expect(snapshot()).toEqual({ questions: [], points: [] });
+    expect(redo(project.db, 'ann')?.label).toBe('Import many');
+    expect(snapshot()).toEqual(imported);
+    undo(project.db, 'ann');
+    redo(project.db, 'ann');
+    expect(snapshot()).toEqual(imported);
+
+    // someone else edits one imported question: undoing the import would lose their work
+    annotation.updateQuestion(project, lead, 'q7', { text: 'sharper wording' });
+    expect(() => undo(project.db, 'ann')).toThrow(/changed since \(questions q7\)/);
+    expect(listQuestions(project.db, videoId)).toHaveLength(50);
+    undo(project.db, 'lee');
+    expect(undo(project.db, 'ann')?.label).toBe('Import many');
+  });
+
+  it('refuses to undo inserted rows that were changed outside the log', () => {
+    edit(project.db, 'ann', 'Import one', (tx) => tx.insert('query_points', { id: 'p', question_id: annotation.createQuestion(project, lead, videoId, { profileId: builtinProfileId('ovo-s-bench'), text: 'q' }, []).question.id, time: 1, fields: '{}' }));
+    project.db.prepare('UPDATE query_points SET time = 2').run();
+    expect(() => undo(project.db, 'ann')).toThrow(/changed since \(query points p\)/);
+  });
+
   it('brings back a removed video with everything on it', () => {
     annotation.createMarks(project, ann, videoId, [event(1), event(2)]);
     annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('ovo-s-bench'), text: 'q' }, [{ time: 5 }]);
@@ -148,6 +185,17 @@ describe('questions and profiles', () => {
     const edited = annotation.updateQuestion(project, ann, question.id, { text: 'What is the person holding now?' });
     expect(edited.provenance.text).toBe('edited');
     expect(edited.provenance.options).toBe('model');
+  });
+  it('reads complete stored rows as they are, and partial, extra-keyed or broken ones through the schema', () => {
+    const { question } = annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('ovo-s-bench'), text: 'complete' }, [{ time: 5 }]);
+    const insert = project.db.prepare("INSERT INTO questions (id, video_id, profile_id, fields, provenance, created_by, created_at, updated_at) VALUES (?, ?, 'builtin:ovo-s-bench', ?, '{}', 'ann', 'z', 'z')");
+    insert.run('partial', videoId, JSON.stringify({ text: 'partial', stray: 1 }));
+    const [complete, partial] = listQuestions(project.db, videoId);
+    expect(complete).toEqual(question);
+    expect(partial).toMatchObject({ text: 'partial', answerKind: 'choice', options: {}, round: 0, origin: null });
+    expect(partial).not.toHaveProperty('stray');
+    insert.run('broken', videoId, JSON.stringify({ text: 'older row', round: 'two' }));
+    expect(() => listQuestions(project.db, videoId)).toThrow(/round/);
   });
   it('validates query points against the video', () => {
     const { question } = annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('phostream') }, []);

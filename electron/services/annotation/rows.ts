@@ -2,7 +2,8 @@
 import type { Database } from 'better-sqlite3';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
 import { BUILTIN_PROFILES, profileDefinitionSchema, type Profile, type ProfileDefinition } from '../../../shared/profiles';
-import { queryPointFieldsSchema, questionFieldsSchema, type FieldProvenance, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
+import type { z } from 'zod';
+import { queryPointFieldsSchema, questionFieldsSchema, type FieldProvenance, type QueryPoint, type QueryPointFields, type Question, type QuestionFields } from '../../../shared/questions';
 
 interface MarkRow {
   id: string;
@@ -49,8 +50,34 @@ export function questionToRow(q: Question, createdAt: string): Record<string, st
   return { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify(fields), provenance: JSON.stringify(provenance), created_by: createdBy, created_at: createdAt, updated_at: updatedAt };
 }
 
+/**
+ * A stored JSON column as its domain type. Every write path parses rows with zod, so a row that has
+ * exactly its schema's fields is taken as it is — reading a hundred thousand questions then costs a
+ * JSON.parse each; anything else (a row from an older file, a partial lossless row) goes through zod,
+ * which fills its defaults or names what is wrong.
+ */
+function storedFields<T>(schema: z.ZodObject, required: ReadonlySet<string>, value: Record<string, unknown>): T {
+  let present = 0;
+  for (const key in value) {
+    if (!(key in schema.shape)) return schema.parse(value) as T;
+    if (required.has(key)) present++;
+  }
+  return (present === required.size ? value : schema.parse(value)) as T;
+}
+
+/** The fields a complete stored row has: all but the optional ones (a field with a default is stored). */
+function requiredKeys(schema: z.ZodObject): ReadonlySet<string> {
+  const optional = (field: z.ZodType) => {
+    const absent = field.safeParse(undefined);
+    return absent.success && absent.data === undefined;
+  };
+  return new Set(Object.entries(schema.shape).filter(([, field]) => !optional(field as z.ZodType)).map(([key]) => key));
+}
+const QUESTION_KEYS = requiredKeys(questionFieldsSchema);
+const QUERY_POINT_KEYS = requiredKeys(queryPointFieldsSchema);
+
 function rowToQuestion(row: QuestionRow): Question {
-  const fields = questionFieldsSchema.parse({ ...JSON.parse(row.fields), profileId: row.profile_id });
+  const fields = storedFields<QuestionFields>(questionFieldsSchema, QUESTION_KEYS, { ...JSON.parse(row.fields), profileId: row.profile_id });
   return {
     ...fields,
     id: row.id,
@@ -88,7 +115,7 @@ export function queryPointToRow(p: QueryPoint): Record<string, string | number |
 }
 
 function rowToQueryPoint(row: QueryPointRow): QueryPoint {
-  const fields = queryPointFieldsSchema.parse({ ...JSON.parse(row.fields), time: row.time });
+  const fields = storedFields<QueryPointFields>(queryPointFieldsSchema, QUERY_POINT_KEYS, { ...JSON.parse(row.fields), time: row.time });
   return { id: row.id, questionId: row.question_id, ...fields };
 }
 

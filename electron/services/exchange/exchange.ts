@@ -13,7 +13,7 @@ import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../s
 import { findFormat, FORMATS, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
 import type { ExchangeItem } from '../../../shared/formats/items';
 import type { Mark } from '../../../shared/marks';
-import type { QueryPoint, Question } from '../../../shared/questions';
+import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
 import { edit, type EditTransaction } from '../annotation/edit-log';
 import { builtinProfileId, getProfile, listMarks, listProfiles, profileToRow, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { describeReadiness, readinessReport, type ReadinessReport } from '../../../shared/readiness';
@@ -83,8 +83,10 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   // media: by path relative to the media folder; files not yet in the project are imported first
   const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
   const byPath = new Map(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
-  const wanted = [...new Set(read.items.map((l) => resolve(mediaDir, l.item.videoPath)))];
-  const toImport = wanted.filter((p) => !byPath.has(p) && existsSync(p));
+  // a file names few videos many times over: resolve each name once
+  const absolute = new Map<string, string>();
+  for (const { item } of read.items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
+  const toImport = [...new Set(absolute.values())].filter((p) => !byPath.has(p) && existsSync(p));
   if (toImport.length > 0) {
     const jobs = new JobRegistry();
     const job = await jobs.wait(jobs.start('import', 'media', (control) => importVideos(project, tools, toImport, control)).id);
@@ -97,7 +99,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const ready: Array<LocatedItem & { videoId: string; duration: number }> = [];
   const missing = new Map<string, number>();
   for (const located of read.items) {
-    const video = byPath.get(resolve(mediaDir, located.item.videoPath));
+    const video = byPath.get(absolute.get(located.item.videoPath)!);
     if (!video) {
       missing.set(located.item.videoPath, (missing.get(located.item.videoPath) ?? 0) + 1);
       continue;
@@ -115,11 +117,13 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const now = new Date().toISOString();
   edit(project.db, caller.person, `Import ${file}`, (tx) => {
     const profileId = format.customProfile ? customProfileFor(project, tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
+    // every field of an imported question was written by a person
+    const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
     for (const { item, videoId } of ready) {
       const rows = itemToRows(item);
       // a published benchmark's items were accepted by its authors; set them back to draft to review them here
       const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
-      const question: Question = { ...rows.fields, status, profileId, id: randomUUID(), videoId, provenance: Object.fromEntries(Object.keys(rows.fields).map((k) => [k, 'human'])), createdBy: caller.person, updatedAt: now };
+      const question: Question = { ...rows.fields, status, profileId, id: randomUUID(), videoId, provenance, createdBy: caller.person, updatedAt: now };
       tx.insert('questions', questionToRow(question, now));
       for (const p of rows.points) tx.insert('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
       // dense captions belong to their own task: the placeholder target becomes the question's id

@@ -119,8 +119,9 @@ export function importTidemarkJsonl(project: Project, caller: Caller, path: stri
   if (problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
   try {
     edit(project.db, caller.person, `Import ${file}`, (tx) => {
+      // every row was checked to be new above
       for (const { table, row } of fresh) {
-        tx.put(table, row);
+        tx.insert(table, row);
         outcome.imported++;
       }
     });
