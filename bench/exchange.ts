@@ -64,6 +64,9 @@ function exportFloor(project: Project, exported: string): number {
   return performance.now() - start;
 }
 
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ROUNDS = 3;
+
 export async function benchExchange(): Promise<void> {
   const video = await testVideo('tiny-60s.mp4', [...lavfi('color=c=gray:s=64x36:r=5:d=60'), ...h264(5)]);
   const dir = mkdtempSync(join(tmpdir(), 'tidemark-bench-'));
@@ -74,30 +77,44 @@ export async function benchExchange(): Promise<void> {
     const text = readFileSync(file, 'utf8');
     const options = { path: file, format: 'ovo-s', mediaDir: dirname(video) };
 
-    // a first import warms up the code and gives the rows the floor inserts
+    // a first import warms up the code and holds the rows the floor inserts
     const warm = Project.open(join(dir, 'warm.tidemark'), { create: true });
     await importBenchmarkFile(warm, caller, tools, options);
     const rows = (table: string) => warm.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as StoredRow[];
     const storedRows = Number((warm.db.prepare('SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n').get() as { n: number }).n);
-    const importFloorTime = importFloor(join(dir, 'floor.tidemark'), text, rows('videos')[0]!, rows('questions'), rows('query_points'));
+
+    // rounds alternate floor and Tidemark so both meet the same machine; medians are reported
+    const times = { importFloor: [] as number[], import: [] as number[], exportFloor: [] as number[], export: [] as number[] };
+    let exportedBytes = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      times.importFloor.push(importFloor(join(dir, `floor-${round}.tidemark`), text, rows('videos')[0]!, rows('questions'), rows('query_points')));
+      rmSync(join(dir, `floor-${round}.tidemark`), { force: true });
+
+      // Tidemark: validation, conversion, media matching, one undoable transaction
+      const path = join(dir, `bench-${round}.tidemark`);
+      const project = Project.open(path, { create: true });
+      let start = performance.now();
+      const outcome = await importBenchmarkFile(project, caller, tools, options);
+      times.import.push(performance.now() - start);
+      if (outcome.importedQuestions !== QUESTIONS) throw new Error(`imported ${outcome.importedQuestions}: ${outcome.problems.slice(0, 3).map((p) => p.reason).join('; ')}`);
+      // export with the readiness report, then the floor on the same rows and records
+      start = performance.now();
+      const exported = exportBenchmark(project, 'ovo-s', { force: true });
+      times.export.push(performance.now() - start);
+      times.exportFloor.push(exportFloor(project, exported.text));
+      exportedBytes = exported.text.length;
+      project.close();
+      rmSync(path, { force: true });
+    }
     warm.close();
 
-    // Tidemark: validation, conversion, media matching, one undoable transaction
-    const project = Project.open(join(dir, 'bench.tidemark'), { create: true });
-    let start = performance.now();
-    const outcome = await importBenchmarkFile(project, caller, tools, options);
-    const importTime = performance.now() - start;
-    if (outcome.importedQuestions !== QUESTIONS) throw new Error(`imported ${outcome.importedQuestions}: ${outcome.problems.slice(0, 3).map((p) => p.reason).join('; ')}`);
-    // export with the readiness report, then the floor on the same rows and records
-    start = performance.now();
-    const exported = exportBenchmark(project, 'ovo-s', { force: true });
-    const exportTime = performance.now() - start;
-    const exportFloorTime = exportFloor(project, exported.text);
-    project.close();
-
-    console.log(`Import of ${QUESTIONS.toLocaleString('en')} OVO-S questions: ${seconds(importTime)} (${rate(importTime)}); floor ${seconds(importFloorTime)} → ${(importTime / importFloorTime).toFixed(2)}× the floor`);
-    console.log(`Export of ${QUESTIONS.toLocaleString('en')} OVO-S questions: ${seconds(exportTime)} (${rate(exportTime)}; readiness included); floor ${seconds(exportFloorTime)} → ${(exportTime / exportFloorTime).toFixed(2)}× the floor`);
-    console.log(`(file ${(text.length / 1e6).toFixed(1)} MB; stored ${storedRows.toLocaleString('en')} rows; export ${(exported.text.length / 1e6).toFixed(1)} MB)`);
+    const report = (what: string, ours: number[], floor: number[], note: string) => {
+      const per = ours.map((t, i) => `${(t / floor[i]!).toFixed(2)}×`).join(', ');
+      console.log(`${what} of ${QUESTIONS.toLocaleString('en')} OVO-S questions: ${seconds(median(ours))} (${rate(median(ours))}${note}); floor ${seconds(median(floor))} → ${(median(ours) / median(floor)).toFixed(2)}× the floor (rounds: ${per})`);
+    };
+    report('Import', times.import, times.importFloor, '');
+    report('Export', times.export, times.exportFloor, '; readiness included');
+    console.log(`(medians of ${ROUNDS} rounds; file ${(text.length / 1e6).toFixed(1)} MB; stored ${storedRows.toLocaleString('en')} rows; export ${(exportedBytes / 1e6).toFixed(1)} MB)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -144,13 +144,16 @@ describe('undo and redo', () => {
     expect(() => undo(project.db, 'ann')).toThrow(/changed since \(query points p\)/);
   });
 
-  it('brings back a removed video with everything on it', () => {
+  it('brings back a removed video with everything on it, reviews included', () => {
     annotation.createMarks(project, ann, videoId, [event(1), event(2)]);
-    annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('ovo-s-bench'), text: 'q' }, [{ time: 5 }]);
+    const { question } = annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('ovo-s-bench'), text: 'q' }, [{ time: 5 }]);
+    edit(project.db, 'rev', 'Review', (tx) => tx.insert('reviews', { id: 'r1', question_id: question.id, reviewer: 'rev', fields: '{"verdict":"accept"}', created_at: 'a', updated_at: 'a' }));
     project.videos.saveView(videoId, { position: 3, viewStart: 0, pxPerSec: 10 });
     annotation.removeVideo(project, ann, videoId);
     expect(project.videos.list()).toHaveLength(0);
+    expect(project.db.prepare('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 0 });
     undo(project.db, 'ann');
+    expect(project.db.prepare('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 1 });
     expect(project.videos.list()).toHaveLength(1);
     expect(listMarks(project.db, videoId)).toHaveLength(2);
     expect(listQueryPoints(project.db, videoId)).toHaveLength(1);

@@ -220,10 +220,14 @@ export function updateQuestion(project: Project, caller: Caller, id: string, pat
 }
 
 export function removeQuestion(project: Project, caller: Caller, id: string): void {
-  edit(project.db, caller.person, 'Delete question', (tx) => {
-    tx.removeWhere('query_points', 'question_id', id); // children first, so undo restores them after the parent
-    tx.remove('questions', id);
-  });
+  edit(project.db, caller.person, 'Delete question', (tx) => removeQuestionWithChildren(tx, id));
+}
+
+/** A question with its reviews and query points, children first so that undo restores them after it. */
+function removeQuestionWithChildren(tx: EditTransaction, id: string): void {
+  tx.removeWhere('reviews', 'question_id', id);
+  tx.removeWhere('query_points', 'question_id', id);
+  tx.remove('questions', id);
 }
 
 function questionVideoDuration(project: Project, questionId: string): number {
@@ -292,15 +296,12 @@ export function removeProfile(project: Project, caller: Caller, id: string): voi
   edit(project.db, caller.person, `Delete profile ${current.name}`, (tx) => tx.remove('profiles', id));
 }
 
-/** Removing a video is an edit too: its marks, questions and query points come back on undo. */
+/** Removing a video is an edit too: its marks, questions, query points and reviews come back on undo. */
 export function removeVideo(project: Project, caller: Caller, videoId: string): void {
   const video = project.videos.get(videoId);
   if (!video) throw new ServiceError('not-found', 'No such video in this project.');
   edit(project.db, caller.person, `Remove ${video.name}`, (tx) => {
-    for (const q of project.db.prepare('SELECT id FROM questions WHERE video_id = ?').all(videoId) as Array<{ id: string }>) {
-      tx.removeWhere('query_points', 'question_id', q.id);
-      tx.remove('questions', q.id);
-    }
+    for (const q of project.db.prepare('SELECT id FROM questions WHERE video_id = ?').all(videoId) as Array<{ id: string }>) removeQuestionWithChildren(tx, q.id);
     tx.removeWhere('marks', 'video_id', videoId);
     tx.removeWhere('video_view_state', 'video_id', videoId);
     tx.remove('videos', videoId);

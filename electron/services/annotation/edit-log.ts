@@ -10,6 +10,7 @@ const KEYS = {
   marks: 'id',
   questions: 'id',
   query_points: 'id',
+  reviews: 'id',
   videos: 'id',
   video_view_state: 'video_id',
 } as const;

@@ -236,7 +236,7 @@ export function projectStats(project: Project): DatasetStats[] {
 }
 
 /** The lossless format: stored rows rather than benchmark items. */
-export const LOSSLESS_FORMAT = { id: 'tidemark', label: 'Tidemark JSONL (lossless: profiles, videos, marks, questions, query points, provenance)' } as const;
+export const LOSSLESS_FORMAT = { id: 'tidemark', label: 'Tidemark JSONL (lossless: profiles, videos, marks, questions, query points, provenance, reviews)' } as const;
 
 /** Every format, the lossless one first, with what Tidemark can do with it. */
 export function listFormats(): FormatInfo[] {

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
 import { formatProblem } from '../../../shared/formats/json-text';
 import * as annotation from '../annotation/annotation';
-import { undo } from '../annotation/edit-log';
+import { edit, undo } from '../annotation/edit-log';
+import type { ReviewFields } from '../../../shared/reviews';
 import { builtinProfileId, listMarks, listQuestions } from '../annotation/rows';
 import { Project } from '../project';
 import { tempDir } from '../test-support/fixtures';
@@ -27,7 +28,10 @@ function populated(): Project {
   const custom = annotation.createProfile(project, lead, 'Kitchen', builtinProfileId('vcbench'));
   const { question } = annotation.createQuestion(project, lead, videoId, { profileId: custom.id, text: 'How many laps?', answerKind: 'number', counting: { subcategory: 'E2-Periodic', target: 'laps', windowSeconds: null } }, [{ time: 5 }, { time: 10, evidence: [[1, 4]] }, { time: 20 }], 'model');
   annotation.updateQuestion(project, lead, question.id, { text: 'How many laps so far?' });
-  annotation.createQuestion(project, lead, videoId, { profileId: builtinProfileId('phostream'), text: 'Tell me when…', answerKind: 'text', temporalType: 'forward' }, [{ time: 7, proactiveTime: 9, answer: 'now' }]);
+  const forward = annotation.createQuestion(project, lead, videoId, { profileId: builtinProfileId('phostream'), text: 'Tell me when…', answerKind: 'text', temporalType: 'forward' }, [{ time: 7, proactiveTime: 9, answer: 'now' }]);
+  // a blind review (reviews have no editor yet; rows are written the way the edit log writes any)
+  const fields: ReviewFields = { round: 1, answers: [{ queryPointId: forward.queryPoints[0]!.id, answer: 'now' }], verdict: 'revise', reason: 'T_p is a second late', notes: '', secondsSpent: 42.5 };
+  edit(project.db, 'rev', 'Review', (tx) => tx.insert('reviews', { id: randomUUID(), question_id: forward.question.id, reviewer: 'rev', fields: JSON.stringify(fields), created_at: 'a', updated_at: 'a' }));
   return project;
 }
 
@@ -48,6 +52,7 @@ describe('Tidemark JSONL', () => {
       ['Tell me when…', 'human'],
     ]);
     expect(listMarks(target.db, videoId)).toHaveLength(3);
+    expect(JSON.parse((target.db.prepare('SELECT fields FROM reviews').get() as { fields: string }).fields)).toMatchObject({ verdict: 'revise', secondsSpent: 42.5 });
     // one undo step takes the whole import back
     undo(target.db, 'lee');
     expect(target.videos.list()).toHaveLength(0);

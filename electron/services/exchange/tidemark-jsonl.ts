@@ -1,5 +1,5 @@
 // Tidemark JSONL: the project's benchmark data, lossless — one line per stored row (profiles, videos,
-// marks, questions with their provenance, query points), in storage order, each checked on the way
+// marks, questions with their provenance, query points, reviews), in storage order, each checked on the way
 // in. Export → import into a fresh project → export gives the same bytes.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -9,6 +9,7 @@ import { fieldPath, readJsonLines, type Problem } from '../../../shared/formats/
 import { markDataSchemas, markTypes } from '../../../shared/marks';
 import { profileDefinitionSchema } from '../../../shared/profiles';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
+import { reviewFieldsSchema } from '../../../shared/reviews';
 import { edit, type EditableTable } from '../annotation/edit-log';
 import { ServiceError } from '../errors';
 import type { Project } from '../project';
@@ -52,12 +53,12 @@ const ROW_SCHEMAS = {
     .object({ id: text, video_id: text, profile_id: text, fields: json(questionFieldsSchema.omit({ profileId: true })), provenance: json(z.record(z.string(), z.enum(['human', 'model', 'edited']))), created_by: text, created_at: text, updated_at: text })
     .strict(),
   query_points: z.object({ id: text, question_id: text, time: real, fields: json(queryPointFieldsSchema.omit({ time: true })) }).strict(),
+  reviews: z.object({ id: text, question_id: text, reviewer: text, fields: json(reviewFieldsSchema), created_at: text, updated_at: text }).strict(),
 } satisfies Partial<Record<EditableTable, z.ZodType>>;
 
 type ExportedTable = keyof typeof ROW_SCHEMAS;
 /** Parents before children, so foreign keys hold while importing in file order. */
-const TABLE_ORDER: readonly ExportedTable[] = ['profiles', 'videos', 'marks', 'questions', 'query_points'];
-const KEY: Record<ExportedTable, string> = { profiles: 'id', videos: 'id', marks: 'id', questions: 'id', query_points: 'id' };
+const TABLE_ORDER: readonly ExportedTable[] = ['profiles', 'videos', 'marks', 'questions', 'query_points', 'reviews'];
 
 const lineSchema = z.discriminatedUnion('table', [
   z.object({ tidemark: z.literal(1), table: z.literal('project'), name: z.string() }).strict(),
@@ -102,7 +103,7 @@ export function importTidemarkJsonl(project: Project, caller: Caller, path: stri
   }
   if (header === null && lines.length > 0) problems.push({ file, line: lines[0]!.line, field: '', reason: 'not a Tidemark JSONL file (the first line names the project)' });
 
-  const exists = (table: ExportedTable, key: string): boolean => Boolean(project.db.prepare(`SELECT 1 FROM ${table} WHERE ${KEY[table]} = ?`).get(key));
+  const exists = (table: ExportedTable, key: string): boolean => Boolean(project.db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(key));
   const fresh = rows.filter(({ line, table, row }) => {
     if (table === 'profiles' && row.builtin === 1 && exists('profiles', String(row.id))) return false;
     if (exists(table, String(row.id))) {
