@@ -39,6 +39,7 @@ export function readinessReport(input: ReadinessInput): ReadinessReport {
   const marksBy = groupBy(input.marks, (m) => m.videoId);
   const groups = groupBy(input.questions.filter((q) => q.group), (q) => q.group!.id);
 
+  const noMarks: Mark[] = [];
   for (const q of input.questions) {
     const video = videos.get(q.videoId);
     const name = video?.name ?? q.videoId;
@@ -46,12 +47,13 @@ export function readinessReport(input: ReadinessInput): ReadinessReport {
     const lints = lintQuestion(q, pointsBy.get(q.id) ?? [], {
       profile: input.profile,
       videoDuration: video?.duration ?? Infinity,
-      marks: marksBy.get(q.videoId) ?? [],
+      marks: marksBy.get(q.videoId) ?? noMarks,
       groupMembers: q.group ? (groups.get(q.group.id) ?? []).filter((o) => o.id !== q.id) : [],
     });
     for (const lint of lints) if (lint.severity === 'error') add('lint-error', lint.message);
     if (q.status !== 'accepted') add('not-accepted', `Not accepted in review (status: ${q.status}).`);
-    const untouched = Object.entries(q.provenance).filter(([, source]) => source === 'model').map(([field]) => field);
+    const untouched: string[] = [];
+    for (const field in q.provenance) if (q.provenance[field] === 'model') untouched.push(field);
     if (untouched.length > 0) add('unedited-draft', `Model-drafted ${untouched.join(', ')} not checked by a person.`);
     if (!video || video.status === 'missing' || video.status === 'changed') add('missing-media', video?.statusMessage ?? 'The video is not in the project.');
   }

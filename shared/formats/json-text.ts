@@ -183,14 +183,18 @@ export function toPythonJson(value: unknown, options: { numbers?: NumberSources;
     if (typeof v === 'string') return pythonString(v, ensureAscii);
     if (Array.isArray(v)) {
       depth++;
-      const items = v.map((item, i) => write(item, v, String(i)));
+      const items: string[] = [];
+      for (let i = 0; i < v.length; i++) items.push(write(v[i], v, String(i)));
       depth--;
       return join(items, '[', ']', depth);
     }
     if (typeof v === 'object') {
       depth++;
-      const entries = Object.entries(v as Record<string, unknown>).filter(([, item]) => item !== undefined);
-      const items = entries.map(([k, item]) => `${pythonString(k, ensureAscii)}: ${write(item, v as object, k)}`);
+      const items: string[] = [];
+      const record = v as Record<string, unknown>;
+      for (const k of Object.keys(record)) {
+        if (record[k] !== undefined) items.push(`${pythonString(k, ensureAscii)}: ${write(record[k], record, k)}`);
+      }
       depth--;
       return join(items, '{', '}', depth);
     }
