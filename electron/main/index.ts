@@ -28,17 +28,24 @@ let services: AppServices | null = null;
 async function pickPaths(kind: DialogKind): Promise<string[]> {
   const window = BrowserWindow.getFocusedWindow();
   const videoFilter = { name: 'Videos', extensions: ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'ogv'] };
-  if (kind === 'saveProject') {
-    const options = { title: 'New Tidemark project', filters: [{ name: 'Tidemark project', extensions: ['tidemark'] }] };
+  const benchmarkFilter = { name: 'Benchmark files', extensions: ['jsonl', 'json'] };
+  if (kind === 'saveProject' || kind === 'benchmarkSaveFile') {
+    const options =
+      kind === 'saveProject'
+        ? { title: 'New Tidemark project', filters: [{ name: 'Tidemark project', extensions: ['tidemark'] }] }
+        : { title: 'Export to', filters: [benchmarkFilter] };
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     return result.canceled || !result.filePath ? [] : [result.filePath];
   }
-  const options: OpenDialogOptions =
-    kind === 'openProject'
-      ? { title: 'Open project', properties: ['openFile'], filters: [{ name: 'Tidemark project', extensions: ['tidemark'] }] }
-      : kind === 'videoFolder'
-        ? { title: 'Import a folder of videos', properties: ['openDirectory'] }
-        : { title: 'Import videos', properties: ['openFile', 'multiSelections'], filters: [videoFilter, { name: 'All files', extensions: ['*'] }] };
+  const all = { name: 'All files', extensions: ['*'] };
+  const choices: Record<Exclude<DialogKind, 'saveProject' | 'benchmarkSaveFile'>, OpenDialogOptions> = {
+    openProject: { title: 'Open project', properties: ['openFile'], filters: [{ name: 'Tidemark project', extensions: ['tidemark'] }] },
+    videoFolder: { title: 'Import a folder of videos', properties: ['openDirectory'] },
+    videoFiles: { title: 'Import videos', properties: ['openFile', 'multiSelections'], filters: [videoFilter, all] },
+    benchmarkFile: { title: 'Import a benchmark file', properties: ['openFile'], filters: [benchmarkFilter, all] },
+    mediaFolder: { title: 'Folder the file’s video paths are relative to', properties: ['openDirectory'] },
+  };
+  const options = choices[kind];
   const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
   return result.canceled ? [] : result.filePaths;
 }

@@ -141,8 +141,7 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
       const project = app.requireProject();
       const tools = app.tools;
       const job = app.jobs.start('exchange', `Import ${req.path}`, async (control) => {
-        control.progress(null, `Importing ${req.path}`);
-        return importFile(project, caller, tools, { path: req.path, format: req.format, skipInvalid: req.skipInvalid, ...(req.mediaDir ? { mediaDir: req.mediaDir } : {}) });
+        return importFile(project, caller, tools, { path: req.path, format: req.format, skipInvalid: req.skipInvalid, ...(req.mediaDir ? { mediaDir: req.mediaDir } : {}) }, control);
       });
       return { jobId: job.id };
     },

@@ -5,6 +5,7 @@ import { formatProblem } from '../../../shared/formats/json-text';
 import type { Caller } from '../../../shared/domain';
 import { undo } from '../annotation/edit-log';
 import { listMarks, listQuestions } from '../annotation/rows';
+import { JobRegistry } from '../jobs';
 import { runProcess } from '../media/run-process';
 import { Project } from '../project';
 import { tempDir, tools } from '../test-support/fixtures';
@@ -53,6 +54,31 @@ describe('importing and exporting benchmark files', () => {
     expect(stats!.byTopCategory).toEqual({ 'Object Counting': 4, 'Event Counting': 4 });
     expect(undo(project.db, 'ann')?.label).toBe('Import vcbench_data.jsonl');
     expect(project.videos.list().flatMap((v) => listQuestions(project.db, v.id))).toHaveLength(0);
+    project.close();
+  });
+
+  it('reports its phases as a job and can be cancelled before it writes anything', async () => {
+    const project = freshProject('cancelled');
+    const jobs = new JobRegistry();
+    const messages: string[] = [];
+    const job = jobs.start('exchange', 'import', (control) =>
+      importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, {
+        signal: control.signal,
+        progress: (fraction, message) => {
+          if (message) messages.push(message);
+          control.progress(fraction, message);
+          // the user cancels once the file has been read
+          if (message?.startsWith('Read ')) jobs.cancel(job.id);
+        },
+      }),
+    );
+    expect(await jobs.wait(job.id)).toMatchObject({ state: 'cancelled' });
+    expect(messages).toEqual(['Reading vcbench_data.jsonl', 'Read 8 records of vcbench_data.jsonl']);
+    expect(project.videos.list()).toHaveLength(0);
+    expect(project.db.prepare('SELECT count(*) AS n FROM questions').get()).toEqual({ n: 0 });
+    // uncancelled, the same job reaches the writing phase
+    const done = jobs.start('exchange', 'import', (control) => importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, control));
+    expect(await jobs.wait(done.id)).toMatchObject({ state: 'done', result: { importedQuestions: 8 } });
     project.close();
   });
 

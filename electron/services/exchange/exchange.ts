@@ -20,7 +20,7 @@ import { describeReadiness, readinessReport, type ReadinessReport } from '../../
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { groupBy } from '../../../shared/collections';
 import { ServiceError } from '../errors';
-import { JobRegistry } from '../jobs';
+import type { JobControl } from '../jobs';
 import { fromStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../project';
@@ -72,11 +72,22 @@ export function validateFile(path: string, formatId: string): { records: number;
   return { records: read.records, items: read.items.length, problems: read.problems };
 }
 
-export async function importBenchmarkFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions): Promise<ImportOutcome> {
+/** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
+async function phase(control: JobControl, fraction: number, message: string): Promise<void> {
+  control.progress(fraction, message);
+  await new Promise((resolve) => setImmediate(resolve));
+  if (control.signal.aborted) throw new DOMException('Import cancelled; nothing was written.', 'AbortError');
+}
+
+const UNWATCHED: JobControl = { signal: new AbortController().signal, progress: () => undefined };
+
+export async function importBenchmarkFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl = UNWATCHED): Promise<ImportOutcome> {
   const format = requireReader(options.format);
   const file = basename(options.path);
   if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
+  await phase(control, 0, `Reading ${file}`);
   const read = format.read(readFileSync(options.path, 'utf8'), file);
+  await phase(control, 0.4, `Read ${read.records.toLocaleString('en')} records of ${file}`);
   const outcome: ImportOutcome = { file, format: format.id, records: read.records, importedQuestions: 0, importedMarks: 0, missingMedia: [], problems: [...read.problems], refused: false };
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
@@ -88,11 +99,10 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   for (const { item } of read.items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
   const toImport = [...new Set(absolute.values())].filter((p) => !byPath.has(p) && existsSync(p));
   if (toImport.length > 0) {
-    const jobs = new JobRegistry();
-    const job = await jobs.wait(jobs.start('import', 'media', (control) => importVideos(project, tools, toImport, control)).id);
-    for (const failure of (job.result as { failed?: Array<{ path: string; reason: string }> } | undefined)?.failed ?? []) {
-      outcome.problems.push({ file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
-    }
+    // the file's media come in first (their own undoable step, as any video import), with progress
+    const media: JobControl = { signal: control.signal, progress: (fraction, message) => control.progress(0.4 + 0.3 * (fraction ?? 0), message) };
+    const report = await importVideos(project, tools, toImport, media);
+    for (const failure of report.failed) outcome.problems.push({ file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
     for (const v of project.videos.list()) byPath.set(project.videos.absolutePath(v), v);
   }
 
@@ -114,6 +124,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
+  await phase(control, 0.7, `Writing ${ready.length.toLocaleString('en')} questions from ${file}`);
   const now = new Date().toISOString();
   edit(project.db, caller.person, `Import ${file}`, (tx) => {
     const profileId = format.customProfile ? customProfileFor(project, tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
@@ -247,8 +258,8 @@ export function listFormats(): FormatInfo[] {
 }
 
 /** Imports a file in any format; the lossless one reports its rows in the same outcome shape. */
-export async function importFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions): Promise<ImportOutcome> {
-  if (options.format !== LOSSLESS_FORMAT.id) return importBenchmarkFile(project, caller, tools, options);
+export async function importFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control?: JobControl): Promise<ImportOutcome> {
+  if (options.format !== LOSSLESS_FORMAT.id) return importBenchmarkFile(project, caller, tools, options, control);
   const r = importTidemarkJsonl(project, caller, options.path, { skipInvalid: options.skipInvalid ?? false });
   return { file: r.file, format: LOSSLESS_FORMAT.id, records: r.rows, importedQuestions: r.imported, importedMarks: 0, missingMedia: [], problems: r.problems, refused: r.refused };
 }

@@ -5,7 +5,7 @@ import { formatProblem } from '../../../shared/formats/json-text';
 import type { ReadinessReport } from '../../../shared/readiness';
 import type { DatasetStats } from '../../../shared/stats';
 import { call } from '../api/client';
-import { refreshJobs } from '../store/actions';
+import { choosePath, refreshJobs } from '../store/actions';
 import { guarded } from '../store/guarded';
 import { setState, useStore } from '../store/store';
 
@@ -83,6 +83,7 @@ function ReadinessView({ report }: { report: ReadinessReport }): React.JSX.Eleme
 export function ExchangeOverlay(): React.JSX.Element | null {
   const open = useStore((s) => s.overlay === 'exchange');
   const lastImport = useStore((s) => s.lastExchangeImport);
+  const nativeDialogs = useStore((s) => Boolean(s.info?.nativeDialogs));
   const [tab, setTab] = useState<'import' | 'export' | 'stats'>('import');
   const [formats, setFormats] = useState<FormatInfo[]>([]);
   const [format, setFormat] = useState('tidemark');
@@ -139,11 +140,17 @@ export function ExchangeOverlay(): React.JSX.Element | null {
             </label>
             <label className="field">
               {tab === 'import' ? 'File to import' : 'File to write'}
-              <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="/path/to/file.jsonl" data-testid="exchange-path" />
+              <span className="row">
+                <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="/path/to/file.jsonl" data-testid="exchange-path" />
+                {nativeDialogs && <button type="button" onClick={() => void choosePath(tab === 'import' ? 'benchmarkFile' : 'benchmarkSaveFile').then((p) => p && setPath(p))}>Choose…</button>}
+              </span>
             </label>
             <label className="field">
               Media folder (video paths are relative to it; optional)
-              <input value={mediaDir} onChange={(e) => setMediaDir(e.target.value)} data-testid="exchange-media" />
+              <span className="row">
+                <input value={mediaDir} onChange={(e) => setMediaDir(e.target.value)} data-testid="exchange-media" />
+                {nativeDialogs && <button type="button" onClick={() => void choosePath('mediaFolder').then((p) => p && setMediaDir(p))}>Choose…</button>}
+              </span>
             </label>
             {tab === 'import' ? (
               <>

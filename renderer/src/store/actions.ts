@@ -262,6 +262,13 @@ export async function pick(kind: PickKind): Promise<void> {
   }
 }
 
+/** A path from the desktop app's file dialog (null when cancelled, or in browser mode, where paths are typed). */
+export async function choosePath(kind: 'benchmarkFile' | 'benchmarkSaveFile' | 'mediaFolder'): Promise<string | null> {
+  if (!getState().info?.nativeDialogs) return null;
+  const result = await guarded(() => call('dialogs.pick', { kind }));
+  return result?.paths[0] ?? null;
+}
+
 /** Points a missing or changed video at its new location (others in that folder follow). */
 export async function relinkVideo(videoId: string): Promise<void> {
   if (getState().info?.nativeDialogs) {
