@@ -28,6 +28,17 @@ class FakeVideo implements SeekableVideo {
     this.frameCallbacks.push(callback);
     return this.frameCallbacks.length;
   }
+  /** Reports the seek done before its frame reaches the screen (the order is not fixed in Chromium). */
+  seekedBeforeFrame(): void {
+    this.seeking = false;
+    this.listeners.get('seeked')?.();
+  }
+  /** A frame reaches the screen. */
+  present(mediaTime: number): void {
+    const callbacks = this.frameCallbacks;
+    this.frameCallbacks = [];
+    for (const cb of callbacks) cb(0, { mediaTime });
+  }
   /** Finishes the seek in flight: the frame containing the target is presented. */
   completeSeek(): void {
     this.seeking = false;
@@ -49,6 +60,19 @@ describe('SeekQueue', () => {
     video.completeSeek();
     expect(presented).toEqual([31 / 30]);
     expect(queue.busy).toBe(false);
+  });
+
+  it("does not take the previous seek's late frame for the frame of the seek now under way", () => {
+    const video = new FakeVideo(30);
+    const presented: Array<[number, number]> = [];
+    const queue = new SeekQueue(video, (mediaTime, target) => presented.push([mediaTime, target]));
+    queue.request(6);
+    queue.request(7);
+    video.seekedBeforeFrame(); // 6 is done; the seek to 7 starts at once
+    video.present(6); // …and then 6's frame reaches the screen, while 7 is still seeking
+    expect(presented).toEqual([]);
+    video.completeSeek();
+    expect(presented).toEqual([[7, 7]]);
   });
 
   it('keeps only the newest request while a seek is in flight and ends on its frame', () => {

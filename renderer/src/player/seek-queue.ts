@@ -66,16 +66,26 @@ export class SeekQueue {
     this.watch(++this.generation, null);
   }
 
-  private watch(generation: number, target: number | null): void {
+  /**
+   * Reports the next frame shown for seek `generation`. `previous` is the target of a seek that
+   * finished just before this one started: its frame can still reach the screen after its 'seeked'
+   * (Chromium fixes no order), and a frame nearer to it than to `target` is that one, not ours.
+   */
+  private watch(generation: number, target: number | null, previous: number | null = null): void {
     this.video.requestVideoFrameCallback?.((_now, metadata) => {
-      if (!this.disposed && generation === this.generation) this.onPresented(metadata.mediaTime, target ?? metadata.mediaTime);
+      if (this.disposed || generation !== this.generation) return;
+      if (target !== null && previous !== null && Math.abs(metadata.mediaTime - previous) < Math.abs(metadata.mediaTime - target)) {
+        this.watch(generation, target, previous);
+        return;
+      }
+      this.onPresented(metadata.mediaTime, target ?? metadata.mediaTime);
     });
   }
 
-  private start(t: number): void {
+  private start(t: number, previous: number | null = null): void {
     this.inFlight = t;
     // registered before the seek: a callback asked for after 'seeked' would wait for the next frame
-    this.watch(++this.generation, t);
+    this.watch(++this.generation, t, previous);
     this.video.currentTime = t + SEEK_NUDGE;
   }
 
@@ -86,7 +96,7 @@ export class SeekQueue {
     if (this.pending !== null) {
       const next = this.pending;
       this.pending = null;
-      this.start(next);
+      this.start(next, done);
       return;
     }
     if (!this.video.requestVideoFrameCallback) this.onPresented(this.video.currentTime, done);
