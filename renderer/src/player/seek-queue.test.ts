@@ -73,6 +73,14 @@ describe('SeekQueue', () => {
     expect(presented).toEqual([]);
     video.completeSeek();
     expect(presented).toEqual([[7, 7]]);
+    // the same when the next step comes after 'seeked' but before the frame, to an idle queue
+    queue.request(8);
+    video.seekedBeforeFrame();
+    queue.request(9);
+    video.present(8);
+    expect(presented).toEqual([[7, 7]]);
+    video.completeSeek();
+    expect(presented).toEqual([[7, 7], [9, 9]]);
   });
 
   it('keeps only the newest request while a seek is in flight and ends on its frame', () => {

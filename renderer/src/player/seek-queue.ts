@@ -21,6 +21,8 @@ export class SeekQueue {
   private pending: number | null = null;
   private generation = 0;
   private disposed = false;
+  /** The target of the latest seek started on this source. */
+  private lastTarget: number | null = null;
 
   constructor(
     private readonly video: SeekableVideo,
@@ -63,13 +65,14 @@ export class SeekQueue {
   resetForNewSource(): void {
     this.inFlight = null;
     this.pending = null;
+    this.lastTarget = null;
     this.watch(++this.generation, null);
   }
 
   /**
-   * Reports the next frame shown for seek `generation`. `previous` is the target of a seek that
-   * finished just before this one started: its frame can still reach the screen after its 'seeked'
-   * (Chromium fixes no order), and a frame nearer to it than to `target` is that one, not ours.
+   * Reports the next frame shown for seek `generation`. `previous` is the target of the seek before
+   * this one: its frame can reach the screen after its 'seeked' and after this seek began (Chromium
+   * fixes no order), and a frame nearer to it than to `target` is that late frame, not ours.
    */
   private watch(generation: number, target: number | null, previous: number | null = null): void {
     this.video.requestVideoFrameCallback?.((_now, metadata) => {
@@ -82,10 +85,11 @@ export class SeekQueue {
     });
   }
 
-  private start(t: number, previous: number | null = null): void {
+  private start(t: number): void {
     this.inFlight = t;
     // registered before the seek: a callback asked for after 'seeked' would wait for the next frame
-    this.watch(++this.generation, t, previous);
+    this.watch(++this.generation, t, this.lastTarget);
+    this.lastTarget = t;
     this.video.currentTime = t + SEEK_NUDGE;
   }
 
@@ -96,7 +100,7 @@ export class SeekQueue {
     if (this.pending !== null) {
       const next = this.pending;
       this.pending = null;
-      this.start(next, done);
+      this.start(next);
       return;
     }
     if (!this.video.requestVideoFrameCallback) this.onPresented(this.video.currentTime, done);
