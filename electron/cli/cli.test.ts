@@ -42,6 +42,8 @@ describe('tidemark CLI', () => {
     const imported = await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'phostream', '--project', project, '--media', join(dir.path, 'no-media'), '--report', join(dir.path, 'report.json'));
     expect(imported.code).toBe(1); // no media here: every question is reported, none imported
     expect(imported.err.filter((l) => l.startsWith('missing media:'))).toHaveLength(3);
+    // its phases go to stderr, the result to stdout
+    expect(imported.err.filter((l) => /^\d+% /.test(l))).toEqual(['0% Reading phostream_annotations.sample.json', expect.stringMatching(/^40% Read \d+ records/), expect.stringMatching(/^70% Writing \d+ questions/)]);
     expect(JSON.parse(readFileSync(join(dir.path, 'report.json'), 'utf8')).missingMedia).toHaveLength(3);
     const exported = await run('export', '--format', 'phostream', '--project', project, '--out', join(dir.path, 'out.json'));
     expect(exported.code).toBe(0);

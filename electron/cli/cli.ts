@@ -11,6 +11,7 @@ import { exportFile, importFile, listFormats, LOSSLESS_FORMAT, NotReadyError, pr
 import type { DatasetStats } from '../../shared/stats';
 import { describeReadiness } from '../../shared/readiness';
 import { evaluationInputs } from '../services/exchange/eval-inputs';
+import type { JobControl } from '../services/jobs';
 import { resolveMediaTools } from '../services/media/tools';
 import { Project } from '../services/project';
 import { SettingsStore } from '../services/settings';
@@ -117,6 +118,11 @@ function localCaller(env: NodeJS.ProcessEnv): Caller {
   return { person: settings.personName, role: settings.role };
 }
 
+/** Long work reports on stderr, so stdout keeps only the command's result. */
+function progressOn(io: CliIo): JobControl {
+  return { signal: new AbortController().signal, progress: (fraction, message) => message && io.err(fraction === null ? message : `${Math.round(fraction * 100)}% ${message}`) };
+}
+
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const env = io.env ?? process.env;
   const [command, ...rest] = argv;
@@ -162,7 +168,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await withProject(resolve(need('project')), async (project) => {
           const rows = await evaluationInputs(project, need('profile'), values.sampling ?? 'uniform:128', {
             ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: resolveMediaTools('bundled', env).ffmpeg } : {}),
-            control: { signal: new AbortController().signal, progress: (f, m) => f !== null && io.err(`${Math.round(f * 100)}% ${m ?? ''}`) },
+            control: progressOn(io),
           });
           const out = resolve(need('out'));
           writeFileSync(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
@@ -191,12 +197,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const format = need('format');
         const project = Project.open(projectPath, { create: !existsSync(projectPath) });
         try {
-          const outcome = await importFile(project, localCaller(env), resolveMediaTools('bundled', env), {
-            path: resolve(file),
-            format,
-            ...(values.media ? { mediaDir: resolve(values.media) } : {}),
-            skipInvalid: values['skip-invalid'] ?? false,
-          });
+          const outcome = await importFile(
+            project,
+            localCaller(env),
+            resolveMediaTools('bundled', env),
+            { path: resolve(file), format, ...(values.media ? { mediaDir: resolve(values.media) } : {}), skipInvalid: values['skip-invalid'] ?? false },
+            progressOn(io),
+          );
           for (const p of outcome.problems) io.err(formatProblem(p));
           for (const m of outcome.missingMedia) io.err(`missing media: ${m.videoPath} (${m.questions} question${m.questions === 1 ? '' : 's'} not imported)`);
           if (outcome.refused) {
