@@ -70,35 +70,50 @@ export interface JsonLine {
 
 /**
  * JSONL, a line at a time: one JSON value per non-empty line; a line that does not parse is a
- * problem, not a crash. Visiting each line as it is parsed lets a reader drop the raw value early.
+ * problem, not a crash. Reading on demand lets a reader drop raw values early and stop between lines.
  */
-export function forEachJsonLine(text: string, file: string, visit: (line: JsonLine) => void): Problem[] {
-  const problems: Problem[] = [];
-  let start = 0;
-  for (let n = 1; start < text.length; n++) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    let line = text.slice(start, end);
-    start = end + 1;
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line.trim() === '') continue;
-    let parsed: ParsedJson;
-    try {
-      parsed = parseJsonKeepingNumbers(line);
-    } catch (error) {
-      problems.push({ file, line: n, field: '', reason: `not valid JSON (${(error as Error).message.replace(/^.*?: /, '')})` });
-      continue;
-    }
-    visit({ line: n, value: parsed.value, numbers: parsed.numbers });
+export class JsonLineCursor {
+  readonly problems: Problem[] = [];
+  private offset = 0;
+  private lineNumber = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly file: string,
+  ) {}
+
+  /** How much of the text has been read, 0–1. */
+  get fraction(): number {
+    return this.text.length === 0 ? 1 : Math.min(1, this.offset / this.text.length);
   }
-  return problems;
+
+  /** The next line that parses (problems are kept for the ones that do not); null at the end. */
+  next(): JsonLine | null {
+    while (this.offset < this.text.length) {
+      let end = this.text.indexOf('\n', this.offset);
+      if (end === -1) end = this.text.length;
+      let line = this.text.slice(this.offset, end);
+      this.offset = end + 1;
+      this.lineNumber++;
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line.trim() === '') continue;
+      try {
+        const parsed = parseJsonKeepingNumbers(line);
+        return { line: this.lineNumber, value: parsed.value, numbers: parsed.numbers };
+      } catch (error) {
+        this.problems.push({ file: this.file, line: this.lineNumber, field: '', reason: `not valid JSON (${(error as Error).message.replace(/^.*?: /, '')})` });
+      }
+    }
+    return null;
+  }
 }
 
 /** JSONL: every line's value, and a problem for each line that does not parse. */
 export function readJsonLines(text: string, file: string): { lines: JsonLine[]; problems: Problem[] } {
+  const cursor = new JsonLineCursor(text, file);
   const lines: JsonLine[] = [];
-  const problems = forEachJsonLine(text, file, (line) => lines.push(line));
-  return { lines, problems };
+  for (let line = cursor.next(); line; line = cursor.next()) lines.push(line);
+  return { lines, problems: cursor.problems };
 }
 
 /**

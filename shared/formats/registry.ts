@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { ProfileDefinition, ProfileKind } from '../profiles';
 import type { ExchangeItem } from './items';
-import { arrayElementLines, fieldPath, forEachJsonLine, parseJsonKeepingNumbers, toPythonJson, type NumberSources, type Problem } from './json-text';
+import { arrayElementLines, fieldPath, JsonLineCursor, parseJsonKeepingNumbers, toPythonJson, type NumberSources, type Problem } from './json-text';
 import { itemsToOvoS, ovoSRecordSchema, ovoSToItem } from './ovo-s';
 import { itemsToPhostream, phostreamToItems, phostreamVideoSchema } from './phostream';
 import { itemsToRtv, rtvRecordSchema, rtvToItem } from './rtv';
@@ -24,6 +24,23 @@ export interface FormatRead {
   records: number;
 }
 
+/**
+ * A file being read a batch of records at a time, so that a long import can report how far it got
+ * and be cancelled between batches.
+ */
+export interface Reading {
+  /** Reads up to `records` more records; true once the whole file is read. */
+  step(records: number): boolean;
+  /** How much of the file has been read, 0–1. */
+  readonly fraction: number;
+  result(): FormatRead;
+}
+
+export function readAll(reading: Reading): FormatRead {
+  while (!reading.step(Infinity));
+  return reading.result();
+}
+
 export interface BenchmarkFormat {
   id: string;
   label: string;
@@ -31,7 +48,7 @@ export interface BenchmarkFormat {
   /** For formats no built-in profile fits: the custom profile their items land in. */
   customProfile?: (items: readonly ExchangeItem[]) => ProfileDefinition;
   extension: string;
-  read?: (text: string, file: string) => FormatRead;
+  read?: (text: string, file: string) => Reading;
   write?: (items: readonly ExchangeItem[]) => string;
 }
 
@@ -39,42 +56,77 @@ function issueProblems(file: string, line: number, error: z.ZodError, prefix: Ar
   return error.issues.map((issue) => ({ file, line, field: fieldPath([...prefix, ...issue.path]), reason: issue.message }));
 }
 
+type Raw = { value: unknown; numbers: NumberSources };
+
 /** JSONL: a zod schema per line, an adapter per record. */
-function jsonlReader<T>(schema: z.ZodType<T>, toItem: (record: T, raw: { value: unknown; numbers: NumberSources }) => ExchangeItem) {
-  return (text: string, file: string): FormatRead => {
+function jsonlReader<T>(schema: z.ZodType<T>, toItem: (record: T, raw: Raw) => ExchangeItem) {
+  return (text: string, file: string): Reading => {
+    const cursor = new JsonLineCursor(text, file);
     const items: LocatedItem[] = [];
     const invalid: Problem[] = [];
     let records = 0;
-    const unparsable = forEachJsonLine(text, file, (line) => {
-      records++;
-      const parsed = schema.safeParse(line.value);
-      if (parsed.success) items.push({ item: toItem(parsed.data, line), line: line.line });
-      else invalid.push(...issueProblems(file, line.line, parsed.error));
-    });
-    return { items, problems: [...unparsable, ...invalid].sort((a, b) => a.line - b.line), records: records + unparsable.length };
+    return {
+      get fraction() {
+        return cursor.fraction;
+      },
+      step(max) {
+        for (let n = 0; n < max; n++) {
+          const line = cursor.next();
+          if (!line) return true;
+          records++;
+          const parsed = schema.safeParse(line.value);
+          if (parsed.success) items.push({ item: toItem(parsed.data, line), line: line.line });
+          else invalid.push(...issueProblems(file, line.line, parsed.error));
+        }
+        return false;
+      },
+      result: () => ({ items, problems: [...cursor.problems, ...invalid].sort((a, b) => a.line - b.line), records: records + cursor.problems.length }),
+    };
   };
 }
 
-/** One JSON array: a zod schema per element, problems at the element's line. */
-function arrayReader<T>(schema: z.ZodType<T>, toItems: (record: T, raw: { value: unknown; numbers: NumberSources }) => ExchangeItem[]) {
-  return (text: string, file: string): FormatRead => {
-    let parsed: { value: unknown; numbers: NumberSources };
-    try {
-      parsed = parseJsonKeepingNumbers(text);
-    } catch (error) {
-      return { items: [], problems: [{ file, line: 0, field: '', reason: `not valid JSON (${(error as Error).message})` }], records: 0 };
-    }
-    if (!Array.isArray(parsed.value)) return { items: [], problems: [{ file, line: 0, field: '', reason: 'expected a JSON array of records' }], records: 0 };
-    const lines = arrayElementLines(text);
+/** One JSON array: parsed whole in the first step, then a zod schema per element, problems at the element's line. */
+function arrayReader<T>(schema: z.ZodType<T>, toItems: (record: T, raw: Raw) => ExchangeItem[]) {
+  return (text: string, file: string): Reading => {
     const items: LocatedItem[] = [];
     const problems: Problem[] = [];
-    parsed.value.forEach((element, i) => {
-      const line = lines[i] ?? 0;
-      const result = schema.safeParse(element);
-      if (result.success) for (const item of toItems(result.data, { value: element, numbers: parsed.numbers })) items.push({ item, line });
-      else problems.push(...issueProblems(file, line, result.error, [i]));
-    });
-    return { items, problems, records: parsed.value.length };
+    let parsed: Raw | null = null;
+    let elements: unknown[] = [];
+    let lines: number[] = [];
+    let next = 0;
+    let failed = false;
+    return {
+      get fraction() {
+        return parsed === null && !failed ? 0 : elements.length === 0 ? 1 : next / elements.length;
+      },
+      step(max) {
+        if (failed) return true;
+        if (parsed === null) {
+          try {
+            parsed = parseJsonKeepingNumbers(text);
+          } catch (error) {
+            problems.push({ file, line: 0, field: '', reason: `not valid JSON (${(error as Error).message})` });
+            return (failed = true);
+          }
+          if (!Array.isArray(parsed.value)) {
+            problems.push({ file, line: 0, field: '', reason: 'expected a JSON array of records' });
+            return (failed = true);
+          }
+          elements = parsed.value;
+          lines = arrayElementLines(text);
+          return elements.length === 0;
+        }
+        for (const end = Math.min(elements.length, next + max); next < end; next++) {
+          const element = elements[next];
+          const line = lines[next] ?? 0;
+          const result = schema.safeParse(element);
+          if (result.success) for (const item of toItems(result.data, { value: element, numbers: parsed.numbers })) items.push({ item, line });
+          else problems.push(...issueProblems(file, line, result.error, [next]));
+        }
+        return next >= elements.length;
+      },
+      result: () => ({ items, problems, records: elements.length }),
+    };
   };
 }
 

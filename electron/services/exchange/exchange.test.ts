@@ -82,6 +82,29 @@ describe('importing and exporting benchmark files', () => {
     project.close();
   });
 
+  it('reads a long file in batches, reporting how far it got, and stops when cancelled mid-read', async () => {
+    const big = join(dir.path, 'big.jsonl');
+    const record = (i: number) => JSON.stringify({ id: i, category_index: `1.1.1_${i}`, source_dataset: 's', video_id: 'v', video_path: 'v.mp4', level: 1, task_main_category: '1.1', task_subcategory: '1.1.1', task_type_name: 't', question: `q${i}`, options: { A: 'a', B: 'b' }, query_times: [1], evidence_times: [[0, 1]], answers: ['A'] });
+    writeFileSync(big, Array.from({ length: 12_000 }, (_, i) => record(i)).join('\n'));
+    const project = freshProject('big');
+    const jobs = new JobRegistry();
+    const messages: string[] = [];
+    const job = jobs.start('exchange', 'import', (control) =>
+      importBenchmarkFile(project, caller, tools, { path: big, format: 'ovo-s' }, {
+        signal: control.signal,
+        progress: (fraction, message) => {
+          messages.push(`${fraction} ${message}`);
+          if (messages.length === 3) jobs.cancel(job.id);
+        },
+      }),
+    );
+    expect(await jobs.wait(job.id)).toMatchObject({ state: 'cancelled' });
+    expect(messages.slice(0, 3)).toEqual(['0 Reading big.jsonl', expect.stringMatching(/^0\.1\d* Reading big\.jsonl: 4\d%$/), expect.stringMatching(/^0\.3\d* Reading big\.jsonl: 8\d%$/)]);
+    expect(messages).toHaveLength(3);
+    expect(project.db.prepare('SELECT count(*) AS n FROM questions').get()).toEqual({ n: 0 });
+    project.close();
+  });
+
   it('refuses a file with a bad line, writing nothing and naming file, line and field', async () => {
     const project = freshProject('bad');
     const lines = dataLines.split('\n');

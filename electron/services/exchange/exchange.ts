@@ -10,7 +10,7 @@ import type { Caller } from '../../../shared/domain';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
 import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
 import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../shared/profiles';
-import { findFormat, FORMATS, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
+import { findFormat, FORMATS, readAll, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
 import type { ExchangeItem } from '../../../shared/formats/items';
 import type { Mark } from '../../../shared/marks';
 import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
@@ -68,7 +68,7 @@ function customProfileFor(project: Project, tx: EditTransaction, wanted: Profile
 /** Reads and checks a file without touching any project (`tidemark validate`). */
 export function validateFile(path: string, formatId: string): { records: number; items: number; problems: Problem[] } {
   const format = requireReader(formatId);
-  const read = format.read(readFileSync(path, 'utf8'), basename(path));
+  const read = readAll(format.read(readFileSync(path, 'utf8'), basename(path)));
   return { records: read.records, items: read.items.length, problems: read.problems };
 }
 
@@ -79,6 +79,9 @@ async function phase(control: JobControl, fraction: number, message: string): Pr
   if (control.signal.aborted) throw new DOMException('Import cancelled; nothing was written.', 'AbortError');
 }
 
+/** Records read between progress reports (and chances to cancel): about a tenth of a second's work. */
+const READ_BATCH = 5_000;
+
 const UNWATCHED: JobControl = { signal: new AbortController().signal, progress: () => undefined };
 
 export async function importBenchmarkFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl = UNWATCHED): Promise<ImportOutcome> {
@@ -86,7 +89,9 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const file = basename(options.path);
   if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
   await phase(control, 0, `Reading ${file}`);
-  const read = format.read(readFileSync(options.path, 'utf8'), file);
+  const reading = format.read(readFileSync(options.path, 'utf8'), file);
+  while (!reading.step(READ_BATCH)) await phase(control, 0.4 * reading.fraction, `Reading ${file}: ${Math.round(100 * reading.fraction)}%`);
+  const read = reading.result();
   await phase(control, 0.4, `Read ${read.records.toLocaleString('en')} records of ${file}`);
   const outcome: ImportOutcome = { file, format: format.id, records: read.records, importedQuestions: 0, importedMarks: 0, missingMedia: [], problems: [...read.problems], refused: false };
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
