@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
 import { BUILTIN_PROFILES, profileDefinitionSchema, type Profile, type ProfileDefinition } from '../../../shared/profiles';
 import type { z } from 'zod';
-import { queryPointFieldsSchema, questionFieldsSchema, type FieldProvenance, type QueryPoint, type QueryPointFields, type Question, type QuestionFields } from '../../../shared/questions';
+import { queryPointFieldsSchema, questionFieldsSchema, type FieldProvenance, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
 
 interface MarkRow {
   id: string;
@@ -65,6 +65,16 @@ function storedFields<T>(schema: z.ZodObject, required: ReadonlySet<string>, val
   return (present === required.size ? value : schema.parse(value)) as T;
 }
 
+/**
+ * A row as its domain object: the JSON column with the schema's own columns added, read as above,
+ * then completed in place with the row's other columns (a fresh object either way, so reading a
+ * hundred thousand rows spares a copy each).
+ */
+function fromRow<T>(schema: z.ZodObject, required: ReadonlySet<string>, json: string, schemaColumns: Record<string, unknown>, otherColumns: Partial<T>): T {
+  const stored = Object.assign(JSON.parse(json) as Record<string, unknown>, schemaColumns);
+  return Object.assign(storedFields<T>(schema, required, stored) as object, otherColumns) as T;
+}
+
 /** The fields a complete stored row has: all but the optional ones (a field with a default is stored). */
 function requiredKeys(schema: z.ZodObject): ReadonlySet<string> {
   const optional = (field: z.ZodType) => {
@@ -77,16 +87,13 @@ const QUESTION_KEYS = requiredKeys(questionFieldsSchema);
 const QUERY_POINT_KEYS = requiredKeys(queryPointFieldsSchema);
 
 function rowToQuestion(row: QuestionRow): Question {
-  const stored = JSON.parse(row.fields) as Record<string, unknown>;
-  stored.profileId = row.profile_id;
-  // completed in place: a fresh object either way, and reading a hundred thousand rows spares a copy each
-  const question = storedFields<QuestionFields>(questionFieldsSchema, QUESTION_KEYS, stored) as Question;
-  question.id = row.id;
-  question.videoId = row.video_id;
-  question.provenance = JSON.parse(row.provenance) as Record<string, FieldProvenance>;
-  question.createdBy = row.created_by;
-  question.updatedAt = row.updated_at;
-  return question;
+  return fromRow<Question>(questionFieldsSchema, QUESTION_KEYS, row.fields, { profileId: row.profile_id }, {
+    id: row.id,
+    videoId: row.video_id,
+    provenance: JSON.parse(row.provenance) as Record<string, FieldProvenance>,
+    createdBy: row.created_by,
+    updatedAt: row.updated_at,
+  });
 }
 
 export function listQuestions(db: Database, videoId: string): Question[] {
@@ -119,12 +126,7 @@ export function queryPointToRow(p: QueryPoint): Record<string, string | number |
 }
 
 function rowToQueryPoint(row: QueryPointRow): QueryPoint {
-  const stored = JSON.parse(row.fields) as Record<string, unknown>;
-  stored.time = row.time;
-  const point = storedFields<QueryPointFields>(queryPointFieldsSchema, QUERY_POINT_KEYS, stored) as QueryPoint;
-  point.id = row.id;
-  point.questionId = row.question_id;
-  return point;
+  return fromRow<QueryPoint>(queryPointFieldsSchema, QUERY_POINT_KEYS, row.fields, { time: row.time }, { id: row.id, questionId: row.question_id });
 }
 
 export function listQueryPoints(db: Database, videoId: string): QueryPoint[] {
