@@ -201,15 +201,10 @@ function replay(db: Database, person: string, direction: 'undo' | 'redo'): Appli
       else deleteRow(db, change.table, change.key);
       applied.push([change]);
     }
-    // the entry in its full form, in logged order (inserted rows now copied in)
+    // the entry in its full form, in logged order; stored so when inserted rows were copied in
     const changes = (direction === 'undo' ? applied.reverse() : applied).flat();
-    const expanded = logged.some((c) => 'inserted' in c);
-    db.prepare('UPDATE edit_log SET undone = ?, changes = CASE WHEN ? THEN ? ELSE changes END WHERE seq = ?').run(
-      direction === 'undo' ? 1 : 0,
-      expanded ? 1 : 0,
-      expanded ? JSON.stringify(changes) : null,
-      entry.seq,
-    );
+    db.prepare('UPDATE edit_log SET undone = ? WHERE seq = ?').run(direction === 'undo' ? 1 : 0, entry.seq);
+    if (logged.some((c) => 'inserted' in c)) db.prepare('UPDATE edit_log SET changes = ? WHERE seq = ?').run(JSON.stringify(changes), entry.seq);
     return { label: entry.label, changes };
   })();
 }
