@@ -2,17 +2,17 @@
 // type. Electron IPC and the local HTTP server are two thin transports over the same handlers.
 import { z } from 'zod';
 import type { ApiMethod } from './api-methods';
-import type { Mark } from './marks';
+import type { FormatInfo } from './exchange';
+import type { Job } from './jobs';
+import { markInputSchema, type Mark } from './marks';
 import { profileDefinitionSchema, type Profile } from './profiles';
-import type { QueryPoint, Question } from './questions';
-import type { Problem } from './formats/json-text';
-import type { ReadinessReport } from './readiness';
+import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question } from './questions';
+import { patchSchema } from './schema-patch';
 import type { DatasetStats } from './stats';
 import type {
   Caller,
   FfmpegSource,
   ImportReport,
-  Job,
   ProjectSummary,
   ProjectViewState,
   RecentProject,
@@ -70,9 +70,8 @@ export const requestSchemas = {
   'profiles.update': z.object({ id, definition: profileDefinitionSchema }).strict(),
   'profiles.remove': z.object({ id }).strict(),
   'annotations.load': z.object({ videoId: id }).strict(),
-  // marks, questions and query points are validated in depth by the annotation service, which
-  // knows the video's length; here only their envelope is checked
-  'marks.create': z.object({ videoId: id, marks: z.array(z.unknown()).min(1).max(100_000) }).strict(),
+  // the shapes are checked here; the annotation service checks times against the video's length
+  'marks.create': z.object({ videoId: id, marks: z.array(markInputSchema).min(1).max(100_000) }).strict(),
   'marks.update': z
     .object({
       changes: z
@@ -84,47 +83,33 @@ export const requestSchemas = {
   'marks.remove': z.object({ ids: z.array(id).min(1).max(100_000) }).strict(),
   'captions.fill': z.object({ videoId: id, target: z.string().max(200), from: seconds, to: seconds, text: z.string().max(10_000) }).strict(),
   'captions.mergeRuns': z.object({ videoId: id, target: z.string().max(200) }).strict(),
-  'questions.create': z.object({ videoId: id, fields: z.record(z.string(), z.unknown()), queryPoints: z.array(z.unknown()).max(1_000).default([]) }).strict(),
-  'questions.update': z.object({ id, fields: z.record(z.string(), z.unknown()) }).strict(),
+  'questions.create': z.object({ videoId: id, fields: questionFieldsSchema.strict(), queryPoints: z.array(queryPointFieldsSchema.strict()).max(1_000).default([]) }).strict(),
+  'questions.update': z.object({ id, fields: patchSchema(questionFieldsSchema) }).strict(),
   'questions.remove': z.object({ id }).strict(),
-  'queryPoints.create': z.object({ questionId: id, fields: z.record(z.string(), z.unknown()) }).strict(),
-  'queryPoints.update': z.object({ id, fields: z.record(z.string(), z.unknown()) }).strict(),
+  'queryPoints.create': z.object({ questionId: id, fields: queryPointFieldsSchema.strict() }).strict(),
+  'queryPoints.update': z.object({ id, fields: patchSchema(queryPointFieldsSchema) }).strict(),
   'queryPoints.remove': z.object({ id }).strict(),
   'edits.undo': empty,
   'edits.redo': empty,
   'edits.history': empty,
   'exchange.formats': empty,
-  'exchange.import': z.object({ path: filePath, format: z.string().min(1).max(40), mediaDir: filePath.optional(), skipInvalid: z.boolean().default(false) }).strict(),
+  'exchange.import': z
+    .object({
+      path: filePath,
+      format: z.string().min(1).max(40),
+      mediaDir: filePath.optional(),
+      skipInvalid: z.boolean().default(false),
+      /** Questions whose benchmark ids the profile already has: left as they are, or updated from the file. */
+      existing: z.enum(['skip', 'update']).default('skip'),
+    })
+    .strict(),
   'exchange.export': z.object({ path: filePath, format: z.string().min(1).max(40), mediaDir: filePath.optional(), force: z.boolean().default(false) }).strict(),
   'exchange.readiness': z.object({ format: z.string().min(1).max(40) }).strict(),
   'exchange.stats': empty,
 } satisfies Record<ApiMethod, z.ZodType>;
 
-export interface FormatInfo {
-  id: string;
-  label: string;
-  profile: string;
-  canImport: boolean;
-  canExport: boolean;
-}
-
-export interface ImportOutcomeView {
-  file: string;
-  format: string;
-  records: number;
-  importedQuestions: number;
-  importedMarks: number;
-  missingMedia: Array<{ videoPath: string; questions: number }>;
-  problems: Problem[];
-  refused: boolean;
-}
-
-export interface ExportOutcome {
-  written: boolean;
-  path: string;
-  items: number;
-  readiness: ReadinessReport | null;
-}
+export type { ExportOutcome, FormatInfo, ImportOutcomeView } from './exchange';
+export type { Job, JobKind, JobOf, JobState } from './jobs';
 
 export interface VideoAnnotations {
   marks: Mark[];
@@ -198,8 +183,10 @@ export interface ApiResponses {
   'edits.history': EditHistoryEntry[];
   'exchange.formats': FormatInfo[];
   'exchange.import': { jobId: string };
-  'exchange.export': ExportOutcome;
-  'exchange.readiness': ReadinessReport;
+  /** Export runs as a job (kind 'export'): its readiness check and writing report progress. */
+  'exchange.export': { jobId: string };
+  /** The readiness report is made by a job (kind 'readiness'). */
+  'exchange.readiness': { jobId: string };
   'exchange.stats': DatasetStats[];
 }
 

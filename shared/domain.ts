@@ -64,20 +64,6 @@ export interface ProjectViewState {
   videos: Record<string, VideoViewState>;
 }
 
-export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
-
-export interface Job {
-  id: string;
-  kind: 'import' | 'thumbnails' | 'demo' | 'exchange';
-  label: string;
-  state: JobState;
-  /** 0..1, or null while the total is unknown. */
-  progress: number | null;
-  message: string;
-  startedAt: string;
-  result?: unknown;
-}
-
 export interface ImportProblem {
   path: string;
   reason: string;

@@ -12,6 +12,9 @@ export type ReadinessKind = 'lint-error' | 'not-accepted' | 'unedited-draft' | '
 export interface ReadinessIssue {
   kind: ReadinessKind;
   questionId: string;
+  /** The question's text (shortened), so a person can tell which it is. */
+  question: string;
+  videoId: string;
   video: string;
   message: string;
 }
@@ -43,7 +46,7 @@ export function readinessReport(input: ReadinessInput): ReadinessReport {
   for (const q of input.questions) {
     const video = videos.get(q.videoId);
     const name = video?.name ?? q.videoId;
-    const add = (kind: ReadinessKind, message: string): void => void issues.push({ kind, questionId: q.id, video: name, message });
+    const add = (kind: ReadinessKind, message: string): void => void issues.push({ kind, questionId: q.id, question: questionLabel(q.text), videoId: q.videoId, video: name, message });
     const lints = lintQuestion(q, pointsBy.get(q.id) ?? [], {
       profile: input.profile,
       videoDuration: video?.duration ?? Infinity,
@@ -60,6 +63,18 @@ export function readinessReport(input: ReadinessInput): ReadinessReport {
   const counts: Record<ReadinessKind, number> = { 'lint-error': 0, 'not-accepted': 0, 'unedited-draft': 0, 'missing-media': 0 };
   for (const issue of issues) counts[issue.kind]++;
   return { profile: input.profile.name, questions: input.questions.length, ready: issues.length === 0, counts, issues };
+}
+
+/** A question as a readiness problem names it: its text, shortened, or a placeholder. */
+export function questionLabel(text: string): string {
+  const line = text.trim().replace(/\s+/g, ' ');
+  if (!line) return '(no text yet)';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/** One problem as a line: which question (text and id), on which video, and what is wrong. */
+export function describeIssue(issue: ReadinessIssue): string {
+  return `"${issue.question}" (${issue.questionId}, ${issue.video}): ${issue.kind}: ${issue.message}`;
 }
 
 export function describeReadiness(report: ReadinessReport): string {
