@@ -1,15 +1,16 @@
 // The right-hand panel: the marks list and inspector, or the questions list and editor; with the
 // toolbar every marking action shares (target, open interval, prefix-only, undo/redo, status).
-import { undoRedo } from '../store/annotation';
-import { selectors } from '../store/selectors';
-import { setState, useStore } from '../store/store';
+import { setMarkTarget, setPrefixOnly, undoRedo } from '../store/annotation/actions';
+import { selectedQuestion } from '../store/annotation/selectors';
+import { useStore } from '../store/store';
+import { showPanel } from '../store/ui/actions';
 import { MarkInspector, MarksList } from './MarksPanel';
 import { QuestionEditor, QuestionsList, useVideoLints } from './QuestionsPanel';
 
 export function AnnotationToolbar(): React.JSX.Element | null {
   const hasVideo = useStore((s) => Boolean(s.selectedVideoId));
   const target = useStore((s) => s.markTarget);
-  const countingTarget = useStore((s) => selectors.selectedQuestion(s)?.counting?.target ?? null);
+  const countingTarget = useStore((s) => selectedQuestion(s)?.counting?.target ?? null);
   const pending = useStore((s) => s.pendingInterval);
   const prefixOnly = useStore((s) => s.prefixOnly);
   const hasPoint = useStore((s) => Boolean(s.selectedQueryPointId));
@@ -19,11 +20,11 @@ export function AnnotationToolbar(): React.JSX.Element | null {
     <div className="annotation-toolbar" data-testid="annotation-toolbar">
       <label title="New marks are about this (T). A selected counting question uses its own target.">
         Target
-        <input id="mark-target" value={countingTarget ?? target} disabled={countingTarget !== null} placeholder="e.g. chairs" onChange={(e) => setState({ markTarget: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).blur()} />
+        <input id="mark-target" value={countingTarget ?? target} disabled={countingTarget !== null} placeholder="e.g. chairs" onChange={(e) => setMarkTarget(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).blur()} />
       </label>
       {pending && <span className="pending" data-testid="pending">{pending.type} open from {pending.start.toFixed(2)} s (Esc cancels)</span>}
       <label className={hasPoint ? '' : 'disabled'} title="While a query point is selected, show only what the model sees (P)">
-        <input type="checkbox" checked={prefixOnly} onChange={(e) => setState({ prefixOnly: e.target.checked })} /> Prefix only
+        <input type="checkbox" checked={prefixOnly} onChange={(e) => setPrefixOnly(e.target.checked)} /> Prefix only
       </label>
       <button type="button" onClick={() => void undoRedo('undo')} title="Undo (Ctrl/⌘+Z)">Undo</button>
       <button type="button" onClick={() => void undoRedo('redo')} title="Redo (Ctrl/⌘+Shift+Z)">Redo</button>
@@ -44,8 +45,8 @@ export function AnnotationPanel(): React.JSX.Element | null {
   return (
     <aside className="annotation-panel" aria-label="Annotations">
       <nav className="tabs">
-        <button type="button" className={panel === 'marks' ? 'active' : ''} onClick={() => setState({ sidePanel: 'marks' })} data-testid="tab-marks">Marks ({markCount}) <kbd>1</kbd></button>
-        <button type="button" className={panel === 'questions' ? 'active' : ''} onClick={() => setState({ sidePanel: 'questions' })} data-testid="tab-questions">
+        <button type="button" className={panel === 'marks' ? 'active' : ''} onClick={() => showPanel('marks')} data-testid="tab-marks">Marks ({markCount}) <kbd>1</kbd></button>
+        <button type="button" className={panel === 'questions' ? 'active' : ''} onClick={() => showPanel('questions')} data-testid="tab-questions">
           Questions ({questionCount}) <kbd>2</kbd>
           {errors > 0 && <span className="badge error" title="lint errors">{errors}</span>}
           {warnings > 0 && <span className="badge warn" title="lint warnings">{warnings}</span>}

@@ -1,19 +1,23 @@
 import { useEffect } from 'react';
-import { boot, closeProject, flushViewSave, pick, usePickedPaths } from '../store/actions';
-import { setState, useStore } from '../store/store';
 import { handleKeyDown } from '../shortcuts';
+import { startApp } from '../store/features';
+import { isRunning } from '../store/jobs/selectors';
+import { closeProject, pick, usePickedPaths } from '../store/project/actions';
+import { useStore } from '../store/store';
+import { flushViewSave } from '../store/timeline/actions';
+import { dismissError, openOverlay } from '../store/ui/actions';
 import { AnnotationPanel, AnnotationToolbar } from './AnnotationPanel';
 import { Library } from './Library';
 import { JobsBar, PathPrompt, ShortcutsOverlay } from './Overlays';
 import { PlayerView } from './Player';
-import { openProfiles, ProfilesOverlay } from './ProfilesOverlay';
+import { ProfilesOverlay } from './ProfilesOverlay';
 import { ExchangeOverlay } from './ExchangeOverlay';
 import { Timeline } from './Timeline';
 import { Transport } from './Transport';
 
 function Welcome(): React.JSX.Element {
   const recent = useStore((s) => s.recent);
-  const demoRunning = useStore((s) => s.jobs.some((j) => j.kind === 'demo' && j.state === 'running'));
+  const demoRunning = useStore((s) => isRunning(s, 'demo'));
   return (
     <main className="welcome" data-testid="welcome">
       <h1>Tidemark</h1>
@@ -47,7 +51,7 @@ export function App(): React.JSX.Element {
   const mode = useStore((s) => s.info?.mode);
 
   useEffect(() => {
-    void boot();
+    void startApp();
     window.addEventListener('keydown', handleKeyDown);
     window.addEventListener('pagehide', flushViewSave);
     return () => {
@@ -65,13 +69,13 @@ export function App(): React.JSX.Element {
         <span className="spacer" />
         <button type="button" onClick={() => void pick('saveProject')}>New</button>
         <button type="button" onClick={() => void pick('openProject')}>Open</button>
-        {project && <button type="button" onClick={openProfiles}>Profiles</button>}
-        {project && <button type="button" onClick={() => setState({ overlay: 'exchange' })} data-testid="open-exchange">Import / export</button>}
+        {project && <button type="button" onClick={() => openOverlay('profiles')}>Profiles</button>}
+        {project && <button type="button" onClick={() => openOverlay('exchange')} data-testid="open-exchange">Import / export</button>}
         {project && <button type="button" onClick={() => void closeProject()}>Close</button>}
       </header>
       {error && (
         <div className="error-bar" role="alert" data-testid="error">
-          {error} <button type="button" onClick={() => setState({ error: null })}>Dismiss</button>
+          {error} <button type="button" onClick={dismissError}>Dismiss</button>
         </div>
       )}
       {project ? (

@@ -4,9 +4,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Mark } from '../../../shared/marks';
 import { diffWords } from '../../../shared/text-diff';
-import { seek } from '../store/actions';
-import { mergeCaptionRuns, setCaption } from '../store/annotation';
-import { selectors } from '../store/selectors';
+import { mergeCaptionRuns, setCaption } from '../store/annotation/caption-actions';
+import { captionTask } from '../store/annotation/selectors';
+import { seek } from '../store/player/actions';
+import { displayTime } from '../store/player/selectors';
+import { selectedVideo } from '../store/project/selectors';
 import { useStore } from '../store/store';
 
 function captionAt(marks: readonly Mark[], task: string, second: number): string | null {
@@ -15,10 +17,10 @@ function captionAt(marks: readonly Mark[], task: string, second: number): string
 }
 
 export function CaptionEditor(): React.JSX.Element | null {
-  const task = useStore(selectors.captionTask);
+  const task = useStore(captionTask);
   const marks = useStore((s) => s.marks);
-  const second = useStore((s) => Math.floor(selectors.displayTime(s) + 1e-6));
-  const duration = useStore((s) => selectors.selectedVideo(s)?.duration ?? 0);
+  const second = useStore((s) => Math.floor(displayTime(s) + 1e-6));
+  const duration = useStore((s) => selectedVideo(s)?.duration ?? 0);
   const current = task ? captionAt(marks, task, second) : null;
   const previous = task && second > 0 ? captionAt(marks, task, second - 1) : null;
   const [text, setText] = useState('');

@@ -1,7 +1,7 @@
 // With an identity selected, dragging on the video draws its crop; the crop becomes the identity's
 // thumbnail in the registry (captured from the frame on screen).
 import { useRef, useState } from 'react';
-import { updateMark } from '../store/annotation';
+import { updateMark } from '../store/annotation/mark-actions';
 import { useStore } from '../store/store';
 
 interface Rect {

@@ -1,13 +1,15 @@
 // Import and export benchmark files, the readiness report, and dataset statistics.
 import { useEffect, useState } from 'react';
-import type { ExportOutcome, FormatInfo } from '../../../shared/api';
+import type { ImportOutcomeView } from '../../../shared/exchange';
 import { formatProblem } from '../../../shared/formats/json-text';
+import type { JobOf } from '../../../shared/jobs';
 import type { ReadinessReport } from '../../../shared/readiness';
 import type { DatasetStats } from '../../../shared/stats';
-import { call } from '../api/client';
-import { choosePath, refreshJobs } from '../store/actions';
-import { guarded } from '../store/guarded';
-import { setState, useStore } from '../store/store';
+import { checkReadiness, chooseExchangePath, loadFormats, loadStats, startExport, startImport } from '../store/exchange/actions';
+import { issueSeverity, readinessSummary, runningExport, runningImport, runningReadiness } from '../store/exchange/selectors';
+import { cancelJob } from '../store/jobs/actions';
+import { useStore } from '../store/store';
+import { closeOverlay } from '../store/ui/actions';
 
 function Bars({ title, counts }: { title: string; counts: Record<string, number> }): React.JSX.Element | null {
   const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
@@ -67,11 +69,11 @@ function ReadinessView({ report }: { report: ReadinessReport }): React.JSX.Eleme
   return (
     <div className="readiness" data-testid="readiness">
       <p className={report.ready ? 'lint-ok' : 'error'}>
-        {report.profile}: {report.questions} questions — {report.ready ? 'ready to export' : Object.entries(report.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k.replace('-', ' ')}`).join(', ')}
+        {report.profile}: {report.questions} questions — {readinessSummary(report)}
       </p>
       <ul className="lints">
         {report.issues.slice(0, 200).map((issue, i) => (
-          <li key={i} className={issue.kind === 'lint-error' || issue.kind === 'missing-media' ? 'error' : 'warning'}>
+          <li key={i} className={issueSeverity(issue)}>
             <strong>{issue.kind}</strong> {issue.video}: {issue.message}
           </li>
         ))}
@@ -80,48 +82,71 @@ function ReadinessView({ report }: { report: ReadinessReport }): React.JSX.Eleme
   );
 }
 
+/** A running job of the dialog: what it is doing, how far it is, and Cancel. */
+function JobProgress({ job, testId }: { job: JobOf<'exchange' | 'export' | 'readiness'>; testId: string }): React.JSX.Element {
+  return (
+    <div className="job-progress" data-testid={testId}>
+      <span>{job.message}</span>
+      <progress max={1} value={job.progress ?? undefined} />
+      <button type="button" onClick={() => void cancelJob(job.id)}>Cancel</button>
+    </div>
+  );
+}
+
+function ImportOutcome({ outcome }: { outcome: ImportOutcomeView }): React.JSX.Element {
+  const { alreadyPresent, updated } = outcome;
+  return (
+    <div className="import-report" data-testid="exchange-import-result">
+      <strong>
+        {outcome.refused
+          ? `Nothing imported: ${outcome.problems.length} problem(s)`
+          : `Imported ${outcome.importedQuestions} questions and ${outcome.importedMarks} marks from ${outcome.records} records`}
+      </strong>
+      {(alreadyPresent > 0 || updated > 0) && (
+        <p data-testid="exchange-import-existing">
+          {alreadyPresent} already in the project{updated > 0 ? `, ${updated} updated from the file` : ', left as they were'}.
+        </p>
+      )}
+      {outcome.reportPath && <p>Problems written to <code>{outcome.reportPath}</code></p>}
+      <ul>
+        {outcome.problems.slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
+        {outcome.missingMedia.map((m) => <li key={m.videoPath}>missing media: <code>{m.videoPath}</code> ({m.questions} questions on placeholder videos until relinked)</li>)}
+      </ul>
+    </div>
+  );
+}
+
 export function ExchangeOverlay(): React.JSX.Element | null {
   const open = useStore((s) => s.overlay === 'exchange');
+  const formats = useStore((s) => s.formats);
   const lastImport = useStore((s) => s.lastExchangeImport);
+  const exported = useStore((s) => s.exported);
+  const readiness = useStore((s) => s.readiness);
+  const stats = useStore((s) => s.stats);
+  const error = useStore((s) => s.exchangeError);
+  const importJob = useStore(runningImport);
+  const exportJob = useStore(runningExport);
+  const readinessJob = useStore(runningReadiness);
   const nativeDialogs = useStore((s) => Boolean(s.info?.nativeDialogs));
   const [tab, setTab] = useState<'import' | 'export' | 'stats'>('import');
-  const [formats, setFormats] = useState<FormatInfo[]>([]);
   const [format, setFormat] = useState('tidemark');
   const [path, setPath] = useState('');
   const [mediaDir, setMediaDir] = useState('');
   const [skipInvalid, setSkipInvalid] = useState(false);
+  const [existing, setExisting] = useState<'skip' | 'update'>('skip');
   const [force, setForce] = useState(false);
-  const [exported, setExported] = useState<ExportOutcome | null>(null);
-  const [readiness, setReadiness] = useState<ReadinessReport | null>(null);
-  const [stats, setStats] = useState<DatasetStats[] | null>(null);
   useEffect(() => {
-    if (open) void guarded(async () => setFormats(await call('exchange.formats')));
+    if (open) void loadFormats();
   }, [open]);
   useEffect(() => {
-    if (open && tab === 'stats') void guarded(async () => setStats(await call('exchange.stats')));
-  }, [open, tab, lastImport]);
+    if (open && tab === 'stats') void loadStats();
+  }, [open, tab]);
   if (!open) return null;
   const available = formats.filter((f) => (tab === 'import' ? f.canImport : f.canExport));
-
-  const runImport = async (): Promise<void> => {
-    setState({ lastExchangeImport: null });
-    await guarded(() => call('exchange.import', { path, format, skipInvalid, ...(mediaDir ? { mediaDir } : {}) }));
-    await refreshJobs();
-  };
-  const runExport = async (): Promise<void> => {
-    const result = await guarded(() => call('exchange.export', { path, format, force, ...(mediaDir ? { mediaDir } : {}) }));
-    if (result) {
-      setExported(result);
-      setReadiness(result.readiness);
-    }
-  };
-  const check = async (): Promise<void> => {
-    const report = await guarded(() => call('exchange.readiness', { format }));
-    if (report) setReadiness(report);
-  };
+  const media = mediaDir ? { mediaDir } : {};
 
   return (
-    <div className="overlay" role="dialog" aria-label="Import and export" data-testid="exchange-overlay" onClick={() => setState({ overlay: null })}>
+    <div className="overlay" role="dialog" aria-label="Import and export" data-testid="exchange-overlay" onClick={closeOverlay}>
       <div className="overlay-card exchange" onClick={(e) => e.stopPropagation()}>
         <nav className="tabs">
           {(['import', 'export', 'stats'] as const).map((t) => (
@@ -142,53 +167,58 @@ export function ExchangeOverlay(): React.JSX.Element | null {
               {tab === 'import' ? 'File to import' : 'File to write'}
               <span className="row">
                 <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="/path/to/file.jsonl" data-testid="exchange-path" />
-                {nativeDialogs && <button type="button" onClick={() => void choosePath(tab === 'import' ? 'benchmarkFile' : 'benchmarkSaveFile').then((p) => p && setPath(p))}>Choose…</button>}
+                {nativeDialogs && <button type="button" onClick={() => void chooseExchangePath(tab === 'import' ? 'benchmarkFile' : 'benchmarkSaveFile').then((p) => p && setPath(p))}>Choose…</button>}
               </span>
             </label>
             <label className="field">
               Media folder (video paths are relative to it; optional)
               <span className="row">
                 <input value={mediaDir} onChange={(e) => setMediaDir(e.target.value)} data-testid="exchange-media" />
-                {nativeDialogs && <button type="button" onClick={() => void choosePath('mediaFolder').then((p) => p && setMediaDir(p))}>Choose…</button>}
+                {nativeDialogs && <button type="button" onClick={() => void chooseExchangePath('mediaFolder').then((p) => p && setMediaDir(p))}>Choose…</button>}
               </span>
             </label>
             {tab === 'import' ? (
               <>
                 <label className="check"><input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} /> Import the good records and report the bad ones (otherwise a file with any bad record imports nothing)</label>
-                <button type="button" className="primary" disabled={!path} onClick={() => void runImport()} data-testid="exchange-run">Import</button>
-                {lastImport && (
-                  <div className="import-report" data-testid="exchange-import-result">
-                    <strong>{lastImport.refused ? `Nothing imported: ${lastImport.problems.length} problem(s)` : `Imported ${lastImport.importedQuestions} questions and ${lastImport.importedMarks} marks from ${lastImport.records} records`}</strong>
-                    <ul>
-                      {lastImport.problems.slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
-                      {lastImport.missingMedia.map((m) => <li key={m.videoPath}>missing media: <code>{m.videoPath}</code> ({m.questions} questions not imported)</li>)}
-                    </ul>
-                  </div>
-                )}
+                <fieldset className="choice" data-testid="exchange-existing">
+                  <legend>Questions the profile already has (same benchmark id)</legend>
+                  <label className="check"><input type="radio" name="existing" checked={existing === 'skip'} onChange={() => setExisting('skip')} /> leave them as they are</label>
+                  <label className="check"><input type="radio" name="existing" checked={existing === 'update'} onChange={() => setExisting('update')} /> update them from the file</label>
+                </fieldset>
+                <button type="button" className="primary" disabled={!path || importJob !== null} onClick={() => void startImport({ path, format, skipInvalid, existing, ...media })} data-testid="exchange-run">Import</button>
+                {importJob && <JobProgress job={importJob} testId="exchange-import-progress" />}
+                {lastImport && <ImportOutcome outcome={lastImport} />}
               </>
             ) : (
               <>
                 <div className="row">
-                  <button type="button" onClick={() => void check()} data-testid="exchange-check">Check readiness</button>
+                  <button type="button" disabled={readinessJob !== null} onClick={() => void checkReadiness(format)} data-testid="exchange-check">Check readiness</button>
                   <label className="check"><input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Export even if not ready</label>
-                  <button type="button" className="primary" disabled={!path} onClick={() => void runExport()} data-testid="exchange-run">Export</button>
+                  <button type="button" className="primary" disabled={!path || exportJob !== null} onClick={() => void startExport({ path, format, force, ...media })} data-testid="exchange-run">Export</button>
                 </div>
+                {readinessJob && <JobProgress job={readinessJob} testId="exchange-readiness-progress" />}
+                {exportJob && <JobProgress job={exportJob} testId="exchange-export-progress" />}
                 {exported && (
-                  <p data-testid="exchange-export-result" className={exported.written ? 'lint-ok' : 'error'}>
+                  <div data-testid="exchange-export-result" className={exported.written ? 'lint-ok' : 'error'}>
                     {exported.written ? `Wrote ${exported.items} ${format === 'tidemark' ? 'rows' : 'questions'} to ${exported.path}` : 'Not exported: the questions are not ready (see below), or tick “Export even if not ready”.'}
-                  </p>
+                    {exported.leftOut.length > 0 && (
+                      <ul className="lints" data-testid="exchange-left-out">
+                        {exported.leftOut.slice(0, 200).map((l) => <li key={l.questionId} className="warning">left out {l.questionId}: {l.reason}</li>)}
+                      </ul>
+                    )}
+                  </div>
                 )}
                 {readiness && <ReadinessView report={readiness} />}
               </>
             )}
+            {error && <p className="error" role="alert" data-testid="exchange-error">{error}</p>}
           </div>
         )}
         {tab === 'stats' && (stats ? <StatsView stats={stats} /> : <p className="hint">Loading…</p>)}
         <div className="actions">
-          <button type="button" onClick={() => setState({ overlay: null })}>Close</button>
+          <button type="button" onClick={closeOverlay}>Close</button>
         </div>
       </div>
     </div>
   );
 }
-

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import type { ThumbnailManifest, Video } from '../../../shared/domain';
 import { formatDuration, formatFps } from '../../../shared/timecode';
 import { thumbnailSheetUrl } from '../api/client';
-import { loadThumbnailManifest, pick, relinkVideo, selectVideo } from '../store/actions';
-import { setState, useStore } from '../store/store';
+import { dismissImportReport, loadThumbnailManifest, pick, relinkVideo, selectVideo } from '../store/project/actions';
+import { useStore } from '../store/store';
 
 function Thumb({ video, manifest }: { video: Video; manifest: ThumbnailManifest | null | undefined }): React.JSX.Element {
   useEffect(() => {
@@ -57,8 +57,8 @@ export function Library(): React.JSX.Element {
                 data-video-name={video.name}
                 role="button"
                 tabIndex={0}
-                onClick={() => selectVideo(video.id)}
-                onKeyDown={(e) => e.key === 'Enter' && selectVideo(video.id)}
+                onClick={() => void selectVideo(video.id)}
+                onKeyDown={(e) => e.key === 'Enter' && void selectVideo(video.id)}
               >
                 <Thumb video={video} manifest={thumbnails[video.id]} />
                 <div className="meta">
@@ -94,7 +94,7 @@ function ImportReportView(): React.JSX.Element | null {
           <li key={p.path}><code>{p.path}</code>: {p.reason}</li>
         ))}
       </ul>
-      <button type="button" onClick={() => setState({ lastImport: null })}>Dismiss</button>
+      <button type="button" onClick={dismissImportReport}>Dismiss</button>
     </div>
   );
 }

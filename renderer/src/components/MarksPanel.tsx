@@ -4,8 +4,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { Mark } from '../../../shared/marks';
 import { formatTimecode } from '../../../shared/timecode';
-import { removeMarksById, selectMark, updateMark } from '../store/annotation';
-import { setState, useStore } from '../store/store';
+import { selectMark } from '../store/annotation/actions';
+import { removeMarks, updateMark } from '../store/annotation/mark-actions';
+import { useStore } from '../store/store';
 import { captureThumbnail } from './CropOverlay';
 
 function describe(mark: Mark): string {
@@ -103,8 +104,8 @@ export function MarkInspector(): React.JSX.Element | null {
     <div className="inspector" data-testid="mark-inspector">
       <header>
         <strong>{mark.type}</strong> {time(mark.start)}{mark.end !== null ? ` – ${time(mark.end)}` : ''}
-        <button type="button" onClick={() => void removeMarksById([mark.id])} title="Delete (Del)">Delete</button>
-        <button type="button" onClick={() => setState({ selectedMarkId: null })}>Close</button>
+        <button type="button" onClick={() => void removeMarks([mark.id])} title="Delete (Del)">Delete</button>
+        <button type="button" onClick={() => selectMark(null)}>Close</button>
       </header>
       {input('target', 'Target', mark.target, (v) => void updateMark(mark.id, { target: v.trim() }))}
       {mark.type === 'count' && input('value', 'Count', String(mark.data.value), (v) => Number.isInteger(Number(v)) && Number(v) >= 0 && void updateMark(mark.id, { data: { value: Number(v) } }), { id: 'mark-count', inputMode: 'numeric' })}

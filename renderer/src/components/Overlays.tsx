@@ -1,14 +1,17 @@
 // The `?` shortcut list, the typed-path prompt (browser mode has no native dialogs) and the jobs bar.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { cancelJob, rebindShortcut, usePickedPaths } from '../store/actions';
-import { setState, useStore } from '../store/store';
-import { comboLabel, comboOf, effectiveKeys, shortcuts, type Shortcut } from '../shortcuts';
+import { comboLabel, comboOf, keysOf, shortcuts, type Shortcut } from '../shortcuts';
+import { cancelJob } from '../store/jobs/actions';
+import { runningJobs } from '../store/jobs/selectors';
+import { usePickedPaths } from '../store/project/actions';
+import { useStore } from '../store/store';
+import { closeOverlay, rebindShortcut, startRebinding } from '../store/ui/actions';
 
 export function ShortcutsOverlay(): React.JSX.Element | null {
   const open = useStore((s) => s.overlay === 'shortcuts');
   const rebinding = useStore((s) => s.rebinding);
-  useStore((s) => s.info); // re-render after the keymap loads
+  const keymap = useStore((s) => s.keymap);
   if (!open) return null;
   const groups = new Map<Shortcut['group'], Shortcut[]>();
   for (const s of shortcuts) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
@@ -16,12 +19,12 @@ export function ShortcutsOverlay(): React.JSX.Element | null {
     if (!rebinding) return;
     event.preventDefault();
     event.stopPropagation();
-    if (event.key === 'Escape') return setState({ rebinding: null });
+    if (event.key === 'Escape') return startRebinding(null);
     if (['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
     void rebindShortcut(rebinding, [comboOf(event.nativeEvent)]);
   };
   return (
-    <div className="overlay" role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcuts-overlay" onClick={() => setState({ overlay: null, rebinding: null })} onKeyDownCapture={capture} tabIndex={-1}>
+    <div className="overlay" role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcuts-overlay" onClick={closeOverlay} onKeyDownCapture={capture} tabIndex={-1}>
       <div className="overlay-card" onClick={(e) => e.stopPropagation()}>
         <h2>Keyboard shortcuts</h2>
         <p className="hint">Click a key to rebind it, then press the new key (Esc cancels). Rebindings are kept in settings.json.</p>
@@ -33,8 +36,8 @@ export function ShortcutsOverlay(): React.JSX.Element | null {
                 {list.map((s) => (
                   <div key={s.id} className="shortcut">
                     <dt>
-                      <button type="button" className="kbd" data-shortcut={s.id} onClick={() => setState({ rebinding: s.id })} autoFocus={rebinding === s.id}>
-                        {rebinding === s.id ? 'press a key…' : effectiveKeys(s).map(comboLabel).join(' / ')}
+                      <button type="button" className="kbd" data-shortcut={s.id} onClick={() => startRebinding(s.id)} autoFocus={rebinding === s.id}>
+                        {rebinding === s.id ? 'press a key…' : keysOf(s, keymap).map(comboLabel).join(' / ')}
                       </button>
                     </dt>
                     <dd>{s.description}</dd>
@@ -84,7 +87,7 @@ export function PathPrompt(): React.JSX.Element | null {
         </label>
         <p className="hint">Browser mode reads paths on this computer; the desktop app shows a file dialog instead.</p>
         <div className="actions">
-          <button type="button" onClick={() => setState({ prompt: null })}>Cancel</button>
+          <button type="button" onClick={closeOverlay}>Cancel</button>
           <button type="submit" className="primary" data-testid="path-submit">OK</button>
         </div>
       </form>
@@ -93,7 +96,7 @@ export function PathPrompt(): React.JSX.Element | null {
 }
 
 export function JobsBar(): React.JSX.Element | null {
-  const jobs = useStore(useShallow((s) => s.jobs.filter((j) => j.state === 'running')));
+  const jobs = useStore(useShallow(runningJobs));
   if (jobs.length === 0) return null;
   return (
     <div className="jobs" data-testid="jobs">

@@ -7,8 +7,8 @@ import 'video.js/dist/video-js.css';
 import type Player from 'video.js/dist/types/player';
 import { frameIndexAt } from '../../../shared/timecode';
 import { isDesktop, videoUrl } from '../api/client';
-import { onPlaybackTime } from '../store/actions';
-import { selectors } from '../store/selectors';
+import { onPlaybackTime } from '../store/player/actions';
+import { selectedVideo } from '../store/project/selectors';
 import { getState, setState, useStore } from '../store/store';
 import { playerControl } from '../player/control';
 import { SeekQueue } from '../player/seek-queue';
@@ -26,7 +26,7 @@ export function PlayerView(): React.JSX.Element {
   const queueRef = useRef<SeekQueue | null>(null);
   /** True from a source change until its metadata arrives: seeks wait for 'loadedmetadata'. */
   const loadingRef = useRef(false);
-  const video = useStore(selectors.selectedVideo);
+  const video = useStore(selectedVideo);
   const commanded = useStore((s) => s.commanded);
   const presented = useStore((s) => s.presentedTime);
   const playing = useStore((s) => s.playing);

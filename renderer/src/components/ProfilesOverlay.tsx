@@ -3,10 +3,14 @@
 import { useEffect, useState } from 'react';
 import { answerKinds, temporalTypes, type Profile, type ProfileRules } from '../../../shared/profiles';
 import { formatTaxonomy, parseTaxonomy } from '../../../shared/taxonomy-text';
-import { call } from '../api/client';
-import { getState, setState, useStore } from '../store/store';
+import { copyProfile, saveProfile, showProfileError } from '../store/profiles/actions';
+import { useStore } from '../store/store';
+import { closeOverlay } from '../store/ui/actions';
 
-const FLAGS: Array<[keyof ProfileRules, string]> = [
+/** The rules that are switched on or off. */
+type RuleFlag = { [K in keyof ProfileRules]: ProfileRules[K] extends boolean ? K : never }[keyof ProfileRules];
+
+const FLAGS: Array<[RuleFlag, string]> = [
   ['groups', 'Question groups (q0, q1 basic; q2 advanced)'],
   ['counting', 'Counting answers derived from marks'],
   ['denseCaptions', 'Dense per-second captions'],
@@ -16,6 +20,11 @@ const FLAGS: Array<[keyof ProfileRules, string]> = [
 
 function facetsText(facets: Record<string, string[]>): string {
   return Object.entries(facets).map(([k, v]) => `${k}: ${v.join(', ')}`).join('\n');
+}
+
+/** A list with a value added (on) or removed (off). */
+function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
+  return on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
 }
 
 function parseFacets(text: string): Record<string, string[]> {
@@ -28,11 +37,6 @@ function parseFacets(text: string): Record<string, string[]> {
   return out;
 }
 
-async function reloadProfiles(select?: string): Promise<void> {
-  const profiles = await call('profiles.list');
-  setState({ profiles, ...(select ? { newQuestionProfileId: select } : {}) });
-}
-
 export function ProfilesOverlay(): React.JSX.Element | null {
   const open = useStore((s) => s.overlay === 'profiles');
   const profiles = useStore((s) => s.profiles);
@@ -40,10 +44,10 @@ export function ProfilesOverlay(): React.JSX.Element | null {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const profile = profiles.find((p) => p.id === selectedId) ?? profiles[0] ?? null;
   const [draft, setDraft] = useState<{ name: string; taxonomy: string; facets: string; rules: ProfileRules } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const error = useStore((s) => s.profileError);
   const [copyName, setCopyName] = useState('');
   useEffect(() => {
-    setError(null);
+    showProfileError(null);
     setDraft(profile ? { name: profile.name, taxonomy: formatTaxonomy(profile.taxonomy), facets: facetsText(profile.rules.facets), rules: profile.rules } : null);
   }, [profile?.id, profile]);
   if (!open) return null;
@@ -52,33 +56,22 @@ export function ProfilesOverlay(): React.JSX.Element | null {
   const save = async (p: Profile): Promise<void> => {
     if (!draft) return;
     const parsed = parseTaxonomy(draft.taxonomy);
-    if (!parsed.ok) return setError(`Taxonomy ${parsed.error}`);
-    try {
-      await call('profiles.update', { id: p.id, definition: { kind: 'custom', name: draft.name, taxonomy: parsed.nodes, rules: { ...draft.rules, facets: parseFacets(draft.facets) } } });
-      await reloadProfiles();
-      setError(null);
-      setState({ status: `Saved profile ${draft.name}` });
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    if (!parsed.ok) return showProfileError(`Taxonomy ${parsed.error}`);
+    await saveProfile(p.id, { kind: 'custom', name: draft.name, taxonomy: parsed.nodes, rules: { ...draft.rules, facets: parseFacets(draft.facets) } });
   };
   const copy = async (): Promise<void> => {
     if (!profile || !copyName.trim()) return;
-    try {
-      const created = await call('profiles.create', { name: copyName.trim(), copyOf: profile.id });
-      await reloadProfiles(created.id);
-      setSelectedId(created.id);
+    const created = await copyProfile(copyName.trim(), profile.id);
+    if (created) {
+      setSelectedId(created);
       setCopyName('');
-    } catch (e) {
-      setError((e as Error).message);
     }
   };
-  const toggle = <K extends keyof ProfileRules>(key: K, value: ProfileRules[K]): void => setDraft((d) => (d ? { ...d, rules: { ...d.rules, [key]: value } } : d));
-  const toggleIn = (key: 'answerKinds' | 'temporalTypes', value: string, on: boolean): void =>
-    setDraft((d) => (d ? { ...d, rules: { ...d.rules, [key]: on ? [...(d.rules[key] as string[]), value] : (d.rules[key] as string[]).filter((v) => v !== value) } } : d));
+  const toggle = (key: RuleFlag, value: boolean): void => setDraft((d) => (d ? { ...d, rules: { ...d.rules, [key]: value } } : d));
+  const setRules = (change: (rules: ProfileRules) => Partial<ProfileRules>): void => setDraft((d) => (d ? { ...d, rules: { ...d.rules, ...change(d.rules) } } : d));
 
   return (
-    <div className="overlay" role="dialog" aria-label="Profiles" data-testid="profiles-overlay" onClick={() => setState({ overlay: null })}>
+    <div className="overlay" role="dialog" aria-label="Profiles" data-testid="profiles-overlay" onClick={closeOverlay}>
       <div className="overlay-card profiles" onClick={(e) => e.stopPropagation()}>
         <h2>Benchmark profiles</h2>
         <div className="profiles-layout">
@@ -102,16 +95,16 @@ export function ProfilesOverlay(): React.JSX.Element | null {
               </label>
               <div className="row">
                 {FLAGS.map(([key, label]) => (
-                  <label key={key} className="check"><input type="checkbox" disabled={!editable} checked={Boolean(draft.rules[key])} onChange={(e) => toggle(key, e.target.checked as never)} /> {label}</label>
+                  <label key={key} className="check"><input type="checkbox" disabled={!editable} checked={Boolean(draft.rules[key])} onChange={(e) => toggle(key, e.target.checked)} /> {label}</label>
                 ))}
               </div>
               <div className="row">
                 <span className="hint">Answers:</span>
-                {answerKinds.map((k) => <label key={k} className="check"><input type="checkbox" disabled={!editable} checked={draft.rules.answerKinds.includes(k)} onChange={(e) => toggleIn('answerKinds', k, e.target.checked)} /> {k}</label>)}
+                {answerKinds.map((k) => <label key={k} className="check"><input type="checkbox" disabled={!editable} checked={draft.rules.answerKinds.includes(k)} onChange={(e) => setRules((r) => ({ answerKinds: toggled(r.answerKinds, k, e.target.checked) }))} /> {k}</label>)}
               </div>
               <div className="row">
                 <span className="hint">Temporal types:</span>
-                {temporalTypes.map((k) => <label key={k} className="check"><input type="checkbox" disabled={!editable} checked={draft.rules.temporalTypes.includes(k)} onChange={(e) => toggleIn('temporalTypes', k, e.target.checked)} /> {k}</label>)}
+                {temporalTypes.map((k) => <label key={k} className="check"><input type="checkbox" disabled={!editable} checked={draft.rules.temporalTypes.includes(k)} onChange={(e) => setRules((r) => ({ temporalTypes: toggled(r.temporalTypes, k, e.target.checked) }))} /> {k}</label>)}
               </div>
               <label className="field">
                 Facets (“name: value, value”)
@@ -126,7 +119,7 @@ export function ProfilesOverlay(): React.JSX.Element | null {
                     <button type="button" disabled={!copyName.trim()} onClick={() => void copy()}>Copy into a custom profile</button>
                   </>
                 )}
-                <button type="button" onClick={() => setState({ overlay: null })}>Close</button>
+                <button type="button" onClick={closeOverlay}>Close</button>
               </div>
             </div>
           )}
@@ -134,9 +127,4 @@ export function ProfilesOverlay(): React.JSX.Element | null {
       </div>
     </div>
   );
-}
-
-/** Opens the profiles overlay (a button in the top bar). */
-export function openProfiles(): void {
-  if (getState().project) setState({ overlay: 'profiles' });
 }

@@ -5,20 +5,25 @@ import { useShallow } from 'zustand/react/shallow';
 import { groupBy } from '../../../shared/collections';
 import { deriveCount } from '../../../shared/counting';
 import { lintQuestion, type Lint } from '../../../shared/lints';
-import { countingSubcategories, taxonomyLeaves } from '../../../shared/profiles';
-import { groupRoles, OPTION_LETTERS, questionStatuses, type QueryPoint, type Question } from '../../../shared/questions';
+import { answerKinds, countingSubcategories, taxonomyLeaves, temporalTypes } from '../../../shared/profiles';
+import { groupRoles, OPTION_LETTERS, questionStatuses, type CountingSettings, type QueryPoint, type Question } from '../../../shared/questions';
 import { formatTimecode, parseTimeInput } from '../../../shared/timecode';
-import { createQuestion, removeQueryPoint, removeQuestion, selectQueryPoint, selectQuestion, updateQueryPoint, updateQuestion } from '../store/annotation';
-import { selectors } from '../store/selectors';
-import { getState, setState, useStore, type State } from '../store/store';
+import { selectQueryPoint, selectQuestion } from '../store/annotation/actions';
+import { createQuestion, dropLastEvidence, removeQueryPoint, removeQuestion, updateQueryPoint, updateQuestion, type QuestionPatch } from '../store/annotation/question-actions';
+import { pointsOf, selectedQuestion } from '../store/annotation/selectors';
+import { chooseNewQuestionProfile } from '../store/profiles/actions';
+import { newQuestionProfile, profileOf } from '../store/profiles/selectors';
+import { selectedVideo } from '../store/project/selectors';
+import { useStore, type State } from '../store/store';
 import { CaptionEditor } from './CaptionEditor';
+import { isOneOf } from './select-value';
 
 const time = (t: number | null): string => (t === null ? '—' : formatTimecode(t, { fractionDigits: 2 }));
 
 /** Lints of every question on the video, recomputed when questions, points or marks change. */
 export function useVideoLints(): Lint[] {
   const { questions, queryPoints, marks, profiles, duration } = useStore(
-    useShallow((s: State) => ({ questions: s.questions, queryPoints: s.queryPoints, marks: s.marks, profiles: s.profiles, duration: selectors.selectedVideo(s)?.duration ?? 0 })),
+    useShallow((s: State) => ({ questions: s.questions, queryPoints: s.queryPoints, marks: s.marks, profiles: s.profiles, duration: selectedVideo(s)?.duration ?? 0 })),
   );
   return useMemo(() => {
     const pointsBy = groupBy(queryPoints, (p) => p.questionId);
@@ -50,12 +55,12 @@ export function QuestionsList({ lints }: { lints: Lint[] }): React.JSX.Element {
     }
     return m;
   }, [lints]);
-  const profileId = useStore(selectors.newQuestionProfile) ?? '';
+  const profileId = useStore(newQuestionProfile) ?? '';
 
   return (
     <>
       <div className="new-question">
-        <select value={profileId} onChange={(e) => setState({ newQuestionProfileId: e.target.value })} aria-label="Profile for new questions" data-testid="new-question-profile">
+        <select value={profileId} onChange={(e) => chooseNewQuestionProfile(e.target.value)} aria-label="Profile for new questions" data-testid="new-question-profile">
           {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
         <button type="button" onClick={() => void createQuestion({ profileId })} title="New question with a query point at the playhead (N)">New question</button>
@@ -121,13 +126,13 @@ function Field(props: { id?: string; label: string; value: string; onSave: (v: s
 }
 
 export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element | null {
-  const question = useStore(selectors.selectedQuestion);
-  const profile = useStore((s) => selectors.profileOf(s, selectors.selectedQuestion(s)));
+  const question = useStore(selectedQuestion);
+  const profile = useStore((s) => profileOf(s, selectedQuestion(s)));
   const profiles = useStore((s) => s.profiles);
-  const points = useStore(useShallow((s: State) => (question ? selectors.pointsOf(s, question.id) : [])));
+  const points = useStore(useShallow((s: State) => (question ? pointsOf(s, question.id) : [])));
   if (!question || !profile) return null;
   const rules = profile.rules;
-  const set = (fields: Record<string, unknown>): void => void updateQuestion(question.id, fields);
+  const set = (fields: QuestionPatch): void => void updateQuestion(question.id, fields);
   const own = lints.filter((l) => l.questionId === question.id);
   const letters = OPTION_LETTERS.filter((l) => question.options[l] !== undefined);
   const nextLetter = OPTION_LETTERS[letters.length];
@@ -150,14 +155,14 @@ export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element 
       <div className="row">
         <label className="field">
           Answer
-          <select value={question.answerKind} onChange={(e) => set({ answerKind: e.target.value })} data-testid="answer-kind">
+          <select value={question.answerKind} onChange={(e) => isOneOf(answerKinds, e.target.value) && set({ answerKind: e.target.value })} data-testid="answer-kind">
             {rules.answerKinds.map((k) => <option key={k} value={k}>{k}</option>)}
           </select>
         </label>
         {rules.temporalTypes.length > 0 && (
           <label className="field">
             Temporal type
-            <select value={question.temporalType ?? ''} onChange={(e) => set({ temporalType: e.target.value || null })} data-testid="temporal-type">
+            <select value={question.temporalType ?? ''} onChange={(e) => set({ temporalType: isOneOf(temporalTypes, e.target.value) ? e.target.value : null })} data-testid="temporal-type">
               <option value="">—</option>
               {rules.temporalTypes.map((t) => <option key={t} value={t}>{t}</option>)}
             </select>
@@ -165,7 +170,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element 
         )}
         <label className="field">
           Status
-          <select value={question.status} onChange={(e) => set({ status: e.target.value })}>
+          <select value={question.status} onChange={(e) => isOneOf(questionStatuses, e.target.value) && set({ status: e.target.value })}>
             {questionStatuses.map((st) => <option key={st} value={st}>{st}</option>)}
           </select>
         </label>
@@ -192,7 +197,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element 
           <Field label="Group" value={question.group?.id ?? ''} placeholder="group id" onSave={(id) => set({ group: id ? { id, role: question.group?.role ?? 'q0' } : null })} />
           <label className="field">
             Role
-            <select value={question.group?.role ?? ''} disabled={!question.group} onChange={(e) => question.group && set({ group: { ...question.group, role: e.target.value } })}>
+            <select value={question.group?.role ?? ''} disabled={!question.group} onChange={(e) => question.group && isOneOf(groupRoles, e.target.value) && set({ group: { ...question.group, role: e.target.value } })}>
               {groupRoles.map((r) => <option key={r} value={r}>{r === 'q2' ? 'q2 (advanced)' : `${r} (basic)`}</option>)}
             </select>
           </label>
@@ -220,15 +225,19 @@ export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element 
 
 function CountingFields({ question }: { question: Question }): React.JSX.Element {
   const counting = question.counting;
-  const set = (patch: Record<string, unknown>): void => {
-    const next = { subcategory: counting?.subcategory ?? question.taskCode ?? 'E1-Action', target: counting?.target ?? (getState().markTarget || 'objects'), windowSeconds: counting?.windowSeconds ?? null, ...patch };
+  const markTarget = useStore((s) => s.markTarget);
+  const set = (patch: Partial<CountingSettings>): void => {
+    const subcategory = patch.subcategory ?? counting?.subcategory;
+    if (!subcategory) return;
+    const next: CountingSettings = { subcategory, target: counting?.target ?? (markTarget || 'objects'), windowSeconds: counting?.windowSeconds ?? null, ...patch };
+    // the subcategory is the question's task type in VCBench's taxonomy
     void updateQuestion(question.id, { counting: next, ...(patch.subcategory ? { taskCode: patch.subcategory } : {}) });
   };
   return (
     <div className="row counting">
       <label className="field">
         Counting
-        <select value={counting?.subcategory ?? ''} onChange={(e) => (e.target.value ? set({ subcategory: e.target.value }) : void updateQuestion(question.id, { counting: null }))} data-testid="counting-subcategory">
+        <select value={counting?.subcategory ?? ''} onChange={(e) => (isOneOf(countingSubcategories, e.target.value) ? set({ subcategory: e.target.value }) : void updateQuestion(question.id, { counting: null }))} data-testid="counting-subcategory">
           <option value="">not derived</option>
           {countingSubcategories.map((c) => <option key={c} value={c}>{c}</option>)}
         </select>
@@ -267,7 +276,7 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
           <span className="evidence" data-testid="qp-evidence">{p.evidence.map(([s, e]) => `${time(s)}–${time(e)}`).join(', ') || 'no evidence'}</span>
           {(p.proactiveTime !== null || question.temporalType === 'forward') && <span className="proactive">T_p {time(p.proactiveTime)}</span>}
           {p.windowStart !== null && <span className="window">window from {time(p.windowStart)}</span>}
-          {p.evidence.length > 0 && <button type="button" onClick={(e) => { e.stopPropagation(); void updateQueryPoint(p.id, { evidence: p.evidence.slice(0, -1) }); }}>− evidence</button>}
+          {p.evidence.length > 0 && <button type="button" onClick={(e) => { e.stopPropagation(); void dropLastEvidence(p); }}>− evidence</button>}
           <button type="button" onClick={(e) => { e.stopPropagation(); void removeQueryPoint(p.id); }}>Delete</button>
         </div>
       ))}

@@ -6,10 +6,17 @@ import type { Mark } from '../../../shared/marks';
 import { snapTime } from '../../../shared/timecode';
 import { xToTime } from '../../../shared/timeline';
 import { thumbnailSheetUrl } from '../api/client';
-import { panTimeline, seekSnapped, setTimelineWidth, zoomTimeline } from '../store/actions';
-import { prefixLimit, selectMark, selectQueryPoint, updateMark, updateQueryPoint } from '../store/annotation';
-import { selectors } from '../store/selectors';
+import { selectMark, selectQueryPoint } from '../store/annotation/actions';
+import { updateMark } from '../store/annotation/mark-actions';
+import { updateQueryPoint } from '../store/annotation/question-actions';
+import { prefixLimit, selectedQuestion } from '../store/annotation/selectors';
+import { thumbnailJobFor } from '../store/jobs/selectors';
+import { seekSnapped } from '../store/player/actions';
+import { displayTime } from '../store/player/selectors';
+import { selectedVideo } from '../store/project/selectors';
 import { getState, useStore, type State } from '../store/store';
+import { panTimeline, setTimelineWidth, zoomTimeline } from '../store/timeline/actions';
+import { timelineBounds } from '../store/timeline/selectors';
 import { laneAt, paintTimeline, RULER_HEIGHT, TIMELINE_HEIGHT, type TimelinePicture } from '../timeline/draw';
 
 let laneCache: { marks: readonly Mark[]; index: LaneIndex } | null = null;
@@ -25,14 +32,14 @@ let drag: TimelinePicture['drag'] = null;
 let brush: TimelinePicture['brush'] = null;
 
 function picture(s: State): TimelinePicture | null {
-  const bounds = selectors.timelineBounds(s);
-  const video = selectors.selectedVideo(s);
+  const bounds = timelineBounds(s);
+  const video = selectedVideo(s);
   if (!bounds || !video || !s.view) return null;
-  const job = selectors.thumbnailJobFor(video.id)(s);
+  const job = thumbnailJobFor(s, video.id);
   return {
     view: s.view,
     bounds,
-    time: selectors.displayTime(s),
+    time: displayTime(s),
     videoId: video.id,
     manifest: s.thumbnails[video.id],
     thumbProgress: job ? (job.progress ?? 0) : null,
@@ -41,7 +48,7 @@ function picture(s: State): TimelinePicture | null {
     selectedMarkId: s.selectedMarkId,
     questions: s.questions,
     queryPoints: s.queryPoints,
-    selectedQuestion: selectors.selectedQuestion(s),
+    selectedQuestion: selectedQuestion(s),
     selectedQueryPointId: s.selectedQueryPointId,
     prefixLimit: prefixLimit(s),
     pending: s.pendingInterval,
@@ -134,7 +141,7 @@ export function Timeline(): React.JSX.Element {
     };
     const snapped = (x: number): number => {
       const s = getState();
-      const video = selectors.selectedVideo(s);
+      const video = selectedVideo(s);
       const t = Math.min(Math.max(timeAt(x), 0), video?.duration ?? 0);
       return snapTime(t, s.grid, video?.fps ?? 30);
     };
@@ -218,7 +225,8 @@ export function Timeline(): React.JSX.Element {
       }
       if (gesture.kind === 'query' && gesture.moved) void updateQueryPoint(gesture.pointId, { time: gesture.time });
       if (gesture.kind === 'brush') {
-        const point = getState().queryPoints.find((p) => p.id === (gesture as { pointId: string }).pointId);
+        const { pointId } = gesture;
+        const point = getState().queryPoints.find((p) => p.id === pointId);
         const [from, to] = gesture.from <= gesture.to ? [gesture.from, gesture.to] : [gesture.to, gesture.from];
         brush = null;
         if (point && to > from) void updateQueryPoint(point.id, { evidence: [...point.evidence, [from, to]] });

@@ -1,14 +1,17 @@
 // Time display (time code and frame index), stepping buttons, jump-to-time and playback rate.
 import { useState } from 'react';
 import { formatFps, formatTimecode, parseTimeInput } from '../../../shared/timecode';
-import { playbackRates, seek, setRate, stepFrames, stepSeconds, toggleGrid, togglePlay } from '../store/actions';
-import { selectors } from '../store/selectors';
-import { setState, useStore } from '../store/store';
+import { seek, setRate, stepFrames, stepSeconds, toggleGrid, togglePlay } from '../store/player/actions';
+import { displayFrame, displayTime } from '../store/player/selectors';
+import { playbackRates } from '../store/player/state';
+import { selectedVideo } from '../store/project/selectors';
+import { useStore } from '../store/store';
+import { toggleShortcuts } from '../store/ui/actions';
 
 export function Transport(): React.JSX.Element | null {
-  const video = useStore(selectors.selectedVideo);
-  const time = useStore(selectors.displayTime);
-  const frame = useStore(selectors.displayFrame);
+  const video = useStore(selectedVideo);
+  const time = useStore(displayTime);
+  const frame = useStore(displayFrame);
   const playing = useStore((s) => s.playing);
   const rate = useStore((s) => s.rate);
   const grid = useStore((s) => s.grid);
@@ -67,7 +70,7 @@ export function Transport(): React.JSX.Element | null {
       <button type="button" className="grid" onClick={toggleGrid} title="Snap to whole seconds or native frames (S)">
         Snap: {grid === 'second' ? '1 s' : 'frame'}
       </button>
-      <button type="button" onClick={() => setState({ overlay: 'shortcuts' })} title="Keyboard shortcuts (?)">?</button>
+      <button type="button" onClick={toggleShortcuts} title="Keyboard shortcuts (?)">?</button>
     </div>
   );
 }

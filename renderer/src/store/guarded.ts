@@ -1,8 +1,13 @@
+// Errors no dialog owns go to the banner rather than being lost.
 import { setState } from './store';
 
-/** Shows an error in the status bar rather than losing it. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Shows an error in the banner. */
 export function report(error: unknown): void {
-  setState({ error: error instanceof Error ? error.message : String(error) });
+  setState({ error: errorMessage(error) });
 }
 
 /** Runs an action; a failure is reported and yields undefined. */

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { point, profile, question, state } from '../test-support/fixtures';
+import { captionTask, currentTarget, pointsOf, prefixLimit, selectedQueryPoint, selectedQuestion } from './selectors';
+
+describe('annotation selectors', () => {
+  const profiles = [profile('vsas', { denseCaptions: true }), profile('other')];
+  const questions = [question('t1', 'vsas'), question('t2', 'other'), question('f', 'other', { temporalType: 'forward' })];
+
+  it('finds the selected question and query point', () => {
+    const s = state({ questions, queryPoints: [point('p', 't2', 4)], selectedQuestionId: 't2', selectedQueryPointId: 'p' });
+    expect(selectedQuestion(s)?.id).toBe('t2');
+    expect(selectedQueryPoint(s)?.time).toBe(4);
+    expect(selectedQuestion(state({ questions }))).toBeNull();
+  });
+  it('captions belong to the selected task only when its profile has dense captions', () => {
+    expect(captionTask(state({ profiles, questions, selectedQuestionId: 't1' }))).toBe('t1');
+    expect(captionTask(state({ profiles, questions, selectedQuestionId: 't2' }))).toBeNull();
+    expect(captionTask(state({ profiles, questions }))).toBeNull();
+  });
+  it('lists a question’s query points in time order', () => {
+    const queryPoints = [3, 1, 2].map((time, i) => point(`p${i}`, 'q', time));
+    expect(pointsOf(state({ queryPoints }), 'q').map((p) => p.time)).toEqual([1, 2, 3]);
+  });
+  it('new marks count the selected counting question’s target, else the Target box', () => {
+    const counting = question('c', 'other', { counting: { subcategory: 'E1-Action', target: 'cuts', windowSeconds: null } });
+    expect(currentTarget(state({ markTarget: 'chairs' }))).toBe('chairs');
+    expect(currentTarget(state({ markTarget: 'chairs', questions: [counting], selectedQuestionId: 'c' }))).toBe('cuts');
+  });
+  it('limits the view to the prefix a model sees: t_q, or T_p for forward questions', () => {
+    const queryPoints = [point('p', 't2', 5), point('fp', 'f', 5, { proactiveTime: 8 }), point('tp', 't1', 0)];
+    const base = { profiles, questions, queryPoints };
+    expect(prefixLimit(state({ ...base, selectedQuestionId: 't2', selectedQueryPointId: 'p' }))).toBe(5);
+    expect(prefixLimit(state({ ...base, selectedQuestionId: 'f', selectedQueryPointId: 'fp' }))).toBe(8);
+    expect(prefixLimit(state({ ...base, selectedQuestionId: 't2', selectedQueryPointId: 'p', prefixOnly: false }))).toBeNull();
+    // a dense-caption task is answered every second: its whole video is in play
+    expect(prefixLimit(state({ ...base, selectedQuestionId: 't1', selectedQueryPointId: 'tp' }))).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+// Pure selectors of the annotation slice.
+import type { Mark } from '../../../../shared/marks';
+import { prefixEnd, type QueryPoint, type Question } from '../../../../shared/questions';
+import { profileOf } from '../profiles/selectors';
+import type { State } from '../store';
+
+export const selectedQuestion = (s: State): Question | null => s.questions.find((q) => q.id === s.selectedQuestionId) ?? null;
+
+export const selectedQueryPoint = (s: State): QueryPoint | null => s.queryPoints.find((p) => p.id === s.selectedQueryPointId) ?? null;
+
+export const selectedMark = (s: State): Mark | null => s.marks.find((m) => m.id === s.selectedMarkId) ?? null;
+
+/** A question's query points in time order. */
+export const pointsOf = (s: State, questionId: string): QueryPoint[] => s.queryPoints.filter((p) => p.questionId === questionId).sort((a, b) => a.time - b.time);
+
+/** Dense captions belong to the selected VSAS-style task (the question); null when none is selected. */
+export const captionTask = (s: State): string | null => {
+  const question = selectedQuestion(s);
+  return question && profileOf(s, question)?.rules.denseCaptions ? question.id : null;
+};
+
+/** What new marks count: the selected counting question's target, else the Target box. */
+export const currentTarget = (s: State): string => selectedQuestion(s)?.counting?.target ?? s.markTarget;
+
+/** The prefix a model sees for the selected query point: playback and filmstrip stop there. */
+export const prefixLimit = (s: State): number | null => {
+  const point = selectedQueryPoint(s);
+  const question = selectedQuestion(s);
+  if (!point || !question || !s.prefixOnly) return null;
+  // a dense-caption task is prompted at t = 0 and answered every second: its whole video is in play
+  if (profileOf(s, question)?.rules.denseCaptions) return null;
+  return prefixEnd(point, question);
+};

@@ -1,0 +1,99 @@
+// Benchmark files in and out. Import, export and the readiness check run as jobs on the service
+// side: their progress shows while they run and they can be cancelled; their outcome arrives as the
+// finished job's result. Failures are shown in the dialog, not the page banner.
+import type { ApiRequest } from '../../../../shared/api';
+import type { Job } from '../../../../shared/jobs';
+import type { ReadinessIssue } from '../../../../shared/readiness';
+import { call } from '../../api/client';
+import { emit, on } from '../effects';
+import { errorMessage } from '../guarded';
+import { getState, setState } from '../store';
+
+/** Runs a call whose failure belongs to the dialog. */
+async function inDialog<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    setState({ exchangeError: errorMessage(error) });
+    return undefined;
+  }
+}
+
+export async function loadFormats(): Promise<void> {
+  const formats = await inDialog(() => call('exchange.formats'));
+  if (formats) setState({ formats });
+}
+
+export async function loadStats(): Promise<void> {
+  const stats = await inDialog(() => call('exchange.stats'));
+  if (stats) setState({ stats });
+}
+
+/** A path from the desktop app's file dialog (null when cancelled, or in browser mode, where paths are typed). */
+export async function chooseExchangePath(kind: 'benchmarkFile' | 'benchmarkSaveFile' | 'mediaFolder'): Promise<string | null> {
+  if (!getState().info?.nativeDialogs) return null;
+  const result = await inDialog(() => call('dialogs.pick', { kind }));
+  return result?.paths[0] ?? null;
+}
+
+export async function startImport(request: ApiRequest<'exchange.import'>): Promise<void> {
+  setState({ lastExchangeImport: null, exchangeError: null });
+  const started = await inDialog(() => call('exchange.import', request));
+  if (!started) return;
+  setState({ importJobId: started.jobId });
+  await emit('jobStarted');
+}
+
+export async function startExport(request: ApiRequest<'exchange.export'>): Promise<void> {
+  setState({ exported: null, readiness: null, exchangeError: null });
+  const started = await inDialog(() => call('exchange.export', request));
+  if (!started) return;
+  setState({ exportJobId: started.jobId });
+  await emit('jobStarted');
+}
+
+export async function checkReadiness(format: string): Promise<void> {
+  setState({ readiness: null, exchangeError: null });
+  const started = await inDialog(() => call('exchange.readiness', { format }));
+  if (!started) return;
+  setState({ readinessJobId: started.jobId });
+  await emit('jobStarted');
+}
+
+/** A readiness problem, selected: its video, its question and the question's first query point. */
+export async function openIssue(issue: Pick<ReadinessIssue, 'videoId' | 'questionId'>): Promise<void> {
+  const { overlay } = getState();
+  setState({ overlay: null });
+  if (overlay) void emit('overlayClosed', overlay);
+  await emit('selectVideo', issue.videoId);
+  await emit('showQuestion', issue.questionId);
+}
+
+async function onJobFinished(job: Job): Promise<void> {
+  const s = getState();
+  const failed = job.state === 'failed' ? job.message : null;
+  const cancelled = job.state === 'cancelled';
+  if (job.kind === 'exchange' && job.id === s.importJobId) {
+    setState({ importJobId: null, exchangeError: failed, ...(cancelled ? { status: 'Import cancelled: the project is as it was.' } : {}) });
+    if (job.state === 'done' && job.result) {
+      setState({ lastExchangeImport: job.result });
+      await emit('projectChanged');
+      await emit('annotationsChanged');
+      if (s.stats) await loadStats();
+    }
+  } else if (job.kind === 'export' && job.id === s.exportJobId) {
+    setState({ exportJobId: null, exchangeError: failed, ...(cancelled ? { status: 'Export cancelled.' } : {}) });
+    if (job.state === 'done' && job.result) setState({ exported: job.result, readiness: job.result.readiness });
+  } else if (job.kind === 'readiness' && job.id === s.readinessJobId) {
+    setState({ readinessJobId: null, exchangeError: failed });
+    if (job.state === 'done' && job.result) setState({ readiness: job.result });
+  }
+}
+
+export function registerExchange(): void {
+  on('jobFinished', onJobFinished);
+  // what the dialog showed is over once it closes; results stay until the next run
+  on('overlayClosed', (overlay) => {
+    if (overlay === 'exchange') setState({ exchangeError: null });
+  });
+}

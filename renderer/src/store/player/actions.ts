@@ -1,0 +1,109 @@
+// Driving the player: seeks (clamped to the video and to the prefix a model may see), stepping on the
+// 1-FPS grid or by native frames, playback, shuttle and rate.
+import { snapTime, stepFrames as frameStep, stepSeconds as secondStep } from '../../../../shared/timecode';
+import { playerControl } from '../../player/control';
+import { prefixLimit } from '../annotation/selectors';
+import { emit, on } from '../effects';
+import { selectedVideo } from '../project/selectors';
+import { registerActions } from '../registry';
+import { getState, setState } from '../store';
+import { displayTime } from './selectors';
+import { playbackRates } from './state';
+
+export function seek(time: number): void {
+  const s = getState();
+  const video = selectedVideo(s);
+  if (!video) return;
+  const t = Math.min(Math.max(time, 0), video.duration, prefixLimit(s) ?? Infinity);
+  playerControl.pause();
+  setState((st) => ({ commanded: { time: t, seq: st.commanded.seq + 1 }, playerTime: t }));
+  void emit('playheadMoved', t, 'seek');
+}
+
+export function stepSeconds(direction: 1 | -1): void {
+  const s = getState();
+  const video = selectedVideo(s);
+  if (video) seek(secondStep(displayTime(s), direction, video.duration, video.fps));
+}
+
+export function stepFrames(delta: number): void {
+  const s = getState();
+  const video = selectedVideo(s);
+  if (video) seek(frameStep(displayTime(s), delta, video.duration, video.fps));
+}
+
+export function seekSnapped(time: number): void {
+  const s = getState();
+  const video = selectedVideo(s);
+  if (video) seek(snapTime(time, s.grid, video.fps));
+}
+
+/** The last frame of the video. */
+export function seekToEnd(): void {
+  const video = selectedVideo(getState());
+  if (video) seek(Math.max(0, video.duration - 1 / video.fps));
+}
+
+export function togglePlay(): void {
+  if (getState().playing) playerControl.pause();
+  else void playerControl.play();
+}
+
+export function setRate(rate: number): void {
+  setState({ rate });
+  playerControl.setRate(rate);
+}
+
+export function changeRate(direction: 1 | -1): void {
+  const index = playbackRates.indexOf(getState().rate);
+  const next = playbackRates[Math.min(Math.max((index < 0 ? 2 : index) + direction, 0), playbackRates.length - 1)];
+  if (next !== undefined) setRate(next);
+}
+
+/** J/K/L shuttle: L plays forward, faster on each press; J plays backwards the same way; K stops. */
+export function shuttle(direction: 1 | -1 | 0): void {
+  if (direction === 0) {
+    playerControl.pause();
+    return;
+  }
+  const s = getState();
+  const speeding = s.playing && playerControl.direction() === direction;
+  const rate = speeding ? Math.min(s.rate * 2, 8) : 1;
+  setState({ rate });
+  if (direction > 0) void playerControl.play(rate);
+  else playerControl.playBackwards(rate);
+}
+
+export function toggleGrid(): void {
+  setState((s) => ({ grid: s.grid === 'second' ? 'frame' : 'second' }));
+}
+
+/** Each presented frame while playing; prefix-only playback stops where the model's view ends. */
+export function onPlaybackTime(t: number): void {
+  const limit = prefixLimit(getState());
+  if (limit !== null && t >= limit) {
+    seek(limit);
+    return;
+  }
+  setState({ playerTime: t });
+  void emit('playheadMoved', t, 'playback');
+}
+
+export function registerPlayer(): void {
+  on('seek', seek);
+  registerActions({
+    play: togglePlay,
+    'shuttle-forward': () => shuttle(1),
+    'shuttle-stop': () => shuttle(0),
+    'shuttle-back': () => shuttle(-1),
+    slower: () => changeRate(-1),
+    faster: () => changeRate(1),
+    'next-second': () => stepSeconds(1),
+    'previous-second': () => stepSeconds(-1),
+    'next-frame': () => stepFrames(1),
+    'previous-frame': () => stepFrames(-1),
+    start: () => seek(0),
+    end: seekToEnd,
+    snap: toggleGrid,
+  });
+}

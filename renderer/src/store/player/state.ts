@@ -1,0 +1,24 @@
+// The player: the commanded time (kept apart from the playing time), playback and the snap grid.
+export interface PlayerState {
+  /** What the person asked for; `seq` changes on every command so the same time can be re-sought. */
+  commanded: { time: number; seq: number };
+  /** The time of the frame on screen, from requestVideoFrameCallback. */
+  presentedTime: number | null;
+  /** The playing time while playing. */
+  playerTime: number;
+  playing: boolean;
+  rate: number;
+  /** Snap timeline clicks, marks and the grid to whole seconds or to native frames. */
+  grid: 'second' | 'frame';
+}
+
+export const initialPlayerState: PlayerState = {
+  commanded: { time: 0, seq: 0 },
+  presentedTime: null,
+  playerTime: 0,
+  playing: false,
+  rate: 1,
+  grid: 'second',
+};
+
+export const playbackRates: readonly number[] = [0.25, 0.5, 1, 1.5, 2, 4];

@@ -1,0 +1,63 @@
+// Overlays, the banner, the status line and key rebindings.
+import { call } from '../../api/client';
+import { focusField } from '../../dom/focus';
+import { emit } from '../effects';
+import { guarded } from '../guarded';
+import { registerActions, type ActionId } from '../registry';
+import { getState, setState } from '../store';
+import type { Overlay } from './state';
+
+export function openOverlay(overlay: Overlay): void {
+  const open = getState().overlay;
+  if (open === overlay) return;
+  if (open) closeOverlay();
+  setState({ overlay });
+}
+
+/** Closes the overlay, the path prompt and any rebinding; what the overlay showed is over. */
+export function closeOverlay(): void {
+  const { overlay } = getState();
+  setState({ overlay: null, prompt: null, rebinding: null });
+  if (overlay) void emit('overlayClosed', overlay);
+}
+
+export function toggleShortcuts(): void {
+  if (getState().overlay === 'shortcuts') closeOverlay();
+  else openOverlay('shortcuts');
+}
+
+export function dismissError(): void {
+  setState({ error: null });
+}
+
+export function showPanel(panel: 'marks' | 'questions'): void {
+  setState({ sidePanel: panel });
+}
+
+export function startRebinding(id: ActionId | null): void {
+  setState({ rebinding: id });
+}
+
+/** Rebinds a shortcut (null restores its default keys) and keeps the choice in settings. */
+export async function rebindShortcut(id: ActionId, keys: string[] | null): Promise<void> {
+  await guarded(async () => {
+    const settings = await call('settings.get');
+    const keymap = { ...settings.keymap };
+    if (keys) keymap[id] = keys;
+    else delete keymap[id];
+    const saved = await call('settings.update', { keymap });
+    setState({ keymap: saved.keymap, rebinding: null });
+  });
+}
+
+export function registerUi(): void {
+  registerActions({
+    help: toggleShortcuts,
+    'close-dialogs': closeOverlay,
+    jump: () => focusField('jump-input'),
+    target: () => focusField('mark-target'),
+    'edit-question': () => focusField('question-text'),
+    'panel-marks': () => showPanel('marks'),
+    'panel-questions': () => showPanel('questions'),
+  });
+}

@@ -1,0 +1,35 @@
+// What the window shows around the work: overlays, the path prompt, the banner, the status line and
+// the person's key rebindings.
+import type { ActionId } from '../registry';
+
+export type Overlay = 'shortcuts' | 'profiles' | 'exchange';
+
+/** Browser mode has no native dialogs: paths are typed into this prompt. */
+export interface PathPrompt {
+  kind: 'openProject' | 'saveProject' | 'videoFiles' | 'videoFolder' | 'relink';
+  videoId?: string;
+}
+
+export interface UiState {
+  overlay: Overlay | null;
+  prompt: PathPrompt | null;
+  /** The shortcut waiting for its new key in the rebinding overlay. */
+  rebinding: ActionId | null;
+  /** Rebound keys by action id (settings.json); the table's defaults apply to the rest. */
+  keymap: Record<string, string[]>;
+  /** An error no dialog owns, shown in the banner. */
+  error: string | null;
+  /** The last thing that happened, for the status line. */
+  status: string | null;
+  sidePanel: 'marks' | 'questions';
+}
+
+export const initialUiState: UiState = {
+  overlay: null,
+  prompt: null,
+  rebinding: null,
+  keymap: {},
+  error: null,
+  status: null,
+  sidePanel: 'marks',
+};
