@@ -5,8 +5,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { exportBenchmark, importBenchmarkFile } from '../electron/services/exchange/exchange';
-import { Project } from '../electron/services/project';
+import Database from 'better-sqlite3';
+import { exportBenchmark, importBenchmarkFile } from '../electron/services/exchange/service';
+import { Project } from '../electron/services/projects/project';
 import { h264, lavfi, testVideo, tools } from './support';
 
 const QUESTIONS = 100_000;
@@ -35,23 +36,26 @@ type StoredRow = Record<string, string | number | null>;
  * The raw floor for the rows an import stored: JSON.parse of every line of the file plus bare
  * better-sqlite3 inserts of the same rows, in one transaction, into a fresh project file.
  */
-function importFloor(path: string, text: string, videoRow: StoredRow, questions: StoredRow[], points: StoredRow[]): number {
-  const project = Project.open(path, { create: true });
+async function importFloor(path: string, text: string, videoRow: StoredRow, questions: StoredRow[], points: StoredRow[]): Promise<number> {
+  await (await Project.open(path, { create: true })).close();
+  // the floor writes with bare better-sqlite3, as fast as SQLite allows: no edit log, no checks
+  const db = new Database(path);
+  db.pragma('synchronous = FULL');
   const insert = (table: string, sample: StoredRow) => {
     const columns = Object.keys(sample);
-    return project.db.prepare(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    return db.prepare(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
   };
-  project.db.prepare(`INSERT INTO videos (${Object.keys(videoRow).join(', ')}) VALUES (${Object.keys(videoRow).map(() => '?').join(', ')})`).run(Object.values(videoRow));
+  db.prepare(`INSERT INTO videos (${Object.keys(videoRow).join(', ')}) VALUES (${Object.keys(videoRow).map(() => '?').join(', ')})`).run(Object.values(videoRow));
   const insertQuestion = insert('questions', questions[0]!);
   const insertPoint = insert('query_points', points[0]!);
   const start = performance.now();
-  project.db.transaction(() => {
+  db.transaction(() => {
     for (const line of text.split('\n')) if (line) JSON.parse(line);
     for (const row of questions) insertQuestion.run(Object.values(row));
     for (const row of points) insertPoint.run(Object.values(row));
   })();
   const elapsed = performance.now() - start;
-  project.close();
+  db.close();
   return elapsed;
 }
 
@@ -62,11 +66,12 @@ function importFloor(path: string, text: string, videoRow: StoredRow, questions:
 function exportFloor(project: Project, exported: string): number {
   const records = exported.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
   const start = performance.now();
-  for (const row of project.db.prepare('SELECT * FROM questions ORDER BY created_at, rowid').all() as Array<{ fields: string; provenance: string }>) {
+  const db = project.store.db;
+  for (const row of db.query<{ fields: string; provenance: string }>('SELECT * FROM questions ORDER BY created_at, rowid').all()) {
     JSON.parse(row.fields);
     JSON.parse(row.provenance);
   }
-  for (const row of project.db.prepare('SELECT * FROM query_points').all() as Array<{ fields: string }>) JSON.parse(row.fields);
+  for (const row of db.query<{ fields: string }>('SELECT * FROM query_points').all()) JSON.parse(row.fields);
   `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
   return performance.now() - start;
 }
@@ -85,35 +90,35 @@ export async function benchExchange(): Promise<void> {
     const options = { path: file, format: 'ovo-s', mediaDir: dirname(video) };
 
     // a first import warms up the code and holds the rows the floor inserts
-    const warm = Project.open(join(dir, 'warm.tidemark'), { create: true });
+    const warm = await Project.open(join(dir, 'warm.tidemark'), { create: true });
     await importBenchmarkFile(warm, caller, tools, options);
-    const rows = (table: string) => warm.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as StoredRow[];
-    const storedRows = Number((warm.db.prepare('SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n').get() as { n: number }).n);
+    const rows = (table: string) => warm.store.db.query<StoredRow>(`SELECT * FROM ${table} ORDER BY rowid`).all();
+    const storedRows = warm.store.db.query<{ n: number }>('SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n').get()!.n;
 
     // rounds alternate floor and Tidemark so both meet the same machine; medians are reported
     const times = { importFloor: [] as number[], import: [] as number[], exportFloor: [] as number[], export: [] as number[] };
     let exportedBytes = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      times.importFloor.push(importFloor(join(dir, `floor-${round}.tidemark`), text, rows('videos')[0]!, rows('questions'), rows('query_points')));
+      times.importFloor.push(await importFloor(join(dir, `floor-${round}.tidemark`), text, rows('videos')[0]!, rows('questions'), rows('query_points')));
       rmSync(join(dir, `floor-${round}.tidemark`), { force: true });
 
       // Tidemark: validation, conversion, media matching, one undoable transaction
       const path = join(dir, `bench-${round}.tidemark`);
-      const project = Project.open(path, { create: true });
+      const project = await Project.open(path, { create: true });
       let start = performance.now();
       const outcome = await importBenchmarkFile(project, caller, tools, options);
       times.import.push(performance.now() - start);
       if (outcome.importedQuestions !== QUESTIONS) throw new Error(`imported ${outcome.importedQuestions}: ${outcome.problems.slice(0, 3).map((p) => p.reason).join('; ')}`);
       // export with the readiness report, then the floor on the same rows and records
       start = performance.now();
-      const exported = exportBenchmark(project, 'ovo-s', { force: true });
+      const exported = await exportBenchmark(project, caller, 'ovo-s', { force: true });
       times.export.push(performance.now() - start);
       times.exportFloor.push(exportFloor(project, exported.text));
       exportedBytes = exported.text.length;
-      project.close();
+      await project.close();
       rmSync(path, { force: true });
     }
-    warm.close();
+    await warm.close();
 
     const report = (what: string, ours: number[], floor: number[], note: string) => {
       const per = ours.map((t, i) => `${(t / floor[i]!).toFixed(2)}×`).join(', ');

@@ -4,34 +4,31 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobRegistry } from '../electron/services/jobs';
+import { JobRegistry } from '../electron/services/jobs/registry';
 import { generateThumbnails } from '../electron/services/media/thumbnails';
-import { Project } from '../electron/services/project';
-import { importVideos } from '../electron/services/videos/import';
+import { Project } from '../electron/services/projects/project';
+import { insertVideos, importVideos } from '../electron/services/videos/service';
 import { frameTimes, h264, lavfi, ms, oneHourVideo, openInBrowser, stats, testVideo, tools } from './support';
 
 export async function benchProjectOpen(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tidemark-bench-'));
   const path = join(dir, 'big.tidemark');
-  const project = Project.open(path, { create: true, name: 'Bench' });
-  project.db.transaction(() => {
-    for (let i = 0; i < 1000; i++) {
-      project.videos.insert({
-        id: randomUUID(), name: `video-${i}.mp4`, relPath: `media/video-${i}.mp4`, fingerprint: `fp-${i}`, fileSize: 1e6,
-        duration: 600, fps: 30, fpsRational: '30/1', variableFps: false, width: 1280, height: 720, codec: 'h264', audioCodec: 'aac', container: 'mov,mp4,m4a,3gp,3g2,mj2',
-      });
-    }
-  })();
-  project.close();
+  const project = await Project.open(path, { create: true, name: 'Bench' });
+  const videos = Array.from({ length: 1000 }, (_, i) => ({
+    id: randomUUID(), name: `video-${i}.mp4`, relPath: `media/video-${i}.mp4`, fingerprint: `fp-${i}`, fileSize: 1e6,
+    duration: 600, fps: 30, fpsRational: '30/1', variableFps: false, width: 1280, height: 720, codec: 'h264', audioCodec: 'aac', container: 'mov,mp4,m4a,3gp,3g2,mj2',
+  }));
+  await project.store.edit('bench', 'Add 1,000 videos', (tx) => insertVideos(tx, videos));
+  await project.close();
   const times: number[] = [];
   for (let i = 0; i < 30; i++) {
     const start = performance.now();
-    const opened = Project.open(path, { create: false });
+    const opened = await Project.open(path, { create: false });
     opened.summary();
     opened.videos.list();
     opened.videos.views();
     times.push(performance.now() - start);
-    opened.close();
+    await opened.close();
   }
   const s = stats(times);
   console.log(`Open a project (1,000 videos; open + summary + library + view state), ${s.n} runs: median ${ms(s.median)}, p95 ${ms(s.p95)}`);
@@ -42,16 +39,16 @@ export async function benchThumbnails(): Promise<void> {
   console.log('Generating a 10-minute 720p H.264 test video (cached in bench-results/media)…');
   const path = await testVideo('ten-minutes-720p.mp4', [...lavfi('testsrc2=size=1280x720:rate=30:duration=600'), ...h264(250, 'ultrafast')]);
   const dir = mkdtempSync(join(tmpdir(), 'tidemark-bench-'));
-  const project = Project.open(join(dir, 'p.tidemark'), { create: true });
+  const project = await Project.open(join(dir, 'p.tidemark'), { create: true });
   const jobs = new JobRegistry();
-  await jobs.wait(jobs.start('import', 'bench', (c) => importVideos(project, tools, [path], c)).id);
+  await jobs.wait(jobs.start({ kind: 'import', label: 'bench' }, (c) => importVideos(project, { person: 'bench', role: 'lead' }, tools, [path], c)).id);
   const video = project.videos.list()[0]!;
   const start = performance.now();
-  const job = await jobs.wait(jobs.start('thumbnails', video.id, (c) => generateThumbnails(tools.ffmpeg, path, video, project.cacheDir, c)).id);
+  const job = await jobs.wait(jobs.start({ kind: 'thumbnails', label: 'bench', videoId: video.id }, (c) => generateThumbnails(tools.ffmpeg, path, video, project.cacheDir, c)).id);
   const seconds = (performance.now() - start) / 1000;
   if (job.state !== 'done') throw new Error(`thumbnail job ${job.state}: ${job.message}`);
   console.log(`Thumbnail extraction (1 FPS, 10-minute 720p30 H.264): ${seconds.toFixed(1)} s = ${(600 / seconds).toFixed(1)}× real time`);
-  project.close();
+  await project.close();
   rmSync(dir, { recursive: true, force: true });
 }
 

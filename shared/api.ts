@@ -27,6 +27,8 @@ const empty = z.object({}).strict();
 const id = z.string().min(1).max(200);
 const filePath = z.string().min(1).max(4096);
 const seconds = z.number().finite().min(0);
+/** The most items one bulk call (marks.create, marks.update, marks.remove) may carry. */
+export const BULK_LIMIT = 100_000;
 
 export const requestSchemas = {
   'app.info': empty,
@@ -71,16 +73,16 @@ export const requestSchemas = {
   'profiles.remove': z.object({ id }).strict(),
   'annotations.load': z.object({ videoId: id }).strict(),
   // the shapes are checked here; the annotation service checks times against the video's length
-  'marks.create': z.object({ videoId: id, marks: z.array(markInputSchema).min(1).max(100_000) }).strict(),
+  'marks.create': z.object({ videoId: id, marks: z.array(markInputSchema).min(1).max(BULK_LIMIT) }).strict(),
   'marks.update': z
     .object({
       changes: z
         .array(z.object({ id, start: seconds.optional(), end: seconds.nullable().optional(), target: z.string().max(200).optional(), data: z.record(z.string(), z.unknown()).optional() }).strict())
         .min(1)
-        .max(100_000),
+        .max(BULK_LIMIT),
     })
     .strict(),
-  'marks.remove': z.object({ ids: z.array(id).min(1).max(100_000) }).strict(),
+  'marks.remove': z.object({ ids: z.array(id).min(1).max(BULK_LIMIT) }).strict(),
   'captions.fill': z.object({ videoId: id, target: z.string().max(200), from: seconds, to: seconds, text: z.string().max(10_000) }).strict(),
   'captions.mergeRuns': z.object({ videoId: id, target: z.string().max(200) }).strict(),
   'questions.create': z.object({ videoId: id, fields: questionFieldsSchema.strict(), queryPoints: z.array(queryPointFieldsSchema.strict()).max(1_000).default([]) }).strict(),
@@ -107,6 +109,9 @@ export const requestSchemas = {
   'exchange.readiness': z.object({ format: z.string().min(1).max(40) }).strict(),
   'exchange.stats': empty,
 } satisfies Record<ApiMethod, z.ZodType>;
+
+/** Calls whose one array may hold up to BULK_LIMIT items: checked item by item, a slice at a time. */
+export const bulkFields = { 'marks.create': 'marks', 'marks.update': 'changes', 'marks.remove': 'ids' } as const satisfies Partial<Record<ApiMethod, string>>;
 
 export type { ExportOutcome, FormatInfo, ImportOutcomeView } from './exchange';
 export type { Job, JobKind, JobOf, JobState } from './jobs';

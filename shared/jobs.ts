@@ -9,11 +9,11 @@ export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 /** Each kind of job: the fields that say what it works on, and its result. */
 export interface JobKinds {
   /** Videos imported into the library. */
-  import: { subject: Record<string, never>; result: ImportReport };
+  import: { subject: Record<never, never>; result: ImportReport };
   /** The 1-FPS filmstrip of one video. */
   thumbnails: { subject: { videoId: string }; result: ThumbnailManifest };
   /** The demo project made on the very first start. */
-  demo: { subject: Record<string, never>; result: ProjectSummary };
+  demo: { subject: Record<never, never>; result: ProjectSummary };
   /** A benchmark or Tidemark file imported into the project. */
   exchange: { subject: { format: string }; result: ImportOutcomeView };
   /** A format written to a file (after its readiness check). */

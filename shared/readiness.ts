@@ -35,34 +35,61 @@ export interface ReadinessInput {
   videos: readonly Video[];
 }
 
-export function readinessReport(input: ReadinessInput): ReadinessReport {
-  const issues: ReadinessIssue[] = [];
-  const videos = new Map(input.videos.map((v) => [v.id, v]));
-  const pointsBy = groupBy(input.queryPoints, (p) => p.questionId);
-  const marksBy = groupBy(input.marks, (m) => m.videoId);
-  const groups = groupBy(input.questions.filter((q) => q.group), (q) => q.group!.id);
+/** What checking one question needs, indexed once for the whole profile (so the check is linear). */
+export interface ReadinessContext {
+  profile: Profile;
+  videos: Map<string, Video>;
+  pointsBy: Map<string, QueryPoint[]>;
+  /** Marks by video and target: a question reads only the marks it counts (or its own captions). */
+  marksBy: Map<string, Mark[]>;
+  groups: Map<string, Question[]>;
+}
 
-  const noMarks: Mark[] = [];
-  for (const q of input.questions) {
-    const video = videos.get(q.videoId);
-    const name = video?.name ?? q.videoId;
-    const add = (kind: ReadinessKind, message: string): void => void issues.push({ kind, questionId: q.id, question: questionLabel(q.text), videoId: q.videoId, video: name, message });
-    const lints = lintQuestion(q, pointsBy.get(q.id) ?? [], {
-      profile: input.profile,
-      videoDuration: video?.duration ?? Infinity,
-      marks: marksBy.get(q.videoId) ?? noMarks,
-      groupMembers: q.group ? (groups.get(q.group.id) ?? []).filter((o) => o.id !== q.id) : [],
-    });
-    for (const lint of lints) if (lint.severity === 'error') add('lint-error', lint.message);
-    if (q.status !== 'accepted') add('not-accepted', `Not accepted in review (status: ${q.status}).`);
-    const untouched: string[] = [];
-    for (const field in q.provenance) if (q.provenance[field] === 'model') untouched.push(field);
-    if (untouched.length > 0) add('unedited-draft', `Model-drafted ${untouched.join(', ')} not checked by a person.`);
-    if (!video || video.status === 'missing' || video.status === 'changed') add('missing-media', video?.statusMessage ?? 'The video is not in the project.');
-  }
+const markKey = (videoId: string, target: string): string => `${videoId}\u0000${target}`;
+const noMarks: Mark[] = [];
+
+export function readinessContext(input: ReadinessInput): ReadinessContext {
+  return {
+    profile: input.profile,
+    videos: new Map(input.videos.map((v) => [v.id, v])),
+    pointsBy: groupBy(input.queryPoints, (p) => p.questionId),
+    marksBy: groupBy(input.marks, (m) => markKey(m.videoId, m.target)),
+    groups: groupBy(input.questions.filter((q) => q.group), (q) => q.group!.id),
+  };
+}
+
+/** Everything that holds one question back from export. */
+export function questionIssues(ctx: ReadinessContext, q: Question): ReadinessIssue[] {
+  const issues: ReadinessIssue[] = [];
+  const video = ctx.videos.get(q.videoId);
+  const name = video?.name ?? q.videoId;
+  const add = (kind: ReadinessKind, message: string): void => void issues.push({ kind, questionId: q.id, question: questionLabel(q.text), videoId: q.videoId, video: name, message });
+  // a counting question reads the marks of its target; a dense-caption task its own captions
+  const marks = ctx.marksBy.get(markKey(q.videoId, q.counting?.target ?? q.id)) ?? noMarks;
+  const lints = lintQuestion(q, ctx.pointsBy.get(q.id) ?? [], {
+    profile: ctx.profile,
+    videoDuration: video?.duration ?? Infinity,
+    marks,
+    groupMembers: q.group ? (ctx.groups.get(q.group.id) ?? []).filter((o) => o.id !== q.id) : [],
+  });
+  for (const lint of lints) if (lint.severity === 'error') add('lint-error', lint.message);
+  if (q.status !== 'accepted') add('not-accepted', `Not accepted in review (status: ${q.status}).`);
+  const untouched: string[] = [];
+  for (const field in q.provenance) if (q.provenance[field] === 'model') untouched.push(field);
+  if (untouched.length > 0) add('unedited-draft', `Model-drafted ${untouched.join(', ')} not checked by a person.`);
+  if (!video || video.status === 'missing' || video.status === 'changed') add('missing-media', video?.statusMessage ?? 'The video is not in the project.');
+  return issues;
+}
+
+export function summarizeReadiness(profile: Profile, questions: number, issues: ReadinessIssue[]): ReadinessReport {
   const counts: Record<ReadinessKind, number> = { 'lint-error': 0, 'not-accepted': 0, 'unedited-draft': 0, 'missing-media': 0 };
   for (const issue of issues) counts[issue.kind]++;
-  return { profile: input.profile.name, questions: input.questions.length, ready: issues.length === 0, counts, issues };
+  return { profile: profile.name, questions, ready: issues.length === 0, counts, issues };
+}
+
+export function readinessReport(input: ReadinessInput): ReadinessReport {
+  const ctx = readinessContext(input);
+  return summarizeReadiness(input.profile, input.questions.length, input.questions.flatMap((q) => questionIssues(ctx, q)));
 }
 
 /** A question as a readiness problem names it: its text, shortened, or a placeholder. */

@@ -1,20 +1,22 @@
 // `tidemark`: benchmark files in and out of projects without the GUI.
 // Exit codes: 0 ok, 1 problems found, 2 usage error.
-import { existsSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Caller } from '../../shared/domain';
 import { formatProblem } from '../../shared/formats/json-text';
+import { plural } from '../../shared/plural';
+import { describeIssue, describeReadiness } from '../../shared/readiness';
+import type { DatasetStats, Distribution } from '../../shared/stats';
 import { defaultDataDir } from '../services/data-dir';
-import { ServiceError } from '../services/errors';
-import { exportFile, importFile, listFormats, LOSSLESS_FORMAT, NotReadyError, projectStats, validateFile } from '../services/exchange/exchange';
-import type { DatasetStats } from '../../shared/stats';
-import { describeReadiness } from '../../shared/readiness';
-import { evaluationInputs } from '../services/exchange/eval-inputs';
-import type { JobControl } from '../services/jobs';
-import { resolveMediaTools } from '../services/media/tools';
-import { Project } from '../services/project';
-import { SettingsStore } from '../services/settings';
+import { evaluationInputs, parseSampling } from '../services/exchange/eval-inputs';
+import { exportToFile } from '../services/exchange/export-file';
+import { importFile, listFormats, LOSSLESS_FORMAT, projectStats, validateFile } from '../services/exchange/service';
+import { writeFileAtomic } from '../services/files/atomic-write';
+import type { JobControl } from '../services/jobs/registry';
+import { resolveMediaTools, type MediaTools } from '../services/media/tools';
+import { Project } from '../services/projects/project';
+import { SettingsStore } from '../services/settings/store';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -40,13 +42,15 @@ Commands:
   formats         list the formats
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
-  import: `Usage: tidemark import <file> --format <format> --project <file.tidemark> [--media <dir>] [--skip-invalid] [--report <file>]
+  import: `Usage: tidemark import <file> --format <format> --project <file.tidemark> [--media <dir>] [--skip-invalid] [--update] [--report <file>]
 
 Imports every record in one transaction: a file with any bad record imports nothing and lists
 each problem as file:line:field: reason. --skip-invalid imports the good records instead and
-writes the problems to --report (default <file>.import-report.json). Videos are found by their
-path relative to --media (default: the file's folder); missing ones are reported, not fatal.
-The project is created when it does not exist.
+writes the problems to --report (default: <file>.import-report.json beside the project). Videos
+are found by their path relative to --media (default: the file's folder); questions of missing
+videos come in on placeholder videos, listed, until the folder is relinked. Questions whose
+benchmark ids the profile already has are skipped (--update: updated from the file). The project
+is created when it does not exist (and removed again if the import is refused).
 
 Formats:
 ${formatList('canImport')}`,
@@ -81,46 +85,134 @@ question; video durations; query-time and evidence-span distributions. --json pr
 
 class UsageError extends Error {}
 
-/** Opens an existing project for one command and closes it afterwards. */
-async function withProject<T>(path: string, work: (project: Project) => T | Promise<T>): Promise<T> {
-  if (!existsSync(path)) throw new ServiceError('not-found', `No project at ${path}.`);
-  const project = Project.open(path, { create: false });
+/** Who the CLI acts as, and the ffmpeg it uses: the same settings the app reads. */
+interface Local {
+  caller: Caller;
+  tools: MediaTools;
+}
+
+function local(env: NodeJS.ProcessEnv): Local {
+  const settings = new SettingsStore(defaultDataDir(env));
+  return { caller: settings.caller(), tools: resolveMediaTools(settings.get().ffmpegSource, env) };
+}
+
+/** Opens an existing project for one command (read-only unless it writes) and closes it afterwards. */
+async function withProject<T>(path: string, mode: 'read' | 'write', work: (project: Project) => T | Promise<T>): Promise<T> {
+  const project = await Project.open(path, { create: false, readOnly: mode === 'read' });
   try {
     return await work(project);
   } finally {
-    project.close();
+    await project.close();
   }
 }
 
 function table(title: string, counts: Record<string, number>): string {
   const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  if (rows.length === 0) return `  ${title}: none`;
   return `  ${title}:\n${rows.map(([k, n]) => `    ${String(n).padStart(6)}  ${k}`).join('\n')}`;
 }
 
+function describeDistribution(x: Distribution, unit: string): string {
+  if (x.count === 0) return 'none';
+  return `${plural(x.count, 'value')}, min ${x.min.toFixed(1)}${unit}, median ${x.median.toFixed(1)}${unit}, mean ${x.mean.toFixed(1)}${unit}, max ${x.max.toFixed(1)}${unit}`;
+}
+
 function describeStats(s: DatasetStats): string {
-  const d = (x: DatasetStats['queryTimes'], unit: string) => `${x.count} values, min ${x.min.toFixed(1)}${unit}, median ${x.median.toFixed(1)}${unit}, mean ${x.mean.toFixed(1)}${unit}, max ${x.max.toFixed(1)}${unit}`;
   return [
-    `${s.profile}: ${s.questions} questions, ${s.queryPoints} query points, ${s.videos} videos`,
+    `${s.profile}: ${plural(s.questions, 'question')}, ${plural(s.queryPoints, 'query point')}, ${plural(s.videos, 'video')}`,
     table('by task type', s.byTaskCode),
     table('by top category', s.byTopCategory),
     table('by temporal type', s.byTemporalType),
     ...Object.entries(s.byFacet).map(([facet, counts]) => table(`by ${facet}`, counts)),
     table('by source', s.bySource),
-    `  query points per question: ${d(s.queryPointsPerQuestion, '')}`,
-    `  video durations: ${d(s.videoDurations, ' s')}`,
-    `  query times: ${d(s.queryTimes, ' s')}`,
-    `  evidence spans: ${d(s.evidenceSpans, ' s')}`,
+    `  query points per question: ${describeDistribution(s.queryPointsPerQuestion, '')}`,
+    `  video durations: ${describeDistribution(s.videoDurations, ' s')}`,
+    `  query times: ${describeDistribution(s.queryTimes, ' s')}`,
+    `  evidence spans: ${describeDistribution(s.evidenceSpans, ' s')}`,
   ].join('\n');
-}
-
-function localCaller(env: NodeJS.ProcessEnv): Caller {
-  const settings = new SettingsStore(defaultDataDir(env)).get();
-  return { person: settings.personName, role: settings.role };
 }
 
 /** Long work reports on stderr, so stdout keeps only the command's result. */
 function progressOn(io: CliIo): JobControl {
   return { signal: new AbortController().signal, progress: (fraction, message) => message && io.err(fraction === null ? message : `${Math.round(fraction * 100)}% ${message}`) };
+}
+
+/** A format name the command can use, or a usage error listing the ones it can. */
+function checkFormat(id: string, ability: 'canImport' | 'canExport'): void {
+  if (!listFormats().some((f) => f.id === id && f[ability])) {
+    const names = listFormats().filter((f) => f[ability]).map((f) => f.id).join(', ');
+    throw new UsageError(`Unknown format "${id}" here; formats: ${names}.`);
+  }
+}
+
+function requireFile(path: string): void {
+  if (!existsSync(path)) throw new Error(`No file at ${path}.`);
+}
+
+/** A project this command made and must not leave behind when it fails: the file and its WAL. */
+function removeProjectFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+async function runImport(file: string, projectPath: string, format: string, values: { media?: string; report?: string; 'skip-invalid'?: boolean; update?: boolean }, io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+  checkFormat(format, 'canImport');
+  requireFile(file);
+  const created = !existsSync(projectPath);
+  const { caller, tools } = local(env);
+  const project = await Project.open(projectPath, { create: created });
+  let keep = false;
+  try {
+    const outcome = await importFile(
+      project,
+      caller,
+      tools,
+      { path: file, format, skipInvalid: values['skip-invalid'] ?? false, existing: values.update ? 'update' : 'skip', ...(values.media ? { mediaDir: resolve(values.media) } : {}) },
+      progressOn(io),
+    );
+    for (const p of outcome.problems) io.err(formatProblem(p));
+    for (const m of outcome.missingMedia) io.err(`missing media: ${m.videoPath} (${plural(m.questions, 'question')} on a placeholder until it is relinked)`);
+    if (outcome.refused) {
+      io.out(`Nothing imported: ${plural(outcome.problems.length, 'problem')} in ${plural(outcome.records, 'record')}. Fix them, or use --skip-invalid to import the good records.`);
+      return 1;
+    }
+    keep = true;
+    if (outcome.problems.length > 0 || outcome.missingMedia.length > 0 || values.report) {
+      // beside the project (never beside the input: that folder may be read-only or shared)
+      const report = resolve(values.report ?? join(dirname(projectPath), `${basename(file)}.import-report.json`));
+      writeFileAtomic(report, JSON.stringify({ file: outcome.file, format: outcome.format, problems: outcome.problems, missingMedia: outcome.missingMedia }, null, 2));
+      io.out(`Report written to ${report}`);
+    }
+    const present = outcome.alreadyPresent > 0 ? `; ${plural(outcome.alreadyPresent, outcome.format === LOSSLESS_FORMAT.id ? 'row was' : 'question was', outcome.format === LOSSLESS_FORMAT.id ? 'rows were' : 'questions were')} already present${outcome.updated > 0 ? ` (${outcome.updated} updated)` : ''}` : '';
+    io.out(
+      outcome.format === LOSSLESS_FORMAT.id
+        ? `Imported ${outcome.importedQuestions.toLocaleString('en')} of ${plural(outcome.records, 'row')} into ${projectPath}${present}.`
+        : `Imported ${plural(outcome.importedQuestions, 'question')} and ${plural(outcome.importedMarks, 'mark')} from ${plural(outcome.records, 'record')} into ${projectPath}${present}.`,
+    );
+    return outcome.problems.length > 0 ? 1 : 0;
+  } finally {
+    await project.close();
+    if (created && !keep) removeProjectFiles(projectPath);
+  }
+}
+
+async function runExport(projectPath: string, format: string, out: string, values: { media?: string; force?: boolean; report?: string }, io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+  checkFormat(format, 'canExport');
+  const { caller } = local(env);
+  return withProject(projectPath, 'read', async (project) => {
+    const outcome = await exportToFile(project, caller, { format, path: out, force: values.force ?? false, ...(values.media ? { mediaDir: resolve(values.media) } : {}) }, progressOn(io));
+    if (values.report && outcome.readiness) writeFileAtomic(resolve(values.report), JSON.stringify(outcome.readiness, null, 2));
+    if (!outcome.written) {
+      for (const issue of outcome.readiness?.issues ?? []) io.err(describeIssue(issue));
+      io.out(`${outcome.readiness ? describeReadiness(outcome.readiness) : 'Not ready.'} Fix the issues or export with --force.`);
+      return 1;
+    }
+    for (const left of outcome.leftOut) io.err(`left out ${left.questionId}: ${left.reason}`);
+    const unit = format === LOSSLESS_FORMAT.id ? 'row' : 'question';
+    const forced = outcome.readiness && !outcome.readiness.ready ? ` Forced: ${describeReadiness(outcome.readiness)}` : '';
+    const leftOut = outcome.leftOut.length > 0 ? ` Left out ${plural(outcome.leftOut.length, unit)} the format cannot hold (listed above).` : '';
+    io.out(`Wrote ${plural(outcome.items, unit)} to ${out}.${forced}${leftOut}`);
+    return 0;
+  });
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -143,6 +235,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         out: { type: 'string' },
         report: { type: 'string' },
         'skip-invalid': { type: 'boolean' },
+        update: { type: 'boolean' },
         force: { type: 'boolean' },
         json: { type: 'boolean' },
         profile: { type: 'string' },
@@ -160,90 +253,55 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       if (!value) throw new UsageError(`${command} needs --${name}.`);
       return value;
     };
+    const positional = (what: string): string => {
+      const value = positionals[0];
+      if (!value) throw new UsageError(`${command} needs ${what}.`);
+      return value;
+    };
     switch (command) {
       case 'formats':
         for (const f of listFormats()) io.out(`${f.id.padEnd(14)} ${[f.canImport ? 'import' : '', f.canExport ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;
-      case 'eval-inputs':
-        return await withProject(resolve(need('project')), async (project) => {
-          const rows = await evaluationInputs(project, need('profile'), values.sampling ?? 'uniform:128', {
-            ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: resolveMediaTools('bundled', env).ffmpeg } : {}),
-            control: progressOn(io),
-          });
+      case 'eval-inputs': {
+        const sampling = values.sampling ?? 'uniform:128';
+        try {
+          parseSampling(sampling);
+        } catch (error) {
+          throw new UsageError((error as Error).message);
+        }
+        const { caller, tools } = local(env);
+        return await withProject(resolve(need('project')), 'read', async (project) => {
+          const rows = await evaluationInputs(project, caller, need('profile'), sampling, { ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: tools.ffmpeg } : {}), control: progressOn(io) });
           const out = resolve(need('out'));
-          writeFileSync(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
-          io.out(`Wrote ${rows.length} query points to ${out}.`);
+          writeFileAtomic(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
+          io.out(`Wrote ${plural(rows.length, 'query point')} to ${out}.`);
           return 0;
         });
-      case 'stats':
-        return await withProject(resolve(need('project')), (project) => {
-          const stats = projectStats(project);
+      }
+      case 'stats': {
+        const { caller } = local(env);
+        return await withProject(resolve(need('project')), 'read', (project) => {
+          const stats = projectStats(project, caller);
           if (values.json) io.out(JSON.stringify(stats, null, 2));
+          else if (stats.length === 0) io.out('No questions in this project yet.');
           else for (const s of stats) io.out(describeStats(s));
           return 0;
         });
+      }
       case 'validate': {
-        const file = positionals[0];
-        if (!file) throw new UsageError('validate needs a file.');
-        const result = validateFile(resolve(file), need('format'));
+        const file = resolve(positional('a file'));
+        const format = need('format');
+        checkFormat(format, 'canImport');
+        requireFile(file);
+        const result = validateFile(file, format);
         for (const p of result.problems) io.err(formatProblem(p));
-        io.out(`${result.records} records, ${result.items} questions, ${result.problems.length} problems`);
+        io.out(`${plural(result.records, 'record')}, ${plural(result.items, 'question')}, ${plural(result.problems.length, 'problem')}`);
         return result.problems.length > 0 ? 1 : 0;
       }
-      case 'import': {
-        const file = positionals[0];
-        if (!file) throw new UsageError('import needs a file.');
-        const projectPath = resolve(need('project'));
-        const format = need('format');
-        const project = Project.open(projectPath, { create: !existsSync(projectPath) });
-        try {
-          const outcome = await importFile(
-            project,
-            localCaller(env),
-            resolveMediaTools('bundled', env),
-            { path: resolve(file), format, ...(values.media ? { mediaDir: resolve(values.media) } : {}), skipInvalid: values['skip-invalid'] ?? false },
-            progressOn(io),
-          );
-          for (const p of outcome.problems) io.err(formatProblem(p));
-          for (const m of outcome.missingMedia) io.err(`missing media: ${m.videoPath} (${m.questions} question${m.questions === 1 ? '' : 's'} not imported)`);
-          if (outcome.refused) {
-            io.out(`Nothing imported: ${outcome.problems.length} problem(s) in ${outcome.records} records. Fix them, or use --skip-invalid to import the good records.`);
-            return 1;
-          }
-          if (outcome.problems.length > 0 || outcome.missingMedia.length > 0) {
-            const report = resolve(values.report ?? `${file}.import-report.json`);
-            writeFileSync(report, JSON.stringify({ file: outcome.file, format: outcome.format, problems: outcome.problems, missingMedia: outcome.missingMedia }, null, 2));
-            io.out(`Report written to ${report}`);
-          }
-          io.out(
-            outcome.format === LOSSLESS_FORMAT.id
-              ? `Imported ${outcome.importedQuestions} of ${outcome.records} rows into ${projectPath}.`
-              : `Imported ${outcome.importedQuestions} questions and ${outcome.importedMarks} marks from ${outcome.records} records into ${projectPath}.`,
-          );
-          return outcome.problems.length > 0 || outcome.missingMedia.length > 0 ? 1 : 0;
-        } finally {
-          project.close();
-        }
-      }
+      case 'import':
+        return await runImport(resolve(positional('a file')), resolve(need('project')), need('format'), values, io, env);
       case 'export':
-        return await withProject(resolve(need('project')), (project) => {
-          const format = need('format');
-          const out = resolve(need('out'));
-          try {
-            const { text, count, readiness } = exportFile(project, format, { ...(values.media ? { mediaDir: resolve(values.media) } : {}), force: values.force ?? false });
-            if (values.report && readiness) writeFileSync(resolve(values.report), JSON.stringify(readiness, null, 2));
-            writeFileSync(out, text);
-            const unit = format === LOSSLESS_FORMAT.id ? 'rows' : 'questions';
-            io.out(`Wrote ${count} ${unit} to ${out}.${!readiness || readiness.ready ? '' : ` Forced: ${describeReadiness(readiness)}`}`);
-          } catch (error) {
-            if (!(error instanceof NotReadyError)) throw error;
-            if (values.report) writeFileSync(resolve(values.report), JSON.stringify(error.report, null, 2));
-            for (const issue of error.report.issues) io.err(`${issue.video}: ${issue.kind}: ${issue.message}`);
-            io.out(error.message);
-            return 1;
-          }
-          return 0;
-        });
+        return await runExport(resolve(need('project')), need('format'), resolve(need('out')), values, io, env);
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
@@ -252,10 +310,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.err(HELP[command ?? 'main'] ?? HELP.main!);
       return 2;
     }
-    if (error instanceof ServiceError && error.code === 'invalid-request') {
-      io.err(`tidemark: ${error.message}`);
-      return 2;
-    }
+    // everything else is about the data (a file, a project): exit 1, with the message
     io.err(`tidemark: ${(error as Error).message}`);
     return 1;
   }

@@ -127,7 +127,7 @@ app.whenReady().then(() => {
   services = new AppServices({ dataDir: app.getPath('userData'), mode: 'desktop', version: app.getVersion() });
   registerProtocols(services);
   registerIpc(services);
-  services.startup();
+  void services.startup();
   Menu.setApplicationMenu(
     Menu.buildFromTemplate([
       { role: 'fileMenu' },

@@ -6,7 +6,7 @@ import { AppServices } from '../services/app-services';
 import { LATEST_SCHEMA_VERSION } from '../services/db/migrations';
 import { createHandlers } from '../services/handlers';
 import { renderClip, tempDir, tools } from '../services/test-support/fixtures';
-import { importVideos } from '../services/videos/import';
+import { importVideos } from '../services/videos/service';
 import { startBrowserServer, type BrowserServer } from './http-server';
 
 const dir = tempDir();
@@ -46,8 +46,8 @@ beforeAll(async () => {
   server = await startBrowserServer({ app, handlers: createHandlers(app), staticDir });
   const clip = await renderClip(join(dir.path, 'clip.mp4'));
   videoBytes = readFileSync(clip);
-  app.createProject(join(dir.path, 'p'));
-  const job = app.jobs.start('import', 'x', (c) => importVideos(app.requireProject(), tools, [clip], c));
+  await app.createProject(join(dir.path, 'p'));
+  const job = app.jobs.start({ kind: 'import', label: 'x' }, (c) => importVideos(app.requireProject(), app.localCaller(), tools, [clip], c));
   await app.jobs.wait(job.id);
   videoId = app.requireProject().videos.list()[0]!.id;
 });

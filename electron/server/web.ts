@@ -37,7 +37,7 @@ const server = await startBrowserServer({
   port: Number(values.port),
   token: values.token ?? process.env.TIDEMARK_TOKEN,
 });
-app.startup();
+await app.startup();
 console.log(`Tidemark (browser mode) is running. Data folder: ${dataDir}`);
 console.log(`Open: ${server.url}`);
 

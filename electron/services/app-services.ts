@@ -1,14 +1,15 @@
 // The services behind every transport: one instance per running app (desktop or browser mode).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Caller, Job, ProjectSummary, Settings } from '../../shared/domain';
+import type { Caller, ProjectSummary } from '../../shared/domain';
+import type { Job } from '../../shared/jobs';
 import { renderDemoMedia } from './demo';
 import { ServiceError } from './errors';
-import { JobRegistry } from './jobs';
+import { JobRegistry } from './jobs/registry';
 import { resolveMediaTools, type MediaTools } from './media/tools';
-import { Project, PROJECT_EXTENSION } from './project';
-import { SettingsStore } from './settings';
-import { importVideos } from './videos/import';
+import { Project, PROJECT_EXTENSION } from './projects/project';
+import { SettingsStore } from './settings/store';
+import { importVideos } from './videos/service';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -26,18 +27,14 @@ export class AppServices {
     this.settings = new SettingsStore(options.dataDir);
   }
 
+  /** ffmpeg and ffprobe as the settings choose them (bundled, or the system's). */
   get tools(): MediaTools {
     return resolveMediaTools(this.settings.get().ffmpegSource, this.options.env);
   }
 
   /** In desktop mode the caller is the local person chosen in settings. */
   localCaller(): Caller {
-    const { personName, role } = this.settings.get();
-    return { person: personName, role };
-  }
-
-  updateSettings(patch: Partial<Settings>): Settings {
-    return this.settings.update(patch);
+    return this.settings.caller();
   }
 
   requireProject(): Project {
@@ -49,26 +46,28 @@ export class AppServices {
     return this.project;
   }
 
-  createProject(path: string, name?: string): ProjectSummary {
+  async createProject(path: string, name?: string): Promise<ProjectSummary> {
     const file = path.endsWith(PROJECT_EXTENSION) ? path : `${path}${PROJECT_EXTENSION}`;
     if (existsSync(file)) throw new ServiceError('conflict', `${file} already exists; open it instead.`);
-    return this.switchTo(Project.open(file, { create: true, name: name ?? undefined }));
+    return this.switchTo(await Project.open(file, { create: true, ...(name ? { name } : {}) }));
   }
 
-  openProject(path: string): ProjectSummary {
+  async openProject(path: string): Promise<ProjectSummary> {
     if (this.project?.path === path) return this.project.summary();
-    return this.switchTo(Project.open(path, { create: false }));
+    return this.switchTo(await Project.open(path, { create: false }));
   }
 
-  closeProject(): void {
-    this.project?.close();
+  async closeProject(): Promise<void> {
+    const project = this.project;
     this.project = null;
+    await project?.close();
     this.settings.rememberClosed();
   }
 
-  private switchTo(project: Project): ProjectSummary {
-    this.project?.close();
+  private async switchTo(project: Project): Promise<ProjectSummary> {
+    const previous = this.project;
     this.project = project;
+    await previous?.close();
     this.settings.rememberOpened(project.path, project.name);
     return project.summary();
   }
@@ -77,26 +76,26 @@ export class AppServices {
    * What a start opens: the last project if it still exists; on the very first start a demo project
    * (made in the background, as a job the UI shows).
    */
-  startup(): Job | null {
+  async startup(): Promise<Job | null> {
     const last = this.settings.lastProject;
     if (last && existsSync(last)) {
       try {
-        this.openProject(last);
+        await this.openProject(last);
         return null;
       } catch (error) {
         console.warn(`[tidemark] could not reopen ${last}: ${(error as Error).message}`);
       }
     }
     if (this.settings.firstStartDone) return null;
-    return this.jobs.start('demo', 'Demo project', async (control) => {
+    return this.jobs.start({ kind: 'demo', label: 'Demo project' }, async (control) => {
       const dir = join(this.options.dataDir, 'Demo');
       const path = join(dir, `demo${PROJECT_EXTENSION}`);
       const media = await renderDemoMedia(this.tools, dir, control);
-      if (existsSync(path)) this.openProject(path);
-      else this.createProject(path, 'Tidemark demo');
+      if (existsSync(path)) await this.openProject(path);
+      else await this.createProject(path, 'Tidemark demo');
       const project = this.requireProject();
       if (project.videos.list().length === 0) {
-        const report = await importVideos(project, this.tools, media, control);
+        const report = await importVideos(project, this.localCaller(), this.tools, media, control);
         if (report.failed.length > 0) throw new Error(`Demo import failed: ${report.failed.map((f) => `${f.path}: ${f.reason}`).join('; ')}`);
       }
       this.settings.markFirstStartDone();
@@ -106,7 +105,6 @@ export class AppServices {
 
   async shutdown(): Promise<void> {
     await this.jobs.cancelAll();
-    this.project?.close();
-    this.project = null;
+    await this.closeProject();
   }
 }

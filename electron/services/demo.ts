@@ -1,7 +1,7 @@
 // The demo project a first start opens: two short generated videos, so there is something to see.
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JobControl } from './jobs';
+import type { JobControl } from './jobs/registry';
 import { renderSyntheticVideo, type SyntheticVideo } from './media/synthetic';
 import type { MediaTools } from './media/tools';
 

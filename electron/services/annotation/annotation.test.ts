@@ -2,11 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
-import { Project } from '../project';
+import type { MarkInput } from '../../../shared/marks';
+import { questionFieldsSchema, queryPointFieldsSchema, type QueryPointFields, type QuestionFields } from '../../../shared/questions';
+import { AppServices } from '../app-services';
+import { MAX_UNDO_STEPS } from '../db/edit-log';
+import { Project } from '../projects/project';
+import * as profiles from '../profiles/service';
+import { builtinProfileId, listProfiles } from '../profiles/rows';
 import { tempDir } from '../test-support/fixtures';
-import * as annotation from './annotation';
-import { edit, history, MAX_UNDO_STEPS, redo, undo } from './edit-log';
-import { builtinProfileId, listMarks, listProfiles, listQueryPoints, listQuestions } from './rows';
+import { apiClient, insertTestVideo, rawConnection } from '../test-support/project';
+import { removeVideo } from '../videos/service';
+import * as annotation from './service';
+import { listMarks, listQueryPoints, listQuestions } from './rows';
 
 const ann: Caller = { person: 'ann', role: 'annotator' };
 const lead: Caller = { person: 'lee', role: 'lead' };
@@ -15,203 +22,230 @@ let project: Project;
 let videoId: string;
 const path = () => join(dir.path, 'p.tidemark');
 
-beforeEach(() => {
+let app: AppServices;
+let call: ReturnType<typeof apiClient>;
+beforeEach(async () => {
   dir = tempDir();
-  project = Project.open(path(), { create: true });
-  videoId = randomUUID();
-  project.videos.insert({ id: videoId, name: 'v.mp4', relPath: 'v.mp4', fingerprint: 'f', fileSize: 1, duration: 60, fps: 30, fpsRational: '30/1', variableFps: false, width: 640, height: 360, codec: 'h264', audioCodec: null, container: 'mp4' });
+  app = new AppServices({ dataDir: join(dir.path, 'data'), mode: 'browser', version: 'test' });
+  await app.createProject(path());
+  project = app.requireProject();
+  call = apiClient(app, ann);
+  videoId = await insertTestVideo(project, { id: randomUUID() });
 });
-afterEach(() => {
-  project.close();
+afterEach(async () => {
+  await app.shutdown();
+  await project.close();
   dir.remove();
 });
 
-const event = (t: number) => ({ type: 'event', start: t, end: null, target: 'cuts', data: {} });
+const event = (t: number): MarkInput => ({ type: 'event', start: t, end: null, target: 'cuts', data: {} });
+const fields = (input: Partial<QuestionFields> & { profileId: string }): QuestionFields => questionFieldsSchema.parse(input);
+const point = (input: Partial<QueryPointFields> & { time: number }): QueryPointFields => queryPointFieldsSchema.parse(input);
+const db = () => project.store.db;
+
 
 describe('marks', () => {
-  it('creates, edits and deletes marks of every type, validated', () => {
-    const marks = annotation.createMarks(project, ann, videoId, [
+  it('creates, edits and deletes marks of every type, validated', async () => {
+    const marks = await annotation.createMarks(project, ann, videoId, [
       event(1),
-      { type: 'span', start: 2, end: 5, data: {} },
-      { type: 'cycle', start: 5, end: 9, data: { splits: [6, 7.5] } },
+      { type: 'span', start: 2, end: 5, target: '', data: {} },
+      { type: 'cycle', start: 5, end: 9, target: '', data: { splits: [6, 7.5] } },
       { type: 'identity', start: 3, end: null, target: 'chairs', data: { label: 'red chair', crop: { x: 0.1, y: 0.2, w: 0.3, h: 0.3 } } },
       { type: 'count', start: 4, end: null, target: 'chairs', data: { value: 3 } },
-      { type: 'entity', start: 10, end: 20, data: { name: 'Room X' } },
+      { type: 'entity', start: 10, end: 20, target: '', data: { name: 'Room X' } },
       { type: 'caption', start: 0, end: 1, target: 'task', data: { text: 'a cook slices onions' } },
     ]);
-    expect(listMarks(project.db, videoId).map((m) => m.type).sort()).toEqual(['caption', 'count', 'cycle', 'entity', 'event', 'identity', 'span']);
-    const [moved] = annotation.updateMarks(project, ann, [{ id: marks[1]!.id, end: 6 }]);
+    expect(listMarks(db(), videoId).map((m) => m.type).sort()).toEqual(['caption', 'count', 'cycle', 'entity', 'event', 'identity', 'span']);
+    const [moved] = await annotation.updateMarks(project, ann, [{ id: marks[1]!.id, end: 6 }]);
     expect(moved).toMatchObject({ start: 2, end: 6 });
-    annotation.removeMarks(project, ann, [marks[0]!.id]);
-    expect(listMarks(project.db, videoId)).toHaveLength(6);
+    await annotation.removeMarks(project, ann, [marks[0]!.id]);
+    expect(listMarks(db(), videoId)).toHaveLength(6);
   });
 
-  it('refuses bad marks with the field named and writes nothing', () => {
-    expect(() => annotation.createMarks(project, ann, videoId, [event(1), { type: 'span', start: 5, end: 2, data: {} }])).toThrow(/mark 2: end: end is before start/);
-    expect(() => annotation.createMarks(project, ann, videoId, [{ type: 'event', start: 1, end: 3, data: {} }])).toThrow(/moment and has no end/);
-    expect(() => annotation.createMarks(project, ann, videoId, [event(61)])).toThrow(/after the video's end/);
-    expect(() => annotation.createMarks(project, ann, videoId, [{ type: 'cycle', start: 1, end: 3, data: { splits: [4] } }])).toThrow(/split points/);
-    expect(() => annotation.createMarks(project, ann, videoId, [{ type: 'laser', start: 1, end: null, data: {} }])).toThrow(/type/);
-    expect(listMarks(project.db, videoId)).toHaveLength(0);
-    expect(history(project.db, 'ann')).toHaveLength(0);
+  it('refuses bad marks at the boundary with the field named, and writes nothing', async () => {
+    const marks = (...list: unknown[]) => call('marks.create', { videoId, marks: list as MarkInput[] });
+    await expect(marks(event(1), { type: 'span', start: 5, end: 2, data: {} })).rejects.toThrow(/marks\.1\.end: end is before start/);
+    await expect(marks({ type: 'event', start: 1, end: 3, data: {} })).rejects.toThrow(/moment and has no end/);
+    await expect(marks(event(61))).rejects.toThrow(/mark 1: ends at 61 s is after the video's end/);
+    await expect(marks({ type: 'cycle', start: 1, end: 3, data: { splits: [4] } })).rejects.toThrow(/split points/);
+    await expect(marks({ type: 'laser', start: 1, end: null, data: {} })).rejects.toThrow(/marks\.0\.type/);
+    // a bulk call is checked a slice at a time, item by item, with the same messages
+    const many = Array.from({ length: 5_000 }, (_, i) => event(i / 100));
+    many[4_321] = { type: 'span', start: 5, end: 2, data: {} } as unknown as MarkInput;
+    await expect(marks(...many)).rejects.toThrow(/marks\.4321\.end: end is before start/);
+    expect(listMarks(db(), videoId)).toHaveLength(0);
+    expect(project.store.history('ann')).toHaveLength(0);
+  });
+
+  it('a patch of a mark is checked whole, and two changes of one mark in a call build on each other', async () => {
+    const [span] = await annotation.createMarks(project, ann, videoId, [{ type: 'span', start: 2, end: 5, target: '', data: {} }]);
+    await expect(call('marks.update', { changes: [{ id: span!.id, end: 1 }] })).rejects.toThrow(/change 1: end: end is before start/);
+    const [, second] = await annotation.updateMarks(project, ann, [{ id: span!.id, end: 9 }, { id: span!.id, start: 8 }]);
+    expect(second).toMatchObject({ start: 8, end: 9 });
+    expect(listMarks(db(), videoId)[0]).toMatchObject({ start: 8, end: 9 });
   });
 });
 
 describe('undo and redo', () => {
-  it('undoes and redoes every kind of edit, in order', () => {
-    const [m] = annotation.createMarks(project, ann, videoId, [event(1)]);
-    annotation.updateMarks(project, ann, [{ id: m!.id, start: 2 }]);
-    const { question } = annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('vcbench'), text: 'How many cuts?', answerKind: 'number' }, [{ time: 10 }, { time: 20 }]);
-    annotation.updateQuestion(project, ann, question.id, { text: 'How many hard cuts so far?' });
-    annotation.removeQuestion(project, ann, question.id);
-    expect(listQuestions(project.db, videoId)).toHaveLength(0);
+  it('undoes and redoes every kind of edit, in order', async () => {
+    const [m] = await annotation.createMarks(project, ann, videoId, [event(1)]);
+    await annotation.updateMarks(project, ann, [{ id: m!.id, start: 2 }]);
+    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('vcbench'), text: 'How many cuts?', answerKind: 'number' }), [{ time: 10 }, { time: 20 }].map(point));
+    await annotation.updateQuestion(project, ann, question.id, { text: 'How many hard cuts so far?' });
+    await annotation.removeQuestion(project, ann, question.id);
+    expect(listQuestions(db(), videoId)).toHaveLength(0);
 
-    expect(undo(project.db, 'ann')?.label).toBe('Delete question');
-    expect(listQuestions(project.db, videoId)[0]?.text).toBe('How many hard cuts so far?');
-    expect(listQueryPoints(project.db, videoId).map((p) => p.time)).toEqual([10, 20]);
-    expect(undo(project.db, 'ann')?.label).toBe('Edit question');
-    expect(listQuestions(project.db, videoId)[0]?.text).toBe('How many cuts?');
-    undo(project.db, 'ann'); // add question
-    expect(listQuestions(project.db, videoId)).toHaveLength(0);
-    expect(listQueryPoints(project.db, videoId)).toHaveLength(0);
-    undo(project.db, 'ann'); // edit mark
-    expect(listMarks(project.db, videoId)[0]?.start).toBe(1);
-    undo(project.db, 'ann'); // add mark
-    expect(listMarks(project.db, videoId)).toHaveLength(0);
-    expect(undo(project.db, 'ann')).toBeNull();
+    expect((await project.store.undo('ann'))?.label).toBe('Delete question');
+    expect(listQuestions(db(), videoId)[0]?.text).toBe('How many hard cuts so far?');
+    expect(listQueryPoints(db(), videoId).map((p) => p.time)).toEqual([10, 20]);
+    expect((await project.store.undo('ann'))?.label).toBe('Edit question');
+    expect(listQuestions(db(), videoId)[0]?.text).toBe('How many cuts?');
+    (await project.store.undo('ann')); // add question
+    expect(listQuestions(db(), videoId)).toHaveLength(0);
+    expect(listQueryPoints(db(), videoId)).toHaveLength(0);
+    (await project.store.undo('ann')); // edit mark
+    expect(listMarks(db(), videoId)[0]?.start).toBe(1);
+    (await project.store.undo('ann')); // add mark
+    expect(listMarks(db(), videoId)).toHaveLength(0);
+    expect((await project.store.undo('ann'))).toBeNull();
 
-    expect(redo(project.db, 'ann')?.label).toBe('Add event');
-    expect(redo(project.db, 'ann')?.label).toBe('Edit mark');
-    expect(listMarks(project.db, videoId)[0]?.start).toBe(2);
+    expect((await project.store.redo('ann'))?.label).toBe('Add event');
+    expect((await project.store.redo('ann'))?.label).toBe('Edit mark');
+    expect(listMarks(db(), videoId)[0]?.start).toBe(2);
     // a new edit ends the redo branch
-    annotation.createMarks(project, ann, videoId, [event(3)]);
-    expect(redo(project.db, 'ann')).toBeNull();
+    await annotation.createMarks(project, ann, videoId, [event(3)]);
+    expect((await project.store.redo('ann'))).toBeNull();
   });
 
-  it('keeps at least 200 steps, and they survive closing and reopening the project', () => {
-    for (let i = 0; i < 250; i++) annotation.createMarks(project, ann, videoId, [event(i / 10)]);
-    project.close();
-    project = Project.open(path(), { create: false });
-    expect(listMarks(project.db, videoId)).toHaveLength(250);
-    for (let i = 0; i < 250; i++) expect(undo(project.db, 'ann')).not.toBeNull();
-    expect(listMarks(project.db, videoId)).toHaveLength(0);
+  it('keeps at least 200 steps, and they survive closing and reopening the project', async () => {
+    for (let i = 0; i < 250; i++) await annotation.createMarks(project, ann, videoId, [event(i / 10)]);
+    await project.close();
+    project = await Project.open(path(), { create: false });
+    expect(listMarks(db(), videoId)).toHaveLength(250);
+    for (let i = 0; i < 250; i++) expect((await project.store.undo('ann'))).not.toBeNull();
+    expect(listMarks(db(), videoId)).toHaveLength(0);
     expect(MAX_UNDO_STEPS).toBeGreaterThanOrEqual(200);
   });
 
-  it("keeps each person's history apart and refuses to undo over someone else's later change", () => {
-    const [m] = annotation.createMarks(project, ann, videoId, [event(1)]);
-    annotation.updateMarks(project, lead, [{ id: m!.id, start: 4 }]);
-    expect(() => undo(project.db, 'ann')).toThrow(/changed since/);
-    expect(listMarks(project.db, videoId)[0]?.start).toBe(4);
-    expect(undo(project.db, 'lee')?.label).toBe('Edit mark');
-    expect(undo(project.db, 'ann')?.label).toBe('Add event');
+  it("keeps each person's history apart and refuses to undo over someone else's later change", async () => {
+    const [m] = await annotation.createMarks(project, ann, videoId, [event(1)]);
+    await annotation.updateMarks(project, lead, [{ id: m!.id, start: 4 }]);
+    await expect(project.store.undo('ann')).rejects.toThrow(/changed since/);
+    expect(listMarks(db(), videoId)[0]?.start).toBe(4);
+    expect((await project.store.undo('lee'))?.label).toBe('Edit mark');
+    expect((await project.store.undo('ann'))?.label).toBe('Add event');
   });
 
-  it('undoes and redoes bulk-inserted rows (an import), logging keys rather than copies, and refuses over a later change', () => {
+  it('undoes and redoes bulk-inserted rows (an import), logging keys rather than copies, and refuses over a later change', async () => {
     const q = (i: number) => ({ id: `q${i}`, video_id: videoId, profile_id: builtinProfileId('ovo-s-bench'), fields: JSON.stringify({ text: `q${i}` }), provenance: '{}', created_by: 'ann', created_at: `t${i}`, updated_at: `t${i}` });
     const p = (i: number) => ({ id: `p${i}`, question_id: `q${i}`, time: i + 0.5, fields: JSON.stringify({ answer: 'A' }) });
-    edit(project.db, 'ann', 'Import many', (tx) => {
+    await project.store.edit('ann', 'Import many', (tx) => {
       for (let i = 0; i < 50; i++) {
         tx.insert('questions', q(i));
         tx.insert('query_points', p(i));
       }
     });
-    const logged = (project.db.prepare('SELECT changes FROM edit_log').get() as { changes: string }).changes;
+    const logged = db().query<{ changes: string }>('SELECT changes FROM edit_log').get()!.changes;
     expect(logged).not.toContain('"q7\\"'); // keys and fingerprints, not the rows' texts
-    const snapshot = () => ({ questions: listQuestions(project.db, videoId), points: listQueryPoints(project.db, videoId) });
+    const snapshot = () => ({ questions: listQuestions(db(), videoId), points: listQueryPoints(db(), videoId) });
     const imported = snapshot();
     expect(imported.questions).toHaveLength(50);
 
-    expect(undo(project.db, 'ann')?.changes).toHaveLength(100);
+    expect((await project.store.undo('ann'))?.changes).toHaveLength(100);
     expect(snapshot()).toEqual({ questions: [], points: [] });
-    expect(redo(project.db, 'ann')?.label).toBe('Import many');
+    expect((await project.store.redo('ann'))?.label).toBe('Import many');
     expect(snapshot()).toEqual(imported);
-    undo(project.db, 'ann');
-    redo(project.db, 'ann');
+    (await project.store.undo('ann'));
+    (await project.store.redo('ann'));
     expect(snapshot()).toEqual(imported);
 
     // someone else edits one imported question: undoing the import would lose their work
-    annotation.updateQuestion(project, lead, 'q7', { text: 'sharper wording' });
-    expect(() => undo(project.db, 'ann')).toThrow(/changed since \(questions q7\)/);
-    expect(listQuestions(project.db, videoId)).toHaveLength(50);
-    undo(project.db, 'lee');
-    expect(undo(project.db, 'ann')?.label).toBe('Import many');
+    await annotation.updateQuestion(project, lead, 'q7', { text: 'sharper wording' });
+    await expect(project.store.undo('ann')).rejects.toThrow(/changed since \(questions q7\)/);
+    expect(listQuestions(db(), videoId)).toHaveLength(50);
+    (await project.store.undo('lee'));
+    expect((await project.store.undo('ann'))?.label).toBe('Import many');
   });
 
-  it('refuses to undo inserted rows that were changed outside the log', () => {
-    edit(project.db, 'ann', 'Import one', (tx) => tx.insert('query_points', { id: 'p', question_id: annotation.createQuestion(project, lead, videoId, { profileId: builtinProfileId('ovo-s-bench'), text: 'q' }, []).question.id, time: 1, fields: '{}' }));
-    project.db.prepare('UPDATE query_points SET time = 2').run();
-    expect(() => undo(project.db, 'ann')).toThrow(/changed since \(query points p\)/);
+  it('refuses to undo inserted rows that were changed outside the log', async () => {
+    const { question } = await annotation.createQuestion(project, lead, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'q' }), []);
+    await project.store.edit('ann', 'Import one', (tx) => tx.insert('query_points', { id: 'p', question_id: question.id, time: 1, fields: '{}' }));
+    const raw = rawConnection(project);
+    raw.prepare('UPDATE query_points SET time = 2').run();
+    raw.close();
+    await expect(project.store.undo('ann')).rejects.toThrow(/changed since \(query points p\)/);
   });
 
-  it('brings back a removed video with everything on it, reviews included', () => {
-    annotation.createMarks(project, ann, videoId, [event(1), event(2)]);
-    const { question } = annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('ovo-s-bench'), text: 'q' }, [{ time: 5 }]);
-    edit(project.db, 'rev', 'Review', (tx) => tx.insert('reviews', { id: 'r1', question_id: question.id, reviewer: 'rev', fields: '{"verdict":"accept"}', created_at: 'a', updated_at: 'a' }));
-    project.videos.saveView(videoId, { position: 3, viewStart: 0, pxPerSec: 10 });
-    annotation.removeVideo(project, ann, videoId);
+  it('brings back a removed video with everything on it, reviews included', async () => {
+    await annotation.createMarks(project, ann, videoId, [event(1), event(2)]);
+    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'q' }), [{ time: 5 }].map(point));
+    await project.store.edit('rev', 'Review', (tx) => tx.insert('reviews', { id: 'r1', question_id: question.id, reviewer: 'rev', fields: '{"verdict":"accept"}', created_at: 'a', updated_at: 'a' }));
+    await project.store.saveViewState(videoId, { position: 3, viewStart: 0, pxPerSec: 10 });
+    await removeVideo(project, ann, videoId);
     expect(project.videos.list()).toHaveLength(0);
-    expect(project.db.prepare('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 0 });
-    undo(project.db, 'ann');
-    expect(project.db.prepare('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 1 });
+    expect(db().query('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 0 });
+    (await project.store.undo('ann'));
+    expect(db().query('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 1 });
     expect(project.videos.list()).toHaveLength(1);
-    expect(listMarks(project.db, videoId)).toHaveLength(2);
-    expect(listQueryPoints(project.db, videoId)).toHaveLength(1);
+    expect(listMarks(db(), videoId)).toHaveLength(2);
+    expect(listQueryPoints(db(), videoId)).toHaveLength(1);
     expect(project.videos.views()[videoId]?.position).toBe(3);
   });
 });
 
 describe('dense captions', () => {
-  it('copies a caption forward over a range and splits a longer caption around it', () => {
-    annotation.fillCaptions(project, ann, videoId, 'task', 0, 10, 'stirring the pot');
-    annotation.mergeCaptionRuns(project, ann, videoId, 'task');
-    expect(listMarks(project.db, videoId).map((m) => [m.start, m.end])).toEqual([[0, 10]]);
-    annotation.fillCaptions(project, ann, videoId, 'task', 4, 6, 'adding salt');
-    const captions = listMarks(project.db, videoId).map((m) => [m.start, m.end, m.type === 'caption' ? m.data.text : '']);
+  it('copies a caption forward over a range and splits a longer caption around it', async () => {
+    await annotation.fillCaptions(project, ann, videoId, 'task', 0, 10, 'stirring the pot');
+    await annotation.mergeCaptionRuns(project, ann, videoId, 'task');
+    expect(listMarks(db(), videoId).map((m) => [m.start, m.end])).toEqual([[0, 10]]);
+    await annotation.fillCaptions(project, ann, videoId, 'task', 4, 6, 'adding salt');
+    const captions = listMarks(db(), videoId).map((m) => [m.start, m.end, m.type === 'caption' ? m.data.text : '']);
     expect(captions).toEqual([
       [0, 4, 'stirring the pot'],
       [4, 5, 'adding salt'],
       [5, 6, 'adding salt'],
       [6, 10, 'stirring the pot'],
     ]);
-    expect(annotation.mergeCaptionRuns(project, ann, videoId, 'task')).toBe(2);
-    expect(listMarks(project.db, videoId)).toHaveLength(3);
-    undo(project.db, 'ann');
-    expect(listMarks(project.db, videoId)).toHaveLength(4);
+    expect(await annotation.mergeCaptionRuns(project, ann, videoId, 'task')).toBe(2);
+    expect(listMarks(db(), videoId)).toHaveLength(3);
+    (await project.store.undo('ann'));
+    expect(listMarks(db(), videoId)).toHaveLength(4);
   });
 });
 
 describe('questions and profiles', () => {
-  it('records who wrote each field; editing a model draft makes it an edited draft', () => {
-    const { question } = annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('rtv-bench'), text: 'draft' }, [], 'model');
+  it('records who wrote each field; editing a model draft makes it an edited draft', async () => {
+    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('rtv-bench'), text: 'draft' }), [], 'model');
     expect(question.provenance.text).toBe('model');
-    const edited = annotation.updateQuestion(project, ann, question.id, { text: 'What is the person holding now?' });
+    const edited = await annotation.updateQuestion(project, ann, question.id, { text: 'What is the person holding now?' });
     expect(edited.provenance.text).toBe('edited');
     expect(edited.provenance.options).toBe('model');
   });
-  it('reads complete stored rows as they are, and partial, extra-keyed or broken ones through the schema', () => {
-    const { question } = annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('ovo-s-bench'), text: 'complete' }, [{ time: 5 }]);
-    const insert = project.db.prepare("INSERT INTO questions (id, video_id, profile_id, fields, provenance, created_by, created_at, updated_at) VALUES (?, ?, 'builtin:ovo-s-bench', ?, '{}', 'ann', 'z', 'z')");
+  it('reads complete stored rows as they are, and partial, extra-keyed or broken ones through the schema', async () => {
+    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'complete' }), [{ time: 5 }].map(point));
+    const raw = rawConnection(project);
+    const insert = raw.prepare("INSERT INTO questions (id, video_id, profile_id, fields, provenance, created_by, created_at, updated_at) VALUES (?, ?, 'builtin:ovo-s-bench', ?, '{}', 'ann', 'z', 'z')");
     insert.run('partial', videoId, JSON.stringify({ text: 'partial', stray: 1 }));
-    const [complete, partial] = listQuestions(project.db, videoId);
+    const [complete, partial] = listQuestions(db(), videoId);
     expect(complete).toEqual(question);
     expect(partial).toMatchObject({ text: 'partial', answerKind: 'choice', options: {}, round: 0, origin: null });
     expect(partial).not.toHaveProperty('stray');
     insert.run('broken', videoId, JSON.stringify({ text: 'older row', round: 'two' }));
-    expect(() => listQuestions(project.db, videoId)).toThrow(/round/);
+    raw.close();
+    expect(() => listQuestions(db(), videoId)).toThrow(/round/);
   });
-  it('validates query points against the video', () => {
-    const { question } = annotation.createQuestion(project, ann, videoId, { profileId: builtinProfileId('phostream') }, []);
-    expect(() => annotation.createQueryPoint(project, ann, question.id, { time: 90 })).toThrow(/after the video's end/);
-    expect(() => annotation.createQueryPoint(project, ann, question.id, { time: 5, evidence: [[4, 3]] })).toThrow(/evidence\.0: evidence interval ends before it starts/);
+  it('validates query points against the video', async () => {
+    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('phostream') }), []);
+    await expect(annotation.createQueryPoint(project, ann, question.id, point({ time: 90 }))).rejects.toThrow(/after the video's end/);
+    await expect(call('queryPoints.create', { questionId: question.id, fields: { time: 5, evidence: [[4, 3]] } })).rejects.toThrow(/fields\.evidence\.0: evidence interval ends before it starts/);
   });
-  it('carries the five built-in profiles; only a lead makes and edits custom ones', () => {
-    expect(listProfiles(project.db).filter((p) => p.builtin).map((p) => p.kind).sort()).toEqual(['ovo-s-bench', 'phostream', 'rtv-bench', 'vcbench', 'vsas-bench']);
-    expect(() => annotation.createProfile(project, ann, 'Mine', null)).toThrow(/Only a lead/);
-    const custom = annotation.createProfile(project, lead, 'Kitchen counting', builtinProfileId('vcbench'));
-    const updated = annotation.updateProfile(project, lead, custom.id, { ...custom, taxonomy: [...custom.taxonomy, { code: 'K1', name: 'Knife strokes' }] });
+  it('carries the five built-in profiles; only a lead makes and edits custom ones', async () => {
+    expect(listProfiles(db()).filter((p) => p.builtin).map((p) => p.kind).sort()).toEqual(['ovo-s-bench', 'phostream', 'rtv-bench', 'vcbench', 'vsas-bench']);
+    await expect(profiles.createProfile(project, ann, 'Mine', null)).rejects.toThrow(/Only a lead/);
+    const custom = await profiles.createProfile(project, lead, 'Kitchen counting', builtinProfileId('vcbench'));
+    const updated = await profiles.updateProfile(project, lead, custom.id, { ...custom, taxonomy: [...custom.taxonomy, { code: 'K1', name: 'Knife strokes' }] });
     expect(updated.taxonomy.at(-1)?.code).toBe('K1');
-    expect(() => annotation.updateProfile(project, lead, custom.id, { ...custom, taxonomy: [{ code: 'a', name: 'A' }, { code: 'a', name: 'B' }] })).toThrow(/repeated: a/);
-    expect(() => annotation.updateProfile(project, lead, builtinProfileId('vcbench'), custom)).toThrow(/built in/);
+    await expect(profiles.updateProfile(project, lead, custom.id, { ...custom, taxonomy: [{ code: 'a', name: 'A' }, { code: 'a', name: 'B' }] })).rejects.toThrow(/repeated: a/);
+    await expect(profiles.updateProfile(project, lead, builtinProfileId('vcbench'), custom)).rejects.toThrow(/built in/);
   });
 });

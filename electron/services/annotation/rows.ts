@@ -1,7 +1,8 @@
-// Rows ↔ domain objects for profiles, marks, questions and query points; reads in one place.
-import type { Database } from 'better-sqlite3';
+// Rows ↔ domain objects for marks, questions and query points; reads in one place (through the
+// read-only handle: writes happen only in edits).
+import type { ReadableDb } from '../db/readable';
+import type { Row } from '../db/edit-log';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
-import { BUILTIN_PROFILES, profileDefinitionSchema, type Profile, type ProfileDefinition } from '../../../shared/profiles';
 import type { z } from 'zod';
 import { queryPointFieldsSchema, questionFieldsSchema, type FieldProvenance, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
 
@@ -15,7 +16,7 @@ interface MarkRow {
   data: string;
 }
 
-export function markToRow(mark: Mark): Record<string, string | number | null> {
+export function markToRow(mark: Mark): Row {
   return { id: mark.id, video_id: mark.videoId, type: mark.type, start: mark.start, end: mark.end, target: mark.target, data: JSON.stringify(mark.data) };
 }
 
@@ -24,12 +25,12 @@ function rowToMark(row: MarkRow): Mark {
   return { id: row.id, videoId: row.video_id, type: row.type, start: row.start, end: row.end, target: row.target, data } as Mark;
 }
 
-export function listMarks(db: Database, videoId: string): Mark[] {
-  return (db.prepare('SELECT * FROM marks WHERE video_id = ? ORDER BY start, "end", id').all(videoId) as MarkRow[]).map(rowToMark);
+export function listMarks(db: ReadableDb, videoId: string): Mark[] {
+  return db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ? ORDER BY start, "end", id').all(videoId).map(rowToMark);
 }
 
-export function getMark(db: Database, id: string): Mark | null {
-  const row = db.prepare('SELECT * FROM marks WHERE id = ?').get(id) as MarkRow | undefined;
+export function getMark(db: ReadableDb, id: string): Mark | null {
+  const row = db.query<MarkRow>('SELECT * FROM marks WHERE id = ?').get(id);
   return row ? rowToMark(row) : null;
 }
 
@@ -44,7 +45,7 @@ interface QuestionRow {
   updated_at: string;
 }
 
-export function questionToRow(q: Question, createdAt: string): Record<string, string | number | null> {
+export function questionToRow(q: Question, createdAt: string): Row {
   const { id, videoId, profileId, provenance, createdBy, updatedAt, ...rest } = q;
   const fields: Omit<QuestionFields, 'profileId'> = rest;
   return { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify(fields), provenance: JSON.stringify(provenance), created_by: createdBy, created_at: createdAt, updated_at: updatedAt };
@@ -96,20 +97,20 @@ function rowToQuestion(row: QuestionRow): Question {
   });
 }
 
-export function listQuestions(db: Database, videoId: string): Question[] {
-  return (db.prepare('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').all(videoId) as QuestionRow[]).map(rowToQuestion);
+export function listQuestions(db: ReadableDb, videoId: string): Question[] {
+  return db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').all(videoId).map(rowToQuestion);
 }
 
 /** A profile's questions across the project in the order they were made (file order for imports). */
-export function questionsOfProfile(db: Database, profileId: string): Question[] {
+export function questionsOfProfile(db: ReadableDb, profileId: string): Question[] {
   // sorted here, not by SQLite: its sorter would copy every row; rows mostly come in order already
-  const rows = db.prepare('SELECT rowid AS seq, * FROM questions WHERE profile_id = ?').all(profileId) as Array<QuestionRow & { seq: number }>;
+  const rows = db.query<QuestionRow & { seq: number }>('SELECT rowid AS seq, * FROM questions WHERE profile_id = ?').all(profileId);
   rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq));
   return rows.map(rowToQuestion);
 }
 
-export function getQuestionRow(db: Database, id: string): { question: Question; createdAt: string } | null {
-  const row = db.prepare('SELECT * FROM questions WHERE id = ?').get(id) as QuestionRow | undefined;
+export function getQuestionRow(db: ReadableDb, id: string): { question: Question; createdAt: string } | null {
+  const row = db.query<QuestionRow>('SELECT * FROM questions WHERE id = ?').get(id);
   return row ? { question: rowToQuestion(row), createdAt: row.created_at } : null;
 }
 
@@ -120,7 +121,7 @@ interface QueryPointRow {
   fields: string;
 }
 
-export function queryPointToRow(p: QueryPoint): Record<string, string | number | null> {
+export function queryPointToRow(p: QueryPoint): Row {
   const { id, questionId, time, ...fields } = p;
   return { id, question_id: questionId, time, fields: JSON.stringify(fields) };
 }
@@ -129,55 +130,19 @@ function rowToQueryPoint(row: QueryPointRow): QueryPoint {
   return fromRow<QueryPoint>(queryPointFieldsSchema, QUERY_POINT_KEYS, row.fields, { time: row.time }, { id: row.id, questionId: row.question_id });
 }
 
-export function listQueryPoints(db: Database, videoId: string): QueryPoint[] {
-  return (
-    db
-      .prepare('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ? ORDER BY p.question_id, p.time, p.id')
-      .all(videoId) as QueryPointRow[]
-  ).map(rowToQueryPoint);
+export function listQueryPoints(db: ReadableDb, videoId: string): QueryPoint[] {
+  return db
+    .query<QueryPointRow>('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ? ORDER BY p.question_id, p.time, p.id')
+    .all(videoId)
+    .map(rowToQueryPoint);
 }
 
-export function getQueryPoint(db: Database, id: string): QueryPoint | null {
-  const row = db.prepare('SELECT * FROM query_points WHERE id = ?').get(id) as QueryPointRow | undefined;
+export function getQueryPoint(db: ReadableDb, id: string): QueryPoint | null {
+  const row = db.query<QueryPointRow>('SELECT * FROM query_points WHERE id = ?').get(id);
   return row ? rowToQueryPoint(row) : null;
 }
 
-export function pointsOfQuestion(db: Database, questionId: string): QueryPoint[] {
-  return (db.prepare('SELECT * FROM query_points WHERE question_id = ? ORDER BY time, id').all(questionId) as QueryPointRow[]).map(rowToQueryPoint);
+export function pointsOfQuestion(db: ReadableDb, questionId: string): QueryPoint[] {
+  return db.query<QueryPointRow>('SELECT * FROM query_points WHERE question_id = ? ORDER BY time, id').all(questionId).map(rowToQueryPoint);
 }
 
-interface ProfileRow {
-  id: string;
-  kind: string;
-  name: string;
-  definition: string;
-  builtin: number;
-}
-
-export function profileToRow(p: Profile): Record<string, string | number | null> {
-  const definition: ProfileDefinition = { kind: p.kind, name: p.name, taxonomy: p.taxonomy, rules: p.rules };
-  return { id: p.id, kind: p.kind, name: p.name, definition: JSON.stringify(definition), builtin: p.builtin ? 1 : 0 };
-}
-
-function rowToProfile(row: ProfileRow): Profile {
-  return { ...profileDefinitionSchema.parse(JSON.parse(row.definition)), id: row.id, builtin: row.builtin === 1 };
-}
-
-export function listProfiles(db: Database): Profile[] {
-  return (db.prepare('SELECT * FROM profiles ORDER BY builtin DESC, name').all() as ProfileRow[]).map(rowToProfile);
-}
-
-export function getProfile(db: Database, id: string): Profile | null {
-  const row = db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
-  return row ? rowToProfile(row) : null;
-}
-
-export const builtinProfileId = (kind: string): string => `builtin:${kind}`;
-
-/** Every project carries the five built-in profiles as data (added once; never edited in place). */
-export function ensureBuiltinProfiles(db: Database): void {
-  const insert = db.prepare('INSERT OR IGNORE INTO profiles (id, kind, name, definition, builtin) VALUES (@id, @kind, @name, @definition, @builtin)');
-  db.transaction(() => {
-    for (const definition of BUILTIN_PROFILES) insert.run(profileToRow({ ...definition, id: builtinProfileId(definition.kind), builtin: true }));
-  })();
-}

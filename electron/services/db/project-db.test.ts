@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/fixtures';
 import { LATEST_SCHEMA_VERSION } from './migrations';
-import { openProjectDb, schemaVersion, TIDEMARK_APPLICATION_ID } from './project-db';
+import { openWriter as openProjectDb, schemaVersion, TIDEMARK_APPLICATION_ID } from './project-db';
+import { ProjectStore } from './project-store';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -60,14 +62,88 @@ describe('openProjectDb', () => {
     raw.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
     raw.close();
     expect(() => openProjectDb(path, { create: false })).toThrow(/newer Tidemark/);
+    expect(() => ProjectStore.open(path, { create: false, readOnly: true })).toThrow(/newer Tidemark/);
   });
 
+  it('never turns an empty or foreign file into a project, even when asked to create', () => {
+    const empty = join(dir.path, 'empty.tidemark');
+    writeFileSync(empty, '');
+    expect(() => ProjectStore.open(empty, { create: false, readOnly: true })).toThrow(/empty file/);
+    expect(() => openProjectDb(empty, { create: true })).toThrow(/empty file/);
+    expect(statSync(empty).size).toBe(0);
+    const text = join(dir.path, 'notes.tidemark');
+    writeFileSync(text, 'just some notes, not a database at all'.repeat(100));
+    expect(() => openProjectDb(text, { create: true })).toThrow(/not a Tidemark project|not a database/);
+    expect(readFileSync(text, 'utf8').startsWith('just some notes')).toBe(true);
+    expect(existsSync(`${text}-wal`)).toBe(false);
+  });
+});
+
+describe('openProjectDb, continued', () => {
   it('refuses SQLite files that are not Tidemark projects, and missing files', () => {
     const path = join(dir.path, 'other.sqlite');
     const raw = new Database(path);
     raw.exec('CREATE TABLE t (x)');
     raw.close();
     expect(() => openProjectDb(path, { create: false })).toThrow(/not a Tidemark project/);
+    expect(() => ProjectStore.open(path, { create: false, readOnly: true })).toThrow(/not a Tidemark project/);
+    // refused before anything was changed: the foreign file keeps its journal mode
+    const after = new Database(path);
+    expect(after.pragma('journal_mode', { simple: true })).toBe('delete');
+    after.close();
     expect(() => openProjectDb(join(dir.path, 'missing.tidemark'), { create: false })).toThrow(/No project file/);
+  });
+});
+
+describe('ProjectStore', () => {
+  it('reads through a handle that refuses writes, and writes only in edits', async () => {
+    const path = join(dir.path, 'store.tidemark');
+    const store = ProjectStore.open(path, { create: true });
+    expect(() => store.db.query("INSERT INTO project_meta (key, value) VALUES ('a', 'b')")).toThrow(/read-only handle/);
+    expect(() => store.db.query('DELETE FROM videos')).toThrow(/read-only handle/);
+    // a cached statement: the same object for the same SQL
+    expect(store.db.query('SELECT 1')).toBe(store.db.query('SELECT 1'));
+    await store.edit('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
+    expect(store.db.query('SELECT name FROM profiles').all()).toEqual([{ name: 'P' }]);
+    await store.close();
+  });
+
+  it('runs edits one at a time, in order, and a failed edit leaves nothing behind', async () => {
+    const store = ProjectStore.open(join(dir.path, 'queue.tidemark'), { create: true });
+    const order: string[] = [];
+    const slow = store.edit('ann', 'slow', async (tx) => {
+      for (let i = 0; i < 200; i++) {
+        tx.put('profiles', { id: `s${i}`, kind: 'custom', name: `S${i}`, definition: '{}', builtin: 0 });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      order.push('slow');
+    });
+    // a reader in between sees nothing of the unfinished edit
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.db.query<{ n: number }>('SELECT count(*) AS n FROM profiles').get()!.n).toBe(0);
+    const quick = store.edit('bob', 'quick', (tx) => {
+      tx.put('profiles', { id: 'q', kind: 'custom', name: 'Q', definition: '{}', builtin: 0 });
+      order.push('quick');
+    });
+    const failing = store.edit('bob', 'failing', (tx) => {
+      tx.put('profiles', { id: 'f', kind: 'custom', name: 'F', definition: '{}', builtin: 0 });
+      throw new Error('changed my mind');
+    });
+    await Promise.all([slow, quick, expect(failing).rejects.toThrow(/changed my mind/)]);
+    expect(order).toEqual(['slow', 'quick']);
+    expect(store.db.query<{ n: number }>('SELECT count(*) AS n FROM profiles').get()!.n).toBe(201);
+    expect(store.history('bob').map((h) => h.label)).toEqual(['quick']);
+    await store.close();
+  });
+
+  it('opened read-only, it never writes: not even the journal mode, and edits are refused', async () => {
+    const path = join(dir.path, 'ro.tidemark');
+    await ProjectStore.open(path, { create: true }).close();
+    const before = readFileSync(path);
+    const store = ProjectStore.open(path, { create: false, readOnly: true });
+    await expect(store.edit('ann', 'x', () => undefined)).rejects.toThrow(/reading only/);
+    expect(store.db.query('SELECT count(*) AS n FROM videos').get()).toEqual({ n: 0 });
+    await store.close();
+    expect(readFileSync(path).equals(before)).toBe(true);
   });
 });

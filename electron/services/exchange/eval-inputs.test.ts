@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as annotation from '../annotation/annotation';
-import { builtinProfileId } from '../annotation/rows';
-import { JobRegistry } from '../jobs';
+import { questionFieldsSchema, queryPointFieldsSchema } from '../../../shared/questions';
+import * as annotation from '../annotation/service';
+import { JobRegistry } from '../jobs/registry';
 import { probeVideo } from '../media/probe';
-import { Project } from '../project';
+import { builtinProfileId } from '../profiles/rows';
+import { Project } from '../projects/project';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
-import { importVideos } from '../videos/import';
+import { importVideos } from '../videos/service';
 import { evaluationInputs, parseSampling } from './eval-inputs';
 
 const dir = tempDir();
@@ -22,15 +23,17 @@ describe('evaluation inputs', () => {
   });
 
   it('gives each query point its prefix (T_p for forward questions) and frames, and cuts the clips', async () => {
-    const project = Project.open(join(dir.path, 'p.tidemark'), { create: true });
+    const project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
     const clip = await renderClip(join(dir.path, 'clip.mp4'));
     const jobs = new JobRegistry();
-    await jobs.wait(jobs.start('import', 'x', (c) => importVideos(project, tools, [clip], c)).id);
-    const video = project.videos.list()[0]!;
     const caller = { person: 'a', role: 'lead' as const };
-    annotation.createQuestion(project, caller, video.id, { profileId: builtinProfileId('phostream'), text: 'Tell me when', answerKind: 'text', temporalType: 'forward' }, [{ time: 1, proactiveTime: 3, answer: 'now' }]);
-    annotation.createQuestion(project, caller, video.id, { profileId: builtinProfileId('phostream'), text: 'What now?', answerKind: 'text', temporalType: 'instant' }, [{ time: 2, answer: 'x' }]);
-    const rows = await evaluationInputs(project, 'phostream', 'fps:1', { cutDir: join(dir.path, 'clips'), ffmpeg: tools.ffmpeg });
+    await jobs.wait(jobs.start({ kind: 'import', label: 'x' }, (c) => importVideos(project, caller, tools, [clip], c)).id);
+    const video = project.videos.list()[0]!;
+    const q = questionFieldsSchema.parse;
+    const p = queryPointFieldsSchema.parse;
+    await annotation.createQuestion(project, caller, video.id, q({ profileId: builtinProfileId('phostream'), text: 'Tell me when', answerKind: 'text', temporalType: 'forward' }), [p({ time: 1, proactiveTime: 3, answer: 'now' })]);
+    await annotation.createQuestion(project, caller, video.id, q({ profileId: builtinProfileId('phostream'), text: 'What now?', answerKind: 'text', temporalType: 'instant' }), [p({ time: 2, answer: 'x' })]);
+    const rows = await evaluationInputs(project, caller, 'phostream', 'fps:1', { cutDir: join(dir.path, 'clips'), ffmpeg: tools.ffmpeg });
     expect(rows.map((r) => [r.queryTime, r.prefixEnd, r.frameTimes])).toEqual([
       [1, 3, [0, 1, 2, 3]],
       [2, 2, [0, 1, 2]],
@@ -39,6 +42,6 @@ describe('evaluation inputs', () => {
       const probe = await probeVideo(tools.ffprobe, tools.ffmpeg, row.clip!);
       expect(probe.ok && Math.abs(probe.info.duration - row.prefixEnd)).toBeLessThan(0.1);
     }
-    project.close();
+    await project.close();
   });
 });

@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { groupBy } from '../../../shared/collections';
 import { prefixEnd, type QueryPoint } from '../../../shared/questions';
 import { frameTimes, sampleFrames, type SamplingPolicy } from '../../../shared/sampling';
-import { builtinProfileId, listQueryPoints, questionsOfProfile } from '../annotation/rows';
+import type { Caller } from '../../../shared/domain';
+import { visibleAnnotations } from '../annotation/policy';
+import { listQueryPoints, questionsOfProfile } from '../annotation/rows';
+import { builtinProfileId } from '../profiles/rows';
 import { ServiceError } from '../errors';
-import type { JobControl } from '../jobs';
+import type { JobControl } from '../jobs/registry';
 import { runProcess } from '../media/run-process';
-import type { Project } from '../project';
+import type { Project } from '../projects/project';
 
 export interface EvalInput {
   questionId: string;
@@ -50,18 +53,22 @@ export function parseSampling(text: string): SamplingPolicy {
 
 export async function evaluationInputs(
   project: Project,
+  caller: Caller,
   profileKind: string,
   samplingText: string,
   options: { cutDir?: string; ffmpeg?: string; control?: JobControl } = {},
 ): Promise<EvalInput[]> {
   const policy = parseSampling(samplingText);
-  const questions = questionsOfProfile(project.db, builtinProfileId(profileKind));
+  const db = project.store.db;
+  const all = questionsOfProfile(db, builtinProfileId(profileKind));
+  const videoIds = [...new Set(all.map((q) => q.videoId))];
+  // what a model is given is what this caller may see (a blind reviewer sees no answers)
+  const { questions, queryPoints } = visibleAnnotations(caller, { questions: all, queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)), marks: [] });
+  const pointsBy: Map<string, QueryPoint[]> = groupBy(queryPoints, (p) => p.questionId);
   const rows: EvalInput[] = [];
-  const pointsByVideo = new Map<string, Map<string, QueryPoint[]>>();
   for (const q of questions) {
     const video = project.videos.get(q.videoId)!;
-    if (!pointsByVideo.has(video.id)) pointsByVideo.set(video.id, groupBy(listQueryPoints(project.db, video.id), (p) => p.questionId));
-    const points = [...(pointsByVideo.get(video.id)!.get(q.id) ?? [])].sort((a, b) => a.time - b.time);
+    const points = [...(pointsBy.get(q.id) ?? [])].sort((a, b) => a.time - b.time);
     points.forEach((p, i) => {
       const end = prefixEnd(p, q);
       const frames = sampleFrames(policy, end, video.fps);

@@ -3,15 +3,15 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatProblem } from '../../../shared/formats/json-text';
 import type { Caller } from '../../../shared/domain';
-import { undo } from '../annotation/edit-log';
+import { questionFieldsSchema } from '../../../shared/questions';
 import { listMarks, listQuestions } from '../annotation/rows';
-import { JobRegistry } from '../jobs';
+import * as annotation from '../annotation/service';
+import { JobRegistry } from '../jobs/registry';
 import { runProcess } from '../media/run-process';
-import { Project } from '../project';
+import { builtinProfileId, listProfiles } from '../profiles/rows';
+import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
-import * as annotation from '../annotation/annotation';
-import { builtinProfileId, listProfiles } from '../annotation/rows';
-import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor, validateFile } from './exchange';
+import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor, validateFile } from './service';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
 const caller: Caller = { person: 'ann', role: 'lead' };
@@ -35,33 +35,35 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => dir.remove());
 
-function freshProject(name: string): Project {
+function freshProject(name: string): Promise<Project> {
   return Project.open(join(dir.path, `${name}.tidemark`), { create: true });
 }
 
+const count = (project: Project, table: string): number => project.store.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
+
 describe('importing and exporting benchmark files', () => {
   it('imports the VCBench fixture with its media in one undoable step, and exports it byte for byte', async () => {
-    const project = freshProject('vc');
+    const project = await freshProject('vc');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
     expect(outcome).toMatchObject({ records: 8, importedQuestions: 8, refused: false, missingMedia: [], problems: [] });
     expect(project.videos.list()).toHaveLength(5);
-    expect(exportBenchmark(project, 'vcbench').text).toBe(dataLines);
+    expect((await exportBenchmark(project, caller, 'vcbench')).text).toBe(dataLines);
     // statistics: one question per subtype, as the sample was chosen
-    const [stats] = projectStats(project);
+    const [stats] = projectStats(project, caller);
     const records = dataLines.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { counting_subtype: string; query_points: { time: number[] } });
     expect(stats).toMatchObject({ profile: 'VCBench', questions: 8, videos: 5, queryPoints: records.reduce((n, r) => n + r.query_points.time.length, 0) });
     expect(stats!.byTaskCode).toEqual(Object.fromEntries(records.map((r) => [r.counting_subtype, 1])));
     expect(stats!.byTopCategory).toEqual({ 'Object Counting': 4, 'Event Counting': 4 });
-    expect(undo(project.db, 'ann')?.label).toBe('Import vcbench_data.jsonl');
-    expect(project.videos.list().flatMap((v) => listQuestions(project.db, v.id))).toHaveLength(0);
-    project.close();
+    expect((await project.store.undo('ann'))?.label).toBe('Import vcbench_data.jsonl');
+    expect(project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id))).toHaveLength(0);
+    await project.close();
   });
 
   it('reports its phases as a job and can be cancelled before it writes anything', async () => {
-    const project = freshProject('cancelled');
+    const project = await freshProject('cancelled');
     const jobs = new JobRegistry();
     const messages: string[] = [];
-    const job = jobs.start('exchange', 'import', (control) =>
+    const job = jobs.start({ kind: 'exchange', label: 'import', format: 'vcbench' }, (control) =>
       importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, {
         signal: control.signal,
         progress: (fraction, message) => {
@@ -75,21 +77,21 @@ describe('importing and exporting benchmark files', () => {
     expect(await jobs.wait(job.id)).toMatchObject({ state: 'cancelled' });
     expect(messages).toEqual(['Reading vcbench_data.jsonl', 'Read 8 records of vcbench_data.jsonl']);
     expect(project.videos.list()).toHaveLength(0);
-    expect(project.db.prepare('SELECT count(*) AS n FROM questions').get()).toEqual({ n: 0 });
+    expect(count(project, 'questions')).toBe(0);
     // uncancelled, the same job reaches the writing phase
-    const done = jobs.start('exchange', 'import', (control) => importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, control));
+    const done = jobs.start({ kind: 'exchange', label: 'import', format: 'vcbench' }, (control) => importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, control));
     expect(await jobs.wait(done.id)).toMatchObject({ state: 'done', result: { importedQuestions: 8 } });
-    project.close();
+    await project.close();
   });
 
   it('reads a long file in batches, reporting how far it got, and stops when cancelled mid-read', async () => {
     const big = join(dir.path, 'big.jsonl');
     const record = (i: number) => JSON.stringify({ id: i, category_index: `1.1.1_${i}`, source_dataset: 's', video_id: 'v', video_path: 'v.mp4', level: 1, task_main_category: '1.1', task_subcategory: '1.1.1', task_type_name: 't', question: `q${i}`, options: { A: 'a', B: 'b' }, query_times: [1], evidence_times: [[0, 1]], answers: ['A'] });
     writeFileSync(big, Array.from({ length: 12_000 }, (_, i) => record(i)).join('\n'));
-    const project = freshProject('big');
+    const project = await freshProject('big');
     const jobs = new JobRegistry();
     const messages: string[] = [];
-    const job = jobs.start('exchange', 'import', (control) =>
+    const job = jobs.start({ kind: 'exchange', label: 'import', format: 'vcbench' }, (control) =>
       importBenchmarkFile(project, caller, tools, { path: big, format: 'ovo-s' }, {
         signal: control.signal,
         progress: (fraction, message) => {
@@ -101,12 +103,12 @@ describe('importing and exporting benchmark files', () => {
     expect(await jobs.wait(job.id)).toMatchObject({ state: 'cancelled' });
     expect(messages.slice(0, 3)).toEqual(['0 Reading big.jsonl', expect.stringMatching(/^0\.1\d* Reading big\.jsonl: 4\d%$/), expect.stringMatching(/^0\.3\d* Reading big\.jsonl: 8\d%$/)]);
     expect(messages).toHaveLength(3);
-    expect(project.db.prepare('SELECT count(*) AS n FROM questions').get()).toEqual({ n: 0 });
-    project.close();
+    expect(count(project, 'questions')).toBe(0);
+    await project.close();
   });
 
   it('refuses a file with a bad line, writing nothing and naming file, line and field', async () => {
-    const project = freshProject('bad');
+    const project = await freshProject('bad');
     const lines = dataLines.split('\n');
     lines[2] = lines[2]!.replace('"counting_subtype": "O2-Unique"', '"counting_subtype": "O9-Nope"');
     lines[4] = '{"id": "broken"';
@@ -124,11 +126,11 @@ describe('importing and exporting benchmark files', () => {
     expect(skipped).toMatchObject({ refused: false, importedQuestions: 6 });
     expect(skipped.problems).toHaveLength(2);
     expect(validateFile(bad, 'vcbench').problems).toHaveLength(2);
-    project.close();
+    await project.close();
   });
 
   it('reports missing media without failing, and keeps the rest', async () => {
-    const project = freshProject('missing');
+    const project = await freshProject('missing');
     const partial = join(dir.path, 'partial-media');
     const first = (JSON.parse(dataLines.split('\n')[0]!) as { video_path: string }).video_path;
     mkdirSync(partial, { recursive: true });
@@ -137,12 +139,12 @@ describe('importing and exporting benchmark files', () => {
     expect(outcome.refused).toBe(false);
     expect(outcome.importedQuestions).toBe(3); // the three questions on that video
     expect(outcome.missingMedia.map((m) => m.questions).reduce((a, b) => a + b, 0)).toBe(5);
-    expect(listMarks(project.db, project.videos.list()[0]!.id).length).toBeGreaterThan(0);
-    project.close();
+    expect(listMarks(project.store.db, project.videos.list()[0]!.id).length).toBeGreaterThan(0);
+    await project.close();
   });
 
   it('never crashes or writes on garbage (fuzz-style corpus)', async () => {
-    const project = freshProject('garbage');
+    const project = await freshProject('garbage');
     const corpus = ['', '\n\n', 'null', '[]', '{}', '{"id": 1}', '\u0000\u0001', '{"a":'.repeat(50), '"just a string"', '[1, 2, 3]', 'x'.repeat(10_000)];
     for (const [i, text] of corpus.entries()) {
       const path = join(dir.path, `garbage-${i}.jsonl`);
@@ -154,27 +156,27 @@ describe('importing and exporting benchmark files', () => {
       expect((await importBenchmarkFile(project, caller, tools, { path: json, format: 'phostream', mediaDir: media })).importedQuestions).toBe(0);
     }
     expect(project.videos.list()).toHaveLength(0);
-    project.close();
+    await project.close();
   });
 });
 
 describe('readiness before export', () => {
   it('refuses a profile with problems unless forced, and says what they are', async () => {
-    const project = freshProject('readiness');
+    const project = await freshProject('readiness');
     await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
-    expect(readinessFor(project, 'vcbench')).toMatchObject({ ready: true, questions: 8 });
-    const [first] = project.videos.list().flatMap((v) => listQuestions(project.db, v.id));
-    annotation.updateQuestion(project, caller, first!.id, { status: 'in-review' });
-    annotation.createQuestion(project, caller, project.videos.list()[0]!.id, { profileId: builtinProfileId('vcbench'), text: 'drafted', answerKind: 'number' }, [], 'model');
-    const report = readinessFor(project, 'vcbench');
+    expect(await readinessFor(project, caller, 'vcbench')).toMatchObject({ ready: true, questions: 8 });
+    const [first] = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id));
+    await annotation.updateQuestion(project, caller, first!.id, { status: 'in-review' });
+    await annotation.createQuestion(project, caller, project.videos.list()[0]!.id, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'drafted', answerKind: 'number' }), [], 'model');
+    const report = await readinessFor(project, caller, 'vcbench');
     expect(report.ready).toBe(false);
     expect(report.counts).toMatchObject({ 'not-accepted': 2, 'unedited-draft': 1 });
     expect(report.counts['lint-error']).toBeGreaterThan(0); // the draft has no query point
-    expect(() => exportBenchmark(project, 'vcbench')).toThrow(NotReadyError);
-    const forced = exportBenchmark(project, 'vcbench', { force: true });
+    await expect(exportBenchmark(project, caller, 'vcbench')).rejects.toThrow(NotReadyError);
+    const forced = await exportBenchmark(project, caller, 'vcbench', { force: true });
     expect(forced.items).toBe(9);
     expect(forced.text.trim().split('\n')).toHaveLength(8); // the draft cannot be a VCBench row yet
-    project.close();
+    await project.close();
   });
 });
 
@@ -184,14 +186,14 @@ describe('VSAS-Bench tasks through a project', () => {
     await stillVideo(join(media, 'recorded', 'cook-01.mp4'), 4, 'orange');
     const file = join(dir.path, 'vsas.jsonl');
     writeFileSync(file, task);
-    const project = freshProject('vsas');
+    const project = await freshProject('vsas');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vsas', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 1, importedMarks: 3, refused: false });
     const video = project.videos.list()[0]!;
-    const question = listQuestions(project.db, video.id)[0]!;
-    expect(listMarks(project.db, video.id).every((m) => m.type === 'caption' && m.target === question.id)).toBe(true);
-    expect(exportBenchmark(project, 'vsas').text).toBe(task);
-    project.close();
+    const question = listQuestions(project.store.db, video.id)[0]!;
+    expect(listMarks(project.store.db, video.id).every((m) => m.type === 'caption' && m.target === question.id)).toBe(true);
+    expect((await exportBenchmark(project, caller, 'vsas')).text).toBe(task);
+    await project.close();
   });
 });
 
@@ -212,23 +214,23 @@ describe('StreamingBench items', () => {
   it('imports into a custom StreamingBench profile grown from the file, in one undoable step', async () => {
     await stillVideo(join(media, 'videos', 'sample_348_real.mp4'), 40, 'purple');
     writeFileSync(file, JSON.stringify(entries, null, 2));
-    const project = freshProject('streaming');
+    const project = await freshProject('streaming');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'streamingbench', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 2, refused: false, problems: [] });
     const video = project.videos.list()[0]!;
-    const [mcq, proactive] = listQuestions(project.db, video.id);
+    const [mcq, proactive] = listQuestions(project.store.db, video.id);
     expect(mcq).toMatchObject({ taskCode: 'Clips Summarize', answerKind: 'choice', options: { A: 'Organized trays', C: 'Served food' } });
     expect(proactive).toMatchObject({ taskCode: 'Proactive Output', temporalType: 'forward' });
-    const stats = projectStats(project);
+    const stats = projectStats(project, caller);
     expect(stats[0]).toMatchObject({ profile: 'StreamingBench', questions: 2 });
     expect(stats[0]!.byFacet.required_ability).toEqual({ 'episodic memory': 1, 'working memory': 1 });
     // a second file grows the same profile instead of making another
     writeFileSync(file, JSON.stringify([[{ ...entries[0], questions: [{ ...entries[0]!.questions[0], task_type: 'Object Recognition' }] }]]));
     await importBenchmarkFile(project, caller, tools, { path: file, format: 'streamingbench', mediaDir: media });
-    const custom = projectStats(project).filter((s) => s.profile === 'StreamingBench');
+    const custom = projectStats(project, caller).filter((s) => s.profile === 'StreamingBench');
     expect(custom).toHaveLength(1);
     expect(Object.keys(custom[0]!.byTaskCode).sort()).toEqual(['Clips Summarize', 'Object Recognition', 'Proactive Output']);
-    project.close();
+    await project.close();
   });
 
   it('names the field of a malformed question', async () => {
@@ -248,22 +250,22 @@ describe('OVO-Bench items', () => {
     for (const [i, v] of ['Ego4D/clips/ec4a3ba3.mp4', 'perception_test/video_4017.mp4', 'MovieNet/tt0048028.mp4'].entries()) await stillVideo(join(media, v), 320, ['navy', 'olive', 'teal'][i]!);
     const file = join(dir.path, 'ovo_bench_new.json');
     writeFileSync(file, JSON.stringify(items, null, 2));
-    const project = freshProject('ovo-bench');
+    const project = await freshProject('ovo-bench');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'ovo-bench', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 3, importedMarks: 1, refused: false, problems: [] });
-    const questions = project.videos.list().flatMap((v) => listQuestions(project.db, v.id).map((q) => ({ q, v })));
+    const questions = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id).map((q) => ({ q, v })));
     const epm = questions.find(({ q }) => q.taskCode === 'EPM')!.q;
     expect(epm.options).toMatchObject({ C: 'a person with blue shirt' });
     const rec = questions.find(({ q }) => q.taskCode === 'REC')!;
-    const recMarks = listMarks(project.db, rec.v.id);
+    const recMarks = listMarks(project.store.db, rec.v.id);
     expect(recMarks.map((m) => [m.type, m.start, m.end])).toEqual([['span', 6, 17]]);
-    const [stats] = projectStats(project);
+    const [stats] = projectStats(project, caller);
     expect(stats).toMatchObject({ profile: 'OVO-Bench', questions: 3, queryPoints: 7 });
     expect(stats!.byTopCategory).toEqual({ Backward: 1, Forward: 2 });
     // a second import grows nothing twice
     await importBenchmarkFile(project, caller, tools, { path: file, format: 'ovo-bench', mediaDir: media });
-    const profile = listProfiles(project.db).find((p) => p.name === 'OVO-Bench')!;
+    const profile = listProfiles(project.store.db).find((p) => p.name === 'OVO-Bench')!;
     expect(profile.taxonomy.map((n) => n.code)).toEqual(['Backward', 'Real-time', 'Forward']);
-    project.close();
+    await project.close();
   });
 });

@@ -4,82 +4,116 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
 import { formatProblem } from '../../../shared/formats/json-text';
-import * as annotation from '../annotation/annotation';
-import { edit, undo } from '../annotation/edit-log';
+import { questionFieldsSchema, queryPointFieldsSchema, type QuestionFields } from '../../../shared/questions';
 import type { ReviewFields } from '../../../shared/reviews';
-import { builtinProfileId, listMarks, listQuestions } from '../annotation/rows';
-import { Project } from '../project';
+import { listMarks, listQuestions } from '../annotation/rows';
+import * as annotation from '../annotation/service';
+import { builtinProfileId } from '../profiles/rows';
+import { createProfile } from '../profiles/service';
+import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
+import { insertTestVideo } from '../test-support/project';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
 const lead: Caller = { person: 'lee', role: 'lead' };
 const dir = tempDir();
 afterAll(() => dir.remove());
 
-function populated(): Project {
-  const project = Project.open(join(dir.path, `source-${randomUUID()}.tidemark`), { create: true, name: 'Source' });
-  const videoId = randomUUID();
-  project.videos.insert({ id: videoId, name: 'v.mp4', relPath: 'media/v.mp4', fingerprint: randomUUID(), fileSize: 10, duration: 60, fps: 30, fpsRational: '30/1', variableFps: false, width: 640, height: 360, codec: 'h264', audioCodec: 'aac', container: 'mp4' });
-  annotation.createMarks(project, lead, videoId, [
+const question = (input: Partial<QuestionFields> & { profileId: string }): QuestionFields => questionFieldsSchema.parse(input);
+const points = (list: unknown[]) => list.map((p) => queryPointFieldsSchema.parse(p));
+
+async function populated(): Promise<Project> {
+  const project = await Project.open(join(dir.path, `source-${randomUUID()}.tidemark`), { create: true, name: 'Source' });
+  const videoId = await insertTestVideo(project, { relPath: 'media/v.mp4', fileSize: 10, audioCodec: 'aac' });
+  await annotation.createMarks(project, lead, videoId, [
     { type: 'cycle', start: 1, end: 4, target: 'laps', data: { splits: [2.5] } },
     { type: 'identity', start: 3, end: null, target: 'people', data: { label: 'red coat', note: 'enters left', crop: { x: 0.1, y: 0.1, w: 0.2, h: 0.4 } } },
     { type: 'caption', start: 0, end: 1, target: 'task', data: { text: 'a cook — “quoted” ünïcode' } },
   ]);
-  const custom = annotation.createProfile(project, lead, 'Kitchen', builtinProfileId('vcbench'));
-  const { question } = annotation.createQuestion(project, lead, videoId, { profileId: custom.id, text: 'How many laps?', answerKind: 'number', counting: { subcategory: 'E2-Periodic', target: 'laps', windowSeconds: null } }, [{ time: 5 }, { time: 10, evidence: [[1, 4]] }, { time: 20 }], 'model');
-  annotation.updateQuestion(project, lead, question.id, { text: 'How many laps so far?' });
-  const forward = annotation.createQuestion(project, lead, videoId, { profileId: builtinProfileId('phostream'), text: 'Tell me when…', answerKind: 'text', temporalType: 'forward' }, [{ time: 7, proactiveTime: 9, answer: 'now' }]);
+  const custom = await createProfile(project, lead, 'Kitchen', builtinProfileId('vcbench'));
+  const { question: laps } = await annotation.createQuestion(project, lead, videoId, question({ profileId: custom.id, text: 'How many laps?', answerKind: 'number', counting: { subcategory: 'E2-Periodic', target: 'laps', windowSeconds: null } }), points([{ time: 5 }, { time: 10, evidence: [[1, 4]] }, { time: 20 }]), 'model');
+  await annotation.updateQuestion(project, lead, laps.id, { text: 'How many laps so far?' });
+  const forward = await annotation.createQuestion(project, lead, videoId, question({ profileId: builtinProfileId('phostream'), text: 'Tell me when…', answerKind: 'text', temporalType: 'forward' }), points([{ time: 7, proactiveTime: 9, answer: 'now' }]));
   // a blind review (reviews have no editor yet; rows are written the way the edit log writes any)
   const fields: ReviewFields = { round: 1, answers: [{ queryPointId: forward.queryPoints[0]!.id, answer: 'now' }], verdict: 'revise', reason: 'T_p is a second late', notes: '', secondsSpent: 42.5 };
-  edit(project.db, 'rev', 'Review', (tx) => tx.insert('reviews', { id: randomUUID(), question_id: forward.question.id, reviewer: 'rev', fields: JSON.stringify(fields), created_at: 'a', updated_at: 'a' }));
+  await project.store.edit('rev', 'Review', (tx) => tx.insert('reviews', { id: randomUUID(), question_id: forward.question.id, reviewer: 'rev', fields: JSON.stringify(fields), created_at: 'a', updated_at: 'a' }));
   return project;
 }
 
 describe('Tidemark JSONL', () => {
-  it('export → import into a fresh project → export is byte-identical', () => {
-    const source = populated();
-    const first = exportTidemarkJsonl(source).text;
-    source.close();
+  it('export → import into a fresh project → export is byte-identical', async () => {
+    const source = await populated();
+    const first = (await exportTidemarkJsonl(source, lead)).text;
+    await source.close();
     const file = join(dir.path, 'project.jsonl');
     writeFileSync(file, first);
-    const target = Project.open(join(dir.path, 'target.tidemark'), { create: true, name: 'Source' });
-    const outcome = importTidemarkJsonl(target, lead, file);
+    const target = await Project.open(join(dir.path, 'target.tidemark'), { create: true, name: 'Source' });
+    const outcome = (await importTidemarkJsonl(target, lead, file));
     expect(outcome).toMatchObject({ refused: false, problems: [] });
-    expect(exportTidemarkJsonl(target).text).toBe(first);
+    expect((await exportTidemarkJsonl(target, lead)).text).toBe(first);
     const videoId = target.videos.list()[0]!.id;
-    expect(listQuestions(target.db, videoId).map((q) => [q.text, q.provenance.text])).toEqual([
+    expect(listQuestions(target.store.db, videoId).map((q) => [q.text, q.provenance.text])).toEqual([
       ['How many laps so far?', 'edited'],
       ['Tell me when…', 'human'],
     ]);
-    expect(listMarks(target.db, videoId)).toHaveLength(3);
-    expect(JSON.parse((target.db.prepare('SELECT fields FROM reviews').get() as { fields: string }).fields)).toMatchObject({ verdict: 'revise', secondsSpent: 42.5 });
+    expect(listMarks(target.store.db, videoId)).toHaveLength(3);
+    expect(JSON.parse(target.store.db.query<{ fields: string }>('SELECT fields FROM reviews').get()!.fields)).toMatchObject({ verdict: 'revise', secondsSpent: 42.5 });
     // one undo step takes the whole import back
-    undo(target.db, 'lee');
+    await target.store.undo('lee');
     expect(target.videos.list()).toHaveLength(0);
-    target.close();
+    await target.close();
   });
 
-  it('refuses bad lines and conflicting rows, naming file, line and field, and writes nothing', () => {
-    const source = populated();
-    const lines = exportTidemarkJsonl(source).text.split('\n');
-    source.close();
+  it('refuses bad lines and conflicting rows, naming file, line and field, and writes nothing', async () => {
+    const source = await populated();
+    const lines = (await exportTidemarkJsonl(source, lead)).text.split('\n');
+    await source.close();
     const markLine = lines.findIndex((l) => l.includes('"table":"marks"'));
     lines[markLine] = lines[markLine]!.replace('"type":"cycle"', '"type":"loop"');
     const file = join(dir.path, 'bad.jsonl');
     writeFileSync(file, lines.join('\n'));
-    const target = Project.open(join(dir.path, 'target-bad.tidemark'), { create: true });
-    const outcome = importTidemarkJsonl(target, lead, file);
+    const target = await Project.open(join(dir.path, 'target-bad.tidemark'), { create: true });
+    const outcome = (await importTidemarkJsonl(target, lead, file));
     expect(outcome.refused).toBe(true);
     expect(outcome.problems.map(formatProblem)).toEqual([expect.stringMatching(new RegExp(`^bad\\.jsonl:${markLine + 1}:row\\.type: `))]);
     expect(target.videos.list()).toHaveLength(0);
-    // the same file twice: everything is already there
+    // the same file twice: the second time everything is already there, and nothing changes
     lines[markLine] = lines[markLine]!.replace('"type":"loop"', '"type":"cycle"');
     writeFileSync(file, lines.join('\n'));
-    expect(importTidemarkJsonl(target, lead, file).refused).toBe(false);
-    const again = importTidemarkJsonl(target, lead, file);
-    expect(again.refused).toBe(true);
-    expect(again.problems[0]!.reason).toMatch(/already in this project/);
+    const first = await importTidemarkJsonl(target, lead, file);
+    expect(first).toMatchObject({ refused: false, alreadyPresent: 5 }); // the five built-in profiles
+    const again = await importTidemarkJsonl(target, lead, file);
+    expect(again).toMatchObject({ refused: false, imported: 0, alreadyPresent: first.rows, problems: [] });
+    expect(target.store.history('lee')).toHaveLength(1);
+    // a row whose id the project has with other content is a conflict, named by its line
+    const changed = lines.map((l, i) => (i === markLine ? l.replace('"start":1', '"start":1.5') : l));
+    writeFileSync(file, changed.join('\n'));
+    const conflict = await importTidemarkJsonl(target, lead, file);
+    expect(conflict.refused).toBe(true);
+    expect(conflict.problems.map(formatProblem)).toEqual([expect.stringMatching(new RegExp(`^bad\\.jsonl:${markLine + 1}:row\\.id: marks .* already in this project with other content`))]);
     expect(readFileSync(file, 'utf8').split('\n')[0]).toMatch(/^\{"tidemark":1,"table":"project"/);
-    target.close();
+    await target.close();
+  });
+
+  it('names the line of a duplicate row and of a row whose parent is nowhere, instead of failing in SQLite', async () => {
+    const source = await populated();
+    const lines = (await exportTidemarkJsonl(source, lead)).text.trimEnd().split('\n');
+    await source.close();
+    const markLine = lines.findIndex((l) => l.includes('"table":"marks"'));
+    const orphan = JSON.parse(lines[markLine]!) as { row: { id: string; video_id: string } };
+    orphan.row.id = 'orphan';
+    orphan.row.video_id = 'no-such-video';
+    const file = join(dir.path, 'dupes.jsonl');
+    writeFileSync(file, [...lines, lines[markLine], JSON.stringify(orphan)].join('\n'));
+    const target = await Project.open(join(dir.path, 'target-dupes.tidemark'), { create: true });
+    const outcome = await importTidemarkJsonl(target, lead, file);
+    expect(outcome.refused).toBe(true);
+    expect(outcome.problems.map(formatProblem)).toEqual([
+      expect.stringMatching(new RegExp(`^dupes\\.jsonl:${lines.length + 1}:row\\.id: marks .* appears twice \\(first on line ${markLine + 1}\\)$`)),
+      `dupes.jsonl:${lines.length + 2}:row.video_id: no video no-such-video in the file (before this line) or the project`,
+    ]);
+    // skipping them imports the rest
+    expect(await importTidemarkJsonl(target, lead, file, { skipInvalid: true })).toMatchObject({ refused: false, imported: lines.length - 1 - 5 });
+    await target.close();
   });
 });

@@ -10,9 +10,9 @@ import { markDataSchemas, markTypes } from '../../../shared/marks';
 import { profileDefinitionSchema } from '../../../shared/profiles';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
 import { reviewFieldsSchema } from '../../../shared/reviews';
-import { edit, type EditableTable } from '../annotation/edit-log';
-import { ServiceError } from '../errors';
-import type { Project } from '../project';
+import { visibleRows } from '../annotation/policy';
+import { Pacer, type EditableTable } from '../db/edit-log';
+import type { Project } from '../projects/project';
 
 const text = z.string();
 const real = z.number().finite();
@@ -65,10 +65,15 @@ const lineSchema = z.discriminatedUnion('table', [
   ...TABLE_ORDER.map((table) => z.object({ table: z.literal(table), row: ROW_SCHEMAS[table] }).strict()),
 ] as unknown as [z.ZodObject<{ table: z.ZodLiteral<string> }>]);
 
-export function exportTidemarkJsonl(project: Project): { text: string; rows: number } {
+/** Every stored row the caller may see, in storage order, a line each. */
+export async function exportTidemarkJsonl(project: Project, caller: Caller): Promise<{ text: string; rows: number }> {
   const lines = [JSON.stringify({ tidemark: 1, table: 'project', name: project.name })];
+  const pacer = new Pacer();
   for (const table of TABLE_ORDER) {
-    for (const row of project.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()) lines.push(JSON.stringify({ table, row }));
+    for (const row of visibleRows(caller, table, project.store.db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).all())) {
+      lines.push(JSON.stringify({ table, row }));
+      await pacer.pace();
+    }
   }
   return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
 }
@@ -77,19 +82,33 @@ export interface TidemarkImportOutcome {
   file: string;
   rows: number;
   imported: number;
+  /** Rows the project already has exactly as the file has them (a re-import): skipped. */
+  alreadyPresent: number;
   problems: Problem[];
   refused: boolean;
 }
 
+/** The parent each child row needs, by column: in the project already, or earlier in the file. */
+const PARENTS: Partial<Record<ExportedTable, Array<[column: string, parent: ExportedTable]>>> = {
+  marks: [['video_id', 'videos']],
+  questions: [['video_id', 'videos'], ['profile_id', 'profiles']],
+  query_points: [['question_id', 'questions']],
+  reviews: [['question_id', 'questions']],
+};
+
+type StoredRow = Record<string, string | number | null>;
+
 /**
- * Reads a Tidemark JSONL file into a project in one transaction (one undo step). Built-in profiles
- * already present are skipped; any other row whose id (or video fingerprint) the project already
- * has is a problem, as is every malformed line — and then nothing is written, unless skipInvalid.
+ * Reads a Tidemark JSONL file into a project in one transaction (one undo step). Rows the project
+ * already has, identical, are counted and skipped (re-importing a backup changes nothing); a row
+ * whose id the project has with other content, a second row with one id, a row whose parent is
+ * nowhere, and every malformed line are problems naming their line — and then nothing is
+ * written, unless skipInvalid.
  */
-export function importTidemarkJsonl(project: Project, caller: Caller, path: string, options: { skipInvalid?: boolean } = {}): TidemarkImportOutcome {
+export async function importTidemarkJsonl(project: Project, caller: Caller, path: string, options: { skipInvalid?: boolean; text?: string } = {}): Promise<TidemarkImportOutcome> {
   const file = basename(path);
-  const { lines, problems } = readJsonLines(readFileSync(path, 'utf8'), file);
-  const rows: Array<{ line: number; table: ExportedTable; row: Record<string, string | number | null> }> = [];
+  const { lines, problems } = readJsonLines(options.text ?? readFileSync(path, 'utf8'), file);
+  const rows: Array<{ line: number; table: ExportedTable; row: StoredRow }> = [];
   let header: string | null = null;
   for (const { line, value } of lines) {
     const parsed = lineSchema.safeParse(value);
@@ -97,40 +116,70 @@ export function importTidemarkJsonl(project: Project, caller: Caller, path: stri
       for (const issue of parsed.error.issues) problems.push({ file, line, field: fieldPath(issue.path), reason: issue.message });
       continue;
     }
-    const entry = parsed.data as { table: string; row?: Record<string, string | number | null> };
+    const entry = parsed.data as { table: string; row?: StoredRow };
     if (entry.table === 'project') header = (entry as unknown as { name: string }).name;
     else rows.push({ line, table: entry.table as ExportedTable, row: entry.row! });
   }
   if (header === null && lines.length > 0) problems.push({ file, line: lines[0]!.line, field: '', reason: 'not a Tidemark JSONL file (the first line names the project)' });
 
-  const exists = (table: ExportedTable, key: string): boolean => Boolean(project.db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(key));
+  const db = project.store.db;
+  const stored = (table: ExportedTable, key: string): StoredRow | undefined => db.query<StoredRow>(`SELECT * FROM ${table} WHERE id = ?`).get(key);
+  const seen = new Map<string, number>();
+  const fingerprints = new Map<string, number>();
+  let alreadyPresent = 0;
   const fresh = rows.filter(({ line, table, row }) => {
-    if (table === 'profiles' && row.builtin === 1 && exists('profiles', String(row.id))) return false;
-    if (exists(table, String(row.id))) {
-      problems.push({ file, line, field: 'row.id', reason: `${table.replace('_', ' ')} ${row.id} is already in this project` });
+    const id = String(row.id);
+    const first = seen.get(`${table}\u0000${id}`);
+    if (first !== undefined) {
+      problems.push({ file, line, field: 'row.id', reason: `${table.replace('_', ' ')} ${id} appears twice (first on line ${first})` });
       return false;
     }
-    if (table === 'videos' && project.db.prepare('SELECT 1 FROM videos WHERE fingerprint = ?').get(row.fingerprint)) {
-      problems.push({ file, line, field: 'row.fingerprint', reason: `the project already has this video (${row.name})` });
+    seen.set(`${table}\u0000${id}`, line);
+    const existing = stored(table, id);
+    if (existing) {
+      if (JSON.stringify(existing) === JSON.stringify(row) || (table === 'profiles' && row.builtin === 1)) {
+        alreadyPresent++;
+        return false;
+      }
+      problems.push({ file, line, field: 'row.id', reason: `${table.replace('_', ' ')} ${id} is already in this project with other content` });
       return false;
+    }
+    if (table === 'videos') {
+      const fingerprint = String(row.fingerprint);
+      const twin = db.query<{ name: string }>('SELECT name FROM videos WHERE fingerprint = ?').get(fingerprint);
+      const earlier = fingerprints.get(fingerprint);
+      if (twin || earlier !== undefined) {
+        problems.push({ file, line, field: 'row.fingerprint', reason: twin ? `the project already has this video (${twin.name})` : `the same video as line ${earlier}` });
+        return false;
+      }
+      fingerprints.set(fingerprint, line);
+    }
+    for (const [column, parent] of PARENTS[table] ?? []) {
+      const parentId = String(row[column]);
+      if (!seen.has(`${parent}\u0000${parentId}`) && !stored(parent, parentId)) {
+        problems.push({ file, line, field: `row.${column}`, reason: `no ${parent.replace('_', ' ').replace(/s$/, '')} ${parentId} in the file (before this line) or the project` });
+        return false;
+      }
     }
     return true;
   });
-  const outcome: TidemarkImportOutcome = { file, rows: rows.length, imported: 0, problems: problems.sort((a, b) => a.line - b.line), refused: false };
+  const outcome: TidemarkImportOutcome = { file, rows: rows.length, imported: 0, alreadyPresent, problems: problems.sort((a, b) => a.line - b.line), refused: false };
   if (problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
-  try {
-    edit(project.db, caller.person, `Import ${file}`, (tx) => {
-      // every row was checked to be new above
-      for (const { table, row } of fresh) {
+  // with skipInvalid, a skipped parent takes its children with it
+  const kept = new Set(fresh);
+  const skipped = new Set(rows.filter((r) => !kept.has(r) && !stored(r.table, String(r.row.id))).map((r) => `${r.table}\u0000${r.row.id}`));
+  const writable = fresh.filter(({ table, row }) => !(PARENTS[table] ?? []).some(([column, parent]) => skipped.has(`${parent}\u0000${row[column]}`)));
+  if (writable.length > 0) {
+    await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
+      // every row was checked above: new, once, with its parents
+      for (const { table, row } of writable) {
         tx.insert(table, row);
         outcome.imported++;
+        await tx.pace();
       }
     });
-  } catch (error) {
-    // a row pointing at a parent the file does not carry (a foreign key) fails the whole import
-    throw new ServiceError('invalid-request', `${file}: ${(error as Error).message}; nothing was imported.`);
   }
   // a project made for the import takes the exported project's name
-  if (header !== null && project.getMeta('name') === null) project.setMeta('name', header);
+  if (header !== null && project.store.getMeta('name') === null) await project.store.setMeta('name', header);
   return outcome;
 }

@@ -21,7 +21,12 @@ function fail(status: number): MediaAnswer {
 export function resolveMediaFile(app: AppServices, route: string): { path: string } | { status: number; reason: string } {
   const project = app.currentProject();
   if (!project) return { status: 404, reason: 'No project is open.' };
-  const parts = route.split('/').filter(Boolean).map(decodeURIComponent);
+  let parts: string[];
+  try {
+    parts = route.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return { status: 400, reason: 'Malformed media address.' };
+  }
   const [kind, id, sheet] = parts;
   if (!id || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return { status: 404, reason: 'Unknown media id.' };
   if (kind === 'video' && parts.length === 2) {

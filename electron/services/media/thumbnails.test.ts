@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobRegistry } from '../jobs';
-import { Project } from '../project';
+import { JobRegistry } from '../jobs/registry';
+import { Project } from '../projects/project';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
-import { importVideos } from '../videos/import';
+import { importVideos } from '../videos/service';
 import { generateThumbnails, readThumbnailManifest, sheetFileName, thumbnailCount, thumbnailDir } from './thumbnails';
 
 const dir = tempDir();
@@ -13,12 +13,12 @@ let project: Project;
 
 beforeAll(async () => {
   await renderClip(join(dir.path, 'clip.mp4'), { width: 320, height: 180, fps: 25, scenes: [], testPattern: { seconds: 12 } });
-  project = Project.open(join(dir.path, 'p.tidemark'), { create: true });
-  const job = jobs.start('import', 'x', (c) => importVideos(project, tools, [join(dir.path, 'clip.mp4')], c));
+  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+  const job = jobs.start({ kind: 'import', label: 'x' }, (c) => importVideos(project, { person: 'ann', role: 'annotator' }, tools, [join(dir.path, 'clip.mp4')], c));
   await jobs.wait(job.id);
 });
-afterAll(() => {
-  project.close();
+afterAll(async () => {
+  await project.close();
   dir.remove();
 });
 
@@ -33,7 +33,7 @@ describe('1-FPS thumbnails', () => {
     const video = project.videos.list()[0]!;
     expect(readThumbnailManifest(project.cacheDir, video)).toBeNull();
     const progress: number[] = [];
-    const job = jobs.start('thumbnails', video.id, (control) =>
+    const job = jobs.start({ kind: 'thumbnails', label: 'thumbnails', videoId: video.id }, (control) =>
       generateThumbnails(tools.ffmpeg, project.videos.absolutePath(video), video, project.cacheDir, {
         signal: control.signal,
         progress: (f, m) => {
@@ -53,7 +53,7 @@ describe('1-FPS thumbnails', () => {
 
   it('can be cancelled', async () => {
     const video = project.videos.list()[0]!;
-    const job = jobs.start('thumbnails', `${video.id}-cancel`, (control) =>
+    const job = jobs.start({ kind: 'thumbnails', label: 'cancel', videoId: 'other' }, (control) =>
       generateThumbnails(tools.ffmpeg, project.videos.absolutePath(video), { ...video, id: 'other' }, project.cacheDir, control),
     );
     jobs.cancel(job.id);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ThumbnailManifest, Video } from '../../../shared/domain';
 import { lastFrameTime } from '../../../shared/timecode';
-import type { JobControl } from '../jobs';
-import { writeFileAtomic } from '../settings';
+import type { JobControl } from '../jobs/registry';
+import { writeFileAtomic } from '../files/atomic-write';
 import { runProcess } from './run-process';
 
 export const TILE_HEIGHT = 72;

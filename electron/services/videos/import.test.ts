@@ -1,21 +1,23 @@
 import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobRegistry } from '../jobs';
-import { Project } from '../project';
+import type { Caller } from '../../../shared/domain';
+import { JobRegistry } from '../jobs/registry';
+import { Project } from '../projects/project';
 import { renderClip, renderUnplayableClip, tempDir, tools, truncateFile } from '../test-support/fixtures';
-import { importVideos } from './import';
 import { relinkVideo } from './relink';
+import { importVideos } from './service';
 
 const dir = tempDir();
 const jobs = new JobRegistry();
 let project: Project;
+const ann: Caller = { person: 'ann', role: 'annotator' };
 
 async function runImport(paths: string[]) {
-  const job = jobs.start('import', 'test', (control) => importVideos(project, tools, paths, control));
+  const job = jobs.start({ kind: 'import', label: 'test' }, (control) => importVideos(project, ann, tools, paths, control));
   const done = await jobs.wait(job.id);
-  expect(done.state).toBe('done');
-  return done.result as Awaited<ReturnType<typeof importVideos>>;
+  if (done.kind !== 'import' || !done.result) throw new Error(`import ${done.state}: ${done.message}`);
+  return done.result;
 }
 
 beforeAll(async () => {
@@ -28,10 +30,10 @@ beforeAll(async () => {
   await renderUnplayableClip(join(media, 'day1', 'old.avi'));
   writeFileSync(join(media, 'day1', 'fake.mkv'), 'not a video');
   writeFileSync(join(media, 'day1', 'notes.txt'), 'ignored when walking a folder');
-  project = Project.open(join(dir.path, 'p.tidemark'), { create: true, name: 'Test' });
+  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true, name: 'Test' });
 });
-afterAll(() => {
-  project.close();
+afterAll(async () => {
+  await project.close();
   dir.remove();
 });
 
@@ -59,24 +61,33 @@ describe('importing videos', () => {
     expect(report.failed[0]?.reason).toBe('No such file or folder.');
   });
 
-  it('relinks a moved folder from one file', () => {
+  it('imports a batch as one undoable edit', async () => {
+    const [edit] = project.store.history('ann');
+    expect(edit?.label).toBe('Import 2 videos');
+  });
+
+  it('relinks a moved folder from one file, as one undoable edit', async () => {
     renameSync(join(dir.path, 'media'), join(dir.path, 'moved'));
     expect(project.videos.list().map((v) => v.status)).toEqual(['missing', 'missing']);
     const a = project.videos.list().find((v) => v.name === 'a.mp4')!;
-    const relinked = relinkVideo(project, a.id, join(dir.path, 'moved', 'a.mp4'));
+    const relinked = await relinkVideo(project, ann, a.id, join(dir.path, 'moved', 'a.mp4'));
     expect(relinked.map((v) => v.relPath).sort()).toEqual(['moved/a.mp4', 'moved/day1/cam/b.webm']);
+    expect(project.videos.list().every((v) => v.status === 'ok')).toBe(true);
+    expect((await project.store.undo('ann'))?.label).toBe('Relink 2 videos');
+    expect(project.videos.list().map((v) => v.status)).toEqual(['missing', 'missing']);
+    await project.store.redo('ann');
     expect(project.videos.list().every((v) => v.status === 'ok')).toBe(true);
   });
 
-  it('refuses to relink to a different file', () => {
+  it('refuses to relink to a different file', async () => {
     const b = project.videos.list().find((v) => v.name === 'b.webm')!;
-    expect(() => relinkVideo(project, b.id, join(dir.path, 'moved', 'a.mp4'))).toThrow(/not the same file/);
+    await expect(relinkVideo(project, ann, b.id, join(dir.path, 'moved', 'a.mp4'))).rejects.toThrow(/not the same file/);
   });
 
   it('stops between files when cancelled', async () => {
     const before = project.videos.list().length;
     writeFileSync(join(dir.path, 'moved', 'day1', 'late.mp4'), 'x'); // something new to probe
-    const job = jobs.start('import', 'cancel', (control) => importVideos(project, tools, [join(dir.path, 'moved')], control));
+    const job = jobs.start({ kind: 'import', label: 'cancel' }, (control) => importVideos(project, ann, tools, [join(dir.path, 'moved')], control));
     jobs.cancel(job.id);
     const done = await jobs.wait(job.id);
     expect(done.state).toBe('cancelled');

@@ -1,15 +1,16 @@
-// Importing videos: files as given, folders walked recursively. Each file succeeds or fails on its
-// own with a message; one bad file never stops the rest.
+// Finding and probing videos to import: files as given, folders walked recursively. Each file
+// succeeds or fails on its own with a message; one bad file never stops the rest.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import type { ImportReport, Video } from '../../../shared/domain';
-import type { JobControl } from '../jobs';
+import type { ImportReport } from '../../../shared/domain';
+import type { JobControl } from '../jobs/registry';
 import { fingerprintFile } from '../media/fingerprint';
 import { toStoredPath } from '../media/paths';
 import { probeVideo } from '../media/probe';
 import type { MediaTools } from '../media/tools';
-import type { Project } from '../project';
+import type { Project } from '../projects/project';
+import type { NewVideo } from './repo';
 
 /** Extensions picked up when walking a folder; files named one by one are always probed. */
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.ogv', '.avi', '.mpg', '.mpeg', '.ts', '.mts', '.wmv', '.flv', '.3gp']);
@@ -39,18 +40,34 @@ export function expandImportPaths(paths: readonly string[]): { files: string[]; 
   return { files: [...new Set(files)], failed };
 }
 
-export async function importVideos(project: Project, tools: MediaTools, paths: readonly string[], control: JobControl): Promise<ImportReport> {
+/** Files probed and ready to insert, and what happened to the others. */
+export interface ProbedVideos {
+  videos: NewVideo[];
+  report: ImportReport;
+  /** Each file found to be a video already known (in the project or earlier in this import), by its fingerprint. */
+  sameAs: Map<string, string>;
+}
+
+/**
+ * Probes files for an import without writing anything: each new file becomes a video to insert
+ * (the caller inserts them inside its edit); files already in the project, or named twice, are
+ * reported as duplicates, with the video they duplicate.
+ */
+export async function probeNewVideos(project: Project, tools: MediaTools, paths: readonly string[], control: JobControl): Promise<ProbedVideos> {
   const { files, failed } = expandImportPaths(paths);
   const report: ImportReport = { imported: [], duplicates: [], failed };
+  const videos: NewVideo[] = [];
   const seen = new Map<string, string>();
+  const sameAs = new Map<string, string>();
   for (const [index, path] of files.entries()) {
     if (control.signal.aborted) break;
-    control.progress(index / Math.max(1, files.length), `Importing ${basename(path)} (${index + 1}/${files.length})`);
+    control.progress(index / Math.max(1, files.length), `Probing ${basename(path)} (${index + 1}/${files.length})`);
     try {
       const { fingerprint, size } = fingerprintFile(path);
       const existing = project.videos.byFingerprint(fingerprint);
       if (existing || seen.has(fingerprint)) {
         report.duplicates.push({ path, reason: `Already in the project as ${existing?.name ?? basename(seen.get(fingerprint) ?? path)}.` });
+        sameAs.set(path, fingerprint);
         continue;
       }
       if (size === 0) {
@@ -63,20 +80,11 @@ export async function importVideos(project: Project, tools: MediaTools, paths: r
         continue;
       }
       seen.set(fingerprint, path);
-      const video: Video = project.videos.insert({
-        id: randomUUID(),
-        name: basename(path),
-        relPath: toStoredPath(project.dir, path),
-        fingerprint,
-        fileSize: size,
-        ...probe.info,
-      });
-      report.imported.push(video);
+      videos.push({ id: randomUUID(), name: basename(path), relPath: toStoredPath(project.dir, path), fingerprint, fileSize: size, ...probe.info });
     } catch (error) {
       if (control.signal.aborted) break;
       report.failed.push({ path, reason: (error as Error).message });
     }
   }
-  control.progress(1, `Imported ${report.imported.length}, ${report.duplicates.length} already present, ${report.failed.length} failed`);
-  return report;
+  return { videos, report, sameAs };
 }

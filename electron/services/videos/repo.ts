@@ -1,7 +1,9 @@
-// SQL for the video library. Rows ↔ domain objects in one place; status is computed, not stored.
+// The video library's rows ↔ videos, read through the read-only handle (writes are edits; see
+// service.ts). Status is computed from the file on disk, not stored.
 import { existsSync, statSync } from 'node:fs';
 import type { Video, VideoViewState } from '../../../shared/domain';
-import type { ProjectDb } from '../db/project-db';
+import type { Row } from '../db/edit-log';
+import type { ReadableDb } from '../db/readable';
 import { fromStoredPath } from '../media/paths';
 import type { ProbeInfo } from '../media/probe';
 
@@ -37,18 +39,27 @@ export interface NewVideo extends ProbeInfo {
 
 export class VideoRepo {
   constructor(
-    private readonly db: ProjectDb,
+    private readonly db: ReadableDb,
     private readonly projectDir: string,
   ) {}
 
   list(): Video[] {
-    const rows = this.db.prepare('SELECT * FROM videos ORDER BY name COLLATE NOCASE, added_at').all() as VideoRow[];
-    return rows.map((row) => this.toVideo(row));
+    return this.db.query<VideoRow>('SELECT * FROM videos ORDER BY name COLLATE NOCASE, added_at').all().map((row) => this.toVideo(row));
   }
 
   get(id: string): Video | null {
-    const row = this.db.prepare('SELECT * FROM videos WHERE id = ?').get(id) as VideoRow | undefined;
+    return this.getFrom(this.db, id);
+  }
+
+  /** Read through another handle: inside an edit, to see what it has written so far. */
+  getFrom(db: ReadableDb, id: string): Video | null {
+    const row = db.query<VideoRow>('SELECT * FROM videos WHERE id = ?').get(id);
     return row ? this.toVideo(row) : null;
+  }
+
+  /** The stored row, for an edit that changes it. */
+  rowOf(id: string): Row | null {
+    return this.db.query<Row>('SELECT * FROM videos WHERE id = ?').get(id) ?? null;
   }
 
   absolutePath(video: Pick<Video, 'relPath'>): string {
@@ -56,47 +67,12 @@ export class VideoRepo {
   }
 
   byFingerprint(fingerprint: string): Video | null {
-    const row = this.db.prepare('SELECT * FROM videos WHERE fingerprint = ?').get(fingerprint) as VideoRow | undefined;
+    const row = this.db.query<VideoRow>('SELECT * FROM videos WHERE fingerprint = ?').get(fingerprint);
     return row ? this.toVideo(row) : null;
   }
 
-  insert(v: NewVideo): Video {
-    this.db
-      .prepare(
-        `INSERT INTO videos (id, name, rel_path, fingerprint, file_size, duration, fps, fps_rational, variable_fps,
-           width, height, codec, audio_codec, container, added_at)
-         VALUES (@id, @name, @relPath, @fingerprint, @fileSize, @duration, @fps, @fpsRational, @variableFps,
-           @width, @height, @codec, @audioCodec, @container, @addedAt)`,
-      )
-      .run({ ...v, variableFps: v.variableFps ? 1 : 0, addedAt: new Date().toISOString() });
-    return this.get(v.id)!;
-  }
-
-  updatePath(id: string, relPath: string): void {
-    this.db.prepare('UPDATE videos SET rel_path = ? WHERE id = ?').run(relPath, id);
-  }
-
-  remove(id: string): void {
-    this.db.prepare('DELETE FROM videos WHERE id = ?').run(id);
-  }
-
-  saveView(id: string, view: VideoViewState): void {
-    this.db
-      .prepare(
-        `INSERT INTO video_view_state (video_id, position, view_start, px_per_sec) VALUES (?, ?, ?, ?)
-         ON CONFLICT(video_id) DO UPDATE SET position = excluded.position, view_start = excluded.view_start,
-           px_per_sec = excluded.px_per_sec`,
-      )
-      .run(id, view.position, view.viewStart, view.pxPerSec);
-  }
-
   views(): Record<string, VideoViewState> {
-    const rows = this.db.prepare('SELECT video_id, position, view_start, px_per_sec FROM video_view_state').all() as Array<{
-      video_id: string;
-      position: number;
-      view_start: number;
-      px_per_sec: number;
-    }>;
+    const rows = this.db.query<{ video_id: string; position: number; view_start: number; px_per_sec: number }>('SELECT video_id, position, view_start, px_per_sec FROM video_view_state').all();
     return Object.fromEntries(rows.map((r) => [r.video_id, { position: r.position, viewStart: r.view_start, pxPerSec: r.px_per_sec }]));
   }
 
@@ -135,4 +111,25 @@ export class VideoRepo {
       addedAt: row.added_at,
     };
   }
+}
+
+/** A probed file as the row an import inserts. */
+export function newVideoRow(v: NewVideo, addedAt: string): Row {
+  return {
+    id: v.id,
+    name: v.name,
+    rel_path: v.relPath,
+    fingerprint: v.fingerprint,
+    file_size: v.fileSize,
+    duration: v.duration,
+    fps: v.fps,
+    fps_rational: v.fpsRational,
+    variable_fps: v.variableFps ? 1 : 0,
+    width: v.width,
+    height: v.height,
+    codec: v.codec,
+    audio_codec: v.audioCodec,
+    container: v.container,
+    added_at: addedAt,
+  };
 }

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultDataDir } from './data-dir';
-import { SettingsStore } from './settings';
-import { tempDir } from './test-support/fixtures';
+import { defaultDataDir } from '../data-dir';
+import { SettingsStore } from './store';
+import { tempDir } from '../test-support/fixtures';
 
 const dir = tempDir();
 afterAll(() => dir.remove());

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
-import type { FormatInfo, ImportOutcomeView } from '../../../shared/api';
+import type { FormatInfo, ImportOutcomeView } from '../../../shared/exchange';
 import type { Problem } from '../../../shared/formats/json-text';
 import type { Caller } from '../../../shared/domain';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
@@ -14,22 +14,27 @@ import { findFormat, FORMATS, readAll, type BenchmarkFormat, type LocatedItem } 
 import type { ExchangeItem } from '../../../shared/formats/items';
 import type { Mark } from '../../../shared/marks';
 import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
-import { edit, type EditTransaction } from '../annotation/edit-log';
-import { builtinProfileId, getProfile, listMarks, listProfiles, profileToRow, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
-import { describeReadiness, readinessReport, type ReadinessReport } from '../../../shared/readiness';
+import { Pacer, type EditTransaction } from '../db/edit-log';
+import { listMarks, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { visibleAnnotations } from '../annotation/policy';
+import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
+import { describeReadiness, questionIssues, readinessContext, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { groupBy } from '../../../shared/collections';
 import { ServiceError } from '../errors';
-import type { JobControl } from '../jobs';
+import type { JobControl } from '../jobs/registry';
 import { fromStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
-import type { Project } from '../project';
-import { importVideos } from '../videos/import';
+import type { Project } from '../projects/project';
+import { probeNewVideos } from '../videos/import';
+import { insertVideos } from '../videos/service';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
 export interface ImportOptions {
   path: string;
   format: string;
+  /** Questions whose benchmark ids the profile already has: left as they are (default), or updated. */
+  existing?: 'skip' | 'update';
   /** Folder the file's video paths are relative to (default: the file's folder). */
   mediaDir?: string;
   skipInvalid?: boolean;
@@ -52,7 +57,7 @@ function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFor
  * taxonomy and facet values grown by what the file brings), else a new one — inside the import's edit.
  */
 function customProfileFor(project: Project, tx: EditTransaction, wanted: ProfileDefinition): string {
-  const existing = listProfiles(project.db).find((p) => !p.builtin && p.name === wanted.name);
+  const existing = listProfiles(tx.db).find((p) => !p.builtin && p.name === wanted.name);
   if (!existing) {
     const profile: Profile = { ...wanted, id: randomUUID(), builtin: false };
     tx.insert('profiles', profileToRow(profile));
@@ -70,6 +75,10 @@ export function validateFile(path: string, formatId: string): { records: number;
   const format = requireReader(formatId);
   const read = readAll(format.read(readFileSync(path, 'utf8'), basename(path)));
   return { records: read.records, items: read.items.length, problems: read.problems };
+}
+
+function emptyOutcome(file: string, format: string): ImportOutcome {
+  return { file, format, records: 0, importedQuestions: 0, importedMarks: 0, alreadyPresent: 0, updated: 0, missingMedia: [], problems: [], refused: false, reportPath: null };
 }
 
 /** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
@@ -93,28 +102,36 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   while (!reading.step(READ_BATCH)) await phase(control, 0.4 * reading.fraction, `Reading ${file}: ${Math.round(100 * reading.fraction)}%`);
   const read = reading.result();
   await phase(control, 0.4, `Read ${read.records.toLocaleString('en')} records of ${file}`);
-  const outcome: ImportOutcome = { file, format: format.id, records: read.records, importedQuestions: 0, importedMarks: 0, missingMedia: [], problems: [...read.problems], refused: false };
+  const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems] };
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
-  // media: by path relative to the media folder; files not yet in the project are imported first
+  // media: by path relative to the media folder; files not yet in the project are probed now and
+  // inserted with the questions, in the same edit — a refused import writes nothing at all
   const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
-  const byPath = new Map(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
+  const known = new Map<string, { id: string; duration: number }>(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
   // a file names few videos many times over: resolve each name once
   const absolute = new Map<string, string>();
   for (const { item } of read.items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
-  const toImport = [...new Set(absolute.values())].filter((p) => !byPath.has(p) && existsSync(p));
-  if (toImport.length > 0) {
-    // the file's media come in first (their own undoable step, as any video import), with progress
-    const media: JobControl = { signal: control.signal, progress: (fraction, message) => control.progress(0.4 + 0.3 * (fraction ?? 0), message) };
-    const report = await importVideos(project, tools, toImport, media);
-    for (const failure of report.failed) outcome.problems.push({ file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
-    for (const v of project.videos.list()) byPath.set(project.videos.absolutePath(v), v);
+  const toProbe = [...new Set(absolute.values())].filter((p) => !known.has(p) && existsSync(p));
+  const probed = toProbe.length > 0 ? await probeNewVideos(project, tools, toProbe, { signal: control.signal, progress: (fraction, message) => control.progress(0.4 + 0.3 * (fraction ?? 0), message) }) : null;
+  if (probed) {
+    for (const failure of probed.report.failed) outcome.problems.push({ file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
+    const byFingerprint = new Map<string, { id: string; duration: number }>(project.videos.list().map((v) => [v.fingerprint, v]));
+    for (const v of probed.videos) {
+      known.set(project.videos.absolutePath(v), v);
+      byFingerprint.set(v.fingerprint, v);
+    }
+    // one video under two names: both names map to the one video
+    for (const [path, fingerprint] of probed.sameAs) {
+      const same = byFingerprint.get(fingerprint);
+      if (same) known.set(path, same);
+    }
   }
 
   const ready: Array<LocatedItem & { videoId: string; duration: number }> = [];
   const missing = new Map<string, number>();
   for (const located of read.items) {
-    const video = byPath.get(absolute.get(located.item.videoPath)!);
+    const video = known.get(absolute.get(located.item.videoPath)!);
     if (!video) {
       missing.set(located.item.videoPath, (missing.get(located.item.videoPath) ?? 0) + 1);
       continue;
@@ -131,7 +148,8 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
 
   await phase(control, 0.7, `Writing ${ready.length.toLocaleString('en')} questions from ${file}`);
   const now = new Date().toISOString();
-  edit(project.db, caller.person, `Import ${file}`, (tx) => {
+  await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
+    if (probed) insertVideos(tx, probed.videos);
     const profileId = format.customProfile ? customProfileFor(project, tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
     // every field of an imported question was written by a person
     const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
@@ -146,6 +164,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
       for (const m of rows.marks) tx.insert('marks', markToRow({ ...m, target: m.target === OWN_QUESTION_TARGET ? question.id : m.target, id: randomUUID(), videoId } as Mark));
       outcome.importedQuestions++;
       outcome.importedMarks += rows.marks.length;
+      await tx.pace();
     }
   });
   return outcome;
@@ -164,7 +183,7 @@ function exportFormat(formatId: string): BenchmarkFormat & Required<Pick<Benchma
   return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>;
 }
 
-/** Everything a format's export reads, read once: its profile's questions, their points and marks. */
+/** Everything a format's export reads, read once (through the caller's policy): its profile's questions, their points and marks. */
 interface ProfileRows {
   format: BenchmarkFormat;
   profile: Profile;
@@ -173,29 +192,42 @@ interface ProfileRows {
   marks: Mark[];
 }
 
-function profileRows(project: Project, format: BenchmarkFormat): ProfileRows {
+function profileRows(project: Project, caller: Caller, format: BenchmarkFormat): ProfileRows {
   const profileId = builtinProfileId(format.profile);
-  const questions = questionsOfProfile(project.db, profileId);
+  const db = project.store.db;
+  const questions = questionsOfProfile(db, profileId);
   const videoIds = [...new Set(questions.map((q) => q.videoId))];
-  return {
-    format,
-    profile: getProfile(project.db, profileId)!,
+  const visible = visibleAnnotations(caller, {
     questions,
-    points: videoIds.flatMap((id) => listQueryPoints(project.db, id)),
-    marks: videoIds.flatMap((id) => listMarks(project.db, id)),
-  };
+    queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)),
+    marks: videoIds.flatMap((id) => listMarks(db, id)),
+  });
+  return { format, profile: getProfile(db, profileId)!, questions: visible.questions, points: visible.queryPoints, marks: visible.marks };
 }
 
-function readinessOf(project: Project, rows: ProfileRows): ReadinessReport {
-  return readinessReport({ profile: rows.profile, questions: rows.questions, queryPoints: rows.points, marks: rows.marks, videos: project.videos.list() });
+/** The readiness of a profile's questions, a slice at a time (a hundred thousand questions never block other requests). */
+async function readinessOf(project: Project, rows: ProfileRows, control: JobControl, share = 1): Promise<ReadinessReport> {
+  const context = readinessContext({ profile: rows.profile, questions: rows.questions, queryPoints: rows.points, marks: rows.marks, videos: project.videos.list() });
+  const issues: ReadinessIssue[] = [];
+  const pacer = new Pacer();
+  for (const [i, question] of rows.questions.entries()) {
+    issues.push(...questionIssues(context, question));
+    if (i % 1000 === 0) {
+      control.progress((share * i) / Math.max(1, rows.questions.length), `Checking ${i.toLocaleString('en')} of ${rows.questions.length.toLocaleString('en')} questions`);
+      await pacer.pace();
+      if (control.signal.aborted) throw new DOMException('Cancelled.', 'AbortError');
+    }
+  }
+  return summarizeReadiness(rows.profile, rows.questions.length, issues);
 }
 
 /** The profile's questions as exchange items, in the order they were made (file order for imports). */
-function itemsOf(project: Project, rows: ProfileRows, mediaDir?: string): ExchangeItem[] {
+async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | undefined, pacer: Pacer): Promise<ExchangeItem[]> {
   const pointsBy = groupBy(rows.points, (p) => p.questionId);
   const marksBy = groupBy(rows.marks, (m) => `${m.videoId}\u0000${m.target}`);
   const relPaths = new Map<string, string>();
-  return rows.questions.map((q) => {
+  const items: ExchangeItem[] = [];
+  for (const q of rows.questions) {
     if (!relPaths.has(q.videoId)) relPaths.set(q.videoId, project.videos.get(q.videoId)!.relPath);
     // the marks a question's answers live in: what it counts, or (dense captions) its own captions
     const target = q.counting?.target ?? (rows.format.profile === 'vsas-bench' ? q.id : null);
@@ -203,33 +235,38 @@ function itemsOf(project: Project, rows: ProfileRows, mediaDir?: string): Exchan
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;
     const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, relPaths.get(q.videoId)!, mediaDir);
-    return rowsToItem(q, pointsBy.get(q.id) ?? [], marks, path, rows.format.profile);
-  });
+    items.push(rowsToItem(q, pointsBy.get(q.id) ?? [], marks, path, rows.format.profile));
+    await pacer.pace();
+  }
+  return items;
 }
 
-export function projectItems(project: Project, formatId: string, mediaDir?: string): ExchangeItem[] {
-  return itemsOf(project, profileRows(project, exportFormat(formatId)), mediaDir);
+/** The items a format would export (eval inputs, tests). */
+export async function projectItems(project: Project, caller: Caller, formatId: string, mediaDir?: string): Promise<ExchangeItem[]> {
+  return itemsOf(project, profileRows(project, caller, exportFormat(formatId)), mediaDir, new Pacer());
 }
 
 /** The readiness of the questions a format exports (its profile's). */
-export function readinessFor(project: Project, formatId: string): ReadinessReport {
-  return readinessOf(project, profileRows(project, exportFormat(formatId)));
+export function readinessFor(project: Project, caller: Caller, formatId: string, control: JobControl = UNWATCHED): Promise<ReadinessReport> {
+  return readinessOf(project, profileRows(project, caller, exportFormat(formatId)), control);
 }
 
 export interface ExportResult {
   text: string;
   items: number;
   readiness: ReadinessReport;
+  leftOut: Array<{ questionId: string; reason: string }>;
 }
 
 /** Exports a format; refuses (with the readiness report) when the questions are not ready, unless forced. */
-export function exportBenchmark(project: Project, formatId: string, options: { mediaDir?: string; force?: boolean } = {}): ExportResult {
+export async function exportBenchmark(project: Project, caller: Caller, formatId: string, options: { mediaDir?: string; force?: boolean } = {}, control: JobControl = UNWATCHED): Promise<ExportResult> {
   const format = exportFormat(formatId);
-  const rows = profileRows(project, format);
-  const readiness = readinessOf(project, rows);
+  const rows = profileRows(project, caller, format);
+  const readiness = await readinessOf(project, rows, control, 0.5);
   if (!readiness.ready && !options.force) throw new NotReadyError(readiness);
-  const items = itemsOf(project, rows, options.mediaDir);
-  return { text: format.write(items), items: items.length, readiness };
+  control.progress(0.5, `Writing ${rows.questions.length.toLocaleString('en')} questions`);
+  const items = await itemsOf(project, rows, options.mediaDir, new Pacer());
+  return { text: format.write(items), items: items.length, readiness, leftOut: [] };
 }
 
 export class NotReadyError extends ServiceError {
@@ -238,15 +275,17 @@ export class NotReadyError extends ServiceError {
   }
 }
 
-/** Statistics of every profile that has questions in the project. */
-export function projectStats(project: Project): DatasetStats[] {
+/** Statistics of every profile that has questions in the project (what the caller may see of them). */
+export function projectStats(project: Project, caller: Caller): DatasetStats[] {
+  const db = project.store.db;
   const videos = project.videos.list();
   const out: DatasetStats[] = [];
-  for (const profile of listProfiles(project.db)) {
-    const questions = questionsOfProfile(project.db, profile.id);
+  for (const profile of listProfiles(db)) {
+    const questions = questionsOfProfile(db, profile.id);
     if (questions.length === 0) continue;
     const videoIds = [...new Set(questions.map((q) => q.videoId))];
-    out.push(datasetStats({ profile, questions, queryPoints: videoIds.flatMap((id) => listQueryPoints(project.db, id)), videos }));
+    const visible = visibleAnnotations(caller, { questions, queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)), marks: [] });
+    out.push(datasetStats({ profile, questions: visible.questions, queryPoints: visible.queryPoints, videos }));
   }
   return out;
 }
@@ -265,8 +304,16 @@ export function listFormats(): FormatInfo[] {
 /** Imports a file in any format; the lossless one reports its rows in the same outcome shape. */
 export async function importFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control?: JobControl): Promise<ImportOutcome> {
   if (options.format !== LOSSLESS_FORMAT.id) return importBenchmarkFile(project, caller, tools, options, control);
-  const r = importTidemarkJsonl(project, caller, options.path, { skipInvalid: options.skipInvalid ?? false });
-  return { file: r.file, format: LOSSLESS_FORMAT.id, records: r.rows, importedQuestions: r.imported, importedMarks: 0, missingMedia: [], problems: r.problems, refused: r.refused };
+  const r = await importTidemarkJsonl(project, caller, options.path, { skipInvalid: options.skipInvalid ?? false });
+  return { ...emptyOutcome(r.file, LOSSLESS_FORMAT.id), records: r.rows, importedQuestions: r.imported, alreadyPresent: r.alreadyPresent, problems: r.problems, refused: r.refused };
+}
+
+export interface ExportedText {
+  text: string;
+  count: number;
+  readiness: ReadinessReport | null;
+  /** Questions a forced export left out because its format could not hold them. */
+  leftOut: Array<{ questionId: string; reason: string }>;
 }
 
 /**
@@ -274,11 +321,11 @@ export async function importFile(project: Project, caller: Caller, tools: MediaT
  * the readiness report (none for the lossless format, which carries everything as it is). A
  * benchmark format that is not ready throws NotReadyError unless forced.
  */
-export function exportFile(project: Project, formatId: string, options: { mediaDir?: string; force?: boolean } = {}): { text: string; count: number; readiness: ReadinessReport | null } {
+export async function exportFile(project: Project, caller: Caller, formatId: string, options: { mediaDir?: string; force?: boolean } = {}, control?: JobControl): Promise<ExportedText> {
   if (formatId === LOSSLESS_FORMAT.id) {
-    const { text, rows } = exportTidemarkJsonl(project);
-    return { text, count: rows, readiness: null };
+    const { text, rows } = await exportTidemarkJsonl(project, caller);
+    return { text, count: rows, readiness: null, leftOut: [] };
   }
-  const { text, items, readiness } = exportBenchmark(project, formatId, options);
-  return { text, count: items, readiness };
+  const { text, items, readiness, leftOut } = await exportBenchmark(project, caller, formatId, options, control);
+  return { text, count: items, readiness, leftOut };
 }

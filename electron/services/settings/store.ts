@@ -1,10 +1,11 @@
 // Settings and the recent-projects list: small JSON files in the data folder, parsed with zod and
 // written atomically (temp file + rename) so a crash never leaves half a file.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
-import type { RecentProject, Settings } from '../../shared/domain';
+import type { Caller, RecentProject, Settings } from '../../../shared/domain';
+import { writeFileAtomic } from '../files/atomic-write';
 
 const settingsSchema = z.object({
   personName: z.string().min(1).max(100),
@@ -30,13 +31,6 @@ function localPersonName(): string {
   } catch {
     return 'me';
   }
-}
-
-export function writeFileAtomic(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, content);
-  renameSync(temp, path);
 }
 
 function readJson<T>(path: string, schema: z.ZodType<T>, fallback: T): T {
@@ -75,6 +69,11 @@ export class SettingsStore {
 
   get(): Settings {
     return { ...this.settings };
+  }
+
+  /** The local person, as every call from this machine's user names them. */
+  caller(): Caller {
+    return { person: this.settings.personName, role: this.settings.role };
   }
 
   update(patch: Partial<Settings>): Settings {

@@ -1,13 +1,17 @@
-// Long work (import, thumbnails, the demo) runs as jobs: progress anyone can poll, cancel by id.
+// Long work (imports, exports, thumbnails, the demo) runs as jobs: progress anyone can poll, cancel
+// by id, and a result typed by the job's kind.
 import { randomUUID } from 'node:crypto';
-import type { Job } from '../../shared/domain';
-import { ServiceError } from './errors';
-import { isAbortError } from './media/run-process';
+import type { Job, JobKind, JobKinds, JobOf } from '../../../shared/jobs';
+import { ServiceError } from '../errors';
+import { isAbortError } from '../media/run-process';
 
 export interface JobControl {
   signal: AbortSignal;
   progress(fraction: number | null, message?: string): void;
 }
+
+/** What a new job is: its kind, a label for people, and what it works on. */
+export type JobSpec<K extends JobKind> = { kind: K; label: string } & JobKinds[K]['subject'];
 
 interface Running {
   job: Job;
@@ -20,9 +24,9 @@ const KEEP_FINISHED = 50;
 export class JobRegistry {
   private readonly jobs = new Map<string, Running>();
 
-  start<T>(kind: Job['kind'], label: string, work: (control: JobControl) => Promise<T>): Job {
+  start<K extends JobKind>(spec: JobSpec<K>, work: (control: JobControl) => Promise<JobKinds[K]['result']>): JobOf<K> {
     const abort = new AbortController();
-    const job: Job = { id: randomUUID(), kind, label, state: 'running', progress: 0, message: 'Starting…', startedAt: new Date().toISOString() };
+    const job = { ...spec, id: randomUUID(), state: 'running', progress: 0, message: 'Starting…', startedAt: new Date().toISOString() } as unknown as JobOf<K>;
     const control: JobControl = {
       signal: abort.signal,
       progress: (fraction, message) => {
@@ -44,7 +48,7 @@ export class JobRegistry {
       }
       this.prune();
     })();
-    this.jobs.set(job.id, { job, abort, done });
+    this.jobs.set(job.id, { job: job as Job, abort, done });
     return { ...job };
   }
 
@@ -57,9 +61,9 @@ export class JobRegistry {
     return r ? { ...r.job } : null;
   }
 
-  /** Running job of a kind whose label matches, so the same work is not started twice. */
-  findRunning(kind: Job['kind'], label: string): Job | null {
-    for (const r of this.jobs.values()) if (r.job.kind === kind && r.job.label === label && r.job.state === 'running') return { ...r.job };
+  /** A running job that matches, so the same work is not started twice. */
+  findRunning<K extends JobKind>(kind: K, matches: (job: JobOf<K>) => boolean = () => true): JobOf<K> | null {
+    for (const { job } of this.jobs.values()) if (job.kind === kind && job.state === 'running' && matches(job as JobOf<K>)) return { ...(job as JobOf<K>) };
     return null;
   }
 

@@ -1,0 +1,127 @@
+// A project's data: one SQLite file, read through a read-only handle and written only by edits.
+// Two connections: the writer (edits, undo and redo, one at a time, in order) and a reader that
+// sees committed data only — so a long edit can let other requests in between its slices without
+// anyone reading half of it.
+import type { EditHistoryEntry } from '../../../shared/api';
+import { ServiceError } from '../errors';
+import { history, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type Row } from './edit-log';
+import { openReader, openWriter, type Connection, type OpenOptions } from './project-db';
+import { ReadableDb } from './readable';
+
+export class ProjectStore {
+  /** Every read outside an edit goes through this handle. */
+  readonly db: ReadableDb;
+  private readonly writer: Writer | null;
+  private readonly reader: Connection;
+  /** Writes run one after another; each waits for the one before to commit or roll back. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(writer: Connection | null, reader: Connection) {
+    this.writer = writer ? new Writer(writer) : null;
+    this.reader = reader;
+    this.db = new ReadableDb(reader);
+  }
+
+  static open(path: string, options: OpenOptions): ProjectStore {
+    if (options.readOnly) return new ProjectStore(null, openReader(path, { readOnlyFile: true }));
+    const writer = openWriter(path, options);
+    try {
+      return new ProjectStore(writer, openReader(path, { readOnlyFile: false }));
+    } catch (error) {
+      writer.close();
+      throw error;
+    }
+  }
+
+  get readOnly(): boolean {
+    return this.writer === null;
+  }
+
+  /** Runs `work` after every write queued before it, in a transaction of its own. */
+  private exclusive<T>(work: (writer: Writer) => Promise<T>): Promise<T> {
+    const writer = this.writer;
+    if (!writer) return Promise.reject(new ServiceError('forbidden', 'This project was opened for reading only.'));
+    const run = async (): Promise<T> => {
+      if (!writer.connection.open) throw new ServiceError('no-project', 'The project was closed.');
+      writer.connection.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(writer);
+        writer.connection.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (writer.connection.inTransaction) writer.connection.exec('ROLLBACK');
+        throw error;
+      }
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** One undoable edit by `person`: persisted (fsynced) when the promise resolves. */
+  edit<T>(person: string, label: string, work: (tx: EditTransaction) => T | Promise<T>): Promise<T> {
+    return this.exclusive((writer) => runEdit(writer, person, label, work));
+  }
+
+  undo(person: string): Promise<AppliedEdit | null> {
+    return this.exclusive((writer) => replay(writer, person, 'undo'));
+  }
+
+  redo(person: string): Promise<AppliedEdit | null> {
+    return this.exclusive((writer) => replay(writer, person, 'redo'));
+  }
+
+  history(person: string, limit?: number): EditHistoryEntry[] {
+    return history(this.db, person, limit);
+  }
+
+  /**
+   * Where things were left (the selected video, playhead and zoom) and the project's name: state of
+   * the workspace rather than of the benchmark, so it is written outside the edit log — undo never
+   * moves the playhead.
+   */
+  setMeta(key: string, value: string | null): Promise<void> {
+    return this.exclusive(async (writer) => {
+      if (value === null) writer.run('DELETE FROM project_meta WHERE key = ?', key);
+      else writer.run('INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', key, value);
+    });
+  }
+
+  getMeta(key: string): string | null {
+    return this.db.query<{ value: string }>('SELECT value FROM project_meta WHERE key = ?').get(key)?.value ?? null;
+  }
+
+  saveViewState(videoId: string, view: { position: number; viewStart: number; pxPerSec: number }): Promise<void> {
+    return this.exclusive(async (writer) => {
+      writer.run(
+        `INSERT INTO video_view_state (video_id, position, view_start, px_per_sec) VALUES (?, ?, ?, ?)
+         ON CONFLICT(video_id) DO UPDATE SET position = excluded.position, view_start = excluded.view_start, px_per_sec = excluded.px_per_sec`,
+        videoId,
+        view.position,
+        view.viewStart,
+        view.pxPerSec,
+      );
+    });
+  }
+
+  /** Rows every project carries (the built-in profiles): added when missing, never changed. */
+  seed(table: EditableTable, rows: readonly Row[]): Promise<void> {
+    if (!this.writer) return Promise.resolve();
+    return this.exclusive(async (writer) => {
+      for (const row of rows) {
+        const columns = Object.keys(row);
+        writer.run(`INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...Object.values(row));
+      }
+    });
+  }
+
+  /** Waits for queued writes, then closes both connections. */
+  async close(): Promise<void> {
+    await this.queue;
+    if (this.writer?.connection.open) {
+      this.writer.connection.pragma('optimize');
+      this.writer.connection.close();
+    }
+    if (this.reader.open) this.reader.close();
+  }
+}

@@ -1,0 +1,39 @@
+// Writing a file so that a crash at any moment leaves either the old file or the new one, never a
+// truncated mix: a temporary file in the same folder, flushed to disk, then renamed over the target.
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  try {
+    const fd = openSync(temp, 'w');
+    try {
+      const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  syncDir(dir);
+}
+
+/** The rename itself is durable once the folder's entry is flushed (not possible on every platform). */
+function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Windows cannot open a folder for syncing; its rename is already durable enough there
+  }
+}

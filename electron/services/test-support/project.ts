@@ -1,0 +1,32 @@
+// Projects for tests: a video row without a real file, the API as a client calls it, and a raw
+// connection for tests that must write behind the edit log's back (to prove it notices).
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import type { ApiMethod, ApiRequest, ApiResponses } from '../../../shared/api';
+import type { Caller } from '../../../shared/domain';
+import type { AppServices } from '../app-services';
+import { createHandlers, dispatch } from '../handlers';
+import type { Project } from '../projects/project';
+import type { NewVideo } from '../videos/repo';
+import { insertVideos } from '../videos/service';
+
+export async function insertTestVideo(project: Project, fields: Partial<NewVideo> = {}): Promise<string> {
+  const video: NewVideo = { id: randomUUID(), name: 'v.mp4', relPath: 'v.mp4', fingerprint: randomUUID(), fileSize: 1, duration: 60, fps: 30, fpsRational: '30/1', variableFps: false, width: 640, height: 360, codec: 'h264', audioCodec: null, container: 'mp4', ...fields };
+  await project.store.edit('test', 'Add test video', (tx) => insertVideos(tx, [video]));
+  return video.id;
+}
+
+/** A raw connection to the project file: writes that bypass the edit log, as another program's would. */
+export function rawConnection(project: Project): Database.Database {
+  return new Database(project.path);
+}
+
+/** Calls the API as a transport does: parsed by the contract, dispatched, errors as thrown messages. */
+export function apiClient(app: AppServices, caller: Caller) {
+  const handlers = createHandlers(app);
+  return async <M extends ApiMethod>(method: M, request: ApiRequest<M>): Promise<ApiResponses[M]> => {
+    const result = await dispatch(handlers, method, request, caller);
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value as ApiResponses[M];
+  };
+}
