@@ -86,6 +86,14 @@ test('undo and redo every edit; prefix-only view stops at the query time', async
   await expect(page.getByTestId('mark-row')).toHaveCount(0);
   await keys(page, 'Control+Shift+Z');
   await expect(page.getByTestId('mark-row')).toHaveCount(1);
+  // Shift decides, not the case the key arrives in: Ctrl+Shift with key "z" (Caps Lock, some
+  // layouts) redoes, Ctrl with key "Z" and no Shift undoes
+  await keys(page, 'Control+Shift+z');
+  await expect(page.getByTestId('status')).toHaveText('Redid: Add event');
+  await expect(page.getByTestId('mark-row')).toHaveCount(2);
+  await keys(page, 'Control+Z');
+  await expect(page.getByTestId('status')).toHaveText('Undid: Add event');
+  await expect(page.getByTestId('mark-row')).toHaveCount(1);
 
   // a question at 5 s: with its query point selected, stepping cannot pass 5 s
   await keys(page, 'Home', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'n');

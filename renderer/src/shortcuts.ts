@@ -92,11 +92,27 @@ function actionFor(combo: string): ActionId | undefined {
 }
 
 const NAMED = /^[A-Z][a-zA-Z]+$/; // ArrowLeft, PageDown, Enter…
+const LATIN = /^[a-z]$/i;
+const LETTER_KEY = /^Key([A-Z])$/;
+
+/**
+ * The letter of a shortcut with Ctrl/⌘ or Alt, its case from the Shift key alone: with those held,
+ * `key` can arrive in either case (Caps Lock, some layouts, Playwright's Ctrl+Shift+z) or as another
+ * character (Cyrillic layouts, macOS Option). The letter the layout types is kept when it is a Latin
+ * one (AZERTY's Ctrl+Z is on the physical W key); otherwise the physical key (`code`) names it.
+ */
+function modifiedLetter(event: Pick<KeyboardEvent, 'key' | 'code' | 'shiftKey'>): string | null {
+  const letter = LATIN.test(event.key) ? event.key : LETTER_KEY.exec(event.code ?? '')?.[1];
+  if (!letter) return null;
+  return event.shiftKey ? letter.toUpperCase() : letter.toLowerCase();
+}
 
 /** The combo a key event stands for, in the table's notation. */
-export function comboOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): string {
+export function comboOf(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): string {
   const named = event.key.length > 1 && NAMED.test(event.key);
-  return `${event.ctrlKey || event.metaKey ? 'Mod+' : ''}${event.altKey ? 'Alt+' : ''}${named && event.shiftKey ? 'Shift+' : ''}${event.key}`;
+  const mod = event.ctrlKey || event.metaKey;
+  const key = ((mod || event.altKey) && !named && modifiedLetter(event)) || event.key;
+  return `${mod ? 'Mod+' : ''}${event.altKey ? 'Alt+' : ''}${named && event.shiftKey ? 'Shift+' : ''}${key}`;
 }
 
 /** How a combo reads in the overlay. */
