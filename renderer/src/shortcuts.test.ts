@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comboOf } from './shortcuts';
+import { comboLabel, comboOf, shortcutLabel } from './shortcuts';
 
 type KeyEvent = Parameters<typeof comboOf>[0];
 const press = (key: string, code: string, mods: Partial<Pick<KeyEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>> = {}): KeyEvent => ({
@@ -35,5 +35,26 @@ describe('comboOf', () => {
   it('reads synthetic events that carry no code', () => {
     expect(comboOf(press('e', ''))).toBe('e');
     expect(comboOf(press('y', '', { ctrlKey: true }))).toBe('Mod+y');
+  });
+});
+
+describe('comboLabel and shortcutLabel', () => {
+  it('read as the keys are pressed: a capital letter is Shift and the letter', () => {
+    expect(comboLabel('p')).toBe('P');
+    expect(comboLabel('P')).toBe('Shift+P');
+    expect(comboLabel('Mod+z')).toBe('Ctrl/⌘+Z');
+    expect(comboLabel('Mod+Z')).toBe('Ctrl/⌘+Shift+Z');
+    expect(comboLabel('Alt+Shift+ArrowLeft')).toBe('Alt+Shift+←');
+    expect(comboLabel(' ')).toBe('Space');
+    expect(comboLabel('+')).toBe('+');
+    expect(comboLabel('Mod++')).toBe('Ctrl/⌘++');
+    expect(comboLabel('{')).toBe('{');
+  });
+  it('name a shortcut by its keys, following a rebinding', () => {
+    expect(shortcutLabel('prefix-only', {})).toBe('Shift+P');
+    expect(shortcutLabel('proactive', {})).toBe('P');
+    expect(shortcutLabel('shuttle-forward', {})).toBe('L');
+    expect(shortcutLabel('redo', {})).toBe('Ctrl/⌘+Shift+Z / Ctrl/⌘+Y');
+    expect(shortcutLabel('prefix-only', { 'prefix-only': ['Alt+v'] })).toBe('Alt+V');
   });
 });

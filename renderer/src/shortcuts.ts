@@ -115,14 +115,25 @@ export function comboOf(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 
   return `${mod ? 'Mod+' : ''}${event.altKey ? 'Alt+' : ''}${named && event.shiftKey ? 'Shift+' : ''}${key}`;
 }
 
-/** How a combo reads in the overlay. */
+const KEY_NAMES: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', ' ': 'Space' };
+
+/** How a combo reads: letters as on the keycap, an upper-case letter as Shift+ it ('P' → 'Shift+P'). */
 export function comboLabel(combo: string): string {
-  const arrows: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', ' ': 'Space' };
-  return combo
-    .split('+')
-    .map((part, i, parts) => (i === parts.length - 1 ? (arrows[part] ?? (part === '' ? '+' : part)) : part === 'Mod' ? 'Ctrl/⌘' : part))
-    .join('+')
-    .replace(/\+\+$/, '++');
+  const modifiers = /^(?:(?:Mod|Alt|Shift)\+)*/.exec(combo)?.[0] ?? '';
+  const key = combo.slice(modifiers.length); // '+' itself when the combo is '+' or 'Mod++'
+  const parts = modifiers.split('+').filter(Boolean).map((m) => (m === 'Mod' ? 'Ctrl/⌘' : m));
+  if (/^[A-Z]$/.test(key)) parts.push('Shift');
+  parts.push(KEY_NAMES[key] ?? (key.length === 1 ? key.toUpperCase() : key));
+  return parts.join('+');
+}
+
+/** A shortcut's keys as they read; a letter bound in both cases reads once ('l', 'L' → 'L'). */
+export function shortcutLabel(id: ActionId, keymap: Record<string, string[]>): string {
+  const shortcut = shortcuts.find((s) => s.id === id);
+  if (!shortcut) return '';
+  const keys = keysOf(shortcut, keymap);
+  const shown = keys.filter((k) => !(/[A-Z]$/.test(k) && keys.includes(k.slice(0, -1) + k.slice(-1).toLowerCase())));
+  return shown.map(comboLabel).join(' / ');
 }
 
 function isTyping(target: EventTarget | null): boolean {

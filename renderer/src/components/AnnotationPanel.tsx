@@ -5,6 +5,7 @@ import { selectedQuestion } from '../store/annotation/selectors';
 import { useStore } from '../store/store';
 import { showPanel } from '../store/ui/actions';
 import { MarkInspector, MarksList } from './MarksPanel';
+import { useShortcutLabel } from './use-shortcut-label';
 import { QuestionEditor, QuestionsList, useVideoLints } from './QuestionsPanel';
 
 export function AnnotationToolbar(): React.JSX.Element | null {
@@ -15,19 +16,20 @@ export function AnnotationToolbar(): React.JSX.Element | null {
   const prefixOnly = useStore((s) => s.prefixOnly);
   const hasPoint = useStore((s) => Boolean(s.selectedQueryPointId));
   const status = useStore((s) => s.status);
+  const keys = { target: useShortcutLabel('target'), prefix: useShortcutLabel('prefix-only'), undo: useShortcutLabel('undo'), redo: useShortcutLabel('redo') };
   if (!hasVideo) return null;
   return (
     <div className="annotation-toolbar" data-testid="annotation-toolbar">
-      <label title="New marks are about this (T). A selected counting question uses its own target.">
+      <label title={`New marks are about this (${keys.target}). A selected counting question uses its own target.`}>
         Target
         <input id="mark-target" value={countingTarget ?? target} disabled={countingTarget !== null} placeholder="e.g. chairs" onChange={(e) => setMarkTarget(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).blur()} />
       </label>
       {pending && <span className="pending" data-testid="pending">{pending.type} open from {pending.start.toFixed(2)} s (Esc cancels)</span>}
-      <label className={hasPoint ? '' : 'disabled'} title="While a query point is selected, show only what the model sees (P)">
+      <label className={hasPoint ? '' : 'disabled'} title={`While a query point is selected, show only what the model sees (${keys.prefix})`}>
         <input type="checkbox" checked={prefixOnly} onChange={(e) => setPrefixOnly(e.target.checked)} /> Prefix only
       </label>
-      <button type="button" onClick={() => void undoRedo('undo')} title="Undo (Ctrl/⌘+Z)">Undo</button>
-      <button type="button" onClick={() => void undoRedo('redo')} title="Redo (Ctrl/⌘+Shift+Z)">Redo</button>
+      <button type="button" onClick={() => void undoRedo('undo')} title={`Undo (${keys.undo})`}>Undo</button>
+      <button type="button" onClick={() => void undoRedo('redo')} title={`Redo (${keys.redo})`}>Redo</button>
       <span className="status" data-testid="status" role="status">{status}</span>
     </div>
   );

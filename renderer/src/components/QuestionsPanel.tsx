@@ -15,7 +15,9 @@ import { chooseNewQuestionProfile } from '../store/profiles/actions';
 import { newQuestionProfile, profileOf } from '../store/profiles/selectors';
 import { selectedVideo } from '../store/project/selectors';
 import { useStore, type State } from '../store/store';
+import { shortcutLabel } from '../shortcuts';
 import { CaptionEditor } from './CaptionEditor';
+import { useShortcutLabel } from './use-shortcut-label';
 import { isOneOf } from './select-value';
 
 const time = (t: number | null): string => (t === null ? '—' : formatTimecode(t, { fractionDigits: 2 }));
@@ -56,6 +58,7 @@ export function QuestionsList({ lints }: { lints: Lint[] }): React.JSX.Element {
     return m;
   }, [lints]);
   const profileId = useStore(newQuestionProfile) ?? '';
+  const newKey = useShortcutLabel('new-question');
 
   return (
     <>
@@ -63,10 +66,10 @@ export function QuestionsList({ lints }: { lints: Lint[] }): React.JSX.Element {
         <select value={profileId} onChange={(e) => chooseNewQuestionProfile(e.target.value)} aria-label="Profile for new questions" data-testid="new-question-profile">
           {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
-        <button type="button" onClick={() => void createQuestion({ profileId })} title="New question with a query point at the playhead (N)">New question</button>
+        <button type="button" onClick={() => void createQuestion({ profileId })} title={`New question with a query point at the playhead (${newKey})`}>New question</button>
       </div>
       <div ref={parentRef} className="questions-list" data-testid="questions-list">
-        {questions.length === 0 && <p className="hint">No questions yet. N makes one with a query point at the playhead.</p>}
+        {questions.length === 0 && <p className="hint">No questions yet. {newKey} makes one with a query point at the playhead.</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const q = questions[row.index]!;
@@ -248,12 +251,16 @@ function CountingFields({ question }: { question: Question }): React.JSX.Element
   );
 }
 
+const POINT_KEYS = ['query-time', 'query-add', 'evidence-start', 'evidence-end', 'proactive', 'window-start'] as const;
+
 function QueryPoints({ question, points }: { question: Question; points: QueryPoint[] }): React.JSX.Element {
   const selectedId = useStore((s) => s.selectedQueryPointId);
   const marks = useStore((s) => s.marks);
+  const keys = useStore(useShallow((s: State) => Object.fromEntries(POINT_KEYS.map((id) => [id, shortcutLabel(id, s.keymap)]))));
+  const hint = `${keys['query-time']} sets the time, ${keys['query-add']} adds, ${keys['evidence-start']} ${keys['evidence-end']} evidence, ${keys.proactive} proactive, ${keys['window-start']} window`;
   return (
     <div className="query-points" data-testid="query-points">
-      <h4>Query points <span className="hint">Q sets the time, Shift+Q adds, {'{ }'} evidence, P proactive, W window</span></h4>
+      <h4>Query points <span className="hint">{hint}</span></h4>
       {points.map((p) => (
         <div key={p.id} className={`query-point ${p.id === selectedId ? 'selected' : ''}`} data-testid="query-point" onClick={() => selectQueryPoint(p.id)}>
           <TimeField label="t_q" value={p.time} onSave={(t) => t !== null && void updateQueryPoint(p.id, { time: t })} testId="qp-time" />

@@ -6,6 +6,7 @@ import type { Mark } from '../../../shared/marks';
 import { snapTime } from '../../../shared/timecode';
 import { xToTime } from '../../../shared/timeline';
 import { thumbnailSheetUrl } from '../api/client';
+import { shortcutLabel } from '../shortcuts';
 import { selectMark, selectQueryPoint } from '../store/annotation/actions';
 import { updateMark } from '../store/annotation/mark-actions';
 import { updateQueryPoint } from '../store/annotation/question-actions';
@@ -54,10 +55,11 @@ function picture(s: State): TimelinePicture | null {
     pending: s.pendingInterval,
     drag,
     brush,
+    prefixHint: `${shortcutLabel('prefix-only', s.keymap)} shows all`,
   };
 }
 
-const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'pending'];
+const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'pending', 'prefixHint'];
 
 export function Timeline(): React.JSX.Element {
   const wrapRef = useRef<HTMLDivElement>(null);

@@ -15,6 +15,8 @@ export const LANE_HEIGHT = 20;
 export const LANES: ReadonlyArray<'query' | MarkType> = ['query', ...LANE_ORDER];
 export const LANES_TOP = RULER_HEIGHT + FILMSTRIP_HEIGHT;
 export const TIMELINE_HEIGHT = LANES_TOP + LANES.length * LANE_HEIGHT + 8;
+/** The gutter on the left where lane names are written; labels drawn over the lanes start after it. */
+export const LANE_LABEL_WIDTH = 58;
 
 const COLORS: Record<MarkType, string> = {
   caption: '#5b8def',
@@ -47,6 +49,8 @@ export interface TimelinePicture {
   /** Live preview of an evidence interval being brushed. */
   brush: { from: number; to: number } | null;
   marks: readonly Mark[];
+  /** How to show what the prefix-only view hides, with the key as the keymap has it ("Shift+P shows all"). */
+  prefixHint: string;
 }
 
 export function laneAt(y: number): 'query' | MarkType | null {
@@ -119,7 +123,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, p: TimelinePicture,
       ctx.fillStyle = 'rgba(5, 7, 10, 0.86)';
       ctx.fillRect(x, RULER_HEIGHT, width - x, TIMELINE_HEIGHT - RULER_HEIGHT);
       ctx.fillStyle = '#8796a8';
-      ctx.fillText('after the prefix — hidden (P shows all)', x + 8, RULER_HEIGHT + 12);
+      ctx.fillText(`after the prefix — hidden (${p.prefixHint})`, x + 8, RULER_HEIGHT + 12);
     }
   }
   paintPlayhead(ctx, p);
@@ -345,12 +349,12 @@ function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
   ctx.stroke();
   ctx.lineWidth = 1;
   ctx.fillStyle = '#ffb3b5';
-  ctx.fillText(`${counting.subcategory} · ${counting.target} (max ${max})`, 8, top + 8);
+  ctx.fillText(`${counting.subcategory} · ${counting.target} (max ${max})`, LANE_LABEL_WIDTH + 6, top + 8);
 }
 
 function paintLaneLabels(ctx: CanvasRenderingContext2D): void {
   ctx.fillStyle = 'rgba(17, 22, 29, 0.75)';
-  ctx.fillRect(0, LANES_TOP, 58, LANES.length * LANE_HEIGHT);
+  ctx.fillRect(0, LANES_TOP, LANE_LABEL_WIDTH, LANES.length * LANE_HEIGHT);
   ctx.fillStyle = '#6b7a8c';
   LANES.forEach((lane, i) => ctx.fillText(lane, 4, LANES_TOP + i * LANE_HEIGHT + LANE_HEIGHT / 2));
 }

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { buildLaneIndex } from '../../../shared/lanes';
+import type { Mark } from '../../../shared/marks';
+import type { Question } from '../../../shared/questions';
+import { paintTimeline, type TimelinePicture } from './draw';
+
+interface Painted {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+}
+
+/** A 2D context that records the text painted (10 px per character, 10 px high) and ignores the rest. */
+function recordingContext(): { ctx: CanvasRenderingContext2D; texts: Painted[] } {
+  const texts: Painted[] = [];
+  const record = {
+    fillText: (text: string, x: number, y: number) => void texts.push({ text, x, y, width: text.length * 10 }),
+    measureText: (text: string) => ({ width: text.length * 10 }),
+  };
+  const ctx = new Proxy(record, {
+    get: (target, name) => (name in target ? target[name as keyof typeof target] : () => undefined),
+    set: () => true,
+  });
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, texts };
+}
+
+const countingQuestion: Question = {
+  id: 'q', videoId: 'v', profileId: 'vcbench', taskCode: 'E1-Action', text: 'How many?', answerKind: 'number', options: {}, temporalType: null, group: null,
+  entities: [], facets: {}, counting: { subcategory: 'E1-Action', target: 'cuts', windowSeconds: null }, status: 'draft', guidelineVersion: null, round: 0,
+  origin: null, provenance: {}, createdBy: 'a', updatedAt: 'now',
+};
+const marks: Mark[] = [{ id: 'e', videoId: 'v', type: 'event', start: 2, end: null, target: 'cuts', data: {} }];
+
+function picture(over: Partial<TimelinePicture> = {}): TimelinePicture {
+  return {
+    view: { start: 0, pxPerSec: 40 }, bounds: { duration: 20, fps: 25, width: 800 }, time: 1, videoId: 'v', manifest: undefined, thumbProgress: null,
+    lanes: buildLaneIndex(marks), marks, selectedMarkId: null, questions: [countingQuestion], queryPoints: [], selectedQuestion: null,
+    selectedQueryPointId: null, prefixLimit: null, pending: null, drag: null, brush: null, prefixHint: 'Shift+P shows all', ...over,
+  };
+}
+
+const LANE_NAMES = ['query', 'caption', 'event', 'span', 'cycle', 'identity', 'count', 'entity'];
+const overlaps = (a: Painted, b: Painted): boolean => a.x < b.x + b.width && b.x < a.x + a.width && Math.abs(a.y - b.y) < 10;
+
+describe('paintTimeline', () => {
+  it('draws the count label clear of the lane names', () => {
+    const { ctx, texts } = recordingContext();
+    paintTimeline(ctx, picture({ selectedQuestion: countingQuestion }), () => '', () => undefined);
+    const label = texts.find((t) => t.text.startsWith('E1-Action · cuts'));
+    expect(label).toBeDefined();
+    const names = texts.filter((t) => LANE_NAMES.includes(t.text));
+    expect(names).toHaveLength(LANE_NAMES.length);
+    expect(names.filter((n) => overlaps(n, label!))).toEqual([]);
+  });
+
+  it('says which key lifts the prefix-only view, as the keymap has it', () => {
+    const { ctx, texts } = recordingContext();
+    paintTimeline(ctx, picture({ prefixLimit: 5, prefixHint: 'Shift+P shows all' }), () => '', () => undefined);
+    const hint = texts.find((t) => t.text.startsWith('after the prefix'));
+    expect(hint?.text).toBe('after the prefix — hidden (Shift+P shows all)');
+  });
+});
