@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, openDemoVideo, test } from './support/fixtures';
+import { expect, openDemoVideo, playerState, test } from './support/fixtures';
 
 test('export from the UI, import into a fresh project, find the work there', async ({ page, tidemark }, testInfo) => {
   await page.goto(tidemark.url);
@@ -52,4 +52,67 @@ test('export from the UI, import into a fresh project, find the work there', asy
   await page.keyboard.press('2');
   await page.getByTestId('question-row').click();
   await expect(page.getByTestId('question-text')).toHaveValue('Which colour is the background?');
+});
+
+test('an import that fails says so in its dialog, not behind it, and the message goes with the dialog', async ({ page, tidemark }, testInfo) => {
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await page.getByTestId('open-exchange').click();
+  await page.getByTestId('exchange-format').selectOption('tidemark');
+  await page.getByTestId('exchange-path').fill(testInfo.outputPath('missing.jsonl'));
+  await page.getByTestId('exchange-run').click();
+  await expect(page.getByTestId('exchange-overlay').getByRole('alert')).toContainText('missing.jsonl');
+  await expect(page.getByTestId('error')).toHaveCount(0); // the page banner, behind the dialog
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('exchange-overlay')).toHaveCount(0);
+  await expect(page.getByTestId('error')).toHaveCount(0);
+  await page.getByTestId('open-exchange').click();
+  await expect(page.getByTestId('exchange-overlay')).toBeVisible();
+  await expect(page.getByTestId('exchange-overlay').getByRole('alert')).toHaveCount(0);
+});
+
+test('the dialog’s tabs show which one is open', async ({ page, tidemark }) => {
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await page.getByTestId('open-exchange').click();
+  const tab = (name: string) => page.getByTestId(`exchange-tab-${name}`);
+  const background = (name: string) => tab(name).evaluate((el) => getComputedStyle(el as Element).backgroundColor);
+  await expect(tab('import')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab('export')).toHaveAttribute('aria-selected', 'false');
+  expect(await background('import')).not.toBe(await background('export'));
+  await tab('export').click();
+  await expect(tab('export')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab('import')).toHaveAttribute('aria-selected', 'false');
+  expect(await background('export')).not.toBe(await background('import'));
+});
+
+test('readiness names each problem’s question, and selecting one goes there', async ({ page, tidemark }) => {
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'clock-test-pattern.mp4');
+  // a draft question at 3 s on the test pattern, then back to the other video
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'n']) await page.keyboard.press(key);
+  await expect(page.getByTestId('question-text')).toBeFocused();
+  await page.keyboard.type('What does the counter show?');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.locator('[data-video-name="counting-objects.mp4"]').click();
+  await expect(page.locator('.library-row.selected')).toHaveAttribute('data-video-name', 'counting-objects.mp4');
+
+  await page.getByTestId('open-exchange').click();
+  await page.getByTestId('exchange-tab-export').click();
+  await page.getByTestId('exchange-format').selectOption('ovo-s');
+  await page.getByTestId('exchange-check').click();
+  const issue = page.getByTestId('readiness-issue').filter({ hasText: 'not-accepted' });
+  await expect(issue).toContainText('What does the counter show?');
+  await expect(issue).toContainText('clock-test-pattern.mp4');
+  const questionId = await issue.getAttribute('data-question-id');
+  expect(questionId).toBeTruthy();
+  await expect(issue).toContainText(questionId!);
+  await issue.click();
+
+  await expect(page.getByTestId('exchange-overlay')).toHaveCount(0);
+  await expect(page.locator('.library-row.selected')).toHaveAttribute('data-video-name', 'clock-test-pattern.mp4');
+  await expect(page.getByTestId('question-text')).toHaveValue('What does the counter show?');
+  await expect(page.locator('.query-point.selected [data-testid="qp-time"]')).toHaveValue('00:03.00');
+  await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(3);
 });

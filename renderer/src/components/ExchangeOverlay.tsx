@@ -5,7 +5,7 @@ import { formatProblem } from '../../../shared/formats/json-text';
 import type { JobOf } from '../../../shared/jobs';
 import type { ReadinessReport } from '../../../shared/readiness';
 import type { DatasetStats } from '../../../shared/stats';
-import { checkReadiness, chooseExchangePath, loadFormats, loadStats, startExport, startImport } from '../store/exchange/actions';
+import { checkReadiness, chooseExchangePath, loadFormats, loadStats, openIssue, startExport, startImport } from '../store/exchange/actions';
 import { issueSeverity, readinessSummary, runningExport, runningImport, runningReadiness } from '../store/exchange/selectors';
 import { cancelJob } from '../store/jobs/actions';
 import { useStore } from '../store/store';
@@ -71,10 +71,20 @@ function ReadinessView({ report }: { report: ReadinessReport }): React.JSX.Eleme
       <p className={report.ready ? 'lint-ok' : 'error'}>
         {report.profile}: {report.questions} questions — {readinessSummary(report)}
       </p>
-      <ul className="lints">
+      <ul className="lints readiness-issues">
         {report.issues.slice(0, 200).map((issue, i) => (
-          <li key={i} className={issueSeverity(issue)}>
-            <strong>{issue.kind}</strong> {issue.video}: {issue.message}
+          <li
+            key={i}
+            className={issueSeverity(issue)}
+            role="button"
+            tabIndex={0}
+            title="Go to this question"
+            data-testid="readiness-issue"
+            data-question-id={issue.questionId}
+            onClick={() => void openIssue(issue)}
+            onKeyDown={(e) => e.key === 'Enter' && void openIssue(issue)}
+          >
+            <strong>{issue.kind}</strong> “{issue.question}” <code>{issue.questionId}</code> on {issue.video}: {issue.message}
           </li>
         ))}
       </ul>
@@ -148,9 +158,9 @@ export function ExchangeOverlay(): React.JSX.Element | null {
   return (
     <div className="overlay" role="dialog" aria-label="Import and export" data-testid="exchange-overlay" onClick={closeOverlay}>
       <div className="overlay-card exchange" onClick={(e) => e.stopPropagation()}>
-        <nav className="tabs">
+        <nav className="tabs" role="tablist" aria-label="Import, export or statistics">
           {(['import', 'export', 'stats'] as const).map((t) => (
-            <button key={t} type="button" className={tab === t ? 'active' : ''} onClick={() => setTab(t)} data-testid={`exchange-tab-${t}`}>
+            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} data-testid={`exchange-tab-${t}`}>
               {t === 'stats' ? 'Statistics' : t[0]!.toUpperCase() + t.slice(1)}
             </button>
           ))}
