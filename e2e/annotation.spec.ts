@@ -98,7 +98,8 @@ test('undo and redo every edit; prefix-only view stops at the query time', async
   // a question at 5 s: with its query point selected, stepping cannot pass 5 s
   await keys(page, 'Home', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'n');
   await expect(page.getByTestId('question-text')).toBeFocused();
-  await page.keyboard.press('Escape');
+  await page.keyboard.type('What is on screen?');
+  await page.keyboard.press('Escape'); // leaves the field (saving the text); the question stays selected
   await keys(page, 'ArrowRight', 'ArrowRight');
   await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(5);
   await keys(page, 'P'); // show everything
@@ -155,4 +156,63 @@ test('a killed server loses nothing that was acknowledged', async ({ page }) => 
   } finally {
     removeDir(first.dataDir);
   }
+});
+
+test('a question made with N and left untouched goes with Esc (undoably); one with text stays', async ({ page, tidemark }) => {
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await keys(page, 'ArrowRight', 'n');
+  await expect(page.getByTestId('question-text')).toBeFocused();
+  await expect(page.getByTestId('question-row')).toHaveCount(1);
+  await keys(page, 'Escape');
+  await expect(page.getByTestId('question-row')).toHaveCount(0);
+  await expect(page.getByTestId('status')).toContainText('Empty question removed');
+  await keys(page, 'Control+z');
+  await expect(page.getByTestId('question-row')).toHaveCount(1);
+  await keys(page, 'Control+Shift+Z');
+  await expect(page.getByTestId('question-row')).toHaveCount(0);
+  // with text typed, Esc only leaves the field
+  await keys(page, 'n');
+  await expect(page.getByTestId('question-text')).toBeFocused();
+  await page.keyboard.type('Which colour is the background?');
+  await keys(page, 'Escape');
+  await expect(page.getByTestId('question-text')).not.toBeFocused();
+  await expect(page.getByTestId('question-row')).toHaveCount(1);
+  await expect(page.getByTestId('question-row')).toContainText('Which colour is the background?');
+});
+
+test('adding an option puts the cursor in it', async ({ page, tidemark }) => {
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await keys(page, 'n');
+  await expect(page.getByTestId('question-text')).toBeFocused();
+  await typeInto(page, 'How many squares?');
+  await expect(page.getByTestId('answer-kind')).toHaveValue('choice');
+  await page.getByTestId('add-option').focus();
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('option-A')).toBeFocused();
+  await typeInto(page, 'Two');
+  await page.getByTestId('add-option').click();
+  await expect(page.getByTestId('option-B')).toBeFocused();
+  await typeInto(page, 'Three');
+  await expect(page.getByTestId('option-A')).toHaveValue('Two');
+  await expect(page.getByTestId('option-B')).toHaveValue('Three');
+});
+
+test('messages take no room from the video: a jump error and an open span leave the layout still', async ({ page, tidemark }) => {
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'counting-objects.mp4');
+  const player = page.getByTestId('player');
+  const before = await player.boundingBox();
+  await keys(page, 'g');
+  await page.keyboard.type('not a time at all');
+  await keys(page, 'Enter');
+  await expect(page.locator('.transport [role="alert"]')).toBeVisible();
+  expect(await player.boundingBox()).toEqual(before);
+  await keys(page, 'Escape', 'ArrowRight', '[');
+  await expect(page.getByTestId('pending')).toBeVisible();
+  expect(await player.boundingBox()).toEqual(before);
+  await keys(page, 'ArrowRight', 'ArrowRight', ']');
+  await expect(page.getByTestId('pending')).toHaveCount(0);
+  expect(await player.boundingBox()).toEqual(before);
 });

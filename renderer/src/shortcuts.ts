@@ -143,10 +143,13 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function handleKeyDown(event: KeyboardEvent): void {
   if (event.key === 'Escape') {
-    // outside text fields and dialogs Esc first drops what is being made, then the selection
-    if (!isTyping(event.target) && !dialogOpen(getState()) && runAction('cancel')) return;
-    runAction('close-dialogs');
+    const typing = isTyping(event.target);
+    // leaving a field saves what was typed into it, before anything is judged untouched
     if (event.target instanceof HTMLElement) event.target.blur();
+    // outside dialogs Esc first drops what is being made (in a field: only an empty new question),
+    // then the selection; otherwise it closes the dialog
+    if (!dialogOpen(getState()) && runAction(typing ? 'discard-new-question' : 'cancel')) return;
+    runAction('close-dialogs');
     return;
   }
   const s = getState();

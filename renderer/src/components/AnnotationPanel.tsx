@@ -24,13 +24,13 @@ export function AnnotationToolbar(): React.JSX.Element | null {
         Target
         <input id="mark-target" value={countingTarget ?? target} disabled={countingTarget !== null} placeholder="e.g. chairs" onChange={(e) => setMarkTarget(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).blur()} />
       </label>
-      {pending && <span className="pending" data-testid="pending">{pending.type} open from {pending.start.toFixed(2)} s (Esc cancels)</span>}
+      {pending && <span className="pending" data-testid="pending" title={`${pending.type} open from ${pending.start.toFixed(2)} s`}>{pending.type} open from {pending.start.toFixed(2)} s (Esc cancels)</span>}
       <label className={hasPoint ? '' : 'disabled'} title={`While a query point is selected, show only what the model sees (${keys.prefix})`}>
         <input type="checkbox" checked={prefixOnly} onChange={(e) => setPrefixOnly(e.target.checked)} /> Prefix only
       </label>
       <button type="button" onClick={() => void undoRedo('undo')} title={`Undo (${keys.undo})`}>Undo</button>
       <button type="button" onClick={() => void undoRedo('redo')} title={`Redo (${keys.redo})`}>Redo</button>
-      <span className="status" data-testid="status" role="status">{status}</span>
+      <span className="status" data-testid="status" role="status" title={status ?? undefined}>{status}</span>
     </div>
   );
 }
@@ -46,9 +46,9 @@ export function AnnotationPanel(): React.JSX.Element | null {
   const warnings = lints.length - errors;
   return (
     <aside className="annotation-panel" aria-label="Annotations">
-      <nav className="tabs">
-        <button type="button" className={panel === 'marks' ? 'active' : ''} onClick={() => showPanel('marks')} data-testid="tab-marks">Marks ({markCount}) <kbd>1</kbd></button>
-        <button type="button" className={panel === 'questions' ? 'active' : ''} onClick={() => showPanel('questions')} data-testid="tab-questions">
+      <nav className="tabs" role="tablist" aria-label="Marks or questions">
+        <button type="button" role="tab" aria-selected={panel === 'marks'} onClick={() => showPanel('marks')} data-testid="tab-marks">Marks ({markCount}) <kbd>1</kbd></button>
+        <button type="button" role="tab" aria-selected={panel === 'questions'} onClick={() => showPanel('questions')} data-testid="tab-questions">
           Questions ({questionCount}) <kbd>2</kbd>
           {errors > 0 && <span className="badge error" title="lint errors">{errors}</span>}
           {warnings > 0 && <span className="badge warn" title="lint warnings">{warnings}</span>}

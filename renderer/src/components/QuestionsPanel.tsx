@@ -6,7 +6,7 @@ import { groupBy } from '../../../shared/collections';
 import { deriveCount } from '../../../shared/counting';
 import { lintQuestion, type Lint } from '../../../shared/lints';
 import { answerKinds, countingSubcategories, taxonomyLeaves, temporalTypes } from '../../../shared/profiles';
-import { groupRoles, OPTION_LETTERS, questionStatuses, type CountingSettings, type QueryPoint, type Question } from '../../../shared/questions';
+import { groupRoles, OPTION_LETTERS, optionLetters, questionStatuses, type CountingSettings, type OptionLetter, type QueryPoint, type Question } from '../../../shared/questions';
 import { formatTimecode, parseTimeInput } from '../../../shared/timecode';
 import { selectQueryPoint, selectQuestion } from '../store/annotation/actions';
 import { createQuestion, dropLastEvidence, removeQueryPoint, removeQuestion, updateQueryPoint, updateQuestion, type QuestionPatch } from '../store/annotation/question-actions';
@@ -15,6 +15,7 @@ import { chooseNewQuestionProfile } from '../store/profiles/actions';
 import { newQuestionProfile, profileOf } from '../store/profiles/selectors';
 import { selectedVideo } from '../store/project/selectors';
 import { useStore, type State } from '../store/store';
+import { focusField } from '../dom/focus';
 import { shortcutLabel } from '../shortcuts';
 import { CaptionEditor } from './CaptionEditor';
 import { useShortcutLabel } from './use-shortcut-label';
@@ -133,11 +134,20 @@ export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element 
   const profile = useStore((s) => profileOf(s, selectedQuestion(s)));
   const profiles = useStore((s) => s.profiles);
   const points = useStore(useShallow((s: State) => (question ? pointsOf(s, question.id) : [])));
+  // an added option takes the cursor once it is on screen (keyboard first)
+  const [focusOption, setFocusOption] = useState<OptionLetter | null>(null);
+  const optionKeys = question ? optionLetters(question).join('') : '';
+  useEffect(() => {
+    if (focusOption && optionKeys.includes(focusOption)) {
+      focusField(`option-${focusOption}`);
+      setFocusOption(null);
+    }
+  }, [focusOption, optionKeys]);
   if (!question || !profile) return null;
   const rules = profile.rules;
   const set = (fields: QuestionPatch): void => void updateQuestion(question.id, fields);
   const own = lints.filter((l) => l.questionId === question.id);
-  const letters = OPTION_LETTERS.filter((l) => question.options[l] !== undefined);
+  const letters = optionLetters(question);
   const nextLetter = OPTION_LETTERS[letters.length];
 
   return (
@@ -182,12 +192,12 @@ export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element 
         <div className="options" data-testid="options">
           {letters.map((letter) => (
             <div key={letter} className="option">
-              <Field testId={`option-${letter}`} label={letter} value={question.options[letter] ?? ''} onSave={(text) => set({ options: { ...question.options, [letter]: text } })} />
+              <Field id={`option-${letter}`} testId={`option-${letter}`} label={letter} value={question.options[letter] ?? ''} onSave={(text) => set({ options: { ...question.options, [letter]: text } })} />
             </div>
           ))}
           <div className="option-actions">
             {nextLetter && letters.length < rules.maxOptions && (
-              <button type="button" data-testid="add-option" onClick={() => set({ options: { ...question.options, [nextLetter]: '' } })}>Add option {nextLetter}</button>
+              <button type="button" data-testid="add-option" onClick={() => { set({ options: { ...question.options, [nextLetter]: '' } }); setFocusOption(nextLetter); }}>Add option {nextLetter}</button>
             )}
             {letters.length > 0 && (
               <button type="button" onClick={() => { const { [letters.at(-1)!]: _, ...rest } = question.options; set({ options: rest }); }}>Remove {letters.at(-1)}</button>

@@ -11,6 +11,8 @@ export const actionIds = [
   'undo', 'redo', 'import', 'open', 'help',
   /** Esc outside text fields and dialogs: drop what is being made, else the selection; true if it did. */
   'cancel',
+  /** Esc leaving a text field: a question just made and left empty goes; true if it did. */
+  'discard-new-question',
   /** Esc otherwise: close the overlay or prompt. */
   'close-dialogs',
 ] as const;

@@ -7,7 +7,7 @@ import { guarded } from '../guarded';
 import { playheadSnapped } from '../player/selectors';
 import { getState, setState } from '../store';
 import { flash, reloadAnnotations } from './actions';
-import { selectedQueryPoint, selectedQuestion } from './selectors';
+import { selectedQueryPoint, selectedQuestion, untouchedNewQuestion } from './selectors';
 
 export type NewQuestionFields = ApiRequest<'questions.create'>['fields'];
 /** The fields a question edit may change; each is checked by the service's schema. */
@@ -38,43 +38,66 @@ export async function createQuestion(fields: NewQuestionFields, atPlayhead = tru
     selectedQueryPointId: created.queryPoints[0]?.id ?? null,
     selectedMarkId: null,
     sidePanel: 'questions',
+    newQuestion: { question: created.question, points: created.queryPoints },
   }));
   return created.question;
 }
 
+/** The latest edit of each question or query point, so an older answer never undoes a newer edit. */
+const latestEdit = new Map<string, number>();
+let edits = 0;
+
 /**
  * Controlled inputs (a select stepped with the arrow keys) must see their new value at once, or a
  * second key press would start from the old one: the edit is shown immediately, then replaced by
- * what the service stored — or, if it refused, the video's annotations are reloaded.
+ * what the service stored — or, if it refused, the video's annotations are reloaded. Writes reach the
+ * service in order, so while a later edit of the same item is on its way, its answer is the one to
+ * show (applying this one would briefly take that edit back: an option just added would vanish).
  */
-async function optimistic<T>(show: () => void, save: () => Promise<T>, apply: (saved: T) => void): Promise<void> {
+async function optimistic<T>(id: string, show: () => void, save: () => Promise<T>, apply: (saved: T) => void): Promise<void> {
+  const edit = ++edits;
+  latestEdit.set(id, edit);
   show();
   const saved = await guarded(save);
-  if (saved !== undefined) apply(saved);
-  else await reloadAnnotations();
+  const latest = latestEdit.get(id) === edit;
+  if (latest) latestEdit.delete(id);
+  if (saved === undefined) await reloadAnnotations();
+  else if (latest) apply(saved);
 }
 
 export async function updateQuestion(id: string, fields: QuestionPatch): Promise<void> {
   await optimistic(
+    id,
     () => setState((s) => ({ questions: s.questions.map((q) => (q.id === id ? patched(q, fields) : q)) })),
     () => call('questions.update', { id, fields }),
     (updated) => setState((s) => ({ questions: s.questions.map((q) => (q.id === id ? updated : q)) })),
   );
 }
 
-export async function removeQuestion(id: string): Promise<void> {
+export async function removeQuestion(id: string, message = 'Question deleted (Ctrl+Z brings it back)'): Promise<void> {
   if ((await guarded(() => call('questions.remove', { id }))) === undefined) return;
   setState((s) => ({
     questions: s.questions.filter((q) => q.id !== id),
     queryPoints: s.queryPoints.filter((p) => p.questionId !== id),
     selectedQuestionId: s.selectedQuestionId === id ? null : s.selectedQuestionId,
     selectedQueryPointId: null,
+    newQuestion: s.newQuestion?.question.id === id ? null : s.newQuestion,
   }));
-  flash('Question deleted (Ctrl+Z brings it back)');
+  flash(message);
+}
+
+/** Esc on a question just made and left untouched takes it back (an edit like any other: undoable). */
+export function discardUntouchedQuestion(): boolean {
+  const question = untouchedNewQuestion(getState());
+  if (!question) return false;
+  setState({ newQuestion: null });
+  void removeQuestion(question.id, 'Empty question removed (Ctrl+Z brings it back)');
+  return true;
 }
 
 export async function updateQueryPoint(id: string, fields: QueryPointPatch): Promise<void> {
   await optimistic(
+    id,
     () => setState((s) => ({ queryPoints: s.queryPoints.map((p) => (p.id === id ? patched(p, fields) : p)) })),
     () => call('queryPoints.update', { id, fields }),
     (updated) => setState((s) => ({ queryPoints: s.queryPoints.map((p) => (p.id === id ? updated : p)) })),

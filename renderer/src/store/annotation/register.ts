@@ -7,7 +7,7 @@ import { registerActions } from '../registry';
 import { getState, setState } from '../store';
 import { clearSelection, loadAnnotations, reloadAnnotations, showQuestion, undoRedo } from './actions';
 import { addMoment, cancelPending, cycleBoundary, jumpToMark, nudgeSelected, removeMarks, splitCycle, toggleInterval } from './mark-actions';
-import { createQuestion, removeQueryPoint, setEvidenceEdge, setPointTime, setQueryTime } from './question-actions';
+import { createQuestion, discardUntouchedQuestion, removeQueryPoint, setEvidenceEdge, setPointTime, setQueryTime } from './question-actions';
 
 /** Del: the selected mark, else the selected query point. */
 async function deleteSelected(): Promise<void> {
@@ -59,6 +59,7 @@ export function registerAnnotation(): void {
     'prefix-only': () => setState((s) => ({ prefixOnly: !s.prefixOnly })),
     undo: () => void undoRedo('undo'),
     redo: () => void undoRedo('redo'),
-    cancel: () => cancelPending() || clearSelection(),
+    cancel: () => discardUntouchedQuestion() || cancelPending() || clearSelection(),
+    'discard-new-question': discardUntouchedQuestion,
   });
 }

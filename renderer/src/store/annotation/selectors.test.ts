@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { point, profile, question, state } from '../test-support/fixtures';
-import { captionTask, currentTarget, pointsOf, prefixLimit, selectedQueryPoint, selectedQuestion } from './selectors';
+import { captionTask, currentTarget, pointsOf, prefixLimit, selectedQueryPoint, selectedQuestion, untouchedNewQuestion } from './selectors';
 
 describe('annotation selectors', () => {
   const profiles = [profile('vsas', { denseCaptions: true }), profile('other')];
@@ -34,5 +34,18 @@ describe('annotation selectors', () => {
     expect(prefixLimit(state({ ...base, selectedQuestionId: 't2', selectedQueryPointId: 'p', prefixOnly: false }))).toBeNull();
     // a dense-caption task is answered every second: its whole video is in play
     expect(prefixLimit(state({ ...base, selectedQuestionId: 't1', selectedQueryPointId: 'tp' }))).toBeNull();
+  });
+
+  it('a question just made counts as untouched until it or its query points change', () => {
+    const made = question('n', 'other');
+    const at = point('np', 'n', 2);
+    const fresh = { questions: [made], queryPoints: [at], selectedQuestionId: 'n', newQuestion: { question: made, points: [at] } };
+    expect(untouchedNewQuestion(state(fresh))?.id).toBe('n');
+    expect(untouchedNewQuestion(state({ ...fresh, questions: [{ ...made, text: 'Which?' }] }))).toBeNull();
+    expect(untouchedNewQuestion(state({ ...fresh, questions: [{ ...made }] }))).toBeNull(); // edited, even back to empty
+    expect(untouchedNewQuestion(state({ ...fresh, queryPoints: [{ ...at, time: 3 }] }))).toBeNull();
+    expect(untouchedNewQuestion(state({ ...fresh, queryPoints: [at, point('np2', 'n', 4)] }))).toBeNull();
+    expect(untouchedNewQuestion(state({ ...fresh, selectedQuestionId: null }))).toBeNull();
+    expect(untouchedNewQuestion(state({ ...fresh, newQuestion: null }))).toBeNull();
   });
 });

@@ -31,3 +31,15 @@ export const prefixLimit = (s: State): number | null => {
   if (profileOf(s, question)?.rules.denseCaptions) return null;
   return prefixEnd(point, question);
 };
+
+/**
+ * The selected question when it was just made and nothing about it has changed since — no text, no
+ * edit to it or its query points (every edit replaces the stored object, so identity tells).
+ */
+export const untouchedNewQuestion = (s: State): Question | null => {
+  const made = s.newQuestion;
+  const question = selectedQuestion(s);
+  if (!made || !question || question !== made.question || question.text.trim() !== '') return null;
+  const points = s.queryPoints.filter((p) => p.questionId === question.id);
+  return points.length === made.points.length && points.every((p) => made.points.includes(p)) ? question : null;
+};

@@ -19,6 +19,8 @@ export interface AnnotationState {
   pendingInterval: { type: IntervalType; start: number } | null;
   /** While a query point is selected, show only what the model sees (its prefix). */
   prefixOnly: boolean;
+  /** A question just made (N) as it was made: while nothing about it has changed, Esc takes it back. */
+  newQuestion: { question: Question; points: QueryPoint[] } | null;
 }
 
 /** What a newly selected video starts with before its annotations load. */
@@ -30,6 +32,7 @@ export const noAnnotations = {
   selectedQuestionId: null,
   selectedQueryPointId: null,
   pendingInterval: null,
+  newQuestion: null,
 } satisfies Partial<AnnotationState>;
 
 export const initialAnnotationState: AnnotationState = {

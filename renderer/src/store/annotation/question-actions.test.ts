@@ -1,0 +1,41 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Question } from '../../../../shared/questions';
+import { question, state } from '../test-support/fixtures';
+import { getState, setState } from '../store';
+
+// the service, answering each call when the test says so
+const answers: Array<{ method: string; request: unknown; resolve: (value: unknown) => void }> = [];
+vi.mock('../../api/client', () => ({
+  call: (method: string, request: unknown) => new Promise((resolve) => answers.push({ method, request, resolve })),
+}));
+const { updateQuestion } = await import('./question-actions');
+
+const stored = (over: Partial<Question>): Question => ({ ...question('q', 'p'), updatedAt: 'stored', ...over });
+
+describe('updateQuestion', () => {
+  beforeEach(() => {
+    answers.length = 0;
+    setState(state({ questions: [question('q', 'p')], selectedQuestionId: 'q' }));
+  });
+
+  it('shows an edit at once and then what the service stored', async () => {
+    const done = updateQuestion('q', { text: 'How many?' });
+    expect(getState().questions[0]?.text).toBe('How many?');
+    answers[0]!.resolve(stored({ text: 'How many?' }));
+    await done;
+    expect(getState().questions[0]?.updatedAt).toBe('stored');
+  });
+
+  it('never lets the answer to an older edit take a newer one back', async () => {
+    const first = updateQuestion('q', { text: 'How many?' });
+    const second = updateQuestion('q', { options: { A: '' } });
+    expect(getState().questions[0]).toMatchObject({ text: 'How many?', options: { A: '' } });
+    // the service stored the text first: its answer has no option A yet
+    answers[0]!.resolve(stored({ text: 'How many?' }));
+    await first;
+    expect(getState().questions[0]?.options).toEqual({ A: '' });
+    answers[1]!.resolve(stored({ text: 'How many?', options: { A: '' }, updatedAt: 'second' }));
+    await second;
+    expect(getState().questions[0]).toMatchObject({ options: { A: '' }, updatedAt: 'second' });
+  });
+});
