@@ -8,7 +8,8 @@ const count = (t: number, value: number): Mark => ({ ...base, id: `c${n++}`, typ
 const identity = (t: number): Mark => ({ ...base, id: `i${n++}`, type: 'identity', start: t, end: null, data: { label: `#${n}` } });
 const event = (t: number, target = 'x'): Mark => ({ ...base, target, id: `e${n++}`, type: 'event', start: t, end: null, data: {} });
 const cycle = (s: number, e: number, splits: number[] = []): Mark => ({ ...base, id: `y${n++}`, type: 'cycle', start: s, end: e, data: { splits } });
-const span = (s: number, e: number): Mark => ({ ...base, id: `s${n++}`, type: 'span', start: s, end: e, data: {} });
+const span = (s: number, e: number | null): Mark => ({ ...base, id: `s${n++}`, type: 'span', start: s, end: e, data: {} });
+const openCycle = (s: number, splits: number[] = []): Mark => ({ ...base, id: `y${n++}`, type: 'cycle', start: s, end: null, data: { splits } });
 
 const at = (marks: Mark[], spec: Omit<CountingSpec, 'target'>, times: number[], windowStart?: number) =>
   times.map((time) => deriveCount(marks, { ...spec, target: 'x' }, { time, windowStart: windowStart ?? null }));
@@ -88,3 +89,27 @@ describe('trajectories and rules', () => {
     expect(isCumulative('O2-Unique')).toBe(true);
   });
 });
+
+describe('open intervals (opened, not yet closed)', () => {
+  it('an open span or cycle has not ended: it does not count, however late the query', () => {
+    const marks = [span(1, 3), span(5, null), cycle(2, 4), openCycle(4)];
+    expect(at(marks, { subcategory: 'E2-Episode' }, [3, 10, 100])).toEqual([1, 2, 2]);
+    expect(at(marks, { subcategory: 'E2-Periodic' }, [4, 100])).toEqual([2, 2]);
+  });
+  it('split points inside an open cycle are sub-actions already completed; its end is not', () => {
+    const marks = [openCycle(2, [3, 5])];
+    expect(at(marks, { subcategory: 'E2-Periodic' }, [2.5, 3, 6, 100])).toEqual([0, 1, 2, 2]);
+    expect(countTrajectory(marks, { subcategory: 'E2-Periodic', target: 'x' }, 10)).toEqual([
+      { time: 0, value: 0 },
+      { time: 3, value: 1 },
+      { time: 5, value: 2 },
+    ]);
+  });
+  it('the trajectory leaves an open span out', () => {
+    expect(countTrajectory([span(1, 2), span(3, null)], { subcategory: 'E2-Episode', target: 'x' }, 10)).toEqual([
+      { time: 0, value: 0 },
+      { time: 2, value: 1 },
+    ]);
+  });
+});
+

@@ -32,10 +32,13 @@ export function countAt(marks: readonly Mark[], target: string, t: number): numb
   return best?.data.value ?? 0;
 }
 
-/** The moments at which an interval event completes: a span's end; a cycle's split points and end. */
+/**
+ * The moments at which an interval event completes: a span's end; a cycle's split points and end.
+ * An open one (not closed yet) has not ended: only the split points already passed count.
+ */
 export function completionTimes(mark: MarkOf<'span'> | MarkOf<'cycle'>): number[] {
-  const end = mark.end ?? mark.start;
-  return mark.type === 'cycle' ? [...mark.data.splits, end] : [end];
+  const splits = mark.type === 'cycle' ? mark.data.splits : [];
+  return mark.end === null ? [...splits] : [...splits, mark.end];
 }
 
 /** Which marks a subcategory counts. */

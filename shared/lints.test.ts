@@ -56,6 +56,14 @@ describe('lints', () => {
     expect(codes(q, [p(3), p(5, 0), p(7)], c)).toEqual(['error:decreasing-trajectory']); // a manual answer of 0 after 1
     expect(codes({ ...q, counting: { subcategory: 'E1-Transit', target: 'nothing', windowSeconds: null } }, [p(3), p(5), p(7)], c)).toEqual(['warning:no-marks']);
   });
+  it('VCBench: an open span or cycle of the counted target asks to be closed (it does not count yet)', () => {
+    const counting = question({ profileId: 'builtin:vcbench', taskCode: 'E2-Episode', answerKind: 'number', options: {}, counting: { subcategory: 'E2-Episode', target: 'x', windowSeconds: null } });
+    const points = [1, 2, 3].map((t, i) => point({ id: `p${i}`, time: t, answer: null, evidence: [] }));
+    const span = (id: string, end: number | null, target = 'x'): Mark => ({ id, videoId: 'v', type: 'span', start: 0.5, end, target, data: {} });
+    const open = lintQuestion(counting, points, ctx({ profile: profile('vcbench'), marks: [span('a', 1), span('b', null)] }));
+    expect(open.filter((l) => l.code === 'open-interval').map((l) => [l.severity, l.message])).toEqual([['warning', 'An open span from 0.5 s has no end yet and does not count: close it.']]);
+    expect(codes(counting, points, ctx({ profile: profile('vcbench'), marks: [span('a', 1), span('c', null, 'other')] }))).not.toContain('warning:open-interval');
+  });
   it('VSAS-Bench: prompted at t = 0, a caption for every second', () => {
     const q = question({ profileId: 'builtin:vsas-bench', taskCode: 'present', answerKind: 'text', options: {}, temporalType: 'present', text: 'Describe what the cook does now.' });
     const c = (marks: Mark[]) => ctx({ profile: profile('vsas-bench'), videoDuration: 4, marks });

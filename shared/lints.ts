@@ -1,6 +1,6 @@
 // Lints on questions and query points: errors block export, warnings ask a person to look.
-import { allowedQueryPoints, deriveCount, isCumulative } from './counting';
-import type { Mark } from './marks';
+import { allowedQueryPoints, deriveCount, isCumulative, marksFor } from './counting';
+import { isOpenInterval, type Mark } from './marks';
 import type { Profile } from './profiles';
 import { findTaskCode } from './profiles';
 import { optionLetters, type QueryPoint, type Question } from './questions';
@@ -137,6 +137,10 @@ function lintCounting(question: Question, points: readonly QueryPoint[], ctx: Li
   if (counting.subcategory === 'O1-Delta' && points.some((p) => p.windowStart === null)) add('error', 'no-window', 'O1-Delta needs the window start (baseline moment).');
   const relevant = ctx.marks.filter((m) => m.target === counting.target);
   if (relevant.length === 0) add('warning', 'no-marks', `No marks have the target "${counting.target}": every derived answer is 0.`);
+  const counted = marksFor(counting.subcategory);
+  for (const m of relevant) {
+    if (isOpenInterval(m) && counted.includes(m.type)) add('warning', 'open-interval', `An open ${m.type} from ${fmt(m.start)} has no end yet and does not count: close it.`);
+  }
   if (isCumulative(counting.subcategory)) {
     const ordered = [...points].sort((a, b) => a.time - b.time);
     let previous: { time: number; value: number } | null = null;

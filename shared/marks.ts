@@ -1,6 +1,8 @@
 // Marks on a video's timeline, typed. `start` is the mark's moment (events, identities, counts) or
-// the start of its interval; `end` is set for intervals. `target` names what a mark is about: the
-// thing counted ("chairs") for counting marks, the VSAS task id for dense captions, free otherwise.
+// the start of its interval; `end` is set for intervals — except a span, cycle or entity opened and
+// not closed yet, whose `end` is null (an open mark is stored like any other, so it survives a reload
+// and its opening and closing are undoable). `target` names what a mark is about: the thing counted
+// ("chairs") for counting marks, the VSAS task id for dense captions, free otherwise.
 import { z } from 'zod';
 
 export const markTypes = ['caption', 'event', 'span', 'cycle', 'identity', 'count', 'entity'] as const;
@@ -8,6 +10,9 @@ export type MarkType = (typeof markTypes)[number];
 
 /** Types drawn as an interval; the rest are moments. */
 export const intervalMarkTypes: ReadonlySet<MarkType> = new Set(['caption', 'span', 'cycle', 'entity']);
+
+/** Interval types a person opens with one key and closes with another: they may be stored open. */
+export const openableMarkTypes: ReadonlySet<MarkType> = new Set(['span', 'cycle', 'entity']);
 
 const time = z.number().finite().min(0);
 
@@ -56,7 +61,7 @@ export const markInputSchema = z
   .discriminatedUnion('type', [variant('caption'), variant('event'), variant('span'), variant('cycle'), variant('identity'), variant('count'), variant('entity')])
   .superRefine((mark, ctx) => {
     const isInterval = intervalMarkTypes.has(mark.type);
-    if (isInterval && mark.end === null) ctx.addIssue({ code: 'custom', path: ['end'], message: `a ${mark.type} needs an end` });
+    if (isInterval && mark.end === null && !openableMarkTypes.has(mark.type)) ctx.addIssue({ code: 'custom', path: ['end'], message: `a ${mark.type} needs an end` });
     if (!isInterval && mark.end !== null) ctx.addIssue({ code: 'custom', path: ['end'], message: `a ${mark.type} is a moment and has no end` });
     if (mark.end !== null && mark.end < mark.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end is before start' });
     if (mark.type === 'cycle' && mark.data.splits.some((s) => s <= mark.start || (mark.end !== null && s >= mark.end))) {
@@ -72,6 +77,11 @@ export type MarkEdge = 'start' | 'end';
 
 export function markEnd(mark: Pick<Mark, 'start' | 'end'>): number {
   return mark.end ?? mark.start;
+}
+
+/** A span, cycle or entity opened and not closed yet: it has not ended. */
+export function isOpenInterval(mark: Pick<Mark, 'type' | 'end'>): boolean {
+  return mark.end === null && intervalMarkTypes.has(mark.type);
 }
 
 /** Sorted by start, then end: the order of the side list and of lanes. */

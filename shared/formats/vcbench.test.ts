@@ -44,6 +44,14 @@ describe('VCBench data JSONL', () => {
     expect(rows).toHaveLength(data.reduce((n, item) => n + item.points.length, 0));
   });
 
+  it('leaves out an open span or cycle (one not closed yet has no end to write)', () => {
+    const line = lines('vcbench_data.sample.jsonl').find((l) => l.includes('"E2-Episode"'))!;
+    const raw = parseJsonKeepingNumbers(line);
+    const item = vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw);
+    const open = { mark: { type: 'span' as const, start: 1, end: null, target: item.marks[0]!.mark.target, data: {} }, startText: null, endText: null };
+    expect(toPythonJson(itemToVcbench({ ...item, marks: [...item.marks, open] }, 0))).toBe(line);
+  });
+
   it('rejects malformed records with the field named', () => {
     const bad = vcbenchDataSchema.safeParse({ ...JSON.parse(lines('vcbench_data.sample.jsonl')[0]!), query_points: { time: [1, 2], count: [1] } });
     expect(bad.success).toBe(false);

@@ -1,7 +1,7 @@
 // VCBench data JSONL (digest §2, formats §3): one question per line with occurrence times (a list
 // for point events, {start, end} for windows, episodes and cycles) and query points {time, count}.
 import { z } from 'zod';
-import type { MarkInput } from '../marks';
+import { isOpenInterval, type MarkInput } from '../marks';
 import { countingSubcategories, type CountingSubcategory } from '../profiles';
 import { questionFieldsSchema } from '../questions';
 import { encoded, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type RawSource } from './items';
@@ -118,7 +118,8 @@ export function itemToVcbench(item: ExchangeItem, index: number): Record<string,
       end: points.map((p, i) => writeTime(ends?.[i] && Math.abs(ends[i]!.seconds - p.time.seconds) < 1e-9 ? ends[i]! : p.time)),
     };
   } else if (INTERVALS.has(subtype)) {
-    const marks = [...item.marks].sort((a, b) => a.mark.start - b.mark.start);
+    // a span or cycle still open in the project has no end to write: it is not an occurrence yet
+    const marks = item.marks.filter((m) => !isOpenInterval(m.mark)).sort((a, b) => a.mark.start - b.mark.start);
     occurrence = { start: marks.map((m) => writeTime(m.startText ?? encoded(m.mark.start))), end: marks.map((m) => writeTime(m.endText ?? encoded(m.mark.end ?? m.mark.start))) };
   } else {
     occurrence = [...item.marks].sort((a, b) => a.mark.start - b.mark.start).map((m) => writeTime(m.startText ?? encoded(m.mark.start)));
