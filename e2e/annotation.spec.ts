@@ -216,3 +216,37 @@ test('messages take no room from the video: a jump error and an open span leave 
   await expect(page.getByTestId('pending')).toHaveCount(0);
   expect(await player.boundingBox()).toEqual(before);
 });
+
+test('an open cycle is a mark like any other: it survives a reload, is closed later, and Esc removes it undoably', async ({ page, tidemark }) => {
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'counting-objects.mp4');
+  const cycles = page.locator('[data-testid="mark-row"][data-mark-type="cycle"] .mark-time');
+  // three C: cycles 2–4 and 4–6, and a third opened at 6 s
+  await keys(page, 'ArrowRight', 'ArrowRight', 'c', 'ArrowRight', 'ArrowRight', 'c', 'ArrowRight', 'ArrowRight', 'c');
+  await expect(page.getByTestId('pending')).toContainText('cycle open from 6.00');
+  await expect(cycles).toHaveText(['00:02.00–00:04.00', '00:04.00–00:06.00', '00:06.00–…']);
+
+  await page.reload();
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await expect(page.getByTestId('pending')).toContainText('cycle open from 6.00');
+  await expect(cycles).toHaveText(['00:02.00–00:04.00', '00:04.00–00:06.00', '00:06.00–…']);
+
+  // closing it is an edit of that mark
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await keys(page, 'g');
+  await page.keyboard.type('8');
+  await keys(page, 'Enter', 'Shift+C');
+  await expect(page.getByTestId('pending')).toHaveCount(0);
+  await expect(cycles).toHaveText(['00:02.00–00:04.00', '00:04.00–00:06.00', '00:06.00–00:08.00']);
+  await keys(page, 'Control+z');
+  await expect(page.getByTestId('pending')).toContainText('cycle open from 6.00');
+
+  // Esc cancels the open cycle: its mark is removed, and undo brings it back
+  await keys(page, 'Escape');
+  await expect(page.getByTestId('pending')).toHaveCount(0);
+  await expect(page.getByTestId('status')).toContainText('Open cycle removed');
+  await expect(cycles).toHaveCount(2);
+  await keys(page, 'Control+z');
+  await expect(page.getByTestId('pending')).toContainText('cycle open from 6.00');
+  await expect(cycles).toHaveCount(3);
+});

@@ -1,7 +1,7 @@
 // The right-hand panel: the marks list and inspector, or the questions list and editor; with the
 // toolbar every marking action shares (target, open interval, prefix-only, undo/redo, status).
 import { setMarkTarget, setPrefixOnly, undoRedo } from '../store/annotation/actions';
-import { selectedQuestion } from '../store/annotation/selectors';
+import { currentOpenMark, openMarks, selectedQuestion } from '../store/annotation/selectors';
 import { useStore } from '../store/store';
 import { showPanel } from '../store/ui/actions';
 import { MarkInspector, MarksList } from './MarksPanel';
@@ -12,7 +12,8 @@ export function AnnotationToolbar(): React.JSX.Element | null {
   const hasVideo = useStore((s) => Boolean(s.selectedVideoId));
   const target = useStore((s) => s.markTarget);
   const countingTarget = useStore((s) => selectedQuestion(s)?.counting?.target ?? null);
-  const pending = useStore((s) => s.pendingInterval);
+  const open = useStore(currentOpenMark);
+  const openCount = useStore((s) => openMarks(s).length);
   const prefixOnly = useStore((s) => s.prefixOnly);
   const hasPoint = useStore((s) => Boolean(s.selectedQueryPointId));
   const status = useStore((s) => s.status);
@@ -24,7 +25,11 @@ export function AnnotationToolbar(): React.JSX.Element | null {
         Target
         <input id="mark-target" value={countingTarget ?? target} disabled={countingTarget !== null} placeholder="e.g. chairs" onChange={(e) => setMarkTarget(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).blur()} />
       </label>
-      {pending && <span className="pending" data-testid="pending" title={`${pending.type} open from ${pending.start.toFixed(2)} s`}>{pending.type} open from {pending.start.toFixed(2)} s (Esc cancels)</span>}
+      {open && (
+        <span className="pending" data-testid="pending" title={`${open.type} open from ${open.start.toFixed(2)} s: ${openCount} open in all`}>
+          {open.type} open from {open.start.toFixed(2)} s{openCount > 1 ? ` (+${openCount - 1} more)` : ''} (Esc cancels)
+        </span>
+      )}
       <label className={hasPoint ? '' : 'disabled'} title={`While a query point is selected, show only what the model sees (${keys.prefix})`}>
         <input type="checkbox" checked={prefixOnly} onChange={(e) => setPrefixOnly(e.target.checked)} /> Prefix only
       </label>

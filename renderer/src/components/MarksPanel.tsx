@@ -2,9 +2,10 @@
 // selected mark.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { Mark } from '../../../shared/marks';
+import { isOpenInterval, type Mark } from '../../../shared/marks';
 import { formatTimecode } from '../../../shared/timecode';
 import { selectMark } from '../store/annotation/actions';
+import { selectedMark } from '../store/annotation/selectors';
 import { removeMarks, updateMark } from '../store/annotation/mark-actions';
 import { useStore } from '../store/store';
 import { captureThumbnail } from './CropOverlay';
@@ -55,7 +56,7 @@ export function MarksList(): React.JSX.Element {
               onClick={() => selectMark(mark.id)}
             >
               <span className="mark-type">{mark.type}</span>
-              <span className="mark-time">{time(mark.start)}{mark.end !== null ? `–${time(mark.end)}` : ''}</span>
+              <span className="mark-time">{time(mark.start)}{mark.end !== null ? `–${time(mark.end)}` : isOpenInterval(mark) ? '–…' : ''}</span>
               <span className="mark-desc">{mark.target ? `${mark.target}: ` : ''}{describe(mark)}</span>
             </div>
           );
@@ -67,7 +68,8 @@ export function MarksList(): React.JSX.Element {
 
 /** Fields of the selected mark; each change is saved on Enter or when the field is left. */
 export function MarkInspector(): React.JSX.Element | null {
-  const mark = useStore((s) => s.marks.find((m) => m.id === s.selectedMarkId) ?? null);
+  const mark = useStore(selectedMark);
+  const grid = useStore((s) => s.grid);
   const [draft, setDraft] = useState<Record<string, string>>({});
   useEffect(() => setDraft({}), [mark?.id]);
   if (!mark) return null;
@@ -103,7 +105,7 @@ export function MarkInspector(): React.JSX.Element | null {
   return (
     <div className="inspector" data-testid="mark-inspector">
       <header>
-        <strong>{mark.type}</strong> {time(mark.start)}{mark.end !== null ? ` – ${time(mark.end)}` : ''}
+        <strong>{mark.type}</strong> {time(mark.start)}{mark.end !== null ? ` – ${time(mark.end)}` : isOpenInterval(mark) ? ' – open' : ''}
         <button type="button" onClick={() => void removeMarks([mark.id])} title="Delete (Del)">Delete</button>
         <button type="button" onClick={() => selectMark(null)}>Close</button>
       </header>
@@ -121,7 +123,7 @@ export function MarkInspector(): React.JSX.Element | null {
           {mark.data.splits.length > 0 && <button type="button" onClick={() => void updateMark(mark.id, { data: { splits: [] } })}>Clear</button>}
         </p>
       )}
-      <p className="hint">Alt+←/→ moves the start, Alt+Shift+←/→ the end, by one {useStore.getState().grid === 'second' ? 'second' : 'frame'}.</p>
+      <p className="hint">Alt+←/→ moves the start, Alt+Shift+←/→ the end, by one {grid === 'second' ? 'second' : 'frame'}.</p>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { shortcutLabel } from '../shortcuts';
 import { selectMark, selectQueryPoint } from '../store/annotation/actions';
 import { updateMark } from '../store/annotation/mark-actions';
 import { updateQueryPoint } from '../store/annotation/question-actions';
-import { prefixLimit, selectedQuestion } from '../store/annotation/selectors';
+import { openMarks, prefixLimit, selectedQuestion } from '../store/annotation/selectors';
 import { thumbnailJobFor } from '../store/jobs/selectors';
 import { seekSnapped } from '../store/player/actions';
 import { displayTime } from '../store/player/selectors';
@@ -52,14 +52,14 @@ function picture(s: State): TimelinePicture | null {
     selectedQuestion: selectedQuestion(s),
     selectedQueryPointId: s.selectedQueryPointId,
     prefixLimit: prefixLimit(s),
-    pending: s.pendingInterval,
+    openMarks: openMarks(s),
     drag,
     brush,
     prefixHint: `${shortcutLabel('prefix-only', s.keymap)} shows all`,
   };
 }
 
-const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'pending', 'prefixHint'];
+const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint'];
 
 export function Timeline(): React.JSX.Element {
   const wrapRef = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLaneIndex } from '../../../shared/lanes';
 import type { Mark } from '../../../shared/marks';
 import type { Question } from '../../../shared/questions';
-import { paintTimeline, type TimelinePicture } from './draw';
+import { LANE_HEIGHT, LANES, LANES_TOP, paintTimeline, type TimelinePicture } from './draw';
 
 interface Painted {
   text: string;
@@ -11,18 +11,32 @@ interface Painted {
   width: number;
 }
 
-/** A 2D context that records the text painted (10 px per character, 10 px high) and ignores the rest. */
-function recordingContext(): { ctx: CanvasRenderingContext2D; texts: Painted[] } {
+interface Filled {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fillStyle: unknown;
+}
+
+/** A 2D context that records the text (10 px per character, 10 px high) and rectangles painted, and ignores the rest. */
+function recordingContext(): { ctx: CanvasRenderingContext2D; texts: Painted[]; rects: Filled[] } {
   const texts: Painted[] = [];
+  const rects: Filled[] = [];
+  const props: Record<string | symbol, unknown> = {};
   const record = {
     fillText: (text: string, x: number, y: number) => void texts.push({ text, x, y, width: text.length * 10 }),
+    fillRect: (x: number, y: number, w: number, h: number) => void rects.push({ x, y, w, h, fillStyle: props.fillStyle }),
     measureText: (text: string) => ({ width: text.length * 10 }),
   };
   const ctx = new Proxy(record, {
-    get: (target, name) => (name in target ? target[name as keyof typeof target] : () => undefined),
-    set: () => true,
+    get: (target, name) => (name in target ? target[name as keyof typeof target] : name in props ? props[name] : () => undefined),
+    set: (_target, name, value) => {
+      props[name] = value;
+      return true;
+    },
   });
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, texts };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, texts, rects };
 }
 
 const countingQuestion: Question = {
@@ -36,7 +50,7 @@ function picture(over: Partial<TimelinePicture> = {}): TimelinePicture {
   return {
     view: { start: 0, pxPerSec: 40 }, bounds: { duration: 20, fps: 25, width: 800 }, time: 1, videoId: 'v', manifest: undefined, thumbProgress: null,
     lanes: buildLaneIndex(marks), marks, selectedMarkId: null, questions: [countingQuestion], queryPoints: [], selectedQuestion: null,
-    selectedQueryPointId: null, prefixLimit: null, pending: null, drag: null, brush: null, prefixHint: 'Shift+P shows all', ...over,
+    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', ...over,
   };
 }
 
@@ -59,5 +73,20 @@ describe('paintTimeline', () => {
     paintTimeline(ctx, picture({ prefixLimit: 5, prefixHint: 'Shift+P shows all' }), () => '', () => undefined);
     const hint = texts.find((t) => t.text.startsWith('after the prefix'));
     expect(hint?.text).toBe('after the prefix — hidden (Shift+P shows all)');
+  });
+
+  it('draws an open interval from its start to the playhead, even when its start is out of view', () => {
+    const open: Mark = { id: 's', videoId: 'v', type: 'span', start: 2, end: null, target: '', data: {} };
+    const all = [...marks, open];
+    const spanTop = LANES_TOP + LANES.indexOf('span') * LANE_HEIGHT + 3;
+    const inSpanLane = (rects: Filled[]) => rects.filter((r) => r.y === spanTop);
+
+    const shown = recordingContext();
+    paintTimeline(shown.ctx, picture({ marks: all, lanes: buildLaneIndex(all), openMarks: [open], time: 6 }), () => '', () => undefined);
+    expect(inSpanLane(shown.rects).map((r) => [r.x, r.w])).toEqual([[80, 160]]);
+
+    const scrolled = recordingContext();
+    paintTimeline(scrolled.ctx, picture({ view: { start: 10, pxPerSec: 40 }, marks: all, lanes: buildLaneIndex(all), openMarks: [open], time: 15 }), () => '', () => undefined);
+    expect(inSpanLane(scrolled.rects).map((r) => [r.x, r.w])).toEqual([[-320, 520]]);
   });
 });

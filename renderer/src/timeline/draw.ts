@@ -3,7 +3,7 @@
 import { countTrajectory } from '../../../shared/counting';
 import type { ThumbnailManifest } from '../../../shared/domain';
 import { LANE_ORDER, visibleInLane, type LaneIndex } from '../../../shared/lanes';
-import type { Mark, MarkType } from '../../../shared/marks';
+import { isOpenInterval, type Mark, type MarkType } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { formatTimecode } from '../../../shared/timecode';
 import { filmstripSlots, rulerTicks, timeToX, type TimelineBounds, type TimelineView } from '../../../shared/timeline';
@@ -43,7 +43,8 @@ export interface TimelinePicture {
   selectedQueryPointId: string | null;
   /** Everything after this time is hidden (prefix-only view). */
   prefixLimit: number | null;
-  pending: { type: string; start: number } | null;
+  /** Intervals opened and not closed yet: drawn from their start to the playhead, their end open. */
+  openMarks: readonly Mark[];
   /** Live preview of an edge being dragged. */
   drag: { id: string; edge: 'start' | 'end'; time: number } | null;
   /** Live preview of an evidence interval being brushed. */
@@ -101,15 +102,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, p: TimelinePicture,
   paintCountLine(ctx, p);
   paintLaneLabels(ctx);
 
-  if (p.pending) {
-    const x0 = timeToX(p.pending.start, view);
-    const x1 = timeToX(p.time, view);
-    const lane = p.pending.type as MarkType;
-    ctx.setLineDash([4, 3]);
-    ctx.strokeStyle = COLORS[lane] ?? '#fff';
-    ctx.strokeRect(Math.min(x0, x1), laneTop(lane) + 3, Math.abs(x1 - x0), LANE_HEIGHT - 6);
-    ctx.setLineDash([]);
-  }
+  paintOpenMarks(ctx, p);
 
   const endX = timeToX(bounds.duration, view);
   if (endX < width) {
@@ -232,6 +225,7 @@ function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: Mark
     const mark = p.drag?.id === original.id ? { ...original, [p.drag.edge]: p.drag.time } : original;
     const selected = mark.id === p.selectedMarkId;
     const x0 = timeToX(mark.start, view);
+    if (isOpenInterval(mark)) continue; // drawn reaching to the playhead by paintOpenMarks
     if (mark.end === null) {
       const px = Math.round(x0);
       if (px === lastMomentPx && !selected) continue;
@@ -287,6 +281,39 @@ function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: Mark
     }
   }
   flushRun();
+}
+
+/** Open intervals: from their start to the playhead, dashed, with no closing edge — not ended yet. */
+function paintOpenMarks(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {
+  const { view } = p;
+  for (const mark of p.openMarks) {
+    const top = laneTop(mark.type) + 3;
+    const height = LANE_HEIGHT - 6;
+    const x0 = timeToX(mark.start, view);
+    const x1 = Math.max(timeToX(p.time, view), x0 + 8);
+    if (x1 < 0 || x0 > p.bounds.width) continue;
+    const selected = mark.id === p.selectedMarkId;
+    ctx.globalAlpha = selected ? 0.5 : 0.3;
+    ctx.fillStyle = COLORS[mark.type];
+    ctx.fillRect(x0, top, x1 - x0, height);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = selected ? '#ffffff' : COLORS[mark.type];
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    ctx.moveTo(x1, top);
+    ctx.lineTo(x0 + 0.5, top);
+    ctx.lineTo(x0 + 0.5, top + height);
+    ctx.lineTo(x1, top + height);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    // an arrowhead where it will be closed
+    ctx.fillStyle = COLORS[mark.type];
+    ctx.beginPath();
+    ctx.moveTo(x1, top + 2);
+    ctx.lineTo(x1 + 5, top + height / 2);
+    ctx.lineTo(x1, top + height - 2);
+    ctx.fill();
+  }
 }
 
 function paintQueryLane(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {

@@ -1,5 +1,5 @@
-// Marks at the playhead: moments (event, identity, count), intervals made by two key presses (span,
-// entity), cycle boundaries and split points; edits, nudges, deletion and jumping between marks.
+// Marks at the playhead: moments (event, identity, count) and split points; edits, nudges, deletion
+// and jumping between marks. (Intervals opened and closed by keys are in interval-actions.)
 import { compareMarks, type Mark, type MarkInput } from '../../../../shared/marks';
 import { snapTime } from '../../../../shared/timecode';
 import { call } from '../../api/client';
@@ -51,66 +51,12 @@ export function addMoment(type: 'event' | 'identity' | 'count'): void {
   void addMarks([input]);
 }
 
-/** Two presses make an interval: the first opens it at the playhead, the second closes it. */
-export function toggleInterval(type: 'span' | 'entity'): void {
-  const s = getState();
-  const t = playheadSnapped(s);
-  if (s.pendingInterval?.type !== type) {
-    setState({ pendingInterval: { type, start: t } });
-    flash(`${type} opened at ${t.toFixed(2)} s — press again to close it`);
-    return;
-  }
-  closeInterval(t);
-}
-
-function closeInterval(t: number): void {
-  const s = getState();
-  const pending = s.pendingInterval;
-  if (!pending) return;
-  setState({ pendingInterval: null });
-  const [start, end] = pending.start <= t ? [pending.start, t] : [t, pending.start];
-  if (end - start < 1e-6) {
-    flash('An interval needs a length; nothing added.');
-    return;
-  }
-  const target = currentTarget(s);
-  const input: MarkInput =
-    pending.type === 'cycle'
-      ? { type: 'cycle', start, end, target, data: { splits: [] } }
-      : pending.type === 'entity'
-        ? { type: 'entity', start, end, target, data: { name: s.markTarget || 'Entity' } }
-        : { type: 'span', start, end, target, data: {} };
-  void addMarks([input]);
-}
-
-/** Cycle boundary: closes the open cycle at the playhead and (unless `last`) opens the next one there. */
-export async function cycleBoundary(last = false): Promise<void> {
-  const s = getState();
-  const t = playheadSnapped(s);
-  if (s.pendingInterval?.type === 'cycle') {
-    const start = s.pendingInterval.start;
-    setState({ pendingInterval: last ? null : { type: 'cycle', start: t } });
-    if (t - start > 1e-6) await addMarks([{ type: 'cycle', start, end: t, target: currentTarget(s), data: { splits: [] } }]);
-    return;
-  }
-  if (last) return;
-  setState({ pendingInterval: { type: 'cycle', start: t } });
-  flash(`Cycle opened at ${t.toFixed(2)} s — C at each boundary, Shift+C closes the last`);
-}
-
-/** Esc: drops the interval waiting for its second key press. */
-export function cancelPending(): boolean {
-  if (!getState().pendingInterval) return false;
-  setState({ pendingInterval: null });
-  flash('Open interval cancelled');
-  return true;
-}
-
 /** Adds a split point at the playhead to the cycle that contains it. */
 export function splitCycle(): void {
   const s = getState();
   const t = playheadSnapped(s);
-  const cycle = s.marks.find((m) => m.type === 'cycle' && m.start < t && (m.end ?? 0) > t);
+  // an open cycle (end null) reaches to wherever it will be closed
+  const cycle = s.marks.find((m) => m.type === 'cycle' && m.start < t && (m.end === null || m.end > t));
   if (!cycle || cycle.type !== 'cycle') {
     flash('Put the playhead inside a cycle to split it.');
     return;
@@ -126,15 +72,17 @@ export interface MarkPatch {
   data?: Record<string, unknown>;
 }
 
-export async function updateMark(id: string, patch: MarkPatch): Promise<void> {
+/** Changes a mark; resolves to the stored mark, or undefined when the service refused. */
+export async function updateMark(id: string, patch: MarkPatch): Promise<Mark | undefined> {
   const updated = await guarded(() => call('marks.update', { changes: [{ id, ...patch }] }));
   if (updated) setState((s) => ({ marks: sortMarks(s.marks.map((m) => updated.find((u) => u.id === m.id) ?? m)) }));
+  return updated?.[0];
 }
 
-export async function removeMarks(ids: string[]): Promise<void> {
+export async function removeMarks(ids: string[], message?: string): Promise<void> {
   if ((await guarded(() => call('marks.remove', { ids }))) === undefined) return;
   setState((s) => ({ marks: s.marks.filter((m) => !ids.includes(m.id)), selectedMarkId: ids.includes(s.selectedMarkId ?? '') ? null : s.selectedMarkId }));
-  flash(`${ids.length === 1 ? 'Mark' : `${ids.length} marks`} deleted (Ctrl+Z brings ${ids.length === 1 ? 'it' : 'them'} back)`);
+  flash(message ?? `${ids.length === 1 ? 'Mark' : `${ids.length} marks`} deleted (Ctrl+Z brings ${ids.length === 1 ? 'it' : 'them'} back)`);
 }
 
 /** Moves an edge of the selected mark by one grid step (second or frame). */

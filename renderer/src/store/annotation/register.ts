@@ -6,7 +6,8 @@ import { newQuestionProfile } from '../profiles/selectors';
 import { registerActions } from '../registry';
 import { getState, setState } from '../store';
 import { clearSelection, loadAnnotations, reloadAnnotations, showQuestion, undoRedo } from './actions';
-import { addMoment, cancelPending, cycleBoundary, jumpToMark, nudgeSelected, removeMarks, splitCycle, toggleInterval } from './mark-actions';
+import { cancelOpenInterval, closeSpan, cycleBoundary, openSpan, toggleEntity } from './interval-actions';
+import { addMoment, jumpToMark, nudgeSelected, removeMarks, splitCycle } from './mark-actions';
 import { createQuestion, discardUntouchedQuestion, removeQueryPoint, setEvidenceEdge, setPointTime, setQueryTime } from './question-actions';
 
 /** Del: the selected mark, else the selected query point. */
@@ -36,14 +37,12 @@ export function registerAnnotation(): void {
       addMoment('count');
       focusFieldSoon('mark-count', 50);
     },
-    'span-open': () => toggleInterval('span'),
-    'span-close': () => {
-      if (getState().pendingInterval?.type === 'span') toggleInterval('span');
-    },
+    'span-open': () => void openSpan(),
+    'span-close': () => void closeSpan(),
     cycle: () => void cycleBoundary(false),
     'cycle-last': () => void cycleBoundary(true),
     split: splitCycle,
-    entity: () => toggleInterval('entity'),
+    entity: () => void toggleEntity(),
     'nudge-start-back': () => nudgeSelected('start', -1),
     'nudge-start-forward': () => nudgeSelected('start', 1),
     'nudge-end-back': () => nudgeSelected('end', -1),
@@ -59,7 +58,7 @@ export function registerAnnotation(): void {
     'prefix-only': () => setState((s) => ({ prefixOnly: !s.prefixOnly })),
     undo: () => void undoRedo('undo'),
     redo: () => void undoRedo('redo'),
-    cancel: () => discardUntouchedQuestion() || cancelPending() || clearSelection(),
+    cancel: () => discardUntouchedQuestion() || cancelOpenInterval() || clearSelection(),
     'discard-new-question': discardUntouchedQuestion,
   });
 }

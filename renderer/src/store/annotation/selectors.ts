@@ -1,8 +1,9 @@
 // Pure selectors of the annotation slice.
-import type { Mark } from '../../../../shared/marks';
+import { isOpenInterval, type Mark } from '../../../../shared/marks';
 import { prefixEnd, type QueryPoint, type Question } from '../../../../shared/questions';
 import { profileOf } from '../profiles/selectors';
 import type { State } from '../store';
+import type { IntervalType } from './state';
 
 export const selectedQuestion = (s: State): Question | null => s.questions.find((q) => q.id === s.selectedQuestionId) ?? null;
 
@@ -42,4 +43,18 @@ export const untouchedNewQuestion = (s: State): Question | null => {
   if (!made || !question || question !== made.question || question.text.trim() !== '') return null;
   const points = s.queryPoints.filter((p) => p.questionId === question.id);
   return points.length === made.points.length && points.every((p) => made.points.includes(p)) ? question : null;
+};
+
+let openCache: { marks: readonly Mark[]; open: Mark[] } | null = null;
+
+/** Intervals opened and not closed yet, by start; worked out once per marks array (it is read per frame). */
+export const openMarks = (s: State): Mark[] => {
+  if (openCache?.marks !== s.marks) openCache = { marks: s.marks, open: s.marks.filter(isOpenInterval) };
+  return openCache.open;
+};
+
+/** The open interval a key closes or Esc cancels: the selected one if it is open, else the last opened. */
+export const currentOpenMark = (s: State, type?: IntervalType): Mark | null => {
+  const open = openMarks(s).filter((m) => !type || m.type === type);
+  return open.find((m) => m.id === s.selectedMarkId) ?? open.at(-1) ?? null;
 };

@@ -1,8 +1,9 @@
 // Annotations of the selected video: marks, questions and query points, what is selected, and the
-// settings new marks take.
+// settings new marks take. An interval opened and not closed yet is a stored mark whose end is null.
 import type { Mark, MarkType } from '../../../../shared/marks';
 import type { QueryPoint, Question } from '../../../../shared/questions';
 
+/** The marks one key opens and another closes. */
 export type IntervalType = Extract<MarkType, 'span' | 'cycle' | 'entity'>;
 
 export interface AnnotationState {
@@ -15,8 +16,6 @@ export interface AnnotationState {
   selectedQueryPointId: string | null;
   /** What new marks are about ("chairs"): counting questions count marks with their target. */
   markTarget: string;
-  /** An interval opened by a first key press, waiting for the second. */
-  pendingInterval: { type: IntervalType; start: number } | null;
   /** While a query point is selected, show only what the model sees (its prefix). */
   prefixOnly: boolean;
   /** A question just made (N) as it was made: while nothing about it has changed, Esc takes it back. */
@@ -31,7 +30,6 @@ export const noAnnotations = {
   selectedMarkId: null,
   selectedQuestionId: null,
   selectedQueryPointId: null,
-  pendingInterval: null,
   newQuestion: null,
 } satisfies Partial<AnnotationState>;
 
