@@ -71,12 +71,12 @@ export const shortcuts: readonly Shortcut[] = [
 ];
 
 /** A shortcut's keys: the person's rebinding, else the table's. */
-export function keysOf(shortcut: Shortcut, keymap: Record<string, string[]>): string[] {
+function keysOf(shortcut: Shortcut, keymap: Record<string, string[]>): string[] {
   return keymap[shortcut.id] ?? shortcut.keys;
 }
 
 /** Combo → action; a combo taken by a rebound shortcut no longer runs its default owner. */
-export function keyIndex(keymap: Record<string, string[]>): Map<string, ActionId> {
+function keyIndex(keymap: Record<string, string[]>): Map<string, ActionId> {
   const byKey = new Map<string, ActionId>();
   for (const shortcut of shortcuts) for (const key of keysOf(shortcut, keymap)) byKey.set(key, shortcut.id);
   for (const shortcut of shortcuts) for (const key of keymap[shortcut.id] ?? []) byKey.set(key, shortcut.id);

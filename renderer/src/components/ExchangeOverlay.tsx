@@ -42,7 +42,7 @@ function Histogram({ title, values, unit }: { title: string; values: DatasetStat
   );
 }
 
-export function StatsView({ stats }: { stats: DatasetStats[] }): React.JSX.Element {
+function StatsView({ stats }: { stats: DatasetStats[] }): React.JSX.Element {
   if (stats.length === 0) return <p className="hint">No questions yet.</p>;
   return (
     <div className="stats" data-testid="stats">

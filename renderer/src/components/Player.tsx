@@ -7,9 +7,9 @@ import 'video.js/dist/video-js.css';
 import type Player from 'video.js/dist/types/player';
 import { frameIndexAt } from '../../../shared/timecode';
 import { isDesktop, videoUrl } from '../api/client';
-import { onPlaybackTime } from '../store/player/actions';
+import { framePresented, onPlaybackTime, playbackStarted, playbackStopped, stepBackwards } from '../store/player/actions';
 import { selectedVideo } from '../store/project/selectors';
-import { getState, setState, useStore } from '../store/store';
+import { getState, useStore } from '../store/store';
 import { playerControl } from '../player/control';
 import { SeekQueue } from '../player/seek-queue';
 import { CropOverlay } from './CropOverlay';
@@ -44,7 +44,7 @@ export function PlayerView(): React.JSX.Element {
     // media:// is another origin than the app page in the desktop shell: ask for CORS so frames can
     // be drawn into canvases (identity thumbnails) without tainting them
     if (isDesktop) media.crossOrigin = 'anonymous';
-    queueRef.current = new SeekQueue(media, (mediaTime) => setState({ presentedTime: mediaTime }));
+    queueRef.current = new SeekQueue(media, framePresented);
 
     let direction: 1 | -1 | 0 = 0;
     let backTimer: ReturnType<typeof setInterval> | null = null;
@@ -56,7 +56,7 @@ export function PlayerView(): React.JSX.Element {
     const watchFrames = (): void => {
       // while playing, every presented frame updates the playhead
       frameLoop = media.requestVideoFrameCallback((_now, meta) => {
-        setState({ presentedTime: meta.mediaTime });
+        framePresented(meta.mediaTime);
         onPlaybackTime(meta.mediaTime);
         if (!media.paused) watchFrames();
       });
@@ -64,11 +64,11 @@ export function PlayerView(): React.JSX.Element {
     const markPaused = (): void => {
       const t = backTimer ? getState().commanded.time : media.currentTime;
       direction = 0;
-      setState((s) => ({ playing: false, playerTime: t, commanded: { time: t, seq: s.commanded.seq } }));
+      playbackStopped(t);
     };
     player.on('play', () => {
       direction = 1;
-      setState({ playing: true });
+      playbackStarted();
       watchFrames();
     });
     player.on('pause', () => {
@@ -87,12 +87,10 @@ export function PlayerView(): React.JSX.Element {
         media.pause();
         stopBackwards();
         direction = -1;
-        setState({ playing: true });
+        playbackStarted();
         const stepMs = 100;
         backTimer = setInterval(() => {
-          const s = getState();
-          const next = Math.max(0, s.playerTime - (rate * stepMs) / 1000);
-          setState({ playerTime: next, commanded: { time: next, seq: s.commanded.seq } });
+          const next = stepBackwards((rate * stepMs) / 1000);
           queueRef.current?.request(next);
           onPlaybackTime(next);
           if (next <= 0) playerControl.pause();
@@ -129,7 +127,7 @@ export function PlayerView(): React.JSX.Element {
       player.reset();
       return;
     }
-    setState({ presentedTime: null });
+    framePresented(null);
     queueRef.current?.resetForNewSource();
     loadingRef.current = true;
     player.src({ src: videoUrl(video.id), type: mimeFor(video.container) });

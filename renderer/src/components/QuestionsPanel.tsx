@@ -328,7 +328,7 @@ function TimeField({ label, value, onSave, testId }: { label: string; value: num
   );
 }
 
-export function LintList({ lints }: { lints: Lint[] }): React.JSX.Element | null {
+function LintList({ lints }: { lints: Lint[] }): React.JSX.Element | null {
   if (lints.length === 0) return <p className="lint-ok" data-testid="lints">No problems found.</p>;
   const sorted = [...lints].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   return (

@@ -38,7 +38,7 @@ export interface Effects {
   overlayClosed: [overlay: Overlay];
 }
 
-export type EffectName = keyof Effects;
+type EffectName = keyof Effects;
 type Handler<K extends EffectName> = (...args: Effects[K]) => unknown;
 
 const handlers: { [K in EffectName]?: Array<Handler<K>> } = {};

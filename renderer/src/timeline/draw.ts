@@ -9,14 +9,14 @@ import { formatTimecode } from '../../../shared/timecode';
 import { filmstripSlots, rulerTicks, timeToX, type TimelineBounds, type TimelineView } from '../../../shared/timeline';
 
 export const RULER_HEIGHT = 26;
-export const FILMSTRIP_HEIGHT = 58;
+const FILMSTRIP_HEIGHT = 58;
 export const LANE_HEIGHT = 20;
 /** Lane 0 holds query points and evidence; then one lane per mark type. */
 export const LANES: ReadonlyArray<'query' | MarkType> = ['query', ...LANE_ORDER];
 export const LANES_TOP = RULER_HEIGHT + FILMSTRIP_HEIGHT;
 export const TIMELINE_HEIGHT = LANES_TOP + LANES.length * LANE_HEIGHT + 8;
 /** The gutter on the left where lane names are written; labels drawn over the lanes start after it. */
-export const LANE_LABEL_WIDTH = 58;
+const LANE_LABEL_WIDTH = 58;
 
 const COLORS: Record<MarkType, string> = {
   caption: '#5b8def',

@@ -4,11 +4,11 @@ import type { State } from '../store';
 
 export const runningJobs = (s: State): Job[] => s.jobs.filter((j) => j.state === 'running');
 
-export const jobById = (s: State, id: string | null): Job | null => (id === null ? null : (s.jobs.find((j) => j.id === id) ?? null));
+const jobById = (s: State, id: string | null): Job | null => (id === null ? null : (s.jobs.find((j) => j.id === id) ?? null));
 
 type JobKindOf<K extends JobKind> = Extract<Job, { kind: K }>;
 
-export const isKind = <K extends JobKind>(job: Job, kind: K): job is JobKindOf<K> => job.kind === kind;
+const isKind = <K extends JobKind>(job: Job, kind: K): job is JobKindOf<K> => job.kind === kind;
 
 /** A job of a kind, by id: typed by its kind, so its result needs no cast. */
 export function jobOfKind<K extends JobKind>(s: State, kind: K, id: string | null): JobKindOf<K> | null {

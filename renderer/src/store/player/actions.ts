@@ -39,7 +39,7 @@ export function seekSnapped(time: number): void {
 }
 
 /** The last frame of the video. */
-export function seekToEnd(): void {
+function seekToEnd(): void {
   const video = selectedVideo(getState());
   if (video) seek(Math.max(0, video.duration - 1 / video.fps));
 }
@@ -54,7 +54,7 @@ export function setRate(rate: number): void {
   playerControl.setRate(rate);
 }
 
-export function changeRate(direction: 1 | -1): void {
+function changeRate(direction: 1 | -1): void {
   const index = playbackRates.indexOf(getState().rate);
   const next = playbackRates[Math.min(Math.max((index < 0 ? 2 : index) + direction, 0), playbackRates.length - 1)];
   if (next !== undefined) setRate(next);
@@ -76,6 +76,30 @@ export function shuttle(direction: 1 | -1 | 0): void {
 
 export function toggleGrid(): void {
   setState((s) => ({ grid: s.grid === 'second' ? 'frame' : 'second' }));
+}
+
+// ── what the media element reports ──────────────────────────────────────
+
+/** The frame on screen changed (a seek landed, or playback presented one); null while a source loads. */
+export function framePresented(mediaTime: number | null): void {
+  setState({ presentedTime: mediaTime });
+}
+
+export function playbackStarted(): void {
+  setState({ playing: true });
+}
+
+/** Playback stopped at t: that is now the commanded time (without a new seek). */
+export function playbackStopped(t: number): void {
+  setState((s) => ({ playing: false, playerTime: t, commanded: { time: t, seq: s.commanded.seq } }));
+}
+
+/** One step of backwards playback (the media element cannot play backwards): back by `seconds`. */
+export function stepBackwards(seconds: number): number {
+  const s = getState();
+  const next = Math.max(0, s.playerTime - seconds);
+  setState({ playerTime: next, commanded: { time: next, seq: s.commanded.seq } });
+  return next;
 }
 
 /** Each presented frame while playing; prefix-only playback stops where the model's view ends. */

@@ -6,7 +6,7 @@ import { on } from '../effects';
 import { errorMessage, guarded } from '../guarded';
 import { getState, setState } from '../store';
 
-export async function loadProfiles(): Promise<void> {
+async function loadProfiles(): Promise<void> {
   setState({ profiles: await call('profiles.list') });
 }
 

@@ -31,7 +31,7 @@ export async function loadProject(): Promise<void> {
   else setState({ selectedVideoId: null, view: null });
 }
 
-export async function refreshVideos(): Promise<void> {
+async function refreshVideos(): Promise<void> {
   const [videos, project] = await Promise.all([call('videos.list'), call('projects.current')]);
   setState({ videos, project });
   if (!getState().selectedVideoId && videos[0]) await selectVideo(videos[0].id);

@@ -51,11 +51,11 @@ export function panTimeline(dx: number): void {
   if (bounds) updateView((v) => panBy(v, dx, bounds));
 }
 
-export function panTimelineScreens(screens: number): void {
+function panTimelineScreens(screens: number): void {
   panTimeline(screens * getState().timelineWidth * 0.9);
 }
 
-export function fitTimeline(): void {
+function fitTimeline(): void {
   const bounds = timelineBounds(getState());
   if (bounds) updateView(() => fitView(bounds));
 }
