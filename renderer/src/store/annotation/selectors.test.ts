@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { point, profile, question, state } from '../test-support/fixtures';
-import { captionTask, currentTarget, pointsOf, prefixLimit, selectedQueryPoint, selectedQuestion, untouchedNewQuestion } from './selectors';
+import type { Mark } from '../../../../shared/marks';
+import { point, profile, question, span, state } from '../test-support/fixtures';
+import { captionTask, currentOpenMark, currentTarget, openMarks, pointsOf, prefixLimit, selectedQueryPoint, selectedQuestion, untouchedNewQuestion } from './selectors';
 
 describe('annotation selectors', () => {
   const profiles = [profile('vsas', { denseCaptions: true }), profile('other')];
@@ -47,5 +48,18 @@ describe('annotation selectors', () => {
     expect(untouchedNewQuestion(state({ ...fresh, queryPoints: [at, point('np2', 'n', 4)] }))).toBeNull();
     expect(untouchedNewQuestion(state({ ...fresh, selectedQuestionId: null }))).toBeNull();
     expect(untouchedNewQuestion(state({ ...fresh, newQuestion: null }))).toBeNull();
+  });
+
+  it('lists the intervals still open, and picks the one a key closes: the selected one, else the last opened', () => {
+    const cycle: Mark = { id: 'c', videoId: 'v1', type: 'cycle', start: 6, end: null, target: '', data: { splits: [] } };
+    const event: Mark = { id: 'e', videoId: 'v1', type: 'event', start: 7, end: null, target: '', data: {} };
+    const marks = [span('closed', 1, 2), span('a', 2, null), span('b', 4, null), cycle, event];
+    const s = state({ marks });
+    expect(openMarks(s).map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    expect(openMarks(s)).toBe(openMarks(state({ marks }))); // worked out once per marks array
+    expect(currentOpenMark(s)?.id).toBe('c');
+    expect(currentOpenMark(s, 'span')?.id).toBe('b');
+    expect(currentOpenMark(state({ marks, selectedMarkId: 'a' }), 'span')?.id).toBe('a');
+    expect(currentOpenMark(s, 'entity')).toBeNull();
   });
 });
