@@ -23,10 +23,11 @@ import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { groupBy } from '../../../shared/collections';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
-import { fromStoredPath } from '../media/paths';
+import { fromStoredPath, toStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import { probeNewVideos } from '../videos/import';
+import { placeholderVideoRow } from '../videos/repo';
 import { insertVideos } from '../videos/service';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
@@ -108,7 +109,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   // media: by path relative to the media folder; files not yet in the project are probed now and
   // inserted with the questions, in the same edit — a refused import writes nothing at all
   const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
-  const known = new Map<string, { id: string; duration: number }>(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
+  const known = new Map<string, { id: string; duration: number | null }>(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
   // a file names few videos many times over: resolve each name once
   const absolute = new Map<string, string>();
   for (const { item } of read.items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
@@ -116,7 +117,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const probed = toProbe.length > 0 ? await probeNewVideos(project, tools, toProbe, { signal: control.signal, progress: (fraction, message) => control.progress(0.4 + 0.3 * (fraction ?? 0), message) }) : null;
   if (probed) {
     for (const failure of probed.report.failed) outcome.problems.push({ file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
-    const byFingerprint = new Map<string, { id: string; duration: number }>(project.videos.list().map((v) => [v.fingerprint, v]));
+    const byFingerprint = new Map<string, { id: string; duration: number | null }>(project.videos.list().flatMap((v) => (v.fingerprint ? [[v.fingerprint, v] as const] : [])));
     for (const v of probed.videos) {
       known.set(project.videos.absolutePath(v), v);
       byFingerprint.set(v.fingerprint, v);
@@ -128,20 +129,30 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     }
   }
 
-  const ready: Array<LocatedItem & { videoId: string; duration: number }> = [];
+  // media not found: their questions come in on placeholder videos (one per path), relinked later
+  const placeholders = new Map<string, string>();
   const missing = new Map<string, number>();
-  for (const located of read.items) {
-    const video = known.get(absolute.get(located.item.videoPath)!);
-    if (!video) {
-      missing.set(located.item.videoPath, (missing.get(located.item.videoPath) ?? 0) + 1);
-      continue;
+  for (const { item } of read.items) {
+    const path = absolute.get(item.videoPath)!;
+    if (known.has(path) && !placeholders.has(path)) continue;
+    if (!placeholders.has(path)) {
+      const id = randomUUID();
+      placeholders.set(path, id);
+      known.set(path, { id, duration: null });
     }
-    const late = located.item.points.find((p) => p.time.seconds > video.duration + 1e-6);
+    missing.set(item.videoPath, (missing.get(item.videoPath) ?? 0) + 1);
+  }
+
+  const ready: Array<LocatedItem & { videoId: string }> = [];
+  for (const located of read.items) {
+    const video = known.get(absolute.get(located.item.videoPath)!)!;
+    // a video whose length is not known yet (a placeholder) is checked once it is relinked
+    const late = video.duration === null ? undefined : located.item.points.find((p) => p.time.seconds > video.duration! + 1e-6);
     if (late) {
       outcome.problems.push({ file, line: located.line, field: 'query time', reason: `${late.time.text || late.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
       continue;
     }
-    ready.push({ ...located, videoId: video.id, duration: video.duration });
+    ready.push({ ...located, videoId: video.id });
   }
   outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
@@ -150,6 +161,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const now = new Date().toISOString();
   await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
     if (probed) insertVideos(tx, probed.videos);
+    for (const [path, id] of placeholders) tx.insert('videos', placeholderVideoRow(id, basename(path), toStoredPath(project.dir, path), now));
     const profileId = format.customProfile ? customProfileFor(project, tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
     // every field of an imported question was written by a person
     const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
@@ -265,8 +277,27 @@ export async function exportBenchmark(project: Project, caller: Caller, formatId
   const readiness = await readinessOf(project, rows, control, 0.5);
   if (!readiness.ready && !options.force) throw new NotReadyError(readiness);
   control.progress(0.5, `Writing ${rows.questions.length.toLocaleString('en')} questions`);
-  const items = await itemsOf(project, rows, options.mediaDir, new Pacer());
-  return { text: format.write(items), items: items.length, readiness, leftOut: [] };
+  const all = await itemsOf(project, rows, options.mediaDir, new Pacer());
+  // forced past lint errors: what the format cannot hold is left out and listed, never written broken
+  const suspects = new Set(readiness.issues.filter((i) => i.kind === 'lint-error').map((i) => i.questionId));
+  const leftOut: ExportResult['leftOut'] = [];
+  const items = all.filter((item, i) => {
+    const questionId = rows.questions[i]!.id;
+    if (!suspects.has(questionId)) return true;
+    const reason = unwritable(format, item);
+    if (reason) leftOut.push({ questionId, reason });
+    return reason === null;
+  });
+  return { text: format.write(items), items: items.length, readiness, leftOut };
+}
+
+/** Why a format cannot hold an item (its own reader would refuse what it writes), or null. */
+function unwritable(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>, item: ExchangeItem): string | null {
+  const text = format.write([item]);
+  if (!text.trim() || text.trim() === '[]') return `a ${format.label} record needs what this question lacks (${item.question.counting ? 'see its lint errors' : 'counting settings'})`;
+  if (!format.read) return null;
+  const problem = readAll(format.read(text, 'export')).problems[0];
+  return problem ? `${format.id} would not read it back: ${problem.field ? `${problem.field}: ` : ''}${problem.reason}` : null;
 }
 
 export class NotReadyError extends ServiceError {

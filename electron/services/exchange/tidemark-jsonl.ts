@@ -33,7 +33,7 @@ const ROW_SCHEMAS = {
   profiles: z.object({ id: text, kind: text, name: text, definition: json(profileDefinitionSchema), builtin: z.union([z.literal(0), z.literal(1)]) }).strict(),
   videos: z
     .object({
-      id: text, name: text, rel_path: text, fingerprint: text, file_size: z.number().int().min(0), duration: real, fps: real, fps_rational: text,
+      id: text, name: text, rel_path: text, fingerprint: text.nullable(), file_size: z.number().int().min(0), duration: real.nullable(), fps: real, fps_rational: text,
       variable_fps: z.union([z.literal(0), z.literal(1)]), width: z.number().int(), height: z.number().int(), codec: text, audio_codec: text.nullable(),
       container: text, source_dataset: text.nullable(), licence_note: text.nullable(), segment_offset: real, tags: json(z.array(z.string())), added_at: text,
     })
@@ -144,7 +144,7 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
       problems.push({ file, line, field: 'row.id', reason: `${table.replace('_', ' ')} ${id} is already in this project with other content` });
       return false;
     }
-    if (table === 'videos') {
+    if (table === 'videos' && row.fingerprint !== null) {
       const fingerprint = String(row.fingerprint);
       const twin = db.query<{ name: string }>('SELECT name FROM videos WHERE fingerprint = ?').get(fingerprint);
       const earlier = fingerprints.get(fingerprint);

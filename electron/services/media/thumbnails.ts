@@ -47,7 +47,7 @@ export function readThumbnailManifest(cacheDir: string, video: Video): Thumbnail
   }
 }
 
-export function thumbnailCount(video: Pick<Video, 'duration' | 'fps'>): number {
+export function thumbnailCount(video: { duration: number; fps: number }): number {
   return Math.floor(lastFrameTime(video.duration, video.fps) + 1e-9) + 1;
 }
 
@@ -62,15 +62,17 @@ export async function generateThumbnails(
   cacheDir: string,
   control: JobControl,
 ): Promise<ThumbnailManifest> {
+  if (video.duration === null) throw new Error(`${video.name} is a placeholder; relink it to its file first.`);
+  const duration = video.duration;
   const dir = thumbnailDir(cacheDir, video.id);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const tileWidth = tileWidthFor(video);
-  const count = thumbnailCount(video);
+  const count = thumbnailCount({ duration, fps: video.fps });
   // fps=1 with round=down takes, for second k, the last frame at or before k: the frame a player
   // shows when paused at k. scale then tile packs them row by row.
   const filter = `fps=1:start_time=0:round=down,scale=${tileWidth}:${TILE_HEIGHT}:flags=fast_bilinear,tile=${COLUMNS}x${ROWS}`;
-  const totalUs = video.duration * 1e6;
+  const totalUs = duration * 1e6;
   const out = await runProcess(
     ffmpeg,
     ['-hide_banner', '-nostats', '-v', 'error', '-threads', '0', '-i', videoPath, '-map', '0:v:0', '-an', '-vf', filter,

@@ -11,9 +11,9 @@ interface VideoRow {
   id: string;
   name: string;
   rel_path: string;
-  fingerprint: string;
+  fingerprint: string | null;
   file_size: number;
-  duration: number;
+  duration: number | null;
   fps: number;
   fps_rational: string;
   variable_fps: number;
@@ -80,7 +80,10 @@ export class VideoRepo {
     const path = fromStoredPath(this.projectDir, row.rel_path);
     let status: Video['status'] = 'ok';
     let statusMessage: string | null = null;
-    if (!existsSync(path)) {
+    if (row.fingerprint === null) {
+      status = 'missing';
+      statusMessage = `A placeholder: ${row.rel_path} was not found when its benchmark file was imported. Relink it (or its folder) to the file.`;
+    } else if (!existsSync(path)) {
       status = 'missing';
       statusMessage = `File not found at ${path}. Relink it to its new location.`;
     } else if (statSync(path).size !== row.file_size) {
@@ -130,6 +133,27 @@ export function newVideoRow(v: NewVideo, addedAt: string): Row {
     codec: v.codec,
     audio_codec: v.audioCodec,
     container: v.container,
+    added_at: addedAt,
+  };
+}
+
+/** A placeholder for a video a benchmark file names but whose file is not there: unknown until relinked. */
+export function placeholderVideoRow(id: string, name: string, relPath: string, addedAt: string): Row {
+  return {
+    id,
+    name,
+    rel_path: relPath,
+    fingerprint: null,
+    file_size: 0,
+    duration: null,
+    fps: 0,
+    fps_rational: '',
+    variable_fps: 0,
+    width: 0,
+    height: 0,
+    codec: '',
+    audio_codec: null,
+    container: '',
     added_at: addedAt,
   };
 }
