@@ -8,7 +8,7 @@ import { LATEST_SCHEMA_VERSION } from '../services/db/migrations';
 import { createHandlers } from '../services/handlers';
 import { renderClip, tempDir, tools } from '../services/test-support/fixtures';
 import { importVideos } from '../services/videos/service';
-import { startBrowserServer, type BrowserServer } from './http-server';
+import { startBrowserServer, type BrowserServer, MAX_BODY } from './http-server';
 
 const dir = tempDir();
 let app: AppServices;
@@ -227,7 +227,7 @@ describe('browser-mode server', () => {
   });
 
   it('refuses a body over the limit with 413 without reading the rest', async () => {
-    const declared = await send('/api/projects.current', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(5 * 1024 * 1024) } });
+    const declared = await send('/api/projects.current', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(MAX_BODY + 1) } });
     expect(declared.status).toBe(413);
     // chunked, never ended: the answer comes once the limit is passed, then the server hangs up
     const streamed = await new Promise<{ status: number; closed: Promise<void> }>((resolve, reject) => {
@@ -243,7 +243,7 @@ describe('browser-mode server', () => {
         if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
       });
       const chunk = Buffer.alloc(256 * 1024, 0x20);
-      for (let i = 0; i < 20; i++) req.write(chunk);
+      for (let i = 0; i < MAX_BODY / chunk.length + 4; i++) req.write(chunk);
     });
     expect(streamed.status).toBe(413);
     await streamed.closed;

@@ -7,14 +7,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { contentSecurityPolicy } from '../../shared/security';
-import type { ApiErrorCode } from '../../shared/api';
+import type { ApiErrorCode, ApiResult } from '../../shared/api';
 import type { AppServices } from '../services/app-services';
 import { isApiMethod } from '../../shared/api-methods';
 import { dispatch, type HandlerMap } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
 import { isPathInside } from '../services/media/paths';
 
-const MAX_BODY = 4 * 1024 * 1024;
+// a bulk call of BULK_LIMIT marks (see shared/api.ts) is some 10–20 MB of JSON
+export const MAX_BODY = 32 * 1024 * 1024;
 
 /**
  * Browsers scope cookies by host, not port: one name for every instance would let a second
@@ -76,6 +77,25 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
 }
 
 /** A refusal: the contract's `{ok:false,error}` for API calls (the client reads JSON), plain text otherwise. */
+/** Array items serialised between two chances for other requests to run. */
+const JSON_SLICE = 5_000;
+
+/**
+ * The answer as JSON; a long list (a hundred thousand new marks) is serialised a slice at a time,
+ * so that writing it never holds the server for long.
+ */
+async function resultJson(result: ApiResult<unknown>): Promise<string> {
+  if (!result.ok || !Array.isArray(result.value) || result.value.length <= JSON_SLICE) return JSON.stringify(result);
+  const items = result.value;
+  const parts: string[] = [];
+  for (let start = 0; start < items.length; start += JSON_SLICE) {
+    // JSON.stringify of a slice is "[a,b]": its inside joins the whole list
+    parts.push(JSON.stringify(items.slice(start, start + JSON_SLICE)).slice(1, -1));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return `{"ok":true,"value":[${parts.join(',')}]}`;
+}
+
 function refuse(res: ServerResponse, api: boolean, status: number, code: ApiErrorCode, message: string): void {
   if (api) send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json');
   else send(res, status, message);
@@ -194,7 +214,7 @@ export function startBrowserServer(options: {
         return refuse(res, api, 400, 'invalid-request', 'The request body is not valid JSON.');
       }
       const result = await dispatch(handlers, method, payload, app.localCaller());
-      return send(res, 200, JSON.stringify(result), 'application/json');
+      return send(res, 200, await resultJson(result), 'application/json');
     }
 
     if (url.pathname.startsWith('/media/')) {

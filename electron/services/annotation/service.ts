@@ -35,12 +35,16 @@ const checkMark = (mark: MarkInput, duration: number | null, where: string): voi
 
 export async function createMarks(project: Project, caller: Caller, videoId: string, inputs: readonly MarkInput[]): Promise<Mark[]> {
   const { duration } = requireVideo(project, videoId);
-  inputs.forEach((input, i) => checkMark(input, duration, `mark ${i + 1}`));
-  const marks = inputs.map((input) => ({ ...input, id: randomUUID(), videoId }) as Mark);
-  const label = marks.length === 1 ? `Add ${marks[0]!.type}` : `Add ${marks.length} marks`;
+  const label = inputs.length === 1 ? `Add ${inputs[0]!.type}` : `Add ${inputs.length} marks`;
+  const marks: Mark[] = [];
   await project.store.edit(caller.person, label, async (tx) => {
-    for (const mark of marks) {
-      tx.put('marks', markToRow(mark));
+    // fresh ids: logged by key and fingerprint, not copied (a hundred thousand marks stay cheap);
+    // a mark past the video's end throws, and the whole call writes nothing
+    for (const [i, input] of inputs.entries()) {
+      checkMark(input, duration, `mark ${i + 1}`);
+      const mark = { ...input, id: randomUUID(), videoId } as Mark;
+      tx.insert('marks', markToRow(mark));
+      marks.push(mark);
       await tx.pace();
     }
   });

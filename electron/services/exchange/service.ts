@@ -15,7 +15,7 @@ import type { ExchangeItem } from '../../../shared/formats/items';
 import type { Mark } from '../../../shared/marks';
 import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
 import { Pacer, type EditTransaction } from '../db/edit-log';
-import { listMarks, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { listQueryPoints, markToRow, pacedReads, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
 import { describeReadiness, questionIssues, readinessContext, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
@@ -204,17 +204,21 @@ interface ProfileRows {
   marks: Mark[];
 }
 
-function profileRows(project: Project, caller: Caller, format: BenchmarkFormat): ProfileRows {
+/** Reads them on a snapshot of their own, a slice at a time (a hundred thousand questions never block other requests). */
+function profileRows(project: Project, caller: Caller, format: BenchmarkFormat): Promise<ProfileRows> {
   const profileId = builtinProfileId(format.profile);
-  const db = project.store.db;
-  const questions = questionsOfProfile(db, profileId);
-  const videoIds = [...new Set(questions.map((q) => q.videoId))];
-  const visible = visibleAnnotations(caller, {
-    questions,
-    queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)),
-    marks: videoIds.flatMap((id) => listMarks(db, id)),
+  return project.store.snapshot(async (db) => {
+    const pacer = new Pacer();
+    const questions = await pacedReads.questionsOfProfile(db, profileId, pacer);
+    let queryPoints: QueryPoint[] = [];
+    let marks: Mark[] = [];
+    for (const videoId of new Set(questions.map((q) => q.videoId))) {
+      queryPoints = queryPoints.concat(await pacedReads.queryPoints(db, videoId, pacer));
+      marks = marks.concat(await pacedReads.marks(db, videoId, pacer));
+    }
+    const visible = visibleAnnotations(caller, { questions, queryPoints, marks });
+    return { format, profile: getProfile(db, profileId)!, questions: visible.questions, points: visible.queryPoints, marks: visible.marks };
   });
-  return { format, profile: getProfile(db, profileId)!, questions: visible.questions, points: visible.queryPoints, marks: visible.marks };
 }
 
 /** The readiness of a profile's questions, a slice at a time (a hundred thousand questions never block other requests). */
@@ -255,12 +259,12 @@ async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | u
 
 /** The items a format would export (eval inputs, tests). */
 export async function projectItems(project: Project, caller: Caller, formatId: string, mediaDir?: string): Promise<ExchangeItem[]> {
-  return itemsOf(project, profileRows(project, caller, exportFormat(formatId)), mediaDir, new Pacer());
+  return itemsOf(project, await profileRows(project, caller, exportFormat(formatId)), mediaDir, new Pacer());
 }
 
 /** The readiness of the questions a format exports (its profile's). */
-export function readinessFor(project: Project, caller: Caller, formatId: string, control: JobControl = UNWATCHED): Promise<ReadinessReport> {
-  return readinessOf(project, profileRows(project, caller, exportFormat(formatId)), control);
+export async function readinessFor(project: Project, caller: Caller, formatId: string, control: JobControl = UNWATCHED): Promise<ReadinessReport> {
+  return readinessOf(project, await profileRows(project, caller, exportFormat(formatId)), control);
 }
 
 export interface ExportResult {
@@ -273,7 +277,7 @@ export interface ExportResult {
 /** Exports a format; refuses (with the readiness report) when the questions are not ready, unless forced. */
 export async function exportBenchmark(project: Project, caller: Caller, formatId: string, options: { mediaDir?: string; force?: boolean } = {}, control: JobControl = UNWATCHED): Promise<ExportResult> {
   const format = exportFormat(formatId);
-  const rows = profileRows(project, caller, format);
+  const rows = await profileRows(project, caller, format);
   const readiness = await readinessOf(project, rows, control, 0.5);
   if (!readiness.ready && !options.force) throw new NotReadyError(readiness);
   control.progress(0.5, `Writing ${rows.questions.length.toLocaleString('en')} questions`);
