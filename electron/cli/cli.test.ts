@@ -66,6 +66,8 @@ describe('tidemark CLI', () => {
     expect(stats.out.join('\n')).toMatch(/video durations: none/);
     const inputs = await run('eval-inputs', '--project', project, '--profile', 'phostream', '--sampling', 'uniform:8', '--out', join(dir.path, 'inputs.jsonl'));
     expect(inputs.code).toBe(0);
+    expect(inputs.out[0]).toMatch(/^Wrote 0 query points/);
+    expect(inputs.err.at(-1)).toMatch(/^\d+ questions on placeholder videos left out: relink their media first\.$/);
     expect((await run('eval-inputs', '--project', project, '--profile', 'phostream', '--sampling', 'nope', '--out', join(dir.path, 'x.jsonl'))).code).toBe(2);
     // the lossless format: export, import into a fresh project, export again — the same bytes; again: all present
     expect((await run('export', '--format', 'tidemark', '--project', project, '--out', join(dir.path, 'a.jsonl'))).code).toBe(0);
