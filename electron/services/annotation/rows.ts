@@ -3,8 +3,8 @@
 import type { ReadableDb } from '../db/readable';
 import type { Pacer, Row } from '../db/edit-log';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
-import type { z } from 'zod';
-import { queryPointFieldsSchema, questionFieldsSchema, type FieldProvenance, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
+import { z } from 'zod';
+import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
 
 interface MarkRow {
   id: string;
@@ -112,11 +112,13 @@ function requiredKeys(schema: z.ZodObject): ReadonlySet<string> {
 const QUESTION_KEYS = requiredKeys(questionFieldsSchema);
 const QUERY_POINT_KEYS = requiredKeys(queryPointFieldsSchema);
 
+const provenanceSchema = z.record(z.string(), z.enum(['human', 'model', 'edited']));
+
 function rowToQuestion(row: QuestionRow): Question {
   return fromRow<Question>(questionFieldsSchema, QUESTION_KEYS, row.fields, { profileId: row.profile_id }, {
     id: row.id,
     videoId: row.video_id,
-    provenance: JSON.parse(row.provenance) as Record<string, FieldProvenance>,
+    provenance: provenanceSchema.parse(JSON.parse(row.provenance)),
     createdBy: row.created_by,
     updatedAt: row.updated_at,
   });

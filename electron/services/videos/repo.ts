@@ -1,6 +1,7 @@
 // The video library's rows ↔ videos, read through the read-only handle (writes are edits; see
 // service.ts). Status is computed from the file on disk, not stored.
 import { existsSync, statSync } from 'node:fs';
+import { z } from 'zod';
 import type { Video, VideoViewState } from '../../../shared/domain';
 import type { Row } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
@@ -36,6 +37,8 @@ export interface NewVideo extends ProbeInfo {
   fingerprint: string;
   fileSize: number;
 }
+
+const tagsSchema = z.array(z.string());
 
 export class VideoRepo {
   constructor(
@@ -110,7 +113,7 @@ export class VideoRepo {
       sourceDataset: row.source_dataset,
       licenceNote: row.licence_note,
       segmentOffset: row.segment_offset,
-      tags: JSON.parse(row.tags) as string[],
+      tags: tagsSchema.parse(JSON.parse(row.tags)),
       addedAt: row.added_at,
     };
   }
