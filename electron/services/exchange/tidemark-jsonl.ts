@@ -10,7 +10,7 @@ import { markDataSchemas, markTypes } from '../../../shared/marks';
 import { profileDefinitionSchema } from '../../../shared/profiles';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
 import { reviewFieldsSchema } from '../../../shared/reviews';
-import { visibleRows } from '../annotation/policy';
+import { visibleRow } from '../annotation/policy';
 import { Pacer, type EditableTable } from '../db/edit-log';
 import type { Project } from '../projects/project';
 
@@ -69,12 +69,16 @@ const lineSchema = z.discriminatedUnion('table', [
 export async function exportTidemarkJsonl(project: Project, caller: Caller): Promise<{ text: string; rows: number }> {
   const lines = [JSON.stringify({ tidemark: 1, table: 'project', name: project.name })];
   const pacer = new Pacer();
-  for (const table of TABLE_ORDER) {
-    for (const row of visibleRows(caller, table, project.store.db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).all())) {
-      lines.push(JSON.stringify({ table, row }));
-      await pacer.pace();
+  // one consistent state, read a row at a time on a connection of its own
+  await project.store.snapshot(async (db) => {
+    for (const table of TABLE_ORDER) {
+      for (const row of db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).iterate()) {
+        if (!visibleRow(caller, table, row)) continue;
+        lines.push(JSON.stringify({ table, row }));
+        await pacer.pace();
+      }
     }
-  }
+  });
   return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
 }
 
