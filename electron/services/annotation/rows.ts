@@ -172,7 +172,4 @@ export function getQueryPoint(db: ReadableDb, id: string): QueryPoint | null {
   return row ? rowToQueryPoint(row) : null;
 }
 
-export function pointsOfQuestion(db: ReadableDb, questionId: string): QueryPoint[] {
-  return db.query<QueryPointRow>('SELECT * FROM query_points WHERE question_id = ? ORDER BY time, id').all(questionId).map(rowToQueryPoint);
-}
 

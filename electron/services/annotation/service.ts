@@ -9,6 +9,7 @@ import { markInputSchema, type Mark, type MarkInput } from '../../../shared/mark
 import type { FieldProvenance, QueryPoint, QueryPointFields, Question, QuestionFields } from '../../../shared/questions';
 import type { EditTransaction } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
+import { describeZodIssue } from '../../../shared/zod-issue';
 import { ServiceError } from '../errors';
 import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
@@ -69,10 +70,7 @@ function patchMark(current: Mark, patch: MarkPatch, duration: number | null, whe
     data: patch.data === undefined ? current.data : { ...current.data, ...patch.data },
   };
   const parsed = markInputSchema.safeParse(merged);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ServiceError('invalid-request', `${where}: ${issue?.path.join('.') || 'mark'}: ${issue?.message}`);
-  }
+  if (!parsed.success) throw new ServiceError('invalid-request', describeZodIssue(where, parsed.error, [], 'mark'));
   checkMark(parsed.data as MarkInput, duration, where);
   return { ...(parsed.data as MarkInput), id: current.id, videoId: current.videoId } as Mark;
 }

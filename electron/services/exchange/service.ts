@@ -257,11 +257,6 @@ async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | u
   return items;
 }
 
-/** The items a format would export (eval inputs, tests). */
-export async function projectItems(project: Project, caller: Caller, formatId: string, mediaDir?: string): Promise<ExchangeItem[]> {
-  return itemsOf(project, await profileRows(project, caller, exportFormat(formatId)), mediaDir, new Pacer());
-}
-
 /** The readiness of the questions a format exports (its profile's). */
 export async function readinessFor(project: Project, caller: Caller, formatId: string, control: JobControl = UNWATCHED): Promise<ReadinessReport> {
   return readinessOf(project, await profileRows(project, caller, exportFormat(formatId)), control);
