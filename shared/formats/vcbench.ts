@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import type { MarkInput } from '../marks';
 import { countingSubcategories, type CountingSubcategory } from '../profiles';
-import { questionFieldsSchema } from '../questions';
-import { encoded, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type RawSource } from './items';
+import { encoded, itemQuestion, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type FieldSource, type RawSource } from './items';
 import type { EncodedTime } from './time-encoding';
 
 const time = z.number().finite().min(0);
@@ -83,24 +82,32 @@ export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeIte
       if (mark) marks.push({ mark, startText: textOf(['occurrence_times', 'start', i], s), endText: textOf(['occurrence_times', 'end', i], e) });
     });
   }
-  const question = questionFieldsSchema.parse({
-    profileId: 'vcbench',
-    taskCode: subtype,
-    text: record.question,
-    answerKind: 'number',
-    counting: { subcategory: subtype, target, windowSeconds: null },
-  });
-  const { profileId: _p, ...fields } = question;
+  const question = itemQuestion({ taskCode: subtype, text: record.question, answerKind: 'number', counting: { subcategory: subtype, target, windowSeconds: null } });
   return {
     profile: 'vcbench',
     videoPath: record.video_path,
     sourceDataset: record.source_dataset,
-    question: fields,
+    question,
     points,
     marks,
     extra: { id: record.id, counting_type: record.counting_type, windowEnds: Array.isArray(o) ? null : o.end.map((e, i) => textOf(['occurrence_times', 'end', i], e)) },
   };
 }
+
+/**
+ * Item fields → record fields. Points are query_points.time/count by position; marks are the
+ * occurrence times by position (a list, or start/end lists); the counting target is made of the id.
+ */
+export const vcbenchFieldSource =
+  (record: VcbenchData): FieldSource =>
+  ([part, a, b]) => {
+    if (part === 'question') return a === 'text' ? ['question'] : a === 'counting' ? ['id'] : a === 'taskCode' ? ['counting_subtype'] : null;
+    if (part === 'points') return b === 'time' ? ['query_points', 'time', a!] : b === 'answer' ? ['query_points', 'count', a!] : b === 'windowStart' ? ['occurrence_times', 'start', a!] : null;
+    if (part !== 'marks') return null;
+    if (b === 'target') return ['id'];
+    if (Array.isArray(record.occurrence_times)) return ['occurrence_times', a!];
+    return ['occurrence_times', b === 'end' ? 'end' : 'start', a!];
+  };
 
 const writeTime = (t: EncodedTime) => jsonTime(t);
 
