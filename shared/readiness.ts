@@ -52,17 +52,17 @@ export interface ReadinessContext {
   groups: Map<string, Question[]>;
 }
 
-const markKey = (videoId: string, target: string): string => `${videoId}\u0000${target}`;
+/** The key marks are grouped by: a video and a target (what a counting question counts, a task's own captions). */
+export const markKey = (videoId: string, target: string): string => `${videoId}\u0000${target}`;
 const noMarks: Mark[] = [];
 
 export function readinessContext(input: ReadinessInput): ReadinessContext {
-  return {
-    profile: input.profile,
-    videos: new Map(input.videos.map((v) => [v.id, v])),
-    pointsBy: groupBy(input.queryPoints, (p) => p.questionId),
-    marksBy: groupBy(input.marks, (m) => markKey(m.videoId, m.target)),
-    groups: groupBy(input.questions.filter((q) => q.group), (q) => q.group!.id),
-  };
+  return readinessContextOf(input.profile, input.questions, input.videos, groupBy(input.queryPoints, (p) => p.questionId), groupBy(input.marks, (m) => markKey(m.videoId, m.target)));
+}
+
+/** The same from points and marks already grouped (by question, and by markKey). */
+export function readinessContextOf(profile: Profile, questions: readonly Question[], videos: readonly Video[], pointsBy: Map<string, QueryPoint[]>, marksBy: Map<string, Mark[]>): ReadinessContext {
+  return { profile, videos: new Map(videos.map((v) => [v.id, v])), pointsBy, marksBy, groups: groupBy(questions.filter((q) => q.group), (q) => q.group!.id) };
 }
 
 /** Everything that holds one question back from export. */

@@ -88,14 +88,19 @@ export const ovoSFieldSource = (): FieldSource => (path) => {
  * subcategory, level / main category / type name from the taxonomy.
  */
 export function itemsToOvoS(items: readonly ExchangeItem[]): Array<Record<string, unknown>> {
+  return [...ovoSRecords(items)];
+}
+
+/** The records one at a time (ids and per-subcategory indices run over the whole list), for an exporter that paces itself. */
+export function* ovoSRecords(items: readonly ExchangeItem[]): Generator<Record<string, unknown>> {
   const perSubcategory = new Map<string, number>();
-  return items.map((item, id) => {
+  for (const [id, item] of items.entries()) {
     const code = item.question.taskCode ?? '';
     const index = perSubcategory.get(code) ?? 0;
     perSubcategory.set(code, index + 1);
     const points = [...item.points].sort((a, b) => a.time.seconds - b.time.seconds);
     const num = (t: EncodedTime) => jsonTime(t, { float: true }); // Table 11: list[float]
-    return {
+    yield {
       id,
       category_index: `${code}_${index}`,
       source_dataset: item.sourceDataset ?? '',
@@ -111,5 +116,5 @@ export function itemsToOvoS(items: readonly ExchangeItem[]): Array<Record<string
       evidence_times: points.map((p) => (p.evidence[0] ? [num(p.evidence[0][0]), num(p.evidence[0][1])] : [])),
       answers: points.map((p) => String(p.answer ?? '')),
     };
-  });
+  }
 }

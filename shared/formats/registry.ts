@@ -4,10 +4,10 @@ import type { ProfileDefinition, ProfileKind } from '../profiles';
 import type { ExchangeItem } from './items';
 import { decodeText, toPythonJson } from './json-text';
 import { arrayReader, byLine, jsonlReader, type ReadOptions, type Reading } from './reading';
-import { itemsToOvoS, ovoSFieldSource, ovoSRecordSchema, ovoSToItem } from './ovo-s';
+import { ovoSRecords, ovoSFieldSource, ovoSRecordSchema, ovoSToItem } from './ovo-s';
 import { itemsToPhostream, phostreamFieldSource, phostreamToItems, phostreamVideoSchema } from './phostream';
 import { itemsToRtv, rtvFieldSource, rtvRecordSchema, rtvToItem } from './rtv';
-import { itemsToVcbenchEval, itemToVcbench, vcbenchDataSchema, vcbenchFieldSource, vcbenchToItem } from './vcbench';
+import { vcbenchEvalRecords, itemToVcbench, vcbenchDataSchema, vcbenchFieldSource, vcbenchToItem } from './vcbench';
 import { itemToVsas, vsasFieldSource, vsasTaskSchema, vsasToItem } from './vsas';
 import { ovoBenchFieldSource, ovoBenchItemSchema, ovoBenchProfile, ovoBenchToItem } from './ovo-bench';
 import { streamingBenchFieldSource, streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems } from './streamingbench';
@@ -23,7 +23,12 @@ export interface BenchmarkFormat {
   extension: string;
   read?: (text: string, file: string, options?: ReadOptions) => Reading;
   write?: (items: readonly ExchangeItem[]) => string;
+  /** JSONL formats: the records `write` puts one a line (an exporter may serialise them a slice at a time). */
+  records?: (items: readonly ExchangeItem[]) => Iterable<unknown>;
 }
+
+/** The text of a JSONL record as `write` puts it on its line. */
+export const jsonlLine = (record: unknown): string => toPythonJson(record);
 
 /**
  * A file's bytes read in a format: decoded with decodeText, whose problems (lines that are not
@@ -47,7 +52,10 @@ export function readBytes(format: BenchmarkFormat & Required<Pick<BenchmarkForma
 /** VCBench rows need counting settings; a forced export leaves the others out (readiness lists them). */
 const counting = (items: readonly ExchangeItem[]): ExchangeItem[] => items.filter((i) => i.question.counting);
 
-const jsonl = (records: unknown[]): string => records.map((r) => toPythonJson(r)).join('\n') + (records.length ? '\n' : '');
+const jsonl = (records: unknown[]): string => records.map(jsonlLine).join('\n') + (records.length ? '\n' : '');
+
+/** A JSONL writer: its records (one a line) and the file they make, so an exporter can also write a line at a time. */
+const jsonlWriter = (records: (items: readonly ExchangeItem[]) => Iterable<unknown>) => ({ records, write: (items: readonly ExchangeItem[]) => jsonl([...records(items)]) });
 
 export const FORMATS: readonly BenchmarkFormat[] = [
   {
@@ -56,16 +64,19 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     profile: 'vcbench',
     extension: 'jsonl',
     read: jsonlReader({ schema: vcbenchDataSchema, toItems: (r, raw) => [vcbenchToItem(r, raw)], source: vcbenchFieldSource }),
-    write: (items) => jsonl(counting(items).map((item, i) => itemToVcbench(item, i))),
+    ...jsonlWriter(function* (items) {
+      let i = 0;
+      for (const item of items) if (item.question.counting) yield itemToVcbench(item, i++);
+    }),
   },
-  { id: 'vcbench-eval', label: 'VCBench eval JSONL (one row per query point)', profile: 'vcbench', extension: 'jsonl', write: (items) => jsonl(itemsToVcbenchEval(counting(items))) },
+  { id: 'vcbench-eval', label: 'VCBench eval JSONL (one row per query point)', profile: 'vcbench', extension: 'jsonl', ...jsonlWriter((items) => vcbenchEvalRecords(counting(items))) },
   {
     id: 'ovo-s',
     label: 'OVO-S-Bench JSONL',
     profile: 'ovo-s-bench',
     extension: 'jsonl',
     read: jsonlReader({ schema: ovoSRecordSchema, toItems: (r, raw) => [ovoSToItem(r, raw)], source: ovoSFieldSource }),
-    write: (items) => jsonl(itemsToOvoS(items)),
+    ...jsonlWriter(ovoSRecords),
   },
   {
     id: 'phostream',
@@ -97,7 +108,9 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     profile: 'vsas-bench',
     extension: 'jsonl',
     read: jsonlReader({ schema: vsasTaskSchema, toItems: (r) => [vsasToItem(r)], source: vsasFieldSource }),
-    write: (items) => jsonl(items.map((item, i) => itemToVsas(item, i))),
+    ...jsonlWriter(function* (items) {
+      for (const [i, item] of items.entries()) yield itemToVsas(item, i);
+    }),
   },
   {
     id: 'rtv',

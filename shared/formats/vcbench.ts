@@ -144,13 +144,18 @@ export function itemToVcbench(item: ExchangeItem, index: number): Record<string,
 
 /** The eval JSONL: one row per query point, numbered across the file. */
 export function itemsToVcbenchEval(items: readonly ExchangeItem[]): Array<Record<string, unknown>> {
-  const rows: Array<Record<string, unknown>> = [];
-  items.forEach((item, i) => {
+  return [...vcbenchEvalRecords(items)];
+}
+
+/** The eval rows one at a time (q_id runs over the whole file), for an exporter that paces itself. */
+export function* vcbenchEvalRecords(items: readonly ExchangeItem[]): Generator<Record<string, unknown>> {
+  let row = 0;
+  for (const [i, item] of items.entries()) {
     const data = itemToVcbench(item, i);
     const qp = data.query_points as { time: unknown[]; count: number[] };
-    qp.time.forEach((t, k) => {
-      rows.push({
-        q_id: String(rows.length).padStart(4, '0'),
+    for (const [k, t] of qp.time.entries()) {
+      yield {
+        q_id: String(row++).padStart(4, '0'),
         query_index: k,
         id: data.id,
         source_dataset: data.source_dataset,
@@ -160,8 +165,7 @@ export function itemsToVcbenchEval(items: readonly ExchangeItem[]): Array<Record
         counting_subtype: data.counting_subtype,
         query_time: t,
         count: qp.count[k],
-      });
-    });
-  });
-  return rows;
+      };
+    }
+  }
 }

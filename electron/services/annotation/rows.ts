@@ -44,10 +44,15 @@ async function collect<R, T>(rows: Iterable<R>, convert: (row: R) => T, pacer: P
   return out;
 }
 
-/** A long read (an export) on a snapshot's own connection, a slice at a time. */
+/**
+ * A long read (an export) on a snapshot's own connection, a slice at a time. Marks and query points
+ * come unordered: SQLite would sort hundreds of thousands of rows in one step before the first; the
+ * caller groups them and sorts each small group.
+ */
 export const pacedReads = {
-  marks: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Mark[]> => collect(db.query<MarkRow>(MARKS_OF_VIDEO).iterate(videoId), rowToMark, pacer),
-  queryPoints: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<QueryPoint[]> => collect(db.query<QueryPointRow>(POINTS_OF_VIDEO).iterate(videoId), rowToQueryPoint, pacer),
+  marks: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Mark[]> => collect(db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ?').iterate(videoId), rowToMark, pacer),
+  queryPoints: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<QueryPoint[]> =>
+    collect(db.query<QueryPointRow>('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ?').iterate(videoId), rowToQueryPoint, pacer),
   questionsOfProfile: async (db: ReadableDb, profileId: string, pacer: Pacer): Promise<Question[]> => {
     const rows = await collect(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).iterate(profileId), (row) => row, pacer);
     return collect(sortByCreation(rows), rowToQuestion, pacer);

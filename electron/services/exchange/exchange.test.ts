@@ -187,7 +187,7 @@ describe('importing and exporting benchmark files', () => {
     const twin = first.replace(/\.mp4$/, '-copy.mp4');
     copyFileSync(join(media, first), join(media, twin));
     const file = join(dir.path, 'twins.jsonl');
-    writeFileSync(file, `${[...lines, lines[0]!.replace(first, twin).replace(/"id": \d+/, '"id": 99999')].join('\n')}\n`);
+    writeFileSync(file, `${[...lines, lines[0]!.replace(first, twin).replace(/"id": "\d+"/, '"id": "9999"')].join('\n')}\n`);
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: media });
     expect(outcome).toMatchObject({ refused: false, importedQuestions: 9, missingMedia: [], problems: [] });
     expect(project.videos.list()).toHaveLength(5);
@@ -195,6 +195,42 @@ describe('importing and exporting benchmark files', () => {
     expect(questions).toHaveLength(9);
     // each keeps the name its file used
     expect((await exportBenchmark(project, caller, 'vcbench')).text).toContain(`"video_path": "${twin}"`);
+    await project.close();
+  });
+
+  it('importing the same file again skips the questions the profile has (or updates them from the file), and says so', async () => {
+    const project = await freshProject('again');
+    await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
+    const marksBefore = count(project, 'marks');
+    const skipped = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
+    expect(skipped).toMatchObject({ refused: false, importedQuestions: 0, alreadyPresent: 8, updated: 0 });
+    expect(count(project, 'questions')).toBe(8);
+    // the file changed since: one question's wording, and --update brings it in
+    const changed = join(dir.path, 'vcbench_changed.jsonl');
+    writeFileSync(changed, dataLines.replace('How many pillows are visible at this moment?', 'How many pillows can you see right now?'));
+    const updated = await importBenchmarkFile(project, caller, tools, { path: changed, format: 'vcbench', mediaDir: media, existing: 'update' });
+    expect(updated).toMatchObject({ refused: false, importedQuestions: 8, alreadyPresent: 8, updated: 8 });
+    expect(count(project, 'questions')).toBe(8);
+    expect(count(project, 'marks')).toBe(marksBefore);
+    const texts = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id).map((q) => q.text));
+    expect(texts).toContain('How many pillows can you see right now?');
+    expect(texts).not.toContain('How many pillows are visible at this moment?');
+    expect((await exportBenchmark(project, caller, 'vcbench')).text).toBe(readFileSync(changed, 'utf8'));
+    // one undo brings the old wording back
+    expect((await project.store.undo('ann'))?.label).toBe('Import vcbench_changed.jsonl');
+    expect((await exportBenchmark(project, caller, 'vcbench')).text).toBe(dataLines);
+    await project.close();
+  });
+
+  it('reports lines that are not UTF-8 instead of importing U+FFFD', async () => {
+    const project = await freshProject('utf8');
+    const bytes = Buffer.concat([Buffer.from(dataLines.split('\n')[0]!.replace('pillows', 'pill')), Buffer.from([0xc3, 0x28]), Buffer.from(`ows"\n`)]);
+    const file = join(dir.path, 'latin.jsonl');
+    writeFileSync(file, Buffer.concat([bytes, Buffer.from(dataLines.split('\n').slice(1).join('\n'))]));
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: media });
+    expect(outcome.refused).toBe(true);
+    expect(outcome.problems.map(formatProblem)[0]).toMatch(/^latin\.jsonl:1: not valid UTF-8 \(byte offset \d+\)/);
+    expect(count(project, 'questions')).toBe(0);
     await project.close();
   });
 
@@ -293,7 +329,7 @@ describe('StreamingBench items', () => {
   it('names the field of a malformed question', async () => {
     writeFileSync(file, JSON.stringify([{ ...entries[0], questions: [{ ...entries[0]!.questions[0], time_stamp: 'half past' }] }], null, 2));
     const result = validateFile(file, 'streamingbench');
-    expect(result.problems.map(formatProblem)[0]).toMatch(/^questions_real\.json:2:\[0\]\.questions\[0\]\.time_stamp: /);
+    expect(result.problems.map(formatProblem)[0]).toMatch(/^questions_real\.json:8:\[0\]\.questions\[0\]\.time_stamp: /);
   });
 });
 

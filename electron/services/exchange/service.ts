@@ -10,17 +10,17 @@ import type { Caller } from '../../../shared/domain';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
 import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
 import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../shared/profiles';
-import { findFormat, FORMATS, readAll, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
+import { findFormat, FORMATS, jsonlLine, readAll, readBytes, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
+import { benchmarkIdOf } from '../../../shared/formats/items';
 import type { ExchangeItem } from '../../../shared/formats/items';
-import type { Mark } from '../../../shared/marks';
+import { compareMarks, type Mark } from '../../../shared/marks';
 import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
 import { Pacer, type EditTransaction } from '../db/edit-log';
 import { listQueryPoints, markToRow, pacedReads, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
-import { describeReadiness, questionIssues, readinessContext, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
+import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
-import { groupBy } from '../../../shared/collections';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import { fromStoredPath, toStoredPath } from '../media/paths';
@@ -74,7 +74,7 @@ function customProfileFor(project: Project, tx: EditTransaction, wanted: Profile
 /** Reads and checks a file without touching any project (`tidemark validate`). */
 export function validateFile(path: string, formatId: string): { records: number; items: number; problems: Problem[] } {
   const format = requireReader(formatId);
-  const read = readAll(format.read(readFileSync(path, 'utf8'), basename(path)));
+  const read = readAll(readBytes(format, readFileSync(path), basename(path)));
   return { records: read.records, items: read.items.length, problems: read.problems };
 }
 
@@ -99,12 +99,26 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const file = basename(options.path);
   if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
   await phase(control, 0, `Reading ${file}`);
-  const reading = format.read(readFileSync(options.path, 'utf8'), file);
+  // bytes, not text: lines that are not UTF-8 are problems, never silently U+FFFD
+  const reading = readBytes(format, readFileSync(options.path), file);
   while (!reading.step(READ_BATCH)) await phase(control, 0.4 * reading.fraction, `Reading ${file}: ${Math.round(100 * reading.fraction)}%`);
   const read = reading.result();
   await phase(control, 0.4, `Read ${read.records.toLocaleString('en')} records of ${file}`);
   const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems] };
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
+
+  // questions the profile already has (the same benchmark ids): skipped, or replaced from the file
+  const present = presentQuestions(project, format, read.items);
+  const replacing = new Map<LocatedItem, Question>();
+  const items = read.items.filter((located) => {
+    const id = benchmarkIdOf(located.item);
+    const existing = id === null ? undefined : present.get(id);
+    if (!existing) return true;
+    outcome.alreadyPresent++;
+    if (options.existing !== 'update') return false;
+    replacing.set(located, existing);
+    return true;
+  });
 
   // media: by path relative to the media folder; files not yet in the project are probed now and
   // inserted with the questions, in the same edit — a refused import writes nothing at all
@@ -112,7 +126,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const known = new Map<string, { id: string; duration: number | null }>(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
   // a file names few videos many times over: resolve each name once
   const absolute = new Map<string, string>();
-  for (const { item } of read.items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
+  for (const { item } of items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
   const toProbe = [...new Set(absolute.values())].filter((p) => !known.has(p) && existsSync(p));
   const probed = toProbe.length > 0 ? await probeNewVideos(project, tools, toProbe, { signal: control.signal, progress: (fraction, message) => control.progress(0.4 + 0.3 * (fraction ?? 0), message) }) : null;
   if (probed) {
@@ -132,7 +146,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   // media not found: their questions come in on placeholder videos (one per path), relinked later
   const placeholders = new Map<string, string>();
   const missing = new Map<string, number>();
-  for (const { item } of read.items) {
+  for (const { item } of items) {
     const path = absolute.get(item.videoPath)!;
     if (known.has(path) && !placeholders.has(path)) continue;
     if (!placeholders.has(path)) {
@@ -143,8 +157,8 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     missing.set(item.videoPath, (missing.get(item.videoPath) ?? 0) + 1);
   }
 
-  const ready: Array<LocatedItem & { videoId: string }> = [];
-  for (const located of read.items) {
+  const ready: Array<LocatedItem & { videoId: string; replaces: Question | null }> = [];
+  for (const located of items) {
     const video = known.get(absolute.get(located.item.videoPath)!)!;
     // a video whose length is not known yet (a placeholder) is checked once it is relinked
     const late = video.duration === null ? undefined : located.item.points.find((p) => p.time.seconds > video.duration! + 1e-6);
@@ -152,7 +166,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
       outcome.problems.push({ file, line: located.line, field: 'query time', reason: `${late.time.text || late.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
       continue;
     }
-    ready.push({ ...located, videoId: video.id });
+    ready.push({ ...located, videoId: video.id, replaces: replacing.get(located) ?? null });
   }
   outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
@@ -165,12 +179,18 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     const profileId = format.customProfile ? customProfileFor(project, tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
     // every field of an imported question was written by a person
     const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
-    for (const { item, videoId } of ready) {
+    for (const { item, videoId, replaces } of ready) {
       const rows = itemToRows(item);
       // a published benchmark's items were accepted by its authors; set them back to draft to review them here
       const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
-      const question: Question = { ...rows.fields, status, profileId, id: randomUUID(), videoId, provenance, createdBy: caller.person, updatedAt: now };
-      tx.insert('questions', questionToRow(question, now));
+      const question: Question = { ...rows.fields, status, profileId, id: replaces?.id ?? randomUUID(), videoId, provenance, createdBy: replaces?.createdBy ?? caller.person, updatedAt: now };
+      if (replaces) {
+        // updated in place (same id, same place in the profile, reviews kept); its points and own marks anew
+        const createdAt = tx.db.query<{ created_at: string }>('SELECT created_at FROM questions WHERE id = ?').get(replaces.id)!.created_at;
+        removeImportedParts(tx, replaces);
+        tx.put('questions', questionToRow(question, createdAt));
+        outcome.updated++;
+      } else tx.insert('questions', questionToRow(question, now));
       for (const p of rows.points) tx.insert('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
       // dense captions belong to their own task: the placeholder target becomes the question's id
       for (const m of rows.marks) tx.insert('marks', markToRow({ ...m, target: m.target === OWN_QUESTION_TARGET ? question.id : m.target, id: randomUUID(), videoId } as Mark));
@@ -180,6 +200,29 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     }
   });
   return outcome;
+}
+
+/** The profile's questions that came from this format, by their benchmark ids. */
+function presentQuestions(project: Project, format: BenchmarkFormat, items: readonly LocatedItem[]): Map<string, Question> {
+  const db = project.store.db;
+  const profileId = format.customProfile
+    ? listProfiles(db).find((p) => !p.builtin && p.name === format.customProfile!(items.map((l) => l.item)).name)?.id
+    : builtinProfileId(format.profile);
+  const present = new Map<string, Question>();
+  if (!profileId || !items.some((l) => benchmarkIdOf(l.item) !== null)) return present;
+  for (const question of questionsOfProfile(db, profileId)) {
+    const id = question.origin ? benchmarkIdOf({ profile: format.profile, extra: question.origin.extra }) : null;
+    if (id !== null) present.set(id, question);
+  }
+  return present;
+}
+
+/** What an imported question brought with it — its query points and its own marks — removed before its file brings them again. */
+function removeImportedParts(tx: EditTransaction, question: Question): void {
+  const ownTarget = question.counting?.target ?? question.id;
+  const shared = tx.db.query<{ n: number }>(`SELECT count(*) AS n FROM questions WHERE video_id = ? AND id <> ? AND json_extract(fields, '$.counting.target') = ?`).get(question.videoId, question.id, ownTarget)!.n;
+  tx.removeWhere('query_points', 'question_id', question.id);
+  if (shared === 0) for (const id of tx.db.query<{ id: string }>('SELECT id FROM marks WHERE video_id = ? AND target = ?').all(question.videoId, ownTarget).map((r) => r.id)) tx.remove('marks', id);
 }
 
 /** Relative path of a project video as a file names it: under the media folder when given. */
@@ -195,13 +238,34 @@ function exportFormat(formatId: string): BenchmarkFormat & Required<Pick<Benchma
   return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>;
 }
 
-/** Everything a format's export reads, read once (through the caller's policy): its profile's questions, their points and marks. */
+/**
+ * Everything a format's export reads, read once (through the caller's policy): its profile's
+ * questions, their points by question (sorted by time) and the marks by video and target (sorted).
+ */
 interface ProfileRows {
   format: BenchmarkFormat;
   profile: Profile;
   questions: Question[];
-  points: QueryPoint[];
-  marks: Mark[];
+  pointsBy: Map<string, QueryPoint[]>;
+  marksBy: Map<string, Mark[]>;
+}
+
+/** Adds each to its group, a slice at a time. */
+async function groupInto<T>(groups: Map<string, T[]>, values: readonly T[], key: (value: T) => string, pacer: Pacer): Promise<void> {
+  for (const value of values) {
+    const k = key(value);
+    const group = groups.get(k);
+    if (group) group.push(value);
+    else groups.set(k, [value]);
+    await pacer.pace();
+  }
+}
+
+async function sortGroups<T>(groups: Map<string, T[]>, compare: (a: T, b: T) => number, pacer: Pacer): Promise<void> {
+  for (const group of groups.values()) {
+    group.sort(compare);
+    await pacer.pace();
+  }
 }
 
 /** Reads them on a snapshot of their own, a slice at a time (a hundred thousand questions never block other requests). */
@@ -209,21 +273,24 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
   const profileId = builtinProfileId(format.profile);
   return project.store.snapshot(async (db) => {
     const pacer = new Pacer();
-    const questions = await pacedReads.questionsOfProfile(db, profileId, pacer);
-    let queryPoints: QueryPoint[] = [];
-    let marks: Mark[] = [];
-    for (const videoId of new Set(questions.map((q) => q.videoId))) {
-      queryPoints = queryPoints.concat(await pacedReads.queryPoints(db, videoId, pacer));
-      marks = marks.concat(await pacedReads.marks(db, videoId, pacer));
+    const all = await pacedReads.questionsOfProfile(db, profileId, pacer);
+    const pointsBy = new Map<string, QueryPoint[]>();
+    const marksBy = new Map<string, Mark[]>();
+    for (const videoId of new Set(all.map((q) => q.videoId))) {
+      const visible = visibleAnnotations(caller, { questions: [], queryPoints: await pacedReads.queryPoints(db, videoId, pacer), marks: await pacedReads.marks(db, videoId, pacer) });
+      await groupInto(pointsBy, visible.queryPoints, (p) => p.questionId, pacer);
+      await groupInto(marksBy, visible.marks, (m) => markKey(m.videoId, m.target), pacer);
     }
-    const visible = visibleAnnotations(caller, { questions, queryPoints, marks });
-    return { format, profile: getProfile(db, profileId)!, questions: visible.questions, points: visible.queryPoints, marks: visible.marks };
+    await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
+    await sortGroups(marksBy, compareMarks, pacer);
+    const { questions } = visibleAnnotations(caller, { questions: all, queryPoints: [], marks: [] });
+    return { format, profile: getProfile(db, profileId)!, questions, pointsBy, marksBy };
   });
 }
 
 /** The readiness of a profile's questions, a slice at a time (a hundred thousand questions never block other requests). */
 async function readinessOf(project: Project, rows: ProfileRows, control: JobControl, share = 1): Promise<ReadinessReport> {
-  const context = readinessContext({ profile: rows.profile, questions: rows.questions, queryPoints: rows.points, marks: rows.marks, videos: project.videos.list() });
+  const context = readinessContextOf(rows.profile, rows.questions, project.videos.list(), rows.pointsBy, rows.marksBy);
   const issues: ReadinessIssue[] = [];
   const pacer = new Pacer();
   for (const [i, question] of rows.questions.entries()) {
@@ -239,15 +306,14 @@ async function readinessOf(project: Project, rows: ProfileRows, control: JobCont
 
 /** The profile's questions as exchange items, in the order they were made (file order for imports). */
 async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | undefined, pacer: Pacer): Promise<ExchangeItem[]> {
-  const pointsBy = groupBy(rows.points, (p) => p.questionId);
-  const marksBy = groupBy(rows.marks, (m) => `${m.videoId}\u0000${m.target}`);
+  const { pointsBy, marksBy } = rows;
   const relPaths = new Map<string, string>();
   const items: ExchangeItem[] = [];
   for (const q of rows.questions) {
     if (!relPaths.has(q.videoId)) relPaths.set(q.videoId, project.videos.get(q.videoId)!.relPath);
     // the marks a question's answers live in: what it counts, or (dense captions) its own captions
     const target = q.counting?.target ?? (rows.format.profile === 'vsas-bench' ? q.id : null);
-    const marks = target === null ? [] : (marksBy.get(`${q.videoId}\u0000${target}`) ?? []);
+    const marks = target === null ? [] : (marksBy.get(markKey(q.videoId, target)) ?? []);
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;
     const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, relPaths.get(q.videoId)!, mediaDir);
@@ -287,7 +353,20 @@ export async function exportBenchmark(project: Project, caller: Caller, formatId
     if (reason) leftOut.push({ questionId, reason });
     return reason === null;
   });
-  return { text: format.write(items), items: items.length, readiness, leftOut };
+  return { text: await writeItems(format, items), items: items.length, readiness, leftOut };
+}
+
+/** The file's text; a JSONL format's lines are serialised a slice at a time, so a long export never holds other requests. */
+async function writeItems(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>, items: readonly ExchangeItem[]): Promise<string> {
+  if (!format.records) return format.write(items);
+  const records = format.records(items);
+  const pacer = new Pacer();
+  const lines: string[] = [];
+  for (const record of records) {
+    lines.push(jsonlLine(record));
+    await pacer.pace();
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
 /** Why a format cannot hold an item (its own reader would refuse what it writes), or null. */
