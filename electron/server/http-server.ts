@@ -13,6 +13,7 @@ import { isApiMethod } from '../../shared/api-methods';
 import { dispatch, type HandlerMap } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
 import { isPathInside } from '../services/media/paths';
+import { parseJsonBody } from './json-body';
 
 // a bulk call of BULK_LIMIT marks (see shared/api.ts) is some 10–20 MB of JSON
 export const MAX_BODY = 32 * 1024 * 1024;
@@ -208,7 +209,7 @@ export function startBrowserServer(options: {
       }
       let payload: unknown;
       try {
-        payload = body ? JSON.parse(body) : {};
+        payload = body ? await parseJsonBody(body) : {};
       } catch {
         // JSON.parse's message quotes the body: say what is wrong, not what was sent
         return refuse(res, api, 400, 'invalid-request', 'The request body is not valid JSON.');
