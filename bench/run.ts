@@ -1,7 +1,8 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation|exchange]`: prints figures for this machine.
+// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export]`: prints figures for this machine.
 import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } from './foundation';
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
+import { benchBulkMarks, benchCountingExport } from './structure';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -11,6 +12,8 @@ const sections: Record<string, () => Promise<void>> = {
   timeline: benchTimeline,
   annotation: benchAnnotation,
   exchange: benchExchange,
+  'bulk-marks': benchBulkMarks,
+  'counting-export': benchCountingExport,
 };
 
 console.log(`Tidemark benchmarks — node ${process.version}, ffmpeg ${tools.ffmpeg}`);

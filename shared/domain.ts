@@ -15,9 +15,11 @@ export interface Video {
   name: string;
   /** Path relative to the project file's folder (forward slashes). */
   relPath: string;
-  fingerprint: string;
+  /** Null for a placeholder: a video a benchmark file names whose file was not found (relink it). */
+  fingerprint: string | null;
   fileSize: number;
-  duration: number;
+  /** Seconds; null while unknown (a placeholder). */
+  duration: number | null;
   /** Native frame rate used for frame stepping. */
   fps: number;
   /** The rate as the container states it, e.g. "30000/1001". */

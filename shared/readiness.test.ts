@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Video } from './domain';
 import { BUILTIN_PROFILES } from './profiles';
 import type { QueryPoint, Question } from './questions';
-import { describeReadiness, readinessReport } from './readiness';
+import { describeIssue, describeReadiness, readinessReport } from './readiness';
 
 const profile = { ...BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!, id: 'p', builtin: true };
 const video = (status: Video['status']): Video => ({ id: 'v', name: 'v.mp4', relPath: 'v.mp4', fingerprint: 'f', fileSize: 1, duration: 60, fps: 30, fpsRational: '30/1', variableFps: false, width: 1, height: 1, codec: 'h264', audioCodec: null, container: 'mp4', status, statusMessage: status === 'ok' ? null : 'File not found.', sourceDataset: null, licenceNote: null, segmentOffset: 0, tags: [], addedAt: 'now' });
@@ -13,7 +13,7 @@ describe('readiness report', () => {
   it('is ready when nothing holds the export back', () => {
     const report = readinessReport({ profile, questions: [question({})], queryPoints: [point], marks: [], videos: [video('ok')] });
     expect(report.ready).toBe(true);
-    expect(describeReadiness(report)).toBe('OVO-S-Bench: 1 questions, ready to export.');
+    expect(describeReadiness(report)).toBe('OVO-S-Bench: 1 question, ready to export.');
   });
   it('counts lint errors, unaccepted items, unedited model drafts and missing media', () => {
     const report = readinessReport({
@@ -25,6 +25,17 @@ describe('readiness report', () => {
     });
     expect(report.counts).toEqual({ 'lint-error': 1, 'not-accepted': 1, 'unedited-draft': 1, 'missing-media': 1 });
     expect(report.issues.find((i) => i.kind === 'unedited-draft')?.message).toBe('Model-drafted text not checked by a person.');
-    expect(describeReadiness(report)).toBe('OVO-S-Bench: 1 questions, not ready — 1 lint error, 1 not accepted, 1 unedited draft, 1 missing media.');
+    expect(describeReadiness(report)).toBe('OVO-S-Bench: 1 question, not ready — 1 lint error, 1 not accepted, 1 unedited draft. 1 question is on videos whose files are missing (their times are checked once relinked).');
+  });
+  it('names the question of each problem (text and id), not only its video', () => {
+    const report = readinessReport({ profile, questions: [question({ status: 'draft', text: '  How far is the red sign\nfrom the camera?  ' })], queryPoints: [point], marks: [], videos: [video('ok')] });
+    expect(report.issues[0]).toMatchObject({ questionId: 'q', question: 'How far is the red sign from the camera?', videoId: 'v', video: 'v.mp4' });
+    expect(describeIssue(report.issues[0]!)).toBe('"How far is the red sign from the camera?" (q, v.mp4): not-accepted: Not accepted in review (status: draft).');
+  });
+  it('lists missing media without holding the export back; a placeholder video (length unknown) skips the end-of-video check', () => {
+    const placeholder = { ...video('missing'), fingerprint: null, duration: null };
+    const report = readinessReport({ profile, questions: [question({})], queryPoints: [{ ...point, time: 5000 }], marks: [], videos: [placeholder] });
+    expect(report).toMatchObject({ ready: true, counts: { 'missing-media': 1, 'lint-error': 0 } });
+    expect(readinessReport({ profile, questions: [question({})], queryPoints: [{ ...point, time: 5000 }], marks: [], videos: [video('ok')] }).ready).toBe(false);
   });
 });

@@ -1,13 +1,20 @@
-// Is a profile's part of the project ready to export? Lint errors, items not accepted in review,
-// model drafts no person edited, and videos whose files are missing each hold an export back.
+// Is a profile's part of the project ready to export? Lint errors, items not accepted in review and
+// model drafts no person edited each hold an export back. Videos whose files are missing are listed
+// but do not: the exported file names its videos, it does not carry them — a researcher converts or
+// counts a benchmark without downloading its media — though their times wait to be checked against
+// the videos' ends until they are relinked.
 import type { Video } from './domain';
 import { lintQuestion } from './lints';
 import { groupBy } from './collections';
+import { plural } from './plural';
 import type { Mark } from './marks';
 import type { Profile } from './profiles';
 import type { QueryPoint, Question } from './questions';
 
 export type ReadinessKind = 'lint-error' | 'not-accepted' | 'unedited-draft' | 'missing-media';
+
+/** The kinds that hold an export back (missing media is reported, not blocking). */
+export const BLOCKING_KINDS: ReadonlySet<ReadinessKind> = new Set(['lint-error', 'not-accepted', 'unedited-draft']);
 
 export interface ReadinessIssue {
   kind: ReadinessKind;
@@ -45,17 +52,17 @@ export interface ReadinessContext {
   groups: Map<string, Question[]>;
 }
 
-const markKey = (videoId: string, target: string): string => `${videoId}\u0000${target}`;
+/** The key marks are grouped by: a video and a target (what a counting question counts, a task's own captions). */
+export const markKey = (videoId: string, target: string): string => `${videoId}\u0000${target}`;
 const noMarks: Mark[] = [];
 
 export function readinessContext(input: ReadinessInput): ReadinessContext {
-  return {
-    profile: input.profile,
-    videos: new Map(input.videos.map((v) => [v.id, v])),
-    pointsBy: groupBy(input.queryPoints, (p) => p.questionId),
-    marksBy: groupBy(input.marks, (m) => markKey(m.videoId, m.target)),
-    groups: groupBy(input.questions.filter((q) => q.group), (q) => q.group!.id),
-  };
+  return readinessContextOf(input.profile, input.questions, input.videos, groupBy(input.queryPoints, (p) => p.questionId), groupBy(input.marks, (m) => markKey(m.videoId, m.target)));
+}
+
+/** The same from points and marks already grouped (by question, and by markKey). */
+export function readinessContextOf(profile: Profile, questions: readonly Question[], videos: readonly Video[], pointsBy: Map<string, QueryPoint[]>, marksBy: Map<string, Mark[]>): ReadinessContext {
+  return { profile, videos: new Map(videos.map((v) => [v.id, v])), pointsBy, marksBy, groups: groupBy(questions.filter((q) => q.group), (q) => q.group!.id) };
 }
 
 /** Everything that holds one question back from export. */
@@ -84,7 +91,7 @@ export function questionIssues(ctx: ReadinessContext, q: Question): ReadinessIss
 export function summarizeReadiness(profile: Profile, questions: number, issues: ReadinessIssue[]): ReadinessReport {
   const counts: Record<ReadinessKind, number> = { 'lint-error': 0, 'not-accepted': 0, 'unedited-draft': 0, 'missing-media': 0 };
   for (const issue of issues) counts[issue.kind]++;
-  return { profile: profile.name, questions, ready: issues.length === 0, counts, issues };
+  return { profile: profile.name, questions, ready: issues.every((i) => !BLOCKING_KINDS.has(i.kind)), counts, issues };
 }
 
 export function readinessReport(input: ReadinessInput): ReadinessReport {
@@ -105,7 +112,11 @@ export function describeIssue(issue: ReadinessIssue): string {
 }
 
 export function describeReadiness(report: ReadinessReport): string {
-  if (report.ready) return `${report.profile}: ${report.questions} questions, ready to export.`;
-  const parts = Object.entries(report.counts).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind.replace('-', ' ')}`);
-  return `${report.profile}: ${report.questions} questions, not ready — ${parts.join(', ')}.`;
+  const missing = report.counts['missing-media'];
+  const note = missing > 0 ? ` ${plural(missing, 'question is', 'questions are')} on videos whose files are missing (their times are checked once relinked).` : '';
+  if (report.ready) return `${report.profile}: ${plural(report.questions, 'question')}, ready to export.${note}`;
+  const parts = Object.entries(report.counts)
+    .filter(([kind, n]) => n > 0 && BLOCKING_KINDS.has(kind as ReadinessKind))
+    .map(([kind, n]) => `${n} ${kind.replace('-', ' ')}`);
+  return `${report.profile}: ${plural(report.questions, 'question')}, not ready — ${parts.join(', ')}.${note}`;
 }

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../services/test-support/fixtures';
@@ -37,31 +38,124 @@ describe('tidemark CLI', () => {
     expect(result.err).toEqual(['bad.jsonl:1:query_points.count: has 2 counts for 3 times']);
   });
 
-  it('imports into a new project, reports missing media, and exports', async () => {
-    const project = join(dir.path, 'p.tidemark');
-    const imported = await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'phostream', '--project', project, '--media', join(dir.path, 'no-media'), '--report', join(dir.path, 'report.json'));
-    expect(imported.code).toBe(1); // no media here: every question is reported, none imported
+  it('imports a benchmark file without its media onto placeholders (exit 0), reports beside the project, and exports it back', async () => {
+    const input = join(fixtures, 'phostream', 'phostream_annotations.sample.json');
+    const projectDir = join(dir.path, 'work');
+    mkdirSync(projectDir);
+    const project = join(projectDir, 'p.tidemark');
+    const imported = await run('import', input, '--format', 'phostream', '--project', project, '--media', join(dir.path, 'no-media'));
+    expect(imported.code).toBe(0);
     expect(imported.err.filter((l) => l.startsWith('missing media:'))).toHaveLength(3);
+    expect(imported.err.find((l) => l.startsWith('missing media:'))).toMatch(/on a placeholder until it is relinked/);
+    const count = Number(/Imported (\d+) questions/.exec(imported.out.at(-1)!)?.[1]);
+    expect(count).toBeGreaterThan(0);
     // its phases go to stderr, the result to stdout
     const phases = imported.err.filter((l) => /^\d+% /.test(l));
     expect(phases[0]).toBe('0% Reading phostream_annotations.sample.json');
-    expect(phases.slice(-2)).toEqual([expect.stringMatching(/^40% Read \d+ records/), expect.stringMatching(/^70% Writing \d+ questions/)]);
-    expect(JSON.parse(readFileSync(join(dir.path, 'report.json'), 'utf8')).missingMedia).toHaveLength(3);
+    expect(phases.at(-1)).toMatch(/^70% Writing \d+ questions/);
+    // the report lands beside the project, never beside the input (a fixture folder, maybe read-only)
+    expect(existsSync(join(projectDir, 'phostream_annotations.sample.json.import-report.json'))).toBe(true);
+    expect(existsSync(`${input}.import-report.json`)).toBe(false);
     const exported = await run('export', '--format', 'phostream', '--project', project, '--out', join(dir.path, 'out.json'));
     expect(exported.code).toBe(0);
-    expect(exported.out[0]).toMatch(/^Wrote 0 questions/);
-    // the lossless format: export, import into a fresh project, export again — the same bytes
-    expect((await run('export', '--format', 'tidemark', '--project', project, '--out', join(dir.path, 'a.jsonl'))).code).toBe(0);
-    expect((await run('import', join(dir.path, 'a.jsonl'), '--format', 'tidemark', '--project', join(dir.path, 'copy.tidemark'))).code).toBe(0);
-    expect((await run('export', '--format', 'tidemark', '--project', join(dir.path, 'copy.tidemark'), '--out', join(dir.path, 'b.jsonl'))).code).toBe(0);
-    expect(readFileSync(join(dir.path, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir.path, 'a.jsonl'), 'utf8'));
-    const stats = await run('stats', '--project', project, '--json');
+    expect(exported.out[0]).toMatch(new RegExp(`^Wrote ${count} questions`));
+    // (the sample was saved without a final newline; Python's json.dump writes none either, Tidemark one)
+    expect(readFileSync(join(dir.path, 'out.json'), 'utf8').trimEnd()).toBe(readFileSync(input, 'utf8').trimEnd());
+    const stats = await run('stats', '--project', project);
     expect(stats.code).toBe(0);
-    expect(JSON.parse(stats.out.join('\n'))).toEqual([]); // nothing was imported without media
-    expect((await run('stats', '--project', join(dir.path, 'none.tidemark'))).code).toBe(1);
+    expect(stats.out.join('\n')).toMatch(/video durations: none/);
     const inputs = await run('eval-inputs', '--project', project, '--profile', 'phostream', '--sampling', 'uniform:8', '--out', join(dir.path, 'inputs.jsonl'));
     expect(inputs.code).toBe(0);
     expect(inputs.out[0]).toMatch(/^Wrote 0 query points/);
+    expect(inputs.err.at(-1)).toMatch(/^\d+ questions on placeholder videos left out: relink their media first\.$/);
     expect((await run('eval-inputs', '--project', project, '--profile', 'phostream', '--sampling', 'nope', '--out', join(dir.path, 'x.jsonl'))).code).toBe(2);
+    // the lossless format: export, import into a fresh project, export again — the same bytes; again: all present
+    expect((await run('export', '--format', 'tidemark', '--project', project, '--out', join(dir.path, 'a.jsonl'))).code).toBe(0);
+    const copy = join(dir.path, 'copy.tidemark');
+    expect((await run('import', join(dir.path, 'a.jsonl'), '--format', 'tidemark', '--project', copy)).code).toBe(0);
+    expect((await run('export', '--format', 'tidemark', '--project', copy, '--out', join(dir.path, 'b.jsonl'))).code).toBe(0);
+    expect(readFileSync(join(dir.path, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir.path, 'a.jsonl'), 'utf8'));
+    const again = await run('import', join(dir.path, 'a.jsonl'), '--format', 'tidemark', '--project', copy);
+    expect(again.out.at(-1)).toMatch(/^Imported 0 of \d+ rows into .*; \d+ rows were already present\.$/);
+  });
+
+  it('refuses to export over the open project, its WAL or a link to it, and leaves it whole', async () => {
+    const project = join(dir.path, 'guarded.tidemark');
+    expect((await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'phostream', '--project', project)).code).toBe(0);
+    symlinkSync(project, join(dir.path, 'link.jsonl'));
+    for (const out of [project, `${project}-wal`, `${project}-shm`, join(dir.path, 'link.jsonl')]) {
+      const result = await run('export', '--format', 'tidemark', '--project', project, '--out', out);
+      expect(result.code).toBe(1);
+      expect(result.err.join('\n')).toMatch(/Refused: .* is the open project's own file/);
+    }
+    const stats = await run('stats', '--project', project, '--json');
+    expect(stats.code).toBe(0);
+    expect(JSON.parse(stats.out.join('\n'))[0].questions).toBeGreaterThan(0);
+  });
+
+  it('reads without writing: stats and export never change a project, and refuse empty or foreign files untouched', async () => {
+    const empty = join(dir.path, 'empty.tidemark');
+    writeFileSync(empty, '');
+    const stats = await run('stats', '--project', empty);
+    expect(stats.code).toBe(1);
+    expect(stats.err[0]).toMatch(/empty file, not a Tidemark project/);
+    expect(statSync(empty).size).toBe(0);
+    const foreign = join(dir.path, 'foreign.sqlite');
+    const raw = new Database(foreign);
+    raw.exec('CREATE TABLE t (x)');
+    raw.close();
+    const refused = await run('stats', '--project', foreign);
+    expect(refused.code).toBe(1); // a data problem, not a usage error
+    expect(refused.err[0]).toMatch(/not a Tidemark project/);
+    const check = new Database(foreign);
+    expect(check.pragma('journal_mode', { simple: true })).toBe('delete');
+    check.close();
+    const text = join(dir.path, 'text.tidemark');
+    writeFileSync(text, 'hello');
+    expect((await run('stats', '--project', text)).code).toBe(1);
+  });
+
+  it('creates nothing when an import cannot start or is refused', async () => {
+    const project = join(dir.path, 'never.tidemark');
+    const missing = await run('import', join(dir.path, 'nope.json'), '--format', 'phostream', '--project', project);
+    expect(missing.code).toBe(1);
+    expect(missing.err[0]).toBe(`tidemark: No file at ${join(dir.path, 'nope.json')}.`);
+    expect((await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'nope', '--project', project)).code).toBe(2);
+    const bad = join(dir.path, 'bad-for-import.jsonl');
+    writeFileSync(bad, '{"broken": \n');
+    const refused = await run('import', bad, '--format', 'vcbench', '--project', project);
+    expect(refused.code).toBe(1);
+    expect(refused.out[0]).toBe('Nothing imported: 1 problem in 1 record. Fix them, or use --skip-invalid to import the good records.');
+    for (const suffix of ['', '-wal', '-shm']) expect(existsSync(`${project}${suffix}`)).toBe(false);
+  });
+
+  it('says "No file at …" for a missing file and writes counts in good English', async () => {
+    const missing = await run('validate', join(dir.path, 'nothing.jsonl'), '--format', 'vcbench');
+    expect(missing).toMatchObject({ code: 1, err: [`tidemark: No file at ${join(dir.path, 'nothing.jsonl')}.`] });
+    const one = join(dir.path, 'one.jsonl');
+    writeFileSync(one, `${readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').split('\n')[0]}\n`);
+    expect((await run('validate', one, '--format', 'vcbench')).out[0]).toBe('1 record, 1 question, 0 problems');
+  });
+
+  it('names each readiness problem by its question, and a forced export leaves out (and lists) what its format cannot hold', async () => {
+    const project = join(dir.path, 'drafts.tidemark');
+    const data = join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl');
+    expect((await run('import', data, '--format', 'vcbench', '--project', project)).code).toBe(0);
+    const tidemark = join(dir.path, 'drafts.jsonl');
+    expect((await run('export', '--format', 'tidemark', '--project', project, '--out', tidemark)).code).toBe(0);
+    // a question with no counting settings and no query points: not a VCBench row
+    const lines = readFileSync(tidemark, 'utf8').trimEnd().split('\n');
+    const video = JSON.parse(lines.find((l) => l.includes('"table":"videos"'))!) as { row: { id: string } };
+    const draft = { table: 'questions', row: { id: 'draft-1', video_id: video.row.id, profile_id: 'builtin:vcbench', fields: JSON.stringify({ text: 'How many chairs?', answerKind: 'number', status: 'accepted' }), provenance: '{}', created_by: 'ann', created_at: '2026-11-23T00:00:00.000Z', updated_at: '2026-11-23T00:00:00.000Z' } };
+    writeFileSync(tidemark, `${[...lines, JSON.stringify(draft)].join('\n')}\n`);
+    expect((await run('import', tidemark, '--format', 'tidemark', '--project', project)).code).toBe(0);
+    const refused = await run('export', '--format', 'vcbench', '--project', project, '--out', join(dir.path, 'v.jsonl'));
+    expect(refused.code).toBe(1);
+    expect(refused.err.some((l) => l.startsWith('"How many chairs?" (draft-1, ') && l.includes('lint-error'))).toBe(true);
+    const forced = await run('export', '--format', 'vcbench', '--project', project, '--out', join(dir.path, 'v.jsonl'), '--force');
+    expect(forced.code).toBe(0);
+    expect(forced.err.filter((l) => !/^\d+% /.test(l))).toEqual([expect.stringMatching(/^left out draft-1: a VCBench data JSONL record needs/)]);
+    expect(forced.out[0]).toMatch(/^Wrote 8 questions .* Left out 1 question the format cannot hold/);
+    expect((await run('validate', join(dir.path, 'v.jsonl'), '--format', 'vcbench')).code).toBe(0);
   });
 });

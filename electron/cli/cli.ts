@@ -271,7 +271,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         }
         const { caller, tools } = local(env);
         return await withProject(resolve(need('project')), 'read', async (project) => {
-          const rows = await evaluationInputs(project, caller, need('profile'), sampling, { ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: tools.ffmpeg } : {}), control: progressOn(io) });
+          const { rows, placeholderQuestions } = await evaluationInputs(project, caller, need('profile'), sampling, { ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: tools.ffmpeg } : {}), control: progressOn(io) });
+          if (placeholderQuestions > 0) io.err(`${plural(placeholderQuestions, 'question')} on placeholder videos left out: relink their media first.`);
           const out = resolve(need('out'));
           writeFileAtomic(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
           io.out(`Wrote ${plural(rows.length, 'query point')} to ${out}.`);

@@ -1,18 +1,30 @@
 // Browser mode: the same services over HTTP on 127.0.0.1. Every request must carry the access
 // token (query once → HttpOnly cookie, or the X-Tidemark-Token header); media by id only.
+// Error answers are fixed texts: nothing a request or a file contains is ever echoed back.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { contentSecurityPolicy } from '../../shared/security';
+import type { ApiErrorCode, ApiResult } from '../../shared/api';
 import type { AppServices } from '../services/app-services';
+import { isApiMethod } from '../../shared/api-methods';
 import { dispatch, type HandlerMap } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
 import { isPathInside } from '../services/media/paths';
+import { parseJsonBody } from './json-body';
 
-export const TOKEN_COOKIE = 'tidemark_token';
-const MAX_BODY = 4 * 1024 * 1024;
+// a bulk call of BULK_LIMIT marks (see shared/api.ts) is some 10–20 MB of JSON
+export const MAX_BODY = 32 * 1024 * 1024;
+
+/**
+ * Browsers scope cookies by host, not port: one name for every instance would let a second
+ * instance overwrite the first one's token, and hand it to whatever else listens on 127.0.0.1.
+ */
+export function tokenCookieName(port: number): string {
+  return `tidemark_token_${port}`;
+}
 
 const STATIC_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,11 +56,10 @@ function sameToken(given: string | undefined | null, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieToken(req: IncomingMessage): string | null {
-  const cookies = req.headers.cookie?.split(';') ?? [];
-  for (const cookie of cookies) {
-    const [name, ...rest] = cookie.trim().split('=');
-    if (name === TOKEN_COOKIE) return rest.join('=');
+function cookieToken(req: IncomingMessage, name: string): string | null {
+  for (const cookie of req.headers.cookie?.split(';') ?? []) {
+    const eq = cookie.indexOf('=');
+    if (eq > 0 && cookie.slice(0, eq).trim() === name) return cookie.slice(eq + 1).trim();
   }
   return null;
 }
@@ -66,15 +77,63 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('Request body too large.');
-    chunks.push(chunk as Buffer);
+/** A refusal: the contract's `{ok:false,error}` for API calls (the client reads JSON), plain text otherwise. */
+/** Array items serialised between two chances for other requests to run. */
+const JSON_SLICE = 5_000;
+
+/**
+ * The answer as JSON; a long list (a hundred thousand new marks) is serialised a slice at a time,
+ * so that writing it never holds the server for long.
+ */
+async function resultJson(result: ApiResult<unknown>): Promise<string> {
+  if (!result.ok || !Array.isArray(result.value) || result.value.length <= JSON_SLICE) return JSON.stringify(result);
+  const items = result.value;
+  const parts: string[] = [];
+  for (let start = 0; start < items.length; start += JSON_SLICE) {
+    // JSON.stringify of a slice is "[a,b]": its inside joins the whole list
+    parts.push(JSON.stringify(items.slice(start, start + JSON_SLICE)).slice(1, -1));
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return `{"ok":true,"value":[${parts.join(',')}]}`;
+}
+
+function refuse(res: ServerResponse, api: boolean, status: number, code: ApiErrorCode, message: string): void {
+  if (api) send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json');
+  else send(res, status, message);
+}
+
+/** The body as text, or null once it is over MAX_BODY — reading stops there, the rest is never buffered. */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return Promise.resolve(null);
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= MAX_BODY) return void chunks.push(chunk);
+      req.off('data', onData);
+      req.pause();
+      resolveBody(null);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+/** The request target as a URL whose path decodes cleanly, or null (malformed `%` escapes, bad targets). */
+function parseTarget(target: string | undefined, origin: string): URL | null {
+  try {
+    const url = new URL(target ?? '/', origin);
+    decodeURIComponent(url.pathname);
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 export function startBrowserServer(options: {
@@ -90,43 +149,73 @@ export function startBrowserServer(options: {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, `Internal error: ${(error as Error).message}`);
+      // the details go to the operator's terminal, never to the client
+      console.error('Tidemark server: unexpected error', error);
+      if (!res.headersSent) send(res, 500, 'Internal error.');
       else res.destroy();
     });
   });
+
+  /**
+   * True for what another page makes the browser send: a foreign Origin (another port on 127.0.0.1
+   * included), or Sec-Fetch-Site other than same-origin — except navigations to our pages, which
+   * any page may link to (SameSite=Strict keeps the cookie out of cross-site ones).
+   */
+  function fromAnotherPage(req: IncomingMessage, api: boolean): boolean {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) return true;
+    const site = req.headers['sec-fetch-site'];
+    if (site === undefined || site === 'same-origin') return false;
+    if (api) return true;
+    return site !== 'none' && req.headers['sec-fetch-mode'] !== 'navigate';
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     securityHeaders(res);
     // DNS-rebinding guard: only our own loopback host names are accepted
     const host = req.headers.host ?? '';
     if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return send(res, 421, 'Wrong host.');
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const url = parseTarget(req.url, `http://127.0.0.1:${port}`);
+    const api = (url?.pathname ?? req.url ?? '').startsWith('/api/');
+    if (!url) return refuse(res, api, 400, 'invalid-request', 'Malformed URL.');
+    if (fromAnotherPage(req, api)) return refuse(res, api, 403, 'forbidden', 'Requests from other sites are refused.');
+
     const queryToken = url.searchParams.get('token');
     if (sameToken(queryToken, token)) {
       // trade the token in the URL for a cookie and drop it from the address bar
-      res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      res.setHeader('Set-Cookie', `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`);
       url.searchParams.delete('token');
-      res.writeHead(303, { Location: url.pathname + url.search });
+      // one leading slash: `//host` would be another site
+      res.writeHead(303, { Location: `/${url.pathname.replace(/^\/+/, '')}${url.search}` });
       res.end();
       return;
     }
     const headerToken = req.headers['x-tidemark-token'];
-    if (!sameToken(typeof headerToken === 'string' ? headerToken : cookieToken(req), token)) {
-      return send(res, 401, 'Tidemark: open the URL printed at start (it carries the access token).');
+    if (!sameToken(typeof headerToken === 'string' ? headerToken : cookieToken(req, tokenCookieName(port)), token)) {
+      return refuse(res, api, 401, 'forbidden', 'Tidemark: open the URL printed at start (it carries the access token).');
     }
 
-    if (url.pathname.startsWith('/api/')) {
-      if (req.method !== 'POST') return send(res, 405, 'POST only.');
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, 'JSON only.');
+    if (api) {
+      if (req.method !== 'POST') return refuse(res, api, 405, 'invalid-request', 'POST only.');
+      // JSON only: a form or text/plain post from another page cannot reach a handler
+      if (!isJson(req.headers['content-type'])) return refuse(res, api, 415, 'invalid-request', 'JSON only.');
+      const method = url.pathname.slice('/api/'.length);
+      if (!isApiMethod(method)) return refuse(res, api, 404, 'unknown-method', 'No such call.');
+      const body = await readBody(req);
+      if (body === null) {
+        // the rest of the body is not read: close the connection instead of draining it
+        res.setHeader('Connection', 'close');
+        return refuse(res, api, 413, 'invalid-request', `The request body is over ${MAX_BODY / 1024 / 1024} MB.`);
+      }
       let payload: unknown;
       try {
-        const body = await readBody(req);
-        payload = body ? JSON.parse(body) : {};
-      } catch (error) {
-        return send(res, 400, JSON.stringify({ ok: false, error: { code: 'invalid-request', message: `Bad JSON body: ${(error as Error).message}` } }), 'application/json');
+        payload = body ? await parseJsonBody(body) : {};
+      } catch {
+        // JSON.parse's message quotes the body: say what is wrong, not what was sent
+        return refuse(res, api, 400, 'invalid-request', 'The request body is not valid JSON.');
       }
-      const result = await dispatch(handlers, url.pathname.slice('/api/'.length), payload, app.localCaller());
-      return send(res, 200, JSON.stringify(result), 'application/json');
+      const result = await dispatch(handlers, method, payload, app.localCaller());
+      return send(res, 200, await resultJson(result), 'application/json');
     }
 
     if (url.pathname.startsWith('/media/')) {

@@ -91,6 +91,11 @@ export class AppServices {
       const dir = join(this.options.dataDir, 'Demo');
       const path = join(dir, `demo${PROJECT_EXTENSION}`);
       const media = await renderDemoMedia(this.tools, dir, control);
+      // a person who opened or made a project meanwhile keeps it: the demo is not forced on them
+      if (this.project) {
+        this.settings.markFirstStartDone();
+        return this.project.summary();
+      }
       if (existsSync(path)) await this.openProject(path);
       else await this.createProject(path, 'Tidemark demo');
       const project = this.requireProject();

@@ -13,6 +13,8 @@ export class ServiceError extends Error {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ServiceError) return { code: error.code, message: error.message };
+  // JSON.parse quotes the text it failed on: never pass a file's or a request's bytes back
+  if (error instanceof SyntaxError) return { code: 'failed', message: 'Data that should be JSON is not valid JSON.' };
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'failed', message };
 }

@@ -39,7 +39,7 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
 
 /** Validates and runs one call. Unknown methods and bad payloads are answered, never thrown. */
 export async function dispatch(handlers: HandlerMap, method: unknown, payload: unknown, caller: Caller): Promise<ApiResult<unknown>> {
-  if (!isApiMethod(method)) return { ok: false, error: { code: 'unknown-method', message: `Unknown call ${String(method)}.` } };
+  if (!isApiMethod(method)) return { ok: false, error: { code: 'unknown-method', message: 'No such call.' } };
   const parsed = await parseRequest(method, payload ?? {});
   if (!parsed.ok) return parsed;
   try {

@@ -3,44 +3,37 @@
 // never blocks the server for long; its items are checked by the very schema the contract names.
 import { z } from 'zod';
 import { BULK_LIMIT, bulkFields, requestSchemas, type ApiMethod, type ApiResult } from '../../shared/api';
+import { describeZodIssue } from '../../shared/zod-issue';
 
 /** Items checked between two chances for other requests to run. */
 const SLICE = 2_000;
 
-const invalid = (method: string, path: ReadonlyArray<PropertyKey>, message: string): ApiResult<never> => ({
+const invalid = (method: string, error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): ApiResult<never> => ({
   ok: false,
-  error: { code: 'invalid-request', message: `${method}: ${path.length ? path.map(String).join('.') : 'request'}: ${message}` },
+  error: { code: 'invalid-request', message: describeZodIssue(method, error, prefix, 'request') },
 });
 
 function parseWhole(method: ApiMethod, payload: unknown): ApiResult<unknown> {
   const parsed = requestSchemas[method].safeParse(payload);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  return invalid(method, issue?.path ?? [], issue?.message ?? 'invalid');
+  return parsed.success ? { ok: true, value: parsed.data } : invalid(method, parsed.error);
 }
 
 export async function parseRequest(method: ApiMethod, payload: unknown): Promise<ApiResult<unknown>> {
   const field = (bulkFields as Partial<Record<ApiMethod, string>>)[method];
   const items = field && typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>)[field] : undefined;
   if (!field || !Array.isArray(items) || items.length <= SLICE) return parseWhole(method, payload);
-  if (items.length > BULK_LIMIT) return invalid(method, [field], `at most ${BULK_LIMIT.toLocaleString('en')} items in one call`);
+  if (items.length > BULK_LIMIT) return { ok: false, error: { code: 'invalid-request', message: `${method}: ${field}: at most ${BULK_LIMIT.toLocaleString('en')} items in one call` } };
 
   const schema = requestSchemas[method] as unknown as z.ZodObject<Record<string, z.ZodType>>;
   const element = (schema.shape[field] as z.ZodArray<z.ZodType>).element;
   const { [field]: _items, ...rest } = payload as Record<string, unknown>;
   const envelope = schema.omit({ [field]: true } as Record<string, true>).safeParse(rest);
-  if (!envelope.success) {
-    const issue = envelope.error.issues[0];
-    return invalid(method, issue?.path ?? [], issue?.message ?? 'invalid');
-  }
+  if (!envelope.success) return invalid(method, envelope.error);
   const parsedItems: unknown[] = new Array(items.length);
   for (let start = 0; start < items.length; start += SLICE) {
     for (let i = start; i < Math.min(items.length, start + SLICE); i++) {
       const parsed = element.safeParse(items[i]);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return invalid(method, [field, i, ...(issue?.path ?? [])], issue?.message ?? 'invalid');
-      }
+      if (!parsed.success) return invalid(method, parsed.error, [field, i]);
       parsedItems[i] = parsed.data;
     }
     await new Promise((resolve) => setImmediate(resolve));

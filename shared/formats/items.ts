@@ -4,8 +4,11 @@
 import type { MarkInput } from '../marks';
 import type { ProfileKind } from '../profiles';
 import type { QuestionFields } from '../questions';
-import { numberSource, PyFloat, RawNumber, type NumberSources } from './json-text';
+import type { FieldPath } from './json-syntax';
+import { PyFloat, RawNumber, type NumberSources } from './json-text';
 import type { EncodedTime } from './time-encoding';
+
+export type { FieldPath } from './json-syntax';
 
 export interface ExchangePoint {
   time: EncodedTime;
@@ -21,16 +24,54 @@ export interface ExchangeMark {
   endText: EncodedTime | null;
 }
 
+export type ItemQuestion = Omit<QuestionFields, 'profileId'>;
+
 export interface ExchangeItem {
   profile: ProfileKind;
   /** The video as the file names it (relative to the media folder). */
   videoPath: string;
   sourceDataset: string | null;
-  question: Omit<QuestionFields, 'profileId'>;
+  question: ItemQuestion;
   points: ExchangePoint[];
   marks: ExchangeMark[];
   /** Fields a format has that Tidemark does not model, kept verbatim for re-export (e.g. ids). */
   extra: Record<string, unknown>;
+}
+
+/**
+ * A question with what a format does not say at the domain's defaults. Not checked here: readers
+ * check whole items against the domain schemas (item-check.ts), so a bad field is a located problem.
+ */
+export function itemQuestion(fields: Partial<ItemQuestion>): ItemQuestion {
+  return { taskCode: null, text: '', answerKind: 'choice', options: {}, temporalType: null, group: null, entities: [], facets: {}, counting: null, status: 'draft', guidelineVersion: null, round: 0, origin: null, ...fields };
+}
+
+/**
+ * Where an item's field came from in its record (item path "question.text" ← record path
+ * "question"), so that a problem found in the item is named the way the file names it; null when
+ * no one field of the record made it. Item paths are those of `itemIssues`.
+ */
+export type FieldSource = (itemPath: FieldPath) => FieldPath | null;
+
+/**
+ * The key of `extra` holding the benchmark's own id, by profile — the record's field of that name.
+ * PhoStream and StreamingBench give their questions no id; of the custom profiles, OVO-Bench's `id`.
+ */
+const ID_FIELDS: Partial<Record<ProfileKind, string>> = { vcbench: 'id', 'ovo-s-bench': 'id', 'rtv-bench': 'questionID', 'vsas-bench': 'task_id', custom: 'id' };
+
+/** The record field an item's benchmark id is read from, if its format has ids. */
+export function benchmarkIdField(item: Pick<ExchangeItem, 'profile'>): string | null {
+  return ID_FIELDS[item.profile] ?? null;
+}
+
+/**
+ * The id the benchmark gave this item (VCBench "0944", RTV "q-group-…-2", VSAS task_id, OVO ids as
+ * text), for items read from a file or rebuilt from a project (`rowsToItem`); null when it has none.
+ */
+export function benchmarkIdOf(item: Pick<ExchangeItem, 'profile' | 'extra'>): string | null {
+  const key = ID_FIELDS[item.profile];
+  const id = key === undefined ? undefined : item.extra[key];
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : null;
 }
 
 /** Seconds with the text a file wrote them as; '' when they did not come from a file. */
@@ -58,8 +99,11 @@ export interface RawSource {
 
 /** The number at `path` in a raw record, with the text the file wrote it as. */
 export function numberAt(raw: RawSource | undefined, path: ReadonlyArray<string | number>, value: number): EncodedTime {
-  let container: unknown = raw?.value;
-  for (const part of path.slice(0, -1)) container = container && typeof container === 'object' ? (container as Record<string, unknown>)[part as string] : undefined;
-  const text = raw && container && typeof container === 'object' ? numberSource(raw.numbers, container, String(path.at(-1)), value) : undefined;
-  return encoded(value, text);
+  if (!raw) return encoded(value);
+  // called for every time of every record: a plain loop, no copies of the path
+  let container: unknown = raw.value;
+  const last = path.length - 1;
+  for (let k = 0; k < last && container; k++) container = typeof container === 'object' ? (container as Record<string, unknown>)[path[k] as string] : undefined;
+  if (!container || typeof container !== 'object') return encoded(value);
+  return encoded(value, raw.numbers.get(container)?.get(String(path[last])) ?? String(value));
 }

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayElementLines, fieldPath, formatProblem, numberSource, parseJsonKeepingNumbers, pythonNumber, readJsonLines, toPythonJson } from './json-text';
+import { arrayElementLines, decodeText, fieldPath, formatProblem, invalidUtf8, numberSource, parseJsonKeepingNumbers, pythonNumber, readJsonLines, toPythonJson } from './json-text';
 
 describe('reading', () => {
   it('reports bad lines with file and line, and keeps the good ones', () => {
     const { lines, problems } = readJsonLines('{"a": 1}\n\n{"a": \n{"b": 2.50}\n', 'items.jsonl');
     expect(lines.map((l) => l.line)).toEqual([1, 4]);
-    expect(problems.map(formatProblem)).toEqual([expect.stringMatching(/^items\.jsonl:3: not valid JSON/)]);
+    expect(problems.map(formatProblem)).toEqual(['items.jsonl:3: not valid JSON (unexpected end at column 7)']);
     expect(toPythonJson(lines[1]!.value, { numbers: lines[1]!.numbers })).toBe('{"b": 2.50}');
   });
   it('recovers the source text of every number, on the fast path and off it (fuzzed)', () => {
@@ -24,6 +24,15 @@ describe('reading', () => {
       { numRuns: 5000 },
     );
   });
+  it('says why a line is not JSON without quoting it', () => {
+    const secret = 'root:$6$Xq9vT2$hK8mZ3pQwE7rY1uN:19000:0:99999:7:::';
+    const { problems } = readJsonLines(`${secret}\n{"a": ${secret}}\n{"a": "${secret}\n`, '/etc/shadow');
+    expect(problems.map(formatProblem)).toEqual([
+      '/etc/shadow:1: not valid JSON (unexpected character at column 1)',
+      '/etc/shadow:2: not valid JSON (unexpected character at column 7)',
+      '/etc/shadow:3: not valid JSON (unterminated string at column 7)',
+    ]);
+  });
   it('finds the line each array element starts on', () => {
     expect(arrayElementLines('[\n  {"a": "[x, {"}, \n  {"b": [1,\n 2]},\n  3\n]')).toEqual([2, 3, 5]);
   });
@@ -37,6 +46,61 @@ describe('reading', () => {
         const { lines, problems } = readJsonLines(text, 'f');
         expect(lines.length + problems.length).toBeLessThanOrEqual(text.split('\n').length);
         arrayElementLines(text);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('decoding bytes', () => {
+  const bytes = (...parts: Array<string | number[]>): Uint8Array => {
+    const out: number[] = [];
+    for (const part of parts) out.push(...(typeof part === 'string' ? new TextEncoder().encode(part) : part));
+    return Uint8Array.from(out);
+  };
+  it('reports each line holding bytes that are not UTF-8, once, with the byte offset', () => {
+    const file = bytes(
+      '{"a": "ok"}\n', // line 1, bytes 0–11
+      '{"a": "', [0x80], '"}\n', // 2: a lone continuation byte at 19
+      '{"a": "', [0xe2, 0x82], '"}\n', // 3: a sequence cut short (€ is E2 82 AC) at 30
+      '{"a": "', [0xc0, 0xaf], '"}\n', // 4: overlong "/" at 42
+      '{"a": "', [0xed, 0xa0, 0x80], '"}\n', // 5: the surrogate U+D800 encoded at 54
+      '{"a": "', [0xff, 0xfe, 0x80], '"}\n', // 6: three bad bytes, one problem, at 67
+      '{"a": "é € 😀 \uFFFD"}\n', // 7: real multi-byte text and a real U+FFFD
+      '{"a": "', [0xf0, 0x9f, 0x98], '\n', // 8: cut short at the line's end: the newline still ends it
+      '{"a": 1}', [0xf4, 0x90, 0x80, 0x80], // 9: above U+10FFFF, at the end of the file
+    );
+    const { text, problems } = decodeText(file, 'f.jsonl');
+    expect(problems.map(formatProblem)).toEqual([
+      'f.jsonl:2: not valid UTF-8 (byte offset 19)',
+      'f.jsonl:3: not valid UTF-8 (byte offset 30)',
+      'f.jsonl:4: not valid UTF-8 (byte offset 42)',
+      'f.jsonl:5: not valid UTF-8 (byte offset 54)',
+      'f.jsonl:6: not valid UTF-8 (byte offset 67)',
+      `f.jsonl:8: not valid UTF-8 (byte offset ${file.lastIndexOf(0xf0)})`,
+      `f.jsonl:9: not valid UTF-8 (byte offset ${file.indexOf(0xf4)})`,
+    ]);
+    expect(text.split('\n')).toHaveLength(9);
+    expect(text.split('\n')[6]).toBe('{"a": "é € 😀 \uFFFD"}');
+  });
+  it('drops a byte-order mark and finds nothing wrong in good text', () => {
+    expect(decodeText(bytes([0xef, 0xbb, 0xbf], '[1]\n'), 'f')).toEqual({ text: '[1]\n', problems: [] });
+    expect(decodeText(bytes('caf\u00e9 \uFFFD'), 'f')).toEqual({ text: 'caf\u00e9 \uFFFD', problems: [] });
+  });
+  it('finds a bad sequence exactly where TextDecoder replaces one (fuzzed)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 60 }), fc.array(fc.string({ unit: 'binary', maxLength: 4 }), { maxLength: 4 }), (noise, words) => {
+        const file = bytes(...words, Array.from(noise));
+        const fatal = (() => {
+          try {
+            new TextDecoder('utf-8', { fatal: true }).decode(file);
+            return false;
+          } catch {
+            return true;
+          }
+        })();
+        expect(invalidUtf8(file).length > 0).toBe(fatal);
+        expect(decodeText(file, 'f').problems.length > 0).toBe(fatal);
       }),
       { numRuns: 3000 },
     );

@@ -1,6 +1,8 @@
 // Reading benchmark files with problems located by file, line and field; writing them back the way
 // the publishing tools wrote them (Python's json.dumps: ", " and ": " separators, floats that keep
-// their ".0", ASCII escapes).
+// their ".0", ASCII escapes). A problem describes a fault without quoting the file: it may be any
+// file a person picked (/etc/shadow), and problems end up in logs and on screen.
+import { forEachNumberSource, jsonSyntaxError } from './json-syntax';
 
 export interface Problem {
   file: string;
@@ -16,6 +18,70 @@ export function formatProblem(p: Problem): string {
 }
 
 /**
+ * A file's bytes as text, with a problem for each line holding bytes that are not UTF-8 (each line
+ * once, at its first bad byte; offsets count from the start of the file). Such bytes decode to
+ * U+FFFD, so the records on those lines must not be taken as read: pass the lines on to the reader
+ * (`unreadableLines`). A UTF-8 byte-order mark is dropped.
+ */
+export function decodeText(bytes: Uint8Array, file: string): { text: string; problems: Problem[] } {
+  const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
+  // every invalid sequence decodes to U+FFFD, so text without one needs no byte scan
+  if (!text.includes('\uFFFD')) return { text, problems: [] };
+  return { text, problems: invalidUtf8(bytes).map(({ line, offset }) => ({ file, line, field: '', reason: `not valid UTF-8 (byte offset ${offset})` })) };
+}
+
+/**
+ * The first ill-formed UTF-8 sequence of each line (Unicode's well-formed byte sequences, table 3-7:
+ * no overlong forms, no surrogates, nothing above U+10FFFF). A byte that breaks a sequence is read
+ * again as the start of the next one, as TextDecoder does, so a newline always ends its line.
+ */
+export function invalidUtf8(bytes: Uint8Array): Array<{ line: number; offset: number }> {
+  const found: Array<{ line: number; offset: number }> = [];
+  let line = 1;
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      if (lead === 0x0a) line++;
+      i++;
+      continue;
+    }
+    // continuation bytes needed, and the range the first of them must lie in
+    let need = 0;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) need = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      need = 2;
+      if (lead === 0xe0) lo = 0xa0; // overlong
+      if (lead === 0xed) hi = 0x9f; // surrogates
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      need = 3;
+      if (lead === 0xf0) lo = 0x90; // overlong
+      if (lead === 0xf4) hi = 0x8f; // above U+10FFFF
+    }
+    let j = i + 1;
+    let ok = need > 0;
+    for (let k = 0; ok && k < need; k++) {
+      const b = bytes[j];
+      if (b === undefined || b < (k === 0 ? lo : 0x80) || b > (k === 0 ? hi : 0xbf)) ok = false;
+      else j++;
+    }
+    if (!ok && found.at(-1)?.line !== line) found.push({ line, offset: i });
+    i = j;
+  }
+  return found;
+}
+
+/** Why a JSON text does not parse, and where, in words that do not quote it. */
+export function describeJsonError(text: string, error: unknown): { offset: number | null; reason: string } {
+  const fault = jsonSyntaxError(text);
+  if (fault) return { offset: fault.offset, reason: fault.reason };
+  // it is JSON, but JSON.parse gave up (a value nested too deeply for the reviver's stack)
+  return { offset: null, reason: error instanceof RangeError ? 'nested too deeply' : 'could not be read' };
+}
+
+/**
  * Source texts of parsed numbers that JavaScript would write differently ("663.0", "1e3"), keyed by
  * container and key, so an untouched record can be written back as it was. A number not listed
  * was written as `String(value)` writes it.
@@ -27,10 +93,6 @@ export interface ParsedJson {
   numbers: NumberSources;
 }
 
-interface ReviverContext {
-  source?: string;
-}
-
 /**
  * Text in which every number, if any, is written as String(value) writes it: no exponent, no
  * trailing fractional zero, no "-0", at most 15 significant digits (which round-trip exactly) and
@@ -39,20 +101,19 @@ interface ReviverContext {
 const MAYBE_NON_CANONICAL_NUMBER = /\.\d*0(?!\d)|\d[eE]|-0(?![.\d])|\d(?:\.?\d){15}|\.0{6}/;
 
 /**
- * JSON.parse that also keeps the source text of numbers JavaScript would write differently (JSON.parse
- * source text access, Node 21+). Text whose numbers are all canonical skips the reviver, which is
- * five times slower than a plain parse.
+ * JSON.parse that also keeps the source text of numbers JavaScript would write differently. Text
+ * whose numbers are all canonical needs nothing more; other text is walked beside its value.
  */
 export function parseJsonKeepingNumbers(text: string): ParsedJson {
   const numbers: NumberSources = new WeakMap();
-  if (!MAYBE_NON_CANONICAL_NUMBER.test(text)) return { value: JSON.parse(text), numbers };
-  const value = JSON.parse(text, function (this: object, key: string, v: unknown, context?: ReviverContext) {
-    if (typeof v === 'number' && context?.source !== undefined && context.source !== String(v)) {
-      let byKey = numbers.get(this);
-      if (!byKey) numbers.set(this, (byKey = new Map()));
-      byKey.set(key, context.source);
-    }
-    return v;
+  const value: unknown = JSON.parse(text);
+  if (!MAYBE_NON_CANONICAL_NUMBER.test(text)) return { value, numbers };
+  forEachNumberSource(text, value, (holder, key, v, source) => {
+    const byKey = numbers.get(holder);
+    // a repeated key is seen once per occurrence: the last, whose value JSON.parse kept, decides
+    if (source === String(v)) byKey?.delete(key);
+    else if (byKey) byKey.set(key, source);
+    else numbers.set(holder, new Map([[key, source]]));
   });
   return { value, numbers };
 }
@@ -74,12 +135,16 @@ export interface JsonLine {
  */
 export class JsonLineCursor {
   readonly problems: Problem[] = [];
+  /** Lines passed over unread because they are in `skipLines`. */
+  skipped = 0;
   private offset = 0;
   private lineNumber = 0;
 
   constructor(
     private readonly text: string,
     private readonly file: string,
+    /** Lines not to read (their problem is already reported, e.g. bytes that are not UTF-8). */
+    private readonly skipLines: ReadonlySet<number> = new Set(),
   ) {}
 
   /** How much of the text has been read, 0–1. */
@@ -97,11 +162,16 @@ export class JsonLineCursor {
       this.lineNumber++;
       if (line.endsWith('\r')) line = line.slice(0, -1);
       if (line.trim() === '') continue;
+      if (this.skipLines.has(this.lineNumber)) {
+        this.skipped++;
+        continue;
+      }
       try {
         const parsed = parseJsonKeepingNumbers(line);
         return { line: this.lineNumber, value: parsed.value, numbers: parsed.numbers };
       } catch (error) {
-        this.problems.push({ file: this.file, line: this.lineNumber, field: '', reason: `not valid JSON (${(error as Error).message.replace(/^.*?: /, '')})` });
+        const { offset, reason } = describeJsonError(line, error);
+        this.problems.push({ file: this.file, line: this.lineNumber, field: '', reason: `not valid JSON (${reason}${offset === null ? '' : ` at column ${offset + 1}`})` });
       }
     }
     return null;
@@ -117,11 +187,11 @@ export function readJsonLines(text: string, file: string): { lines: JsonLine[]; 
 }
 
 /**
- * The line on which each element of a top-level array starts, for documents that are one JSON
- * array (PhoStream, RTV-Bench): problems inside element i are reported at that line.
+ * Where each element of a top-level array starts (offset and line), for documents that are one JSON
+ * array (PhoStream, RTV-Bench): problems inside element i are located from there.
  */
-export function arrayElementLines(text: string): number[] {
-  const starts: number[] = [];
+export function arrayElementStarts(text: string): Array<{ offset: number; line: number }> {
+  const starts: Array<{ offset: number; line: number }> = [];
   let depth = 0;
   let line = 1;
   let inString = false;
@@ -136,8 +206,8 @@ export function arrayElementLines(text: string): number[] {
       else if (c === '"') inString = false;
       continue;
     }
-    if (depth === 1 && expectingElement && !/\s/.test(c) && c !== ']') {
-      starts.push(line);
+    if (depth === 1 && expectingElement && c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t' && c !== ']') {
+      starts.push({ offset: i, line });
       expectingElement = false;
     }
     if (c === '"') inString = true;
@@ -148,6 +218,11 @@ export function arrayElementLines(text: string): number[] {
     else if (c === ',' && depth === 1) expectingElement = true;
   }
   return starts;
+}
+
+/** The line on which each element of a top-level array starts. */
+export function arrayElementLines(text: string): number[] {
+  return arrayElementStarts(text).map((s) => s.line);
 }
 
 /** A zod issue path as a field name: ["query_points", "time", 2] → "query_points.time[2]". */

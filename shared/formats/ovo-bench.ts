@@ -4,8 +4,8 @@
 // Items land in a custom "OVO-Bench" profile with the benchmark's 12 tasks in 3 families.
 import { z } from 'zod';
 import { blankCustomProfile, type ProfileDefinition } from '../profiles';
-import { OPTION_LETTERS, questionFieldsSchema } from '../questions';
-import { numberAt, type ExchangeItem, type RawSource } from './items';
+import { OPTION_LETTERS } from '../questions';
+import { itemQuestion, numberAt, type ExchangeItem, type FieldSource, type ItemQuestion, type RawSource } from './items';
 
 const FAMILIES: Record<string, string[]> = { Backward: ['EPM', 'ASI', 'HLD'], 'Real-time': ['OCR', 'ACR', 'ATR', 'STU', 'FPD', 'OJR'], Forward: ['REC', 'SSR', 'CRR'] };
 const time = z.number().finite().min(0);
@@ -40,8 +40,8 @@ export type OvoBenchItem = z.infer<typeof ovoBenchItemSchema>;
 
 export function ovoBenchToItem(record: OvoBenchItem, raw?: RawSource): ExchangeItem {
   const target = `ovo-bench-${record.id}`;
-  const base = { profileId: 'OVO-Bench', taskCode: record.task };
-  let fields: Record<string, unknown>;
+  const base = { taskCode: record.task };
+  let fields: Partial<ItemQuestion>;
   let points: ExchangeItem['points'];
   let marks: ExchangeItem['marks'] = [];
   if (record.task === 'REC') {
@@ -57,12 +57,29 @@ export function ovoBenchToItem(record: OvoBenchItem, raw?: RawSource): ExchangeI
     points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.type === 1 ? 'yes' : 'no', evidence: [], proactiveTime: null, windowStart: null }));
   } else {
     const options = Object.fromEntries((record.options ?? []).slice(0, OPTION_LETTERS.length).map((o, i) => [OPTION_LETTERS[i], o]));
-    fields = { ...base, text: record.question, answerKind: 'choice', options };
+    fields = { ...base, text: record.question ?? '', answerKind: 'choice', options };
     points = [{ time: numberAt(raw, ['realtime'], record.realtime ?? 0), answer: OPTION_LETTERS[record.gt ?? 0] ?? null, evidence: [], proactiveTime: null, windowStart: null }];
   }
-  const { profileId: _p, ...question } = questionFieldsSchema.parse(fields);
-  return { profile: 'custom', videoPath: record.video, sourceDataset: record.video.split('/')[0] ?? null, question, points, marks, extra: { id: record.id } };
+  return { profile: 'custom', videoPath: record.video, sourceDataset: record.video.split('/')[0] ?? null, question: itemQuestion(fields), points, marks, extra: { id: record.id } };
 }
+
+/** Item fields → record fields: forward tasks probe at test_info, the others ask once at realtime. */
+export const ovoBenchFieldSource =
+  (record: OvoBenchItem): FieldSource =>
+  ([part, a, b]) => {
+    const probes = record.test_info !== undefined && (record.task === 'REC' || record.task === 'SSR' || record.task === 'CRR');
+    if (part === 'question') {
+      if (a === 'text') return record.question === undefined && record.task === 'REC' ? ['activity'] : ['question'];
+      if (a === 'options') return b === undefined ? ['options'] : ['options', OPTION_LETTERS.indexOf(b as (typeof OPTION_LETTERS)[number])];
+      return a === 'taskCode' ? ['task'] : null;
+    }
+    if (part === 'points') {
+      if (probes) return b === 'time' ? ['test_info', a!, 'realtime'] : ['test_info', a!];
+      return b === 'time' ? ['realtime'] : b === 'answer' ? ['gt'] : null;
+    }
+    if (part === 'marks') return b === 'end' ? ['end_times', a!] : ['start_times', a!];
+    return null;
+  };
 
 export function ovoBenchProfile(): ProfileDefinition {
   const base = blankCustomProfile('OVO-Bench');

@@ -2,8 +2,8 @@
 // pairs): 14 fields, query_times / evidence_times / answers aligned position by position.
 import { z } from 'zod';
 import { BUILTIN_PROFILES, findTaskCode } from '../profiles';
-import { OPTION_LETTERS, questionFieldsSchema, type OptionLetter } from '../questions';
-import { jsonTime, numberAt, type ExchangeItem, type RawSource } from './items';
+import { OPTION_LETTERS, type OptionLetter } from '../questions';
+import { itemQuestion, jsonTime, numberAt, type ExchangeItem, type FieldSource, type RawSource } from './items';
 import type { EncodedTime } from './time-encoding';
 
 const time = z.number().finite().min(0);
@@ -46,7 +46,7 @@ export const ovoSRecordSchema = z
     r.evidence_times.forEach(([s, e], i) => {
       if (e < s) ctx.addIssue({ code: 'custom', path: ['evidence_times', i], message: 'ends before it starts' });
     });
-    if (!r.task_subcategory.startsWith(`${r.level}.`)) ctx.addIssue({ code: 'custom', path: ['task_subcategory'], message: `${r.task_subcategory} is not a level-${r.level} code` });
+    if (!r.task_subcategory.startsWith(`${r.level}.`)) ctx.addIssue({ code: 'custom', path: ['task_subcategory'], message: `not a level-${r.level} code` });
   });
 export type OvoSRecord = z.infer<typeof ovoSRecordSchema>;
 
@@ -54,13 +54,7 @@ const OVO_S = BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!;
 
 export function ovoSToItem(record: OvoSRecord, raw?: RawSource): ExchangeItem {
   const numberText = (path: Array<string | number>, value: number) => numberAt(raw, path, value);
-  const { profileId: _p, ...question } = questionFieldsSchema.parse({
-    profileId: 'ovo-s-bench',
-    taskCode: record.task_subcategory,
-    text: record.question,
-    answerKind: 'choice',
-    options: record.options,
-  });
+  const question = itemQuestion({ taskCode: record.task_subcategory, text: record.question, answerKind: 'choice', options: record.options });
   return {
     profile: 'ovo-s-bench',
     videoPath: record.video_path,
@@ -74,23 +68,39 @@ export function ovoSToItem(record: OvoSRecord, raw?: RawSource): ExchangeItem {
       windowStart: null,
     })),
     marks: [],
-    extra: { video_id: record.video_id, task_type_name: record.task_type_name },
+    extra: { id: record.id, video_id: record.video_id, task_type_name: record.task_type_name },
   };
 }
+
+/** Item fields → record fields: points are the aligned query_times / answers / evidence_times. */
+export const ovoSFieldSource = (): FieldSource => (path) => {
+  const [part, a, b, ...rest] = path;
+  if (part === 'question') return a === 'text' ? ['question'] : a === 'taskCode' ? ['task_subcategory'] : a === 'options' ? ['options', ...(b === undefined ? [] : [b])] : null;
+  if (part !== 'points') return null;
+  if (b === 'time') return ['query_times', a!];
+  if (b === 'answer') return ['answers', a!];
+  if (b === 'evidence') return ['evidence_times', a!, ...rest.slice(1)];
+  return null;
+};
 
 /**
  * Items back to the paper's 14 fields: `id` 0..N−1 in order, `category_index` counting within each
  * subcategory, level / main category / type name from the taxonomy.
  */
 export function itemsToOvoS(items: readonly ExchangeItem[]): Array<Record<string, unknown>> {
+  return [...ovoSRecords(items)];
+}
+
+/** The records one at a time (ids and per-subcategory indices run over the whole list), for an exporter that paces itself. */
+export function* ovoSRecords(items: readonly ExchangeItem[]): Generator<Record<string, unknown>> {
   const perSubcategory = new Map<string, number>();
-  return items.map((item, id) => {
+  for (const [id, item] of items.entries()) {
     const code = item.question.taskCode ?? '';
     const index = perSubcategory.get(code) ?? 0;
     perSubcategory.set(code, index + 1);
     const points = [...item.points].sort((a, b) => a.time.seconds - b.time.seconds);
     const num = (t: EncodedTime) => jsonTime(t, { float: true }); // Table 11: list[float]
-    return {
+    yield {
       id,
       category_index: `${code}_${index}`,
       source_dataset: item.sourceDataset ?? '',
@@ -106,5 +116,5 @@ export function itemsToOvoS(items: readonly ExchangeItem[]): Array<Record<string
       evidence_times: points.map((p) => (p.evidence[0] ? [num(p.evidence[0][0]), num(p.evidence[0][1])] : [])),
       answers: points.map((p) => String(p.answer ?? '')),
     };
-  });
+  }
 }

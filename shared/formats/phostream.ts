@@ -1,8 +1,7 @@
 // PhoStream release JSON (formats §5, digest §2): a list of {video_path, verified_responses:[QA]};
 // times are "MM:SS" or "M:SS"; timestamp_proactive exists exactly for forward questions.
 import { z } from 'zod';
-import { questionFieldsSchema } from '../questions';
-import type { ExchangeItem } from './items';
+import { itemQuestion, type ExchangeItem, type FieldSource } from './items';
 import { parseTime, reencodeTime, type EncodedTime } from './time-encoding';
 
 const timeText = z.string().superRefine((v, ctx) => {
@@ -24,7 +23,7 @@ export const phostreamQaSchema = z
   .superRefine((qa, ctx) => {
     const forward = qa.time_type !== 'instant' && qa.time_type !== 'backward';
     if (forward && qa.timestamp_proactive === undefined) ctx.addIssue({ code: 'custom', path: ['timestamp_proactive'], message: 'a forward question needs timestamp_proactive' });
-    if (!forward && qa.timestamp_proactive !== undefined) ctx.addIssue({ code: 'custom', path: ['timestamp_proactive'], message: `only forward questions have one (this one is ${qa.time_type})` });
+    if (!forward && qa.timestamp_proactive !== undefined) ctx.addIssue({ code: 'custom', path: ['timestamp_proactive'], message: `only forward questions have one (this one is ${qa.time_type})` }); // time_type is one of five words
   });
 
 export const phostreamVideoSchema = z.object({ video_path: z.string().min(1), verified_responses: z.array(phostreamQaSchema) }).strict();
@@ -44,15 +43,9 @@ const time = (text: string): EncodedTime => (parseTime(text) as { ok: true; valu
 export function phostreamToItems(video: PhostreamVideo): ExchangeItem[] {
   const scenario = PHOSTREAM_SCENARIOS[video.video_path.split('/')[0] ?? ''];
   return video.verified_responses.map((qa) => {
-    const forward = qa.time_type !== 'instant' && qa.time_type !== 'backward';
-    const { profileId: _p, ...question } = questionFieldsSchema.parse({
-      profileId: 'phostream',
-      taskCode: qa.capability,
-      text: qa.user_query,
-      answerKind: 'text',
-      temporalType: forward ? 'forward' : qa.time_type,
-      facets: scenario ? { scenario } : {},
-    });
+    // "future" and "proactive" are spellings of forward
+    const temporalType = qa.time_type === 'instant' || qa.time_type === 'backward' ? qa.time_type : 'forward';
+    const question = itemQuestion({ taskCode: qa.capability, text: qa.user_query, answerKind: 'text', temporalType, facets: scenario ? { scenario } : {} });
     return {
       profile: 'phostream',
       videoPath: video.video_path,
@@ -65,6 +58,16 @@ export function phostreamToItems(video: PhostreamVideo): ExchangeItem[] {
     };
   });
 }
+
+/** Item fields → record fields: item k of a video is its k-th verified response. */
+export const phostreamFieldSource =
+  (_video: PhostreamVideo, k: number): FieldSource =>
+  ([part, a, b]) => {
+    const qa = (field: string) => ['verified_responses', k, field];
+    if (part === 'question') return a === 'text' ? qa('user_query') : a === 'taskCode' ? qa('capability') : a === 'temporalType' ? qa('time_type') : a === 'facets' ? ['video_path'] : null;
+    if (part === 'points') return b === 'time' ? qa('timestamp_question') : b === 'proactiveTime' ? qa('timestamp_proactive') : b === 'answer' ? qa('response') : null;
+    return null;
+  };
 
 /** Items back to the release JSON, grouped by video in first-seen order. */
 export function itemsToPhostream(items: readonly ExchangeItem[]): PhostreamVideo[] {

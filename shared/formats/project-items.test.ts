@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mark } from '../marks';
 import { markInputSchema } from '../marks';
 import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question } from '../questions';
-import type { ExchangeItem } from './items';
+import { benchmarkIdOf, type ExchangeItem } from './items';
 import { parseJsonKeepingNumbers, toPythonJson } from './json-text';
 import { itemsToPhostream, phostreamFileSchema, phostreamToItems } from './phostream';
 import { itemToRows, rowsToItem } from './project-items';
@@ -35,6 +35,21 @@ describe('items through the project', () => {
     const file = readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8');
     const items = phostreamFileSchema.parse(JSON.parse(file)).flatMap(phostreamToItems).map(throughProject);
     expect(toPythonJson(itemsToPhostream(items), { indent: 4, ensureAscii: false })).toBe(file.replace(/\n$/, ''));
+  });
+  it("an item's benchmark id survives being stored (and PhoStream items have none)", () => {
+    const lines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const items = lines.map((line) => {
+      const raw = parseJsonKeepingNumbers(line);
+      return vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw);
+    });
+    expect(items.map(benchmarkIdOf)).toEqual(lines.map((l) => (JSON.parse(l) as { id: string }).id));
+    expect(items.map((item, n) => benchmarkIdOf(throughProject(item, n)))).toEqual(items.map(benchmarkIdOf));
+    const file = readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8');
+    expect(phostreamFileSchema.parse(JSON.parse(file)).flatMap(phostreamToItems).map(benchmarkIdOf).every((id) => id === null)).toBe(true);
+    expect(benchmarkIdOf({ profile: 'ovo-s-bench', extra: { id: 17 } })).toBe('17');
+    expect(benchmarkIdOf({ profile: 'rtv-bench', extra: { questionID: 'q-group-a-0' } })).toBe('q-group-a-0');
+    expect(benchmarkIdOf({ profile: 'vsas-bench', extra: { task_id: 'cook-01' } })).toBe('cook-01');
+    expect(benchmarkIdOf({ profile: 'custom', extra: { time: null } })).toBeNull();
   });
   it('a time edited after import is written in the style it came in', () => {
     const file = readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8');

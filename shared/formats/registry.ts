@@ -1,45 +1,18 @@
 // The benchmark file formats Tidemark reads and writes, by name: each turns file text into exchange
-// items (with every problem located as file:line:field) and items back into file text.
-import type { z } from 'zod';
+// items (with every problem located as file:line:field; see reading.ts) and items back into file text.
 import type { ProfileDefinition, ProfileKind } from '../profiles';
 import type { ExchangeItem } from './items';
-import { arrayElementLines, fieldPath, JsonLineCursor, parseJsonKeepingNumbers, toPythonJson, type NumberSources, type Problem } from './json-text';
-import { itemsToOvoS, ovoSRecordSchema, ovoSToItem } from './ovo-s';
-import { itemsToPhostream, phostreamToItems, phostreamVideoSchema } from './phostream';
-import { itemsToRtv, rtvRecordSchema, rtvToItem } from './rtv';
-import { itemsToVcbenchEval, itemToVcbench, vcbenchDataSchema, vcbenchToItem } from './vcbench';
-import { itemToVsas, vsasTaskSchema, vsasToItem } from './vsas';
-import { ovoBenchItemSchema, ovoBenchProfile, ovoBenchToItem } from './ovo-bench';
-import { streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems } from './streamingbench';
+import { decodeText, toPythonJson } from './json-text';
+import { arrayReader, byLine, jsonlReader, type ReadOptions, type Reading } from './reading';
+import { ovoSRecords, ovoSFieldSource, ovoSRecordSchema, ovoSToItem } from './ovo-s';
+import { itemsToPhostream, phostreamFieldSource, phostreamToItems, phostreamVideoSchema } from './phostream';
+import { itemsToRtv, rtvFieldSource, rtvRecordSchema, rtvToItem } from './rtv';
+import { vcbenchEvalRecords, itemToVcbench, vcbenchDataSchema, vcbenchFieldSource, vcbenchToItem } from './vcbench';
+import { itemToVsas, vsasFieldSource, vsasTaskSchema, vsasToItem } from './vsas';
+import { ovoBenchFieldSource, ovoBenchItemSchema, ovoBenchProfile, ovoBenchToItem } from './ovo-bench';
+import { streamingBenchFieldSource, streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems } from './streamingbench';
 
-export interface LocatedItem {
-  item: ExchangeItem;
-  line: number;
-}
-
-export interface FormatRead {
-  items: LocatedItem[];
-  problems: Problem[];
-  /** Records read (lines or array elements), good or bad. */
-  records: number;
-}
-
-/**
- * A file being read a batch of records at a time, so that a long import can report how far it got
- * and be cancelled between batches.
- */
-export interface Reading {
-  /** Reads up to `records` more records; true once the whole file is read. */
-  step(records: number): boolean;
-  /** How much of the file has been read, 0–1. */
-  readonly fraction: number;
-  result(): FormatRead;
-}
-
-export function readAll(reading: Reading): FormatRead {
-  while (!reading.step(Infinity));
-  return reading.result();
-}
+export { readAll, type FormatRead, type LocatedItem, type Reading, type ReadOptions } from './reading';
 
 export interface BenchmarkFormat {
   id: string;
@@ -48,92 +21,41 @@ export interface BenchmarkFormat {
   /** For formats no built-in profile fits: the custom profile their items land in. */
   customProfile?: (items: readonly ExchangeItem[]) => ProfileDefinition;
   extension: string;
-  read?: (text: string, file: string) => Reading;
+  read?: (text: string, file: string, options?: ReadOptions) => Reading;
   write?: (items: readonly ExchangeItem[]) => string;
+  /** JSONL formats: the records `write` puts one a line (an exporter may serialise them a slice at a time). */
+  records?: (items: readonly ExchangeItem[]) => Iterable<unknown>;
 }
 
-function issueProblems(file: string, line: number, error: z.ZodError, prefix: Array<string | number> = []): Problem[] {
-  return error.issues.map((issue) => ({ file, line, field: fieldPath([...prefix, ...issue.path]), reason: issue.message }));
-}
+/** The text of a JSONL record as `write` puts it on its line. */
+export const jsonlLine = (record: unknown): string => toPythonJson(record);
 
-type Raw = { value: unknown; numbers: NumberSources };
-
-/** JSONL: a zod schema per line, an adapter per record. */
-function jsonlReader<T>(schema: z.ZodType<T>, toItem: (record: T, raw: Raw) => ExchangeItem) {
-  return (text: string, file: string): Reading => {
-    const cursor = new JsonLineCursor(text, file);
-    const items: LocatedItem[] = [];
-    const invalid: Problem[] = [];
-    let records = 0;
-    return {
-      get fraction() {
-        return cursor.fraction;
-      },
-      step(max) {
-        for (let n = 0; n < max; n++) {
-          const line = cursor.next();
-          if (!line) return true;
-          records++;
-          const parsed = schema.safeParse(line.value);
-          if (parsed.success) items.push({ item: toItem(parsed.data, line), line: line.line });
-          else invalid.push(...issueProblems(file, line.line, parsed.error));
-        }
-        return false;
-      },
-      result: () => ({ items, problems: [...cursor.problems, ...invalid].sort((a, b) => a.line - b.line), records: records + cursor.problems.length }),
-    };
-  };
-}
-
-/** One JSON array: parsed whole in the first step, then a zod schema per element, problems at the element's line. */
-function arrayReader<T>(schema: z.ZodType<T>, toItems: (record: T, raw: Raw) => ExchangeItem[]) {
-  return (text: string, file: string): Reading => {
-    const items: LocatedItem[] = [];
-    const problems: Problem[] = [];
-    let parsed: Raw | null = null;
-    let elements: unknown[] = [];
-    let lines: number[] = [];
-    let next = 0;
-    let failed = false;
-    return {
-      get fraction() {
-        return parsed === null && !failed ? 0 : elements.length === 0 ? 1 : next / elements.length;
-      },
-      step(max) {
-        if (failed) return true;
-        if (parsed === null) {
-          try {
-            parsed = parseJsonKeepingNumbers(text);
-          } catch (error) {
-            problems.push({ file, line: 0, field: '', reason: `not valid JSON (${(error as Error).message})` });
-            return (failed = true);
-          }
-          if (!Array.isArray(parsed.value)) {
-            problems.push({ file, line: 0, field: '', reason: 'expected a JSON array of records' });
-            return (failed = true);
-          }
-          elements = parsed.value;
-          lines = arrayElementLines(text);
-          return elements.length === 0;
-        }
-        for (const end = Math.min(elements.length, next + max); next < end; next++) {
-          const element = elements[next];
-          const line = lines[next] ?? 0;
-          const result = schema.safeParse(element);
-          if (result.success) for (const item of toItems(result.data, { value: element, numbers: parsed.numbers })) items.push({ item, line });
-          else problems.push(...issueProblems(file, line, result.error, [next]));
-        }
-        return next >= elements.length;
-      },
-      result: () => ({ items, problems, records: elements.length }),
-    };
+/**
+ * A file's bytes read in a format: decoded with decodeText, whose problems (lines that are not
+ * UTF-8) come first in the result and whose lines' records are not read.
+ */
+export function readBytes(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>>, bytes: Uint8Array, file: string): Reading {
+  const decoded = decodeText(bytes, file);
+  const reading = format.read(decoded.text, file, { unreadableLines: new Set(decoded.problems.map((p) => p.line)) });
+  return {
+    step: (records) => reading.step(records),
+    get fraction() {
+      return reading.fraction;
+    },
+    result() {
+      const read = reading.result();
+      return decoded.problems.length === 0 ? read : { ...read, problems: [...decoded.problems, ...read.problems].sort(byLine) };
+    },
   };
 }
 
 /** VCBench rows need counting settings; a forced export leaves the others out (readiness lists them). */
 const counting = (items: readonly ExchangeItem[]): ExchangeItem[] => items.filter((i) => i.question.counting);
 
-const jsonl = (records: unknown[]): string => records.map((r) => toPythonJson(r)).join('\n') + (records.length ? '\n' : '');
+const jsonl = (records: unknown[]): string => records.map(jsonlLine).join('\n') + (records.length ? '\n' : '');
+
+/** A JSONL writer: its records (one a line) and the file they make, so an exporter can also write a line at a time. */
+const jsonlWriter = (records: (items: readonly ExchangeItem[]) => Iterable<unknown>) => ({ records, write: (items: readonly ExchangeItem[]) => jsonl([...records(items)]) });
 
 export const FORMATS: readonly BenchmarkFormat[] = [
   {
@@ -141,24 +63,27 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     label: 'VCBench data JSONL',
     profile: 'vcbench',
     extension: 'jsonl',
-    read: jsonlReader(vcbenchDataSchema, (r, raw) => vcbenchToItem(r, raw)),
-    write: (items) => jsonl(counting(items).map((item, i) => itemToVcbench(item, i))),
+    read: jsonlReader({ schema: vcbenchDataSchema, toItems: (r, raw) => [vcbenchToItem(r, raw)], source: vcbenchFieldSource }),
+    ...jsonlWriter(function* (items) {
+      let i = 0;
+      for (const item of items) if (item.question.counting) yield itemToVcbench(item, i++);
+    }),
   },
-  { id: 'vcbench-eval', label: 'VCBench eval JSONL (one row per query point)', profile: 'vcbench', extension: 'jsonl', write: (items) => jsonl(itemsToVcbenchEval(counting(items))) },
+  { id: 'vcbench-eval', label: 'VCBench eval JSONL (one row per query point)', profile: 'vcbench', extension: 'jsonl', ...jsonlWriter((items) => vcbenchEvalRecords(counting(items))) },
   {
     id: 'ovo-s',
     label: 'OVO-S-Bench JSONL',
     profile: 'ovo-s-bench',
     extension: 'jsonl',
-    read: jsonlReader(ovoSRecordSchema, (r, raw) => ovoSToItem(r, raw)),
-    write: (items) => jsonl(itemsToOvoS(items)),
+    read: jsonlReader({ schema: ovoSRecordSchema, toItems: (r, raw) => [ovoSToItem(r, raw)], source: ovoSFieldSource }),
+    ...jsonlWriter(ovoSRecords),
   },
   {
     id: 'phostream',
     label: 'PhoStream release JSON',
     profile: 'phostream',
     extension: 'json',
-    read: arrayReader(phostreamVideoSchema, (r) => phostreamToItems(r)),
+    read: arrayReader({ schema: phostreamVideoSchema, toItems: (r) => phostreamToItems(r), source: phostreamFieldSource }),
     write: (items) => `${toPythonJson(itemsToPhostream(items), { indent: 4, ensureAscii: false })}\n`,
   },
   {
@@ -166,7 +91,7 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     label: 'OVO-Bench items JSON (import; into a custom "OVO-Bench" profile)',
     profile: 'custom',
     extension: 'json',
-    read: arrayReader(ovoBenchItemSchema, (r, raw) => [ovoBenchToItem(r, raw)]),
+    read: arrayReader({ schema: ovoBenchItemSchema, toItems: (r, raw) => [ovoBenchToItem(r, raw)], source: ovoBenchFieldSource }),
     customProfile: () => ovoBenchProfile(),
   },
   {
@@ -174,7 +99,7 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     label: 'StreamingBench questions JSON (import; into a custom "StreamingBench" profile)',
     profile: 'custom',
     extension: 'json',
-    read: arrayReader(streamingBenchRecordSchema, (r) => streamingBenchToItems(r)),
+    read: arrayReader({ schema: streamingBenchRecordSchema, toItems: (r) => streamingBenchToItems(r), source: streamingBenchFieldSource }),
     customProfile: streamingBenchProfile,
   },
   {
@@ -182,15 +107,17 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     label: 'VSAS-Bench tasks JSONL (Tidemark’s schema: the paper publishes none)',
     profile: 'vsas-bench',
     extension: 'jsonl',
-    read: jsonlReader(vsasTaskSchema, (r) => vsasToItem(r)),
-    write: (items) => jsonl(items.map((item, i) => itemToVsas(item, i))),
+    read: jsonlReader({ schema: vsasTaskSchema, toItems: (r) => [vsasToItem(r)], source: vsasFieldSource }),
+    ...jsonlWriter(function* (items) {
+      for (const [i, item] of items.entries()) yield itemToVsas(item, i);
+    }),
   },
   {
     id: 'rtv',
     label: 'RTV-Bench QA list (JSON)',
     profile: 'rtv-bench',
     extension: 'json',
-    read: arrayReader(rtvRecordSchema, (r, raw) => [rtvToItem(r, raw)]),
+    read: arrayReader({ schema: rtvRecordSchema, toItems: (r, raw) => [rtvToItem(r, raw)], source: rtvFieldSource }),
     write: (items) => `${toPythonJson(itemsToRtv(items), { indent: 4, ensureAscii: false })}\n`,
   },
 ];

@@ -1,8 +1,8 @@
 // RTV-Bench QA list (formats §6, digest §2.2): one flat record per (question, timestamp) with
 // questionID "q-group-<gid>-<0|1|2>[-suffix]" and type "<Object|Action|Event>-<dimension>".
 import { z } from 'zod';
-import { OPTION_LETTERS, questionFieldsSchema } from '../questions';
-import { jsonTime, numberAt, type ExchangeItem, type RawSource } from './items';
+import { OPTION_LETTERS, type GroupRole } from '../questions';
+import { itemQuestion, jsonTime, numberAt, type ExchangeItem, type FieldSource, type RawSource } from './items';
 import { PyFloat } from './json-text';
 import type { EncodedTime } from './time-encoding';
 
@@ -26,7 +26,7 @@ export const rtvRecordSchema = z
   .strict()
   .superRefine((r, ctx) => {
     if (r.end_time < r.start_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'ends before start_time' });
-    if (r.options[r.answer] === undefined) ctx.addIssue({ code: 'custom', path: ['answer'], message: `${r.answer} is not among the options` });
+    if (r.options[r.answer] === undefined) ctx.addIssue({ code: 'custom', path: ['answer'], message: 'not one of the options' });
   });
 export type RtvRecord = z.infer<typeof rtvRecordSchema>;
 
@@ -34,15 +34,7 @@ export function rtvToItem(record: RtvRecord, raw?: RawSource): ExchangeItem {
   const [, group = '', role = '0'] = QUESTION_ID.exec(record.questionID) ?? [];
   const [, perspective = 'Object', dimension = 'TP'] = TYPE.exec(record.type) ?? [];
 
-  const { profileId: _p, ...question } = questionFieldsSchema.parse({
-    profileId: 'rtv-bench',
-    taskCode: dimension,
-    text: record.question,
-    answerKind: 'choice',
-    options: record.options,
-    group: { id: group, role: `q${role}` },
-    facets: { perspective },
-  });
+  const question = itemQuestion({ taskCode: dimension, text: record.question, answerKind: 'choice', options: record.options, group: { id: group, role: `q${role}` as GroupRole }, facets: { perspective } });
   return {
     profile: 'rtv-bench',
     // the file names the video and the folder of its domain; the path joins them
@@ -54,6 +46,18 @@ export function rtvToItem(record: RtvRecord, raw?: RawSource): ExchangeItem {
     extra: { questionID: record.questionID, type: record.type, field: record.field, video: record.video, start_time: numberAt(raw, ['start_time'], record.start_time) },
   };
 }
+
+/** Item fields → record fields: the group is named in questionID, the dimension and perspective in type. */
+export const rtvFieldSource = (): FieldSource => (path) => {
+  const [part, a, b] = path;
+  if (part === 'points') return b === 'time' ? ['end_time'] : b === 'answer' ? ['answer'] : null;
+  if (part !== 'question') return null;
+  if (a === 'text') return ['question'];
+  if (a === 'options') return b === undefined ? ['options'] : ['options', b];
+  if (a === 'group') return ['questionID'];
+  if (a === 'taskCode' || a === 'facets') return ['type'];
+  return null;
+};
 
 /** Items back to the flat list: one record per query point, the prefix [0, t_q] as start/end time. */
 export function itemsToRtv(items: readonly ExchangeItem[]): Array<Record<string, unknown>> {

@@ -5,8 +5,8 @@
 // file holds (its task types become the taxonomy).
 import { z } from 'zod';
 import { blankCustomProfile, type ProfileDefinition } from '../profiles';
-import { OPTION_LETTERS, questionFieldsSchema, type OptionLetter } from '../questions';
-import type { ExchangeItem } from './items';
+import { OPTION_LETTERS, type OptionLetter } from '../questions';
+import { itemQuestion, type ExchangeItem, type FieldPath, type FieldSource } from './items';
 import { parseTime, type EncodedTime } from './time-encoding';
 
 const clock = z.string().superRefine((v, ctx) => {
@@ -49,11 +49,15 @@ export const STREAMINGBENCH_PROFILE = 'StreamingBench';
 
 const time = (text: string): EncodedTime => (parseTime(text) as { ok: true; value: EncodedTime }).value;
 
-/** "A. text" → {A: "text"}; options without the prefix take letters in order (as the eval does). */
+const LETTERED = /^([A-G])\.\s*(.*)$/s;
+/** The letter of option i: its "A. " prefix, else its place (as the eval does). */
+const letterOf = (option: string, i: number): string => LETTERED.exec(option)?.[1] ?? OPTION_LETTERS[i]!;
+
+/** "A. text" → {A: "text"}; options without the prefix take letters in order. */
 function lettered(options: readonly string[]): Partial<Record<OptionLetter, string>> {
   return Object.fromEntries(
     options.slice(0, OPTION_LETTERS.length).map((option, i) => {
-      const m = /^([A-G])\.\s*(.*)$/s.exec(option);
+      const m = LETTERED.exec(option);
       return m ? [m[1], m[2]] : [OPTION_LETTERS[i], option];
     }),
   );
@@ -64,8 +68,7 @@ export function streamingBenchToItems(record: StreamingBenchRecord): ExchangeIte
   return entries.flatMap((entry) =>
     entry.questions.map((q) => {
       const proactive = q.ground_truth_time_stamp !== undefined;
-      const { profileId: _p, ...question } = questionFieldsSchema.parse({
-        profileId: STREAMINGBENCH_PROFILE,
+      const question = itemQuestion({
         taskCode: q.task_type,
         text: q.question,
         answerKind: proactive ? 'text' : 'choice',
@@ -93,6 +96,33 @@ export function streamingBenchToItems(record: StreamingBenchRecord): ExchangeIte
     }),
   );
 }
+
+/** Item fields → record fields: item k is the k-th question of the entry (or of the list of entries). */
+export const streamingBenchFieldSource =
+  (record: StreamingBenchRecord, k: number): FieldSource =>
+  ([part, a, b]) => {
+    const entries = Array.isArray(record) ? record : [record];
+    let e = 0;
+    while (e < entries.length - 1 && k >= entries[e]!.questions.length) k -= entries[e++]!.questions.length;
+    const entry = entries[e]!;
+    const q = entry.questions[k];
+    const at = (...rest: FieldPath): FieldPath => [...(Array.isArray(record) ? [e] : []), ...rest];
+    const field = (name: string): FieldPath => at('questions', k, name);
+    if (part === 'question') {
+      if (a === 'text') return field('question');
+      if (a === 'taskCode') return field('task_type');
+      if (a === 'options') {
+        const i = q?.options?.findIndex((o, n) => letterOf(o, n) === b) ?? -1;
+        return i < 0 ? field('options') : at('questions', k, 'options', i);
+      }
+      if (a === 'facets') return b === 'video_categories' ? at('video_categories') : field('required_ability');
+      return null;
+    }
+    if (part !== 'points') return null;
+    if (b === 'time') return field('time_stamp');
+    if (b === 'proactiveTime') return field('ground_truth_time_stamp');
+    return b === 'answer' ? field(q?.ground_truth_time_stamp === undefined ? 'answer' : 'ground_truth_output') : null;
+  };
 
 /** The custom profile StreamingBench items land in: the task types, abilities and categories seen. */
 export function streamingBenchProfile(items: readonly ExchangeItem[]): ProfileDefinition {

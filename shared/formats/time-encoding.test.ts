@@ -25,11 +25,13 @@ describe('time encodings', () => {
     expect(a.ok && [a.value.start.seconds, a.value.end.seconds]).toEqual([0, 10]);
     const b = parseTimeRange('36.0 -- 40.0');
     expect(b.ok && [b.value.start.seconds, b.value.end.seconds]).toEqual([36, 40]);
-    expect(parseTimeRange('[0:00:10 - 0:00:05]')).toEqual({ ok: false, error: 'range "[0:00:10 - 0:00:05]" ends before it starts' });
+    expect(parseTimeRange('[0:00:10 - 0:00:05]')).toEqual({ ok: false, error: 'the range ends before it starts' });
   });
   it('says what is wrong', () => {
     expect(parseTime('1:75')).toMatchObject({ ok: false });
-    expect(parseTime(-1)).toMatchObject({ ok: false, error: 'time -1 is not a non-negative number of seconds' });
+    expect(parseTime(-1)).toMatchObject({ ok: false, error: 'not a non-negative number of seconds' });
+    expect(parseTime(`${'9'.repeat(400)}:00`)).toEqual({ ok: false, error: 'too large a time' });
+    expect(parseTime('root:secret')).toEqual({ ok: false, error: 'not a time (seconds, MM:SS or HH:MM:SS)' }); // never quotes the text
     expect(parseTime(null)).toEqual({ ok: false, error: 'expected a time, got null' });
     expect(parseTime({})).toEqual({ ok: false, error: 'expected a time, got object' });
   });

@@ -1,5 +1,5 @@
 // Every way the public benchmark files write a time, normalised to seconds — with the original text
-// kept, so a re-export writes the time the way the source file did.
+// kept, so a re-export writes the time the way the source file did. Errors do not quote the text.
 //   seconds (int or float) · MM:SS · M:SS · HH:MM:SS · H:MM:SS · "[H:MM:SS - H:MM:SS]" · "s -- e"
 
 export type TimeStyle = 'seconds' | 'mm:ss' | 'hh:mm:ss';
@@ -19,20 +19,21 @@ const SECONDS = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 /** One time: a JSON number (with its source text when known) or a time string. */
 export function parseTime(value: unknown, sourceText?: string): TimeParse<EncodedTime> {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0) return { ok: false, error: `time ${value} is not a non-negative number of seconds` };
+    if (!Number.isFinite(value) || value < 0) return { ok: false, error: 'not a non-negative number of seconds' };
     return { ok: true, value: { seconds: value, text: sourceText ?? String(value), style: 'seconds' } };
   }
   if (typeof value !== 'string') return { ok: false, error: `expected a time, got ${value === null ? 'null' : typeof value}` };
   const text = value.trim();
   if (SECONDS.test(text)) {
     const seconds = Number(text);
-    if (!Number.isFinite(seconds) || seconds < 0) return { ok: false, error: `"${value}" is not a non-negative number of seconds` };
+    if (!Number.isFinite(seconds) || seconds < 0) return { ok: false, error: 'not a non-negative number of seconds' };
     return { ok: true, value: { seconds, text: value, style: 'seconds' } };
   }
   const m = CLOCK.exec(text);
-  if (!m) return { ok: false, error: `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a time (seconds, MM:SS or HH:MM:SS)` };
+  if (!m) return { ok: false, error: 'not a time (seconds, MM:SS or HH:MM:SS)' };
   const [, a = '0', b = '0', c, fraction = ''] = m;
   const seconds = c === undefined ? Number(a) * 60 + Number(b) + Number(fraction || 0) : Number(a) * 3600 + Number(b) * 60 + Number(c) + Number(fraction || 0);
+  if (!Number.isFinite(seconds)) return { ok: false, error: 'too large a time' };
   return { ok: true, value: { seconds, text: value, style: c === undefined ? 'mm:ss' : 'hh:mm:ss' } };
 }
 
@@ -49,12 +50,12 @@ export function parseTimeRange(value: unknown): TimeParse<EncodedRange> {
   const bracketed = /^\s*\[\s*([^\]]+?)\s+-\s+([^\]]+?)\s*\]\s*$/.exec(value);
   const dashed = /^\s*(\S+)\s+--\s+(\S+)\s*$/.exec(value);
   const parts = bracketed ?? dashed;
-  if (!parts) return { ok: false, error: `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a time range ("[H:MM:SS - H:MM:SS]" or "s -- e")` };
+  if (!parts) return { ok: false, error: 'not a time range ("[H:MM:SS - H:MM:SS]" or "s -- e")' };
   const start = parseTime(parts[1]!);
   if (!start.ok) return start;
   const end = parseTime(parts[2]!);
   if (!end.ok) return end;
-  if (end.value.seconds < start.value.seconds) return { ok: false, error: `range "${value}" ends before it starts` };
+  if (end.value.seconds < start.value.seconds) return { ok: false, error: 'the range ends before it starts' };
   return { ok: true, value: { start: start.value, end: end.value, text: value } };
 }
 

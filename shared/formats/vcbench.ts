@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { isOpenInterval, type MarkInput } from '../marks';
 import { countingSubcategories, type CountingSubcategory } from '../profiles';
-import { questionFieldsSchema } from '../questions';
-import { encoded, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type RawSource } from './items';
+import { encoded, itemQuestion, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type FieldSource, type RawSource } from './items';
 import type { EncodedTime } from './time-encoding';
 
 const time = z.number().finite().min(0);
@@ -83,24 +82,32 @@ export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeIte
       if (mark) marks.push({ mark, startText: textOf(['occurrence_times', 'start', i], s), endText: textOf(['occurrence_times', 'end', i], e) });
     });
   }
-  const question = questionFieldsSchema.parse({
-    profileId: 'vcbench',
-    taskCode: subtype,
-    text: record.question,
-    answerKind: 'number',
-    counting: { subcategory: subtype, target, windowSeconds: null },
-  });
-  const { profileId: _p, ...fields } = question;
+  const question = itemQuestion({ taskCode: subtype, text: record.question, answerKind: 'number', counting: { subcategory: subtype, target, windowSeconds: null } });
   return {
     profile: 'vcbench',
     videoPath: record.video_path,
     sourceDataset: record.source_dataset,
-    question: fields,
+    question,
     points,
     marks,
     extra: { id: record.id, counting_type: record.counting_type, windowEnds: Array.isArray(o) ? null : o.end.map((e, i) => textOf(['occurrence_times', 'end', i], e)) },
   };
 }
+
+/**
+ * Item fields → record fields. Points are query_points.time/count by position; marks are the
+ * occurrence times by position (a list, or start/end lists); the counting target is made of the id.
+ */
+export const vcbenchFieldSource =
+  (record: VcbenchData): FieldSource =>
+  ([part, a, b]) => {
+    if (part === 'question') return a === 'text' ? ['question'] : a === 'counting' ? ['id'] : a === 'taskCode' ? ['counting_subtype'] : null;
+    if (part === 'points') return b === 'time' ? ['query_points', 'time', a!] : b === 'answer' ? ['query_points', 'count', a!] : b === 'windowStart' ? ['occurrence_times', 'start', a!] : null;
+    if (part !== 'marks') return null;
+    if (b === 'target') return ['id'];
+    if (Array.isArray(record.occurrence_times)) return ['occurrence_times', a!];
+    return ['occurrence_times', b === 'end' ? 'end' : 'start', a!];
+  };
 
 const writeTime = (t: EncodedTime) => jsonTime(t);
 
@@ -138,13 +145,18 @@ export function itemToVcbench(item: ExchangeItem, index: number): Record<string,
 
 /** The eval JSONL: one row per query point, numbered across the file. */
 export function itemsToVcbenchEval(items: readonly ExchangeItem[]): Array<Record<string, unknown>> {
-  const rows: Array<Record<string, unknown>> = [];
-  items.forEach((item, i) => {
+  return [...vcbenchEvalRecords(items)];
+}
+
+/** The eval rows one at a time (q_id runs over the whole file), for an exporter that paces itself. */
+export function* vcbenchEvalRecords(items: readonly ExchangeItem[]): Generator<Record<string, unknown>> {
+  let row = 0;
+  for (const [i, item] of items.entries()) {
     const data = itemToVcbench(item, i);
     const qp = data.query_points as { time: unknown[]; count: number[] };
-    qp.time.forEach((t, k) => {
-      rows.push({
-        q_id: String(rows.length).padStart(4, '0'),
+    for (const [k, t] of qp.time.entries()) {
+      yield {
+        q_id: String(row++).padStart(4, '0'),
         query_index: k,
         id: data.id,
         source_dataset: data.source_dataset,
@@ -154,8 +166,7 @@ export function itemsToVcbenchEval(items: readonly ExchangeItem[]): Array<Record
         counting_subtype: data.counting_subtype,
         query_time: t,
         count: qp.count[k],
-      });
-    });
-  });
-  return rows;
+      };
+    }
+  }
 }

@@ -6,8 +6,7 @@
 // (a caption spanning several seconds is written once per second, as the paper annotates at 1 FPS).
 import { z } from 'zod';
 import type { MarkInput } from '../marks';
-import { questionFieldsSchema } from '../questions';
-import { encoded, type ExchangeItem } from './items';
+import { encoded, itemQuestion, type ExchangeItem, type FieldSource } from './items';
 
 /** Stands for the id the task's question will get: dense captions belong to their task. */
 export const OWN_QUESTION_TARGET = '$question';
@@ -30,17 +29,18 @@ export const vsasTaskSchema = z
 export type VsasTask = z.infer<typeof vsasTaskSchema>;
 
 export function vsasToItem(task: VsasTask): ExchangeItem {
-  const { profileId: _p, ...question } = questionFieldsSchema.parse({
-    profileId: 'vsas-bench',
-    taskCode: task.task_type,
-    text: task.prompt,
-    answerKind: 'text',
-    temporalType: task.task_type,
-    facets: task.category ? { category: task.category } : {},
-  });
+  const question = itemQuestion({ taskCode: task.task_type, text: task.prompt, answerKind: 'text', temporalType: task.task_type, facets: task.category ? { category: task.category } : {} });
   const marks = task.captions.map((c) => ({ mark: { type: 'caption', start: c.second, end: c.second + 1, target: OWN_QUESTION_TARGET, data: { text: c.caption } } as MarkInput, startText: null, endText: null }));
   return { profile: 'vsas-bench', videoPath: task.video_path, sourceDataset: null, question, points: [{ time: encoded(0), answer: null, evidence: [], proactiveTime: null, windowStart: null }], marks, extra: { task_id: task.task_id } };
 }
+
+/** Item fields → record fields: mark j is the caption of captions[j]. */
+export const vsasFieldSource = (): FieldSource => (path) => {
+  const [part, a, b, c] = path;
+  if (part === 'question') return a === 'text' ? ['prompt'] : a === 'facets' ? ['category'] : a === 'taskCode' || a === 'temporalType' ? ['task_type'] : null;
+  if (part !== 'marks') return null;
+  return b === 'data' && c === 'text' ? ['captions', a!, 'caption'] : b === 'start' || b === 'end' ? ['captions', a!, 'second'] : ['captions', a!];
+};
 
 export function itemToVsas(item: ExchangeItem, index: number): VsasTask {
   const captions: VsasTask['captions'] = [];

@@ -1,10 +1,10 @@
 // Rows ↔ domain objects for marks, questions and query points; reads in one place (through the
 // read-only handle: writes happen only in edits).
 import type { ReadableDb } from '../db/readable';
-import type { Row } from '../db/edit-log';
+import type { Pacer, Row } from '../db/edit-log';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
-import type { z } from 'zod';
-import { queryPointFieldsSchema, questionFieldsSchema, type FieldProvenance, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
+import { z } from 'zod';
+import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
 
 interface MarkRow {
   id: string;
@@ -25,9 +25,39 @@ function rowToMark(row: MarkRow): Mark {
   return { id: row.id, videoId: row.video_id, type: row.type, start: row.start, end: row.end, target: row.target, data } as Mark;
 }
 
+const MARKS_OF_VIDEO = 'SELECT * FROM marks WHERE video_id = ? ORDER BY start, "end", id';
+
 export function listMarks(db: ReadableDb, videoId: string): Mark[] {
-  return db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ? ORDER BY start, "end", id').all(videoId).map(rowToMark);
+  return db.query<MarkRow>(MARKS_OF_VIDEO).all(videoId).map(rowToMark);
 }
+
+/**
+ * Converts rows as they are read, letting other requests in every few tens of milliseconds. Only on
+ * a connection of its own (a snapshot): iterating holds the connection until the last row.
+ */
+async function collect<R, T>(rows: Iterable<R>, convert: (row: R) => T, pacer: Pacer): Promise<T[]> {
+  const out: T[] = [];
+  for (const row of rows) {
+    out.push(convert(row));
+    await pacer.pace();
+  }
+  return out;
+}
+
+/**
+ * A long read (an export) on a snapshot's own connection, a slice at a time. Marks and query points
+ * come unordered: SQLite would sort hundreds of thousands of rows in one step before the first; the
+ * caller groups them and sorts each small group.
+ */
+export const pacedReads = {
+  marks: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Mark[]> => collect(db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ?').iterate(videoId), rowToMark, pacer),
+  queryPoints: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<QueryPoint[]> =>
+    collect(db.query<QueryPointRow>('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ?').iterate(videoId), rowToQueryPoint, pacer),
+  questionsOfProfile: async (db: ReadableDb, profileId: string, pacer: Pacer): Promise<Question[]> => {
+    const rows = await collect(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).iterate(profileId), (row) => row, pacer);
+    return collect(sortByCreation(rows), rowToQuestion, pacer);
+  },
+};
 
 export function getMark(db: ReadableDb, id: string): Mark | null {
   const row = db.query<MarkRow>('SELECT * FROM marks WHERE id = ?').get(id);
@@ -87,11 +117,13 @@ function requiredKeys(schema: z.ZodObject): ReadonlySet<string> {
 const QUESTION_KEYS = requiredKeys(questionFieldsSchema);
 const QUERY_POINT_KEYS = requiredKeys(queryPointFieldsSchema);
 
+const provenanceSchema = z.record(z.string(), z.enum(['human', 'model', 'edited']));
+
 function rowToQuestion(row: QuestionRow): Question {
   return fromRow<Question>(questionFieldsSchema, QUESTION_KEYS, row.fields, { profileId: row.profile_id }, {
     id: row.id,
     videoId: row.video_id,
-    provenance: JSON.parse(row.provenance) as Record<string, FieldProvenance>,
+    provenance: provenanceSchema.parse(JSON.parse(row.provenance)),
     createdBy: row.created_by,
     updatedAt: row.updated_at,
   });
@@ -102,11 +134,15 @@ export function listQuestions(db: ReadableDb, videoId: string): Question[] {
 }
 
 /** A profile's questions across the project in the order they were made (file order for imports). */
+const QUESTIONS_OF_PROFILE = 'SELECT rowid AS seq, * FROM questions WHERE profile_id = ?';
+
+/** Sorted here, not by SQLite: its sorter would copy every row; rows mostly come in order already. */
+function sortByCreation<R extends { created_at: string; seq: number }>(rows: R[]): R[] {
+  return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq));
+}
+
 export function questionsOfProfile(db: ReadableDb, profileId: string): Question[] {
-  // sorted here, not by SQLite: its sorter would copy every row; rows mostly come in order already
-  const rows = db.query<QuestionRow & { seq: number }>('SELECT rowid AS seq, * FROM questions WHERE profile_id = ?').all(profileId);
-  rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq));
-  return rows.map(rowToQuestion);
+  return sortByCreation(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).all(profileId)).map(rowToQuestion);
 }
 
 export function getQuestionRow(db: ReadableDb, id: string): { question: Question; createdAt: string } | null {
@@ -130,11 +166,10 @@ function rowToQueryPoint(row: QueryPointRow): QueryPoint {
   return fromRow<QueryPoint>(queryPointFieldsSchema, QUERY_POINT_KEYS, row.fields, { time: row.time }, { id: row.id, questionId: row.question_id });
 }
 
+const POINTS_OF_VIDEO = 'SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ? ORDER BY p.question_id, p.time, p.id';
+
 export function listQueryPoints(db: ReadableDb, videoId: string): QueryPoint[] {
-  return db
-    .query<QueryPointRow>('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ? ORDER BY p.question_id, p.time, p.id')
-    .all(videoId)
-    .map(rowToQueryPoint);
+  return db.query<QueryPointRow>(POINTS_OF_VIDEO).all(videoId).map(rowToQueryPoint);
 }
 
 export function getQueryPoint(db: ReadableDb, id: string): QueryPoint | null {
@@ -142,7 +177,4 @@ export function getQueryPoint(db: ReadableDb, id: string): QueryPoint | null {
   return row ? rowToQueryPoint(row) : null;
 }
 
-export function pointsOfQuestion(db: ReadableDb, questionId: string): QueryPoint[] {
-  return db.query<QueryPointRow>('SELECT * FROM query_points WHERE question_id = ? ORDER BY time, id').all(questionId).map(rowToQueryPoint);
-}
 

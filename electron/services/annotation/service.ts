@@ -9,6 +9,7 @@ import { markInputSchema, type Mark, type MarkInput } from '../../../shared/mark
 import type { FieldProvenance, QueryPoint, QueryPointFields, Question, QuestionFields } from '../../../shared/questions';
 import type { EditTransaction } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
+import { describeZodIssue } from '../../../shared/zod-issue';
 import { ServiceError } from '../errors';
 import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
@@ -35,12 +36,16 @@ const checkMark = (mark: MarkInput, duration: number | null, where: string): voi
 
 export async function createMarks(project: Project, caller: Caller, videoId: string, inputs: readonly MarkInput[]): Promise<Mark[]> {
   const { duration } = requireVideo(project, videoId);
-  inputs.forEach((input, i) => checkMark(input, duration, `mark ${i + 1}`));
-  const marks = inputs.map((input) => ({ ...input, id: randomUUID(), videoId }) as Mark);
-  const label = marks.length === 1 ? `Add ${marks[0]!.type}` : `Add ${marks.length} marks`;
+  const label = inputs.length === 1 ? `Add ${inputs[0]!.type}` : `Add ${inputs.length} marks`;
+  const marks: Mark[] = [];
   await project.store.edit(caller.person, label, async (tx) => {
-    for (const mark of marks) {
-      tx.put('marks', markToRow(mark));
+    // fresh ids: logged by key and fingerprint, not copied (a hundred thousand marks stay cheap);
+    // a mark past the video's end throws, and the whole call writes nothing
+    for (const [i, input] of inputs.entries()) {
+      checkMark(input, duration, `mark ${i + 1}`);
+      const mark = { ...input, id: randomUUID(), videoId } as Mark;
+      tx.insert('marks', markToRow(mark));
+      marks.push(mark);
       await tx.pace();
     }
   });
@@ -65,10 +70,7 @@ function patchMark(current: Mark, patch: MarkPatch, duration: number | null, whe
     data: patch.data === undefined ? current.data : { ...current.data, ...patch.data },
   };
   const parsed = markInputSchema.safeParse(merged);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ServiceError('invalid-request', `${where}: ${issue?.path.join('.') || 'mark'}: ${issue?.message}`);
-  }
+  if (!parsed.success) throw new ServiceError('invalid-request', describeZodIssue(where, parsed.error, [], 'mark'));
   checkMark(parsed.data as MarkInput, duration, where);
   return { ...(parsed.data as MarkInput), id: current.id, videoId: current.videoId } as Mark;
 }

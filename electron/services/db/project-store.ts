@@ -16,17 +16,21 @@ export class ProjectStore {
   /** Writes run one after another; each waits for the one before to commit or roll back. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(writer: Connection | null, reader: Connection) {
+  private constructor(
+    private readonly path: string,
+    writer: Connection | null,
+    reader: Connection,
+  ) {
     this.writer = writer ? new Writer(writer) : null;
     this.reader = reader;
     this.db = new ReadableDb(reader);
   }
 
   static open(path: string, options: OpenOptions): ProjectStore {
-    if (options.readOnly) return new ProjectStore(null, openReader(path, { readOnlyFile: true }));
+    if (options.readOnly) return new ProjectStore(path, null, openReader(path, { readOnlyFile: true }));
     const writer = openWriter(path, options);
     try {
-      return new ProjectStore(writer, openReader(path, { readOnlyFile: false }));
+      return new ProjectStore(path, writer, openReader(path, { readOnlyFile: false }));
     } catch (error) {
       writer.close();
       throw error;
@@ -113,6 +117,22 @@ export class ProjectStore {
         writer.run(`INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...Object.values(row));
       }
     });
+  }
+
+  /**
+   * A long read (an export, a readiness report) on a connection of its own, in one read transaction:
+   * it sees one consistent state however long it takes, and may pause between rows without holding
+   * anyone else's reads or writes.
+   */
+  async snapshot<T>(work: (db: ReadableDb) => Promise<T>): Promise<T> {
+    const connection = openReader(this.path, { readOnlyFile: false });
+    try {
+      connection.exec('BEGIN');
+      return await work(new ReadableDb(connection));
+    } finally {
+      if (connection.inTransaction) connection.exec('COMMIT');
+      connection.close();
+    }
   }
 
   /** Waits for queued writes, then closes both connections. */

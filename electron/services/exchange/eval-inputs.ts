@@ -57,7 +57,7 @@ export async function evaluationInputs(
   profileKind: string,
   samplingText: string,
   options: { cutDir?: string; ffmpeg?: string; control?: JobControl } = {},
-): Promise<EvalInput[]> {
+): Promise<{ rows: EvalInput[]; placeholderQuestions: number }> {
   const policy = parseSampling(samplingText);
   const db = project.store.db;
   const all = questionsOfProfile(db, builtinProfileId(profileKind));
@@ -66,8 +66,14 @@ export async function evaluationInputs(
   const { questions, queryPoints } = visibleAnnotations(caller, { questions: all, queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)), marks: [] });
   const pointsBy: Map<string, QueryPoint[]> = groupBy(queryPoints, (p) => p.questionId);
   const rows: EvalInput[] = [];
+  let placeholderQuestions = 0;
   for (const q of questions) {
     const video = project.videos.get(q.videoId)!;
+    // a placeholder's frame rate is not known until it is relinked: no frames can be named yet
+    if (video.duration === null) {
+      placeholderQuestions++;
+      continue;
+    }
     const points = [...(pointsBy.get(q.id) ?? [])].sort((a, b) => a.time - b.time);
     points.forEach((p, i) => {
       const end = prefixEnd(p, q);
@@ -90,5 +96,5 @@ export async function evaluationInputs(
     }
     options.control?.progress(1, `Cut ${rows.length} prefix clips`);
   }
-  return rows;
+  return { rows, placeholderQuestions };
 }

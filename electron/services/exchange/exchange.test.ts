@@ -11,6 +11,7 @@ import { runProcess } from '../media/run-process';
 import { builtinProfileId, listProfiles } from '../profiles/rows';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
+import { relinkVideo } from '../videos/relink';
 import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor, validateFile } from './service';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
@@ -129,17 +130,107 @@ describe('importing and exporting benchmark files', () => {
     await project.close();
   });
 
-  it('reports missing media without failing, and keeps the rest', async () => {
-    const project = await freshProject('missing');
+  it('a refusal found after the media were probed writes nothing at all; an accepted import is one undo step, videos included', async () => {
+    const project = await freshProject('refused-late');
+    const lines = dataLines.split('\n');
+    // a query time past its video's end is only known once the media are probed
+    lines[1] = lines[1]!.replace(/"time": \[([\d.]+)/, '"time": [999999');
+    const late = join(dir.path, 'late.jsonl');
+    writeFileSync(late, lines.join('\n'));
+    const refused = await importBenchmarkFile(project, caller, tools, { path: late, format: 'vcbench', mediaDir: media });
+    expect(refused.refused).toBe(true);
+    expect(refused.problems.map(formatProblem)).toEqual([expect.stringMatching(/^late\.jsonl:2:query time: 999999 is after the end of /)]);
+    expect(project.videos.list()).toHaveLength(0);
+    expect(project.store.history('ann')).toHaveLength(0);
+    const accepted = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
+    expect(accepted.importedQuestions).toBe(8);
+    expect(project.store.history('ann').map((h) => h.label)).toEqual(['Import vcbench_data.jsonl']);
+    await project.store.undo('ann');
+    expect(project.videos.list()).toHaveLength(0);
+    expect(count(project, 'questions')).toBe(0);
+    await project.close();
+  });
+
+  it('imports questions of missing media on placeholder videos, exports them byte for byte, and relinking the folder makes them whole', async () => {
+    const project = await freshProject('placeholders');
     const partial = join(dir.path, 'partial-media');
     const first = (JSON.parse(dataLines.split('\n')[0]!) as { video_path: string }).video_path;
-    mkdirSync(partial, { recursive: true });
+    mkdirSync(dirname(join(partial, first)), { recursive: true });
     copyFileSync(join(media, first), join(partial, first));
     const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: partial });
-    expect(outcome.refused).toBe(false);
-    expect(outcome.importedQuestions).toBe(3); // the three questions on that video
+    expect(outcome).toMatchObject({ refused: false, importedQuestions: 8, problems: [] });
     expect(outcome.missingMedia.map((m) => m.questions).reduce((a, b) => a + b, 0)).toBe(5);
-    expect(listMarks(project.store.db, project.videos.list()[0]!.id).length).toBeGreaterThan(0);
+    const videos = project.videos.list();
+    expect(videos).toHaveLength(5);
+    const placeholders = videos.filter((v) => v.fingerprint === null);
+    expect(placeholders).toHaveLength(4);
+    expect(placeholders.every((v) => v.status === 'missing' && v.duration === null && /placeholder/.test(v.statusMessage ?? ''))).toBe(true);
+    // the export works (missing media are listed, not blocking) and gives the file back
+    const exported = await exportBenchmark(project, caller, 'vcbench');
+    expect(exported.text).toBe(dataLines);
+    expect(exported.readiness).toMatchObject({ ready: true, counts: { 'missing-media': 5 } });
+    // one relink of a placeholder finds the rest of the folder
+    const placeholder = placeholders[0]!;
+    const relinked = await relinkVideo(project, caller, tools, placeholder.id, join(media, placeholder.relPath.replace(/^.*?media\//, '')));
+    expect(relinked).toHaveLength(4);
+    expect(project.videos.list().every((v) => v.status === 'ok' && v.duration !== null && v.fingerprint !== null)).toBe(true);
+    expect((await exportBenchmark(project, caller, 'vcbench')).readiness).toMatchObject({ ready: true, counts: { 'missing-media': 0 } });
+    expect((await project.store.undo('ann'))?.label).toBe('Relink 4 videos');
+    expect(project.videos.list().filter((v) => v.fingerprint === null)).toHaveLength(4);
+    await project.close();
+  });
+
+  it('maps two names of one file (identical content) to the one video', async () => {
+    const project = await freshProject('twins');
+    const lines = dataLines.split('\n').filter(Boolean);
+    const first = (JSON.parse(lines[0]!) as { video_path: string }).video_path;
+    const twin = first.replace(/\.mp4$/, '-copy.mp4');
+    copyFileSync(join(media, first), join(media, twin));
+    const file = join(dir.path, 'twins.jsonl');
+    writeFileSync(file, `${[...lines, lines[0]!.replace(first, twin).replace(/"id": "\d+"/, '"id": "9999"')].join('\n')}\n`);
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: media });
+    expect(outcome).toMatchObject({ refused: false, importedQuestions: 9, missingMedia: [], problems: [] });
+    expect(project.videos.list()).toHaveLength(5);
+    const questions = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id));
+    expect(questions).toHaveLength(9);
+    // each keeps the name its file used
+    expect((await exportBenchmark(project, caller, 'vcbench')).text).toContain(`"video_path": "${twin}"`);
+    await project.close();
+  });
+
+  it('importing the same file again skips the questions the profile has (or updates them from the file), and says so', async () => {
+    const project = await freshProject('again');
+    await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
+    const marksBefore = count(project, 'marks');
+    const skipped = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
+    expect(skipped).toMatchObject({ refused: false, importedQuestions: 0, alreadyPresent: 8, updated: 0 });
+    expect(count(project, 'questions')).toBe(8);
+    // the file changed since: one question's wording, and --update brings it in
+    const changed = join(dir.path, 'vcbench_changed.jsonl');
+    writeFileSync(changed, dataLines.replace('How many pillows are visible at this moment?', 'How many pillows can you see right now?'));
+    const updated = await importBenchmarkFile(project, caller, tools, { path: changed, format: 'vcbench', mediaDir: media, existing: 'update' });
+    expect(updated).toMatchObject({ refused: false, importedQuestions: 8, alreadyPresent: 8, updated: 8 });
+    expect(count(project, 'questions')).toBe(8);
+    expect(count(project, 'marks')).toBe(marksBefore);
+    const texts = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id).map((q) => q.text));
+    expect(texts).toContain('How many pillows can you see right now?');
+    expect(texts).not.toContain('How many pillows are visible at this moment?');
+    expect((await exportBenchmark(project, caller, 'vcbench')).text).toBe(readFileSync(changed, 'utf8'));
+    // one undo brings the old wording back
+    expect((await project.store.undo('ann'))?.label).toBe('Import vcbench_changed.jsonl');
+    expect((await exportBenchmark(project, caller, 'vcbench')).text).toBe(dataLines);
+    await project.close();
+  });
+
+  it('reports lines that are not UTF-8 instead of importing U+FFFD', async () => {
+    const project = await freshProject('utf8');
+    const bytes = Buffer.concat([Buffer.from(dataLines.split('\n')[0]!.replace('pillows', 'pill')), Buffer.from([0xc3, 0x28]), Buffer.from(`ows"\n`)]);
+    const file = join(dir.path, 'latin.jsonl');
+    writeFileSync(file, Buffer.concat([bytes, Buffer.from(dataLines.split('\n').slice(1).join('\n'))]));
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: media });
+    expect(outcome.refused).toBe(true);
+    expect(outcome.problems.map(formatProblem)[0]).toMatch(/^latin\.jsonl:1: not valid UTF-8 \(byte offset \d+\)/);
+    expect(count(project, 'questions')).toBe(0);
     await project.close();
   });
 
@@ -174,8 +265,10 @@ describe('readiness before export', () => {
     expect(report.counts['lint-error']).toBeGreaterThan(0); // the draft has no query point
     await expect(exportBenchmark(project, caller, 'vcbench')).rejects.toThrow(NotReadyError);
     const forced = await exportBenchmark(project, caller, 'vcbench', { force: true });
-    expect(forced.items).toBe(9);
-    expect(forced.text.trim().split('\n')).toHaveLength(8); // the draft cannot be a VCBench row yet
+    // the draft cannot be a VCBench row yet: left out and listed, not written broken
+    expect(forced.items).toBe(8);
+    expect(forced.text.trim().split('\n')).toHaveLength(8);
+    expect(forced.leftOut).toEqual([{ questionId: expect.any(String), reason: expect.stringMatching(/needs what this question lacks/) }]);
     await project.close();
   });
 });
@@ -236,7 +329,7 @@ describe('StreamingBench items', () => {
   it('names the field of a malformed question', async () => {
     writeFileSync(file, JSON.stringify([{ ...entries[0], questions: [{ ...entries[0]!.questions[0], time_stamp: 'half past' }] }], null, 2));
     const result = validateFile(file, 'streamingbench');
-    expect(result.problems.map(formatProblem)[0]).toMatch(/^questions_real\.json:2:\[0\]\.questions\[0\]\.time_stamp: /);
+    expect(result.problems.map(formatProblem)[0]).toMatch(/^questions_real\.json:8:\[0\]\.questions\[0\]\.time_stamp: /);
   });
 });
 

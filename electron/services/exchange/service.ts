@@ -10,23 +10,24 @@ import type { Caller } from '../../../shared/domain';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
 import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
 import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../shared/profiles';
-import { findFormat, FORMATS, readAll, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
+import { findFormat, FORMATS, jsonlLine, readAll, readBytes, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
+import { benchmarkIdOf } from '../../../shared/formats/items';
 import type { ExchangeItem } from '../../../shared/formats/items';
-import type { Mark } from '../../../shared/marks';
+import { compareMarks, type Mark } from '../../../shared/marks';
 import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
 import { Pacer, type EditTransaction } from '../db/edit-log';
-import { listMarks, listQueryPoints, markToRow, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { listQueryPoints, markToRow, pacedReads, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
-import { describeReadiness, questionIssues, readinessContext, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
+import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
-import { groupBy } from '../../../shared/collections';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
-import { fromStoredPath } from '../media/paths';
+import { fromStoredPath, toStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import { probeNewVideos } from '../videos/import';
+import { placeholderVideoRow } from '../videos/repo';
 import { insertVideos } from '../videos/service';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
@@ -73,7 +74,7 @@ function customProfileFor(project: Project, tx: EditTransaction, wanted: Profile
 /** Reads and checks a file without touching any project (`tidemark validate`). */
 export function validateFile(path: string, formatId: string): { records: number; items: number; problems: Problem[] } {
   const format = requireReader(formatId);
-  const read = readAll(format.read(readFileSync(path, 'utf8'), basename(path)));
+  const read = readAll(readBytes(format, readFileSync(path), basename(path)));
   return { records: read.records, items: read.items.length, problems: read.problems };
 }
 
@@ -98,25 +99,39 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const file = basename(options.path);
   if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
   await phase(control, 0, `Reading ${file}`);
-  const reading = format.read(readFileSync(options.path, 'utf8'), file);
+  // bytes, not text: lines that are not UTF-8 are problems, never silently U+FFFD
+  const reading = readBytes(format, readFileSync(options.path), file);
   while (!reading.step(READ_BATCH)) await phase(control, 0.4 * reading.fraction, `Reading ${file}: ${Math.round(100 * reading.fraction)}%`);
   const read = reading.result();
   await phase(control, 0.4, `Read ${read.records.toLocaleString('en')} records of ${file}`);
   const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems] };
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
+  // questions the profile already has (the same benchmark ids): skipped, or replaced from the file
+  const present = presentQuestions(project, format, read.items);
+  const replacing = new Map<LocatedItem, Question>();
+  const items = read.items.filter((located) => {
+    const id = benchmarkIdOf(located.item);
+    const existing = id === null ? undefined : present.get(id);
+    if (!existing) return true;
+    outcome.alreadyPresent++;
+    if (options.existing !== 'update') return false;
+    replacing.set(located, existing);
+    return true;
+  });
+
   // media: by path relative to the media folder; files not yet in the project are probed now and
   // inserted with the questions, in the same edit — a refused import writes nothing at all
   const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
-  const known = new Map<string, { id: string; duration: number }>(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
+  const known = new Map<string, { id: string; duration: number | null }>(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
   // a file names few videos many times over: resolve each name once
   const absolute = new Map<string, string>();
-  for (const { item } of read.items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
+  for (const { item } of items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
   const toProbe = [...new Set(absolute.values())].filter((p) => !known.has(p) && existsSync(p));
   const probed = toProbe.length > 0 ? await probeNewVideos(project, tools, toProbe, { signal: control.signal, progress: (fraction, message) => control.progress(0.4 + 0.3 * (fraction ?? 0), message) }) : null;
   if (probed) {
     for (const failure of probed.report.failed) outcome.problems.push({ file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
-    const byFingerprint = new Map<string, { id: string; duration: number }>(project.videos.list().map((v) => [v.fingerprint, v]));
+    const byFingerprint = new Map<string, { id: string; duration: number | null }>(project.videos.list().flatMap((v) => (v.fingerprint ? [[v.fingerprint, v] as const] : [])));
     for (const v of probed.videos) {
       known.set(project.videos.absolutePath(v), v);
       byFingerprint.set(v.fingerprint, v);
@@ -128,20 +143,30 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     }
   }
 
-  const ready: Array<LocatedItem & { videoId: string; duration: number }> = [];
+  // media not found: their questions come in on placeholder videos (one per path), relinked later
+  const placeholders = new Map<string, string>();
   const missing = new Map<string, number>();
-  for (const located of read.items) {
-    const video = known.get(absolute.get(located.item.videoPath)!);
-    if (!video) {
-      missing.set(located.item.videoPath, (missing.get(located.item.videoPath) ?? 0) + 1);
-      continue;
+  for (const { item } of items) {
+    const path = absolute.get(item.videoPath)!;
+    if (known.has(path) && !placeholders.has(path)) continue;
+    if (!placeholders.has(path)) {
+      const id = randomUUID();
+      placeholders.set(path, id);
+      known.set(path, { id, duration: null });
     }
-    const late = located.item.points.find((p) => p.time.seconds > video.duration + 1e-6);
+    missing.set(item.videoPath, (missing.get(item.videoPath) ?? 0) + 1);
+  }
+
+  const ready: Array<LocatedItem & { videoId: string; replaces: Question | null }> = [];
+  for (const located of items) {
+    const video = known.get(absolute.get(located.item.videoPath)!)!;
+    // a video whose length is not known yet (a placeholder) is checked once it is relinked
+    const late = video.duration === null ? undefined : located.item.points.find((p) => p.time.seconds > video.duration! + 1e-6);
     if (late) {
       outcome.problems.push({ file, line: located.line, field: 'query time', reason: `${late.time.text || late.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
       continue;
     }
-    ready.push({ ...located, videoId: video.id, duration: video.duration });
+    ready.push({ ...located, videoId: video.id, replaces: replacing.get(located) ?? null });
   }
   outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
@@ -150,15 +175,22 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const now = new Date().toISOString();
   await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
     if (probed) insertVideos(tx, probed.videos);
+    for (const [path, id] of placeholders) tx.insert('videos', placeholderVideoRow(id, basename(path), toStoredPath(project.dir, path), now));
     const profileId = format.customProfile ? customProfileFor(project, tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
     // every field of an imported question was written by a person
     const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
-    for (const { item, videoId } of ready) {
+    for (const { item, videoId, replaces } of ready) {
       const rows = itemToRows(item);
       // a published benchmark's items were accepted by its authors; set them back to draft to review them here
       const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
-      const question: Question = { ...rows.fields, status, profileId, id: randomUUID(), videoId, provenance, createdBy: caller.person, updatedAt: now };
-      tx.insert('questions', questionToRow(question, now));
+      const question: Question = { ...rows.fields, status, profileId, id: replaces?.id ?? randomUUID(), videoId, provenance, createdBy: replaces?.createdBy ?? caller.person, updatedAt: now };
+      if (replaces) {
+        // updated in place (same id, same place in the profile, reviews kept); its points and own marks anew
+        const createdAt = tx.db.query<{ created_at: string }>('SELECT created_at FROM questions WHERE id = ?').get(replaces.id)!.created_at;
+        removeImportedParts(tx, replaces);
+        tx.put('questions', questionToRow(question, createdAt));
+        outcome.updated++;
+      } else tx.insert('questions', questionToRow(question, now));
       for (const p of rows.points) tx.insert('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
       // dense captions belong to their own task: the placeholder target becomes the question's id
       for (const m of rows.marks) tx.insert('marks', markToRow({ ...m, target: m.target === OWN_QUESTION_TARGET ? question.id : m.target, id: randomUUID(), videoId } as Mark));
@@ -168,6 +200,29 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     }
   });
   return outcome;
+}
+
+/** The profile's questions that came from this format, by their benchmark ids. */
+function presentQuestions(project: Project, format: BenchmarkFormat, items: readonly LocatedItem[]): Map<string, Question> {
+  const db = project.store.db;
+  const profileId = format.customProfile
+    ? listProfiles(db).find((p) => !p.builtin && p.name === format.customProfile!(items.map((l) => l.item)).name)?.id
+    : builtinProfileId(format.profile);
+  const present = new Map<string, Question>();
+  if (!profileId || !items.some((l) => benchmarkIdOf(l.item) !== null)) return present;
+  for (const question of questionsOfProfile(db, profileId)) {
+    const id = question.origin ? benchmarkIdOf({ profile: format.profile, extra: question.origin.extra }) : null;
+    if (id !== null) present.set(id, question);
+  }
+  return present;
+}
+
+/** What an imported question brought with it — its query points and its own marks — removed before its file brings them again. */
+function removeImportedParts(tx: EditTransaction, question: Question): void {
+  const ownTarget = question.counting?.target ?? question.id;
+  const shared = tx.db.query<{ n: number }>(`SELECT count(*) AS n FROM questions WHERE video_id = ? AND id <> ? AND json_extract(fields, '$.counting.target') = ?`).get(question.videoId, question.id, ownTarget)!.n;
+  tx.removeWhere('query_points', 'question_id', question.id);
+  if (shared === 0) for (const id of tx.db.query<{ id: string }>('SELECT id FROM marks WHERE video_id = ? AND target = ?').all(question.videoId, ownTarget).map((r) => r.id)) tx.remove('marks', id);
 }
 
 /** Relative path of a project video as a file names it: under the media folder when given. */
@@ -183,31 +238,59 @@ function exportFormat(formatId: string): BenchmarkFormat & Required<Pick<Benchma
   return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>;
 }
 
-/** Everything a format's export reads, read once (through the caller's policy): its profile's questions, their points and marks. */
+/**
+ * Everything a format's export reads, read once (through the caller's policy): its profile's
+ * questions, their points by question (sorted by time) and the marks by video and target (sorted).
+ */
 interface ProfileRows {
   format: BenchmarkFormat;
   profile: Profile;
   questions: Question[];
-  points: QueryPoint[];
-  marks: Mark[];
+  pointsBy: Map<string, QueryPoint[]>;
+  marksBy: Map<string, Mark[]>;
 }
 
-function profileRows(project: Project, caller: Caller, format: BenchmarkFormat): ProfileRows {
+/** Adds each to its group, a slice at a time. */
+async function groupInto<T>(groups: Map<string, T[]>, values: readonly T[], key: (value: T) => string, pacer: Pacer): Promise<void> {
+  for (const value of values) {
+    const k = key(value);
+    const group = groups.get(k);
+    if (group) group.push(value);
+    else groups.set(k, [value]);
+    await pacer.pace();
+  }
+}
+
+async function sortGroups<T>(groups: Map<string, T[]>, compare: (a: T, b: T) => number, pacer: Pacer): Promise<void> {
+  for (const group of groups.values()) {
+    group.sort(compare);
+    await pacer.pace();
+  }
+}
+
+/** Reads them on a snapshot of their own, a slice at a time (a hundred thousand questions never block other requests). */
+function profileRows(project: Project, caller: Caller, format: BenchmarkFormat): Promise<ProfileRows> {
   const profileId = builtinProfileId(format.profile);
-  const db = project.store.db;
-  const questions = questionsOfProfile(db, profileId);
-  const videoIds = [...new Set(questions.map((q) => q.videoId))];
-  const visible = visibleAnnotations(caller, {
-    questions,
-    queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)),
-    marks: videoIds.flatMap((id) => listMarks(db, id)),
+  return project.store.snapshot(async (db) => {
+    const pacer = new Pacer();
+    const all = await pacedReads.questionsOfProfile(db, profileId, pacer);
+    const pointsBy = new Map<string, QueryPoint[]>();
+    const marksBy = new Map<string, Mark[]>();
+    for (const videoId of new Set(all.map((q) => q.videoId))) {
+      const visible = visibleAnnotations(caller, { questions: [], queryPoints: await pacedReads.queryPoints(db, videoId, pacer), marks: await pacedReads.marks(db, videoId, pacer) });
+      await groupInto(pointsBy, visible.queryPoints, (p) => p.questionId, pacer);
+      await groupInto(marksBy, visible.marks, (m) => markKey(m.videoId, m.target), pacer);
+    }
+    await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
+    await sortGroups(marksBy, compareMarks, pacer);
+    const { questions } = visibleAnnotations(caller, { questions: all, queryPoints: [], marks: [] });
+    return { format, profile: getProfile(db, profileId)!, questions, pointsBy, marksBy };
   });
-  return { format, profile: getProfile(db, profileId)!, questions: visible.questions, points: visible.queryPoints, marks: visible.marks };
 }
 
 /** The readiness of a profile's questions, a slice at a time (a hundred thousand questions never block other requests). */
 async function readinessOf(project: Project, rows: ProfileRows, control: JobControl, share = 1): Promise<ReadinessReport> {
-  const context = readinessContext({ profile: rows.profile, questions: rows.questions, queryPoints: rows.points, marks: rows.marks, videos: project.videos.list() });
+  const context = readinessContextOf(rows.profile, rows.questions, project.videos.list(), rows.pointsBy, rows.marksBy);
   const issues: ReadinessIssue[] = [];
   const pacer = new Pacer();
   for (const [i, question] of rows.questions.entries()) {
@@ -223,15 +306,14 @@ async function readinessOf(project: Project, rows: ProfileRows, control: JobCont
 
 /** The profile's questions as exchange items, in the order they were made (file order for imports). */
 async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | undefined, pacer: Pacer): Promise<ExchangeItem[]> {
-  const pointsBy = groupBy(rows.points, (p) => p.questionId);
-  const marksBy = groupBy(rows.marks, (m) => `${m.videoId}\u0000${m.target}`);
+  const { pointsBy, marksBy } = rows;
   const relPaths = new Map<string, string>();
   const items: ExchangeItem[] = [];
   for (const q of rows.questions) {
     if (!relPaths.has(q.videoId)) relPaths.set(q.videoId, project.videos.get(q.videoId)!.relPath);
     // the marks a question's answers live in: what it counts, or (dense captions) its own captions
     const target = q.counting?.target ?? (rows.format.profile === 'vsas-bench' ? q.id : null);
-    const marks = target === null ? [] : (marksBy.get(`${q.videoId}\u0000${target}`) ?? []);
+    const marks = target === null ? [] : (marksBy.get(markKey(q.videoId, target)) ?? []);
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;
     const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, relPaths.get(q.videoId)!, mediaDir);
@@ -241,14 +323,9 @@ async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | u
   return items;
 }
 
-/** The items a format would export (eval inputs, tests). */
-export async function projectItems(project: Project, caller: Caller, formatId: string, mediaDir?: string): Promise<ExchangeItem[]> {
-  return itemsOf(project, profileRows(project, caller, exportFormat(formatId)), mediaDir, new Pacer());
-}
-
 /** The readiness of the questions a format exports (its profile's). */
-export function readinessFor(project: Project, caller: Caller, formatId: string, control: JobControl = UNWATCHED): Promise<ReadinessReport> {
-  return readinessOf(project, profileRows(project, caller, exportFormat(formatId)), control);
+export async function readinessFor(project: Project, caller: Caller, formatId: string, control: JobControl = UNWATCHED): Promise<ReadinessReport> {
+  return readinessOf(project, await profileRows(project, caller, exportFormat(formatId)), control);
 }
 
 export interface ExportResult {
@@ -261,12 +338,44 @@ export interface ExportResult {
 /** Exports a format; refuses (with the readiness report) when the questions are not ready, unless forced. */
 export async function exportBenchmark(project: Project, caller: Caller, formatId: string, options: { mediaDir?: string; force?: boolean } = {}, control: JobControl = UNWATCHED): Promise<ExportResult> {
   const format = exportFormat(formatId);
-  const rows = profileRows(project, caller, format);
+  const rows = await profileRows(project, caller, format);
   const readiness = await readinessOf(project, rows, control, 0.5);
   if (!readiness.ready && !options.force) throw new NotReadyError(readiness);
   control.progress(0.5, `Writing ${rows.questions.length.toLocaleString('en')} questions`);
-  const items = await itemsOf(project, rows, options.mediaDir, new Pacer());
-  return { text: format.write(items), items: items.length, readiness, leftOut: [] };
+  const all = await itemsOf(project, rows, options.mediaDir, new Pacer());
+  // forced past lint errors: what the format cannot hold is left out and listed, never written broken
+  const suspects = new Set(readiness.issues.filter((i) => i.kind === 'lint-error').map((i) => i.questionId));
+  const leftOut: ExportResult['leftOut'] = [];
+  const items = all.filter((item, i) => {
+    const questionId = rows.questions[i]!.id;
+    if (!suspects.has(questionId)) return true;
+    const reason = unwritable(format, item);
+    if (reason) leftOut.push({ questionId, reason });
+    return reason === null;
+  });
+  return { text: await writeItems(format, items), items: items.length, readiness, leftOut };
+}
+
+/** The file's text; a JSONL format's lines are serialised a slice at a time, so a long export never holds other requests. */
+async function writeItems(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>, items: readonly ExchangeItem[]): Promise<string> {
+  if (!format.records) return format.write(items);
+  const records = format.records(items);
+  const pacer = new Pacer();
+  const lines: string[] = [];
+  for (const record of records) {
+    lines.push(jsonlLine(record));
+    await pacer.pace();
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** Why a format cannot hold an item (its own reader would refuse what it writes), or null. */
+function unwritable(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>, item: ExchangeItem): string | null {
+  const text = format.write([item]);
+  if (!text.trim() || text.trim() === '[]') return `a ${format.label} record needs what this question lacks (${item.question.counting ? 'see its lint errors' : 'counting settings'})`;
+  if (!format.read) return null;
+  const problem = readAll(format.read(text, 'export')).problems[0];
+  return problem ? `${format.id} would not read it back: ${problem.field ? `${problem.field}: ` : ''}${problem.reason}` : null;
 }
 
 export class NotReadyError extends ServiceError {

@@ -10,7 +10,7 @@ import { markDataSchemas, markTypes } from '../../../shared/marks';
 import { profileDefinitionSchema } from '../../../shared/profiles';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
 import { reviewFieldsSchema } from '../../../shared/reviews';
-import { visibleRows } from '../annotation/policy';
+import { visibleRow } from '../annotation/policy';
 import { Pacer, type EditableTable } from '../db/edit-log';
 import type { Project } from '../projects/project';
 
@@ -33,7 +33,7 @@ const ROW_SCHEMAS = {
   profiles: z.object({ id: text, kind: text, name: text, definition: json(profileDefinitionSchema), builtin: z.union([z.literal(0), z.literal(1)]) }).strict(),
   videos: z
     .object({
-      id: text, name: text, rel_path: text, fingerprint: text, file_size: z.number().int().min(0), duration: real, fps: real, fps_rational: text,
+      id: text, name: text, rel_path: text, fingerprint: text.nullable(), file_size: z.number().int().min(0), duration: real.nullable(), fps: real, fps_rational: text,
       variable_fps: z.union([z.literal(0), z.literal(1)]), width: z.number().int(), height: z.number().int(), codec: text, audio_codec: text.nullable(),
       container: text, source_dataset: text.nullable(), licence_note: text.nullable(), segment_offset: real, tags: json(z.array(z.string())), added_at: text,
     })
@@ -69,12 +69,16 @@ const lineSchema = z.discriminatedUnion('table', [
 export async function exportTidemarkJsonl(project: Project, caller: Caller): Promise<{ text: string; rows: number }> {
   const lines = [JSON.stringify({ tidemark: 1, table: 'project', name: project.name })];
   const pacer = new Pacer();
-  for (const table of TABLE_ORDER) {
-    for (const row of visibleRows(caller, table, project.store.db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).all())) {
-      lines.push(JSON.stringify({ table, row }));
-      await pacer.pace();
+  // one consistent state, read a row at a time on a connection of its own
+  await project.store.snapshot(async (db) => {
+    for (const table of TABLE_ORDER) {
+      for (const row of db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).iterate()) {
+        if (!visibleRow(caller, table, row)) continue;
+        lines.push(JSON.stringify({ table, row }));
+        await pacer.pace();
+      }
     }
-  }
+  });
   return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
 }
 
@@ -144,7 +148,7 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
       problems.push({ file, line, field: 'row.id', reason: `${table.replace('_', ' ')} ${id} is already in this project with other content` });
       return false;
     }
-    if (table === 'videos') {
+    if (table === 'videos' && row.fingerprint !== null) {
       const fingerprint = String(row.fingerprint);
       const twin = db.query<{ name: string }>('SELECT name FROM videos WHERE fingerprint = ?').get(fingerprint);
       const earlier = fingerprints.get(fingerprint);

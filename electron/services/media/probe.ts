@@ -26,8 +26,8 @@ const probeSchema = z.object({
     .optional(),
 });
 
-/** What probing tells about a video: the technical fields of the domain's Video. */
-export type ProbeInfo = Pick<Video, 'duration' | 'fps' | 'fpsRational' | 'variableFps' | 'width' | 'height' | 'codec' | 'audioCodec' | 'container'>;
+/** What ffprobe tells of a file (a probed file's duration is always known). */
+export type ProbeInfo = Pick<Video, 'fps' | 'fpsRational' | 'variableFps' | 'width' | 'height' | 'codec' | 'audioCodec' | 'container'> & { duration: number };
 
 export type ProbeResult = { ok: true; info: ProbeInfo } | { ok: false; reason: string };
 

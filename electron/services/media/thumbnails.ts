@@ -13,7 +13,11 @@ export const TILE_HEIGHT = 72;
 export const COLUMNS = 10;
 export const ROWS = 10;
 
+/** Sheets made by an earlier way of picking frames are made again (2: tile k is the frame shown at k). */
+const SHEETS_VERSION = 2;
+
 const manifestSchema = z.object({
+  version: z.literal(SHEETS_VERSION),
   videoId: z.string(),
   fingerprint: z.string(),
   tileWidth: z.number(),
@@ -40,14 +44,14 @@ export function readThumbnailManifest(cacheDir: string, video: Video): Thumbnail
   try {
     const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     if (!parsed.success || parsed.data.fingerprint !== video.fingerprint || !parsed.data.complete) return null;
-    const { fingerprint: _fingerprint, ...manifest } = parsed.data;
+    const { fingerprint: _fingerprint, version: _version, ...manifest } = parsed.data;
     return manifest;
   } catch {
     return null;
   }
 }
 
-export function thumbnailCount(video: Pick<Video, 'duration' | 'fps'>): number {
+export function thumbnailCount(video: { duration: number; fps: number }): number {
   return Math.floor(lastFrameTime(video.duration, video.fps) + 1e-9) + 1;
 }
 
@@ -62,18 +66,25 @@ export async function generateThumbnails(
   cacheDir: string,
   control: JobControl,
 ): Promise<ThumbnailManifest> {
+  if (video.duration === null) throw new Error(`${video.name} is a placeholder; relink it to its file first.`);
+  const duration = video.duration;
   const dir = thumbnailDir(cacheDir, video.id);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const tileWidth = tileWidthFor(video);
-  const count = thumbnailCount(video);
-  // fps=1 with round=down takes, for second k, the last frame at or before k: the frame a player
-  // shows when paused at k. scale then tile packs them row by row.
-  const filter = `fps=1:start_time=0:round=down,scale=${tileWidth}:${TILE_HEIGHT}:flags=fast_bilinear,tile=${COLUMNS}x${ROWS}`;
-  const totalUs = video.duration * 1e6;
+  const count = thumbnailCount({ duration, fps: video.fps });
+  // Tile k must be the frame a player shows paused at k: the last frame with pts ≤ k (the first
+  // frame while none is). fps=1 emits, for tick k, the last frame whose pts rounded to whole seconds
+  // is ≤ k; round=up makes that "pts ≤ k" (round=down took the last frame before k+1, ≈ k+0.97 s).
+  // start_time=0 starts the ticks at 0 even when the first frame is later. -copyts keeps the file's
+  // own timestamps, as players use them: ffmpeg would otherwise shift a video whose first frame is
+  // at 0.5 s (or at 2/30 s, B-frames without an edit list) to 0, and Chromium does not.
+  // scale then tile packs them row by row.
+  const filter = `fps=1:start_time=0:round=up,scale=${tileWidth}:${TILE_HEIGHT}:flags=fast_bilinear,tile=${COLUMNS}x${ROWS}`;
+  const totalUs = duration * 1e6;
   const out = await runProcess(
     ffmpeg,
-    ['-hide_banner', '-nostats', '-v', 'error', '-threads', '0', '-i', videoPath, '-map', '0:v:0', '-an', '-vf', filter,
+    ['-hide_banner', '-nostats', '-v', 'error', '-threads', '0', '-copyts', '-i', videoPath, '-map', '0:v:0', '-an', '-vf', filter,
       '-frames:v', String(Math.ceil(count / (COLUMNS * ROWS))), '-q:v', '5', '-progress', 'pipe:1', '-y', join(dir, 'sheet-%04d.jpg')],
     {
       signal: control.signal,
@@ -89,6 +100,6 @@ export async function generateThumbnails(
   }
   const sheets = readdirSync(dir).filter((f) => /^sheet-\d{4}\.jpg$/.test(f)).length;
   const manifest: ThumbnailManifest = { videoId: video.id, tileWidth, tileHeight: TILE_HEIGHT, columns: COLUMNS, rows: ROWS, count, sheets, complete: true };
-  writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fingerprint: video.fingerprint }));
+  writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fingerprint: video.fingerprint, version: SHEETS_VERSION }));
   return manifest;
 }

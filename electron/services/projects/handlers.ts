@@ -1,5 +1,5 @@
 import type { AppServices } from '../app-services';
-import { ServiceError } from '../errors';
+import { requireVideo } from '../videos/service';
 import type { HandlerMap } from '../feature';
 
 export const projectHandlers = (app: AppServices) =>
@@ -18,7 +18,7 @@ export const projectHandlers = (app: AppServices) =>
     },
     'projects.selectVideo': async (req) => {
       const project = app.requireProject();
-      if (req.videoId && !project.videos.get(req.videoId)) throw new ServiceError('not-found', 'No such video in this project.');
+      if (req.videoId) requireVideo(project, req.videoId);
       await project.store.setMeta('selectedVideoId', req.videoId);
       return null;
     },

@@ -5,6 +5,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Caller, RecentProject, Settings } from '../../../shared/domain';
+import { describeZodIssue } from '../../../shared/zod-issue';
 import { writeFileAtomic } from '../files/atomic-write';
 
 const settingsSchema = z.object({
@@ -38,7 +39,7 @@ function readJson<T>(path: string, schema: z.ZodType<T>, fallback: T): T {
   try {
     const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     if (parsed.success) return parsed.data;
-    console.warn(`[tidemark] ${path}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}; using defaults`);
+    console.warn(`[tidemark] ${describeZodIssue(path, parsed.error)}; using defaults`);
   } catch (error) {
     console.warn(`[tidemark] ${path} is not valid JSON (${(error as Error).message}); using defaults`);
   }

@@ -13,7 +13,7 @@ export const videoHandlers = (app: AppServices) =>
       const job = app.jobs.start({ kind: 'import', label }, (control) => importVideos(project, caller, tools, req.paths, control));
       return { jobId: job.id };
     },
-    'videos.relink': async (req, caller) => ({ relinked: await relinkVideo(app.requireProject(), caller, req.videoId, req.path) }),
+    'videos.relink': async (req, caller) => ({ relinked: await relinkVideo(app.requireProject(), caller, app.tools, req.videoId, req.path) }),
     'videos.remove': async (req, caller) => {
       await removeVideo(app.requireProject(), caller, req.videoId);
       return null;

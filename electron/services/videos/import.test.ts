@@ -70,7 +70,7 @@ describe('importing videos', () => {
     renameSync(join(dir.path, 'media'), join(dir.path, 'moved'));
     expect(project.videos.list().map((v) => v.status)).toEqual(['missing', 'missing']);
     const a = project.videos.list().find((v) => v.name === 'a.mp4')!;
-    const relinked = await relinkVideo(project, ann, a.id, join(dir.path, 'moved', 'a.mp4'));
+    const relinked = await relinkVideo(project, ann, tools, a.id, join(dir.path, 'moved', 'a.mp4'));
     expect(relinked.map((v) => v.relPath).sort()).toEqual(['moved/a.mp4', 'moved/day1/cam/b.webm']);
     expect(project.videos.list().every((v) => v.status === 'ok')).toBe(true);
     expect((await project.store.undo('ann'))?.label).toBe('Relink 2 videos');
@@ -81,7 +81,7 @@ describe('importing videos', () => {
 
   it('refuses to relink to a different file', async () => {
     const b = project.videos.list().find((v) => v.name === 'b.webm')!;
-    await expect(relinkVideo(project, ann, b.id, join(dir.path, 'moved', 'a.mp4'))).rejects.toThrow(/not the same file/);
+    await expect(relinkVideo(project, ann, tools, b.id, join(dir.path, 'moved', 'a.mp4'))).rejects.toThrow(/not the same file/);
   });
 
   it('stops between files when cancelled', async () => {

@@ -1,36 +1,61 @@
-// Relinking moved files: the chosen file must have the video's fingerprint; other missing videos
-// are then looked for under the same new folder, by the same name, and relinked when they match.
-// One undoable edit for all of them.
+// Relinking moved files: the chosen file must have the video's fingerprint (a placeholder has none
+// yet: the file is probed and becomes it); other missing videos are then looked for under the same
+// new folder — at the same place relative to it, or by name — and relinked when they match. One
+// undoable edit for all of them.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Caller, Video } from '../../../shared/domain';
+import type { Row } from '../db/edit-log';
 import { ServiceError } from '../errors';
 import { fingerprintFile } from '../media/fingerprint';
 import { toStoredPath } from '../media/paths';
+import { probeVideo } from '../media/probe';
+import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
+import { newVideoRow } from './repo';
 import { requireVideo } from './service';
 
-export async function relinkVideo(project: Project, caller: Caller, videoId: string, newPath: string): Promise<Video[]> {
+/** The row a video becomes at its new path: the same file moved, or a placeholder's file found. */
+async function relinkedRow(project: Project, tools: MediaTools, video: Video, path: string): Promise<Row | string> {
+  const { fingerprint, size } = fingerprintFile(path);
+  const row = project.videos.rowOf(video.id)!;
+  if (video.fingerprint !== null) {
+    if (fingerprint !== video.fingerprint) return `${path} is not the same file as ${video.name} (its content differs).`;
+    return { ...row, rel_path: toStoredPath(project.dir, path) };
+  }
+  if (project.videos.byFingerprint(fingerprint)) return `${path} is already in the project as another video.`;
+  const probe = await probeVideo(tools.ffprobe, tools.ffmpeg, path);
+  if (!probe.ok) return `${path}: ${probe.reason}`;
+  const probed = newVideoRow({ id: video.id, name: video.name, relPath: toStoredPath(project.dir, path), fingerprint, fileSize: size, ...probe.info }, String(row.added_at));
+  return { ...row, ...probed };
+}
+
+export async function relinkVideo(project: Project, caller: Caller, tools: MediaTools, videoId: string, newPath: string): Promise<Video[]> {
   const video = requireVideo(project, videoId);
   const path = resolve(newPath);
   if (!existsSync(path)) throw new ServiceError('not-found', `No file at ${path}.`);
-  if (fingerprintFile(path).fingerprint !== video.fingerprint) {
-    throw new ServiceError('conflict', `${path} is not the same file as ${video.name} (its content differs).`);
-  }
-  const moves = new Map<string, string>([[video.id, path]]);
+  const first = await relinkedRow(project, tools, video, path);
+  if (typeof first === 'string') throw new ServiceError('conflict', first);
+  const rows = new Map<string, Row>([[video.id, first]]);
   const oldDir = dirname(project.videos.absolutePath(video));
   const newDir = dirname(path);
+  const taken = new Set([String(first.fingerprint)]);
   for (const other of project.videos.list()) {
-    if (other.status !== 'missing' || moves.has(other.id)) continue;
+    if (other.status !== 'missing' || rows.has(other.id)) continue;
     const oldPath = project.videos.absolutePath(other);
     // same position relative to the moved folder, else same file name in the new folder
     const candidates = [join(newDir, oldPath.startsWith(oldDir) ? oldPath.slice(oldDir.length) : other.name), join(newDir, other.name)];
-    const match = candidates.find((c) => existsSync(c) && fingerprintFile(c).fingerprint === other.fingerprint);
-    if (match) moves.set(other.id, match);
+    for (const candidate of candidates.filter((c) => existsSync(c))) {
+      const row = await relinkedRow(project, tools, other, candidate);
+      if (typeof row === 'string' || taken.has(String(row.fingerprint))) continue;
+      rows.set(other.id, row);
+      taken.add(String(row.fingerprint));
+      break;
+    }
   }
-  const label = moves.size === 1 ? `Relink ${video.name}` : `Relink ${moves.size} videos`;
+  const label = rows.size === 1 ? `Relink ${video.name}` : `Relink ${rows.size} videos`;
   await project.store.edit(caller.person, label, (tx) => {
-    for (const [id, to] of moves) tx.put('videos', { ...project.videos.rowOf(id)!, rel_path: toStoredPath(project.dir, to) });
+    for (const row of rows.values()) tx.put('videos', row);
   });
-  return [...moves.keys()].map((id) => project.videos.get(id)!);
+  return [...rows.keys()].map((id) => project.videos.get(id)!);
 }

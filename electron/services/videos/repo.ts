@@ -1,6 +1,7 @@
 // The video library's rows ↔ videos, read through the read-only handle (writes are edits; see
 // service.ts). Status is computed from the file on disk, not stored.
 import { existsSync, statSync } from 'node:fs';
+import { z } from 'zod';
 import type { Video, VideoViewState } from '../../../shared/domain';
 import type { Row } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
@@ -11,9 +12,9 @@ interface VideoRow {
   id: string;
   name: string;
   rel_path: string;
-  fingerprint: string;
+  fingerprint: string | null;
   file_size: number;
-  duration: number;
+  duration: number | null;
   fps: number;
   fps_rational: string;
   variable_fps: number;
@@ -36,6 +37,8 @@ export interface NewVideo extends ProbeInfo {
   fingerprint: string;
   fileSize: number;
 }
+
+const tagsSchema = z.array(z.string());
 
 export class VideoRepo {
   constructor(
@@ -80,7 +83,10 @@ export class VideoRepo {
     const path = fromStoredPath(this.projectDir, row.rel_path);
     let status: Video['status'] = 'ok';
     let statusMessage: string | null = null;
-    if (!existsSync(path)) {
+    if (row.fingerprint === null) {
+      status = 'missing';
+      statusMessage = `A placeholder: ${row.rel_path} was not found when its benchmark file was imported. Relink it (or its folder) to the file.`;
+    } else if (!existsSync(path)) {
       status = 'missing';
       statusMessage = `File not found at ${path}. Relink it to its new location.`;
     } else if (statSync(path).size !== row.file_size) {
@@ -107,7 +113,7 @@ export class VideoRepo {
       sourceDataset: row.source_dataset,
       licenceNote: row.licence_note,
       segmentOffset: row.segment_offset,
-      tags: JSON.parse(row.tags) as string[],
+      tags: tagsSchema.parse(JSON.parse(row.tags)),
       addedAt: row.added_at,
     };
   }
@@ -130,6 +136,27 @@ export function newVideoRow(v: NewVideo, addedAt: string): Row {
     codec: v.codec,
     audio_codec: v.audioCodec,
     container: v.container,
+    added_at: addedAt,
+  };
+}
+
+/** A placeholder for a video a benchmark file names but whose file is not there: unknown until relinked. */
+export function placeholderVideoRow(id: string, name: string, relPath: string, addedAt: string): Row {
+  return {
+    id,
+    name,
+    rel_path: relPath,
+    fingerprint: null,
+    file_size: 0,
+    duration: null,
+    fps: 0,
+    fps_rational: '',
+    variable_fps: 0,
+    width: 0,
+    height: 0,
+    codec: '',
+    audio_codec: null,
+    container: '',
     added_at: addedAt,
   };
 }

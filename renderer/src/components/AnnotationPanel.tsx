@@ -47,8 +47,8 @@ export function AnnotationPanel(): React.JSX.Element | null {
   const questionCount = useStore((s) => s.questions.length);
   const lints = useVideoLints();
   if (!hasVideo) return null;
-  const errors = lints.filter((l) => l.severity === 'error').length;
-  const warnings = lints.length - errors;
+  const errors = lints?.filter((l) => l.severity === 'error').length ?? 0;
+  const warnings = (lints?.length ?? 0) - errors;
   return (
     <aside className="annotation-panel" aria-label="Annotations">
       <nav className="tabs" role="tablist" aria-label="Marks or questions">

@@ -8,7 +8,7 @@ import { mergeCaptionRuns, setCaption } from '../store/annotation/caption-action
 import { captionTask } from '../store/annotation/selectors';
 import { seek } from '../store/player/actions';
 import { displayTime } from '../store/player/selectors';
-import { selectedVideo } from '../store/project/selectors';
+import { selectedTimedVideo } from '../store/project/selectors';
 import { useStore } from '../store/store';
 
 function captionAt(marks: readonly Mark[], task: string, second: number): string | null {
@@ -20,7 +20,7 @@ export function CaptionEditor(): React.JSX.Element | null {
   const task = useStore(captionTask);
   const marks = useStore((s) => s.marks);
   const second = useStore((s) => Math.floor(displayTime(s) + 1e-6));
-  const duration = useStore((s) => selectedVideo(s)?.duration ?? 0);
+  const duration = useStore((s) => selectedTimedVideo(s)?.duration ?? 0);
   const current = task ? captionAt(marks, task, second) : null;
   const previous = task && second > 0 ? captionAt(marks, task, second - 1) : null;
   const [text, setText] = useState('');

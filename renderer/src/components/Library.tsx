@@ -64,7 +64,7 @@ export function Library(): React.JSX.Element {
                 <div className="meta">
                   <div className="name" title={video.relPath}>{video.name}</div>
                   <div className="details">
-                    {formatDuration(video.duration)} · {formatFps(video.fps)} fps{video.variableFps ? ' VFR' : ''} · {video.width}×{video.height} · {video.codec}{video.audioCodec ? ` + ${video.audioCodec}` : ''}
+                    {video.duration === null ? 'length unknown' : formatDuration(video.duration)} · {formatFps(video.fps)} fps{video.variableFps ? ' VFR' : ''} · {video.width}×{video.height} · {video.codec}{video.audioCodec ? ` + ${video.audioCodec}` : ''}
                   </div>
                   {video.status !== 'ok' && (
                     <div className="status" title={video.statusMessage ?? ''}>

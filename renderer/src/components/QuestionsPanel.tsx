@@ -23,12 +23,16 @@ import { isOneOf } from './select-value';
 
 const time = (t: number | null): string => (t === null ? '—' : formatTimecode(t, { fractionDigits: 2 }));
 
-/** Lints of every question on the video, recomputed when questions, points or marks change. */
-export function useVideoLints(): Lint[] {
+/**
+ * Lints of every question on the video, recomputed when questions, points or marks change; null while
+ * the video's length is unknown (a placeholder: its file was not found), as checks against its end wait.
+ */
+export function useVideoLints(): Lint[] | null {
   const { questions, queryPoints, marks, profiles, duration } = useStore(
-    useShallow((s: State) => ({ questions: s.questions, queryPoints: s.queryPoints, marks: s.marks, profiles: s.profiles, duration: selectedVideo(s)?.duration ?? 0 })),
+    useShallow((s: State) => ({ questions: s.questions, queryPoints: s.queryPoints, marks: s.marks, profiles: s.profiles, duration: selectedVideo(s)?.duration ?? null })),
   );
   return useMemo(() => {
+    if (duration === null) return null;
     const pointsBy = groupBy(queryPoints, (p) => p.questionId);
     const groups = groupBy(questions.filter((q) => q.group), (q) => q.group!.id);
     return questions.flatMap((q) =>
@@ -42,7 +46,7 @@ export function useVideoLints(): Lint[] {
   }, [questions, queryPoints, marks, profiles, duration]);
 }
 
-export function QuestionsList({ lints }: { lints: Lint[] }): React.JSX.Element {
+export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.Element {
   const questions = useStore((s) => s.questions);
   const selected = useStore((s) => s.selectedQuestionId);
   const profiles = useStore((s) => s.profiles);
@@ -50,7 +54,7 @@ export function QuestionsList({ lints }: { lints: Lint[] }): React.JSX.Element {
   const virtualizer = useVirtualizer({ count: questions.length, getScrollElement: () => parentRef.current, estimateSize: () => 30, overscan: 10, getItemKey: (i) => questions[i]?.id ?? i });
   const errorsBy = useMemo(() => {
     const m = new Map<string, { errors: number; warnings: number }>();
-    for (const l of lints) {
+    for (const l of lints ?? []) {
       const c = m.get(l.questionId) ?? { errors: 0, warnings: 0 };
       if (l.severity === 'error') c.errors++;
       else c.warnings++;
@@ -129,7 +133,7 @@ function Field(props: { id?: string; label: string; value: string; onSave: (v: s
   );
 }
 
-export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element | null {
+export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.Element | null {
   const question = useStore(selectedQuestion);
   const profile = useStore((s) => profileOf(s, selectedQuestion(s)));
   const profiles = useStore((s) => s.profiles);
@@ -146,7 +150,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] }): React.JSX.Element 
   if (!question || !profile) return null;
   const rules = profile.rules;
   const set = (fields: QuestionPatch): void => void updateQuestion(question.id, fields);
-  const own = lints.filter((l) => l.questionId === question.id);
+  const own = lints?.filter((l) => l.questionId === question.id) ?? null;
   const letters = optionLetters(question);
   const nextLetter = OPTION_LETTERS[letters.length];
 
@@ -328,7 +332,8 @@ function TimeField({ label, value, onSave, testId }: { label: string; value: num
   );
 }
 
-function LintList({ lints }: { lints: Lint[] }): React.JSX.Element | null {
+function LintList({ lints }: { lints: Lint[] | null }): React.JSX.Element | null {
+  if (lints === null) return <p className="hint" data-testid="lints">Checked once the video is relinked: its file is missing, so its length is unknown.</p>;
   if (lints.length === 0) return <p className="lint-ok" data-testid="lints">No problems found.</p>;
   const sorted = [...lints].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   return (

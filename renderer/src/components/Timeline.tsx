@@ -14,7 +14,7 @@ import { openMarks, prefixLimit, selectedQuestion } from '../store/annotation/se
 import { thumbnailJobFor } from '../store/jobs/selectors';
 import { seekSnapped } from '../store/player/actions';
 import { displayTime } from '../store/player/selectors';
-import { selectedVideo } from '../store/project/selectors';
+import { selectedTimedVideo } from '../store/project/selectors';
 import { getState, useStore, type State } from '../store/store';
 import { panTimeline, setTimelineWidth, zoomTimeline } from '../store/timeline/actions';
 import { timelineBounds } from '../store/timeline/selectors';
@@ -34,7 +34,7 @@ let brush: TimelinePicture['brush'] = null;
 
 function picture(s: State): TimelinePicture | null {
   const bounds = timelineBounds(s);
-  const video = selectedVideo(s);
+  const video = selectedTimedVideo(s);
   if (!bounds || !video || !s.view) return null;
   const job = thumbnailJobFor(s, video.id);
   return {
@@ -143,7 +143,7 @@ export function Timeline(): React.JSX.Element {
     };
     const snapped = (x: number): number => {
       const s = getState();
-      const video = selectedVideo(s);
+      const video = selectedTimedVideo(s);
       const t = Math.min(Math.max(timeAt(x), 0), video?.duration ?? 0);
       return snapTime(t, s.grid, video?.fps ?? 30);
     };

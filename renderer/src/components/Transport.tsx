@@ -4,12 +4,12 @@ import { formatFps, formatTimecode, parseTimeInput } from '../../../shared/timec
 import { seek, setRate, stepFrames, stepSeconds, toggleGrid, togglePlay } from '../store/player/actions';
 import { displayFrame, displayTime } from '../store/player/selectors';
 import { playbackRates } from '../store/player/state';
-import { selectedVideo } from '../store/project/selectors';
+import { selectedTimedVideo } from '../store/project/selectors';
 import { useStore } from '../store/store';
 import { toggleShortcuts } from '../store/ui/actions';
 
 export function Transport(): React.JSX.Element | null {
-  const video = useStore(selectedVideo);
+  const video = useStore(selectedTimedVideo);
   const time = useStore(displayTime);
   const frame = useStore(displayFrame);
   const playing = useStore((s) => s.playing);

@@ -5,7 +5,7 @@ import { snapTime } from '../../../../shared/timecode';
 import { call } from '../../api/client';
 import { guarded } from '../guarded';
 import { displayTime, playheadSnapped } from '../player/selectors';
-import { selectedVideo } from '../project/selectors';
+import { selectedTimedVideo } from '../project/selectors';
 import { getState, setState } from '../store';
 import { flash, selectMark, sortMarks } from './actions';
 import { currentTarget } from './selectors';
@@ -89,7 +89,7 @@ export async function removeMarks(ids: string[], message?: string): Promise<void
 export function nudgeSelected(edge: 'start' | 'end', direction: 1 | -1): void {
   const s = getState();
   const mark = s.marks.find((m) => m.id === s.selectedMarkId);
-  const video = selectedVideo(s);
+  const video = selectedTimedVideo(s);
   if (!mark || !video) return;
   const step = s.grid === 'second' ? 1 : 1 / video.fps;
   if (edge === 'end' && mark.end === null) return nudgeSelected('start', direction);

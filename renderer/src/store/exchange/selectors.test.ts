@@ -19,11 +19,14 @@ describe('exchange selectors', () => {
   it('sums a readiness report up in words', () => {
     const report: ReadinessReport = { profile: 'P', questions: 3, ready: false, counts: { 'lint-error': 1, 'not-accepted': 2, 'unedited-draft': 0, 'missing-media': 0 }, issues: [] };
     expect(readinessSummary(report)).toBe('1 lint error, 2 not accepted');
-    expect(readinessSummary({ ...report, ready: true })).toBe('ready to export');
+    const none = { 'lint-error': 0, 'not-accepted': 0, 'unedited-draft': 0, 'missing-media': 0 };
+    expect(readinessSummary({ ...report, ready: true, counts: none })).toBe('ready to export');
+    expect(readinessSummary({ ...report, ready: true, counts: { ...none, 'missing-media': 2 } })).toBe('ready to export; 2 missing media');
   });
-  it('lint errors and missing media block an export; the rest are warnings', () => {
+  it('what holds an export back is an error; missing media (reported, not blocking) a warning', () => {
     expect(issueSeverity({ kind: 'lint-error' })).toBe('error');
-    expect(issueSeverity({ kind: 'missing-media' })).toBe('error');
-    expect(issueSeverity({ kind: 'not-accepted' })).toBe('warning');
+    expect(issueSeverity({ kind: 'not-accepted' })).toBe('error');
+    expect(issueSeverity({ kind: 'unedited-draft' })).toBe('error');
+    expect(issueSeverity({ kind: 'missing-media' })).toBe('warning');
   });
 });

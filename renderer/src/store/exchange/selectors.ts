@@ -1,6 +1,6 @@
 // Pure selectors of the exchange slice.
 import type { JobOf } from '../../../../shared/jobs';
-import type { ReadinessIssue, ReadinessReport } from '../../../../shared/readiness';
+import { BLOCKING_KINDS, type ReadinessIssue, type ReadinessReport } from '../../../../shared/readiness';
 import { jobOfKind } from '../jobs/selectors';
 import type { State } from '../store';
 
@@ -13,15 +13,15 @@ function running<J extends { state: string }>(job: J | null): J | null {
   return job?.state === 'running' ? job : null;
 }
 
-/** The report's counts as words: "2 not accepted, 1 lint error". */
+/** The report's counts as words: "2 not accepted, 1 lint error" (missing media does not block). */
 export function readinessSummary(report: ReadinessReport): string {
-  if (report.ready) return 'ready to export';
-  return Object.entries(report.counts)
+  const counts = Object.entries(report.counts)
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${n} ${kind.replace('-', ' ')}`)
     .join(', ');
+  if (!report.ready) return counts;
+  return counts ? `ready to export; ${counts}` : 'ready to export';
 }
 
-/** Problems that block an export are errors; the rest ask a person to look. */
-export const issueSeverity = (issue: Pick<ReadinessIssue, 'kind'>): 'error' | 'warning' =>
-  issue.kind === 'lint-error' || issue.kind === 'missing-media' ? 'error' : 'warning';
+/** Problems that hold an export back are errors; the rest (missing media) ask a person to look. */
+export const issueSeverity = (issue: Pick<ReadinessIssue, 'kind'>): 'error' | 'warning' => (BLOCKING_KINDS.has(issue.kind) ? 'error' : 'warning');

@@ -4,7 +4,7 @@ import { snapTime, stepFrames as frameStep, stepSeconds as secondStep } from '..
 import { playerControl } from '../../player/control';
 import { prefixLimit } from '../annotation/selectors';
 import { emit, on } from '../effects';
-import { selectedVideo } from '../project/selectors';
+import { selectedTimedVideo } from '../project/selectors';
 import { registerActions } from '../registry';
 import { getState, setState } from '../store';
 import { displayTime } from './selectors';
@@ -12,7 +12,7 @@ import { playbackRates } from './state';
 
 export function seek(time: number): void {
   const s = getState();
-  const video = selectedVideo(s);
+  const video = selectedTimedVideo(s);
   if (!video) return;
   const t = Math.min(Math.max(time, 0), video.duration, prefixLimit(s) ?? Infinity);
   playerControl.pause();
@@ -22,25 +22,25 @@ export function seek(time: number): void {
 
 export function stepSeconds(direction: 1 | -1): void {
   const s = getState();
-  const video = selectedVideo(s);
+  const video = selectedTimedVideo(s);
   if (video) seek(secondStep(displayTime(s), direction, video.duration, video.fps));
 }
 
 export function stepFrames(delta: number): void {
   const s = getState();
-  const video = selectedVideo(s);
+  const video = selectedTimedVideo(s);
   if (video) seek(frameStep(displayTime(s), delta, video.duration, video.fps));
 }
 
 export function seekSnapped(time: number): void {
   const s = getState();
-  const video = selectedVideo(s);
+  const video = selectedTimedVideo(s);
   if (video) seek(snapTime(time, s.grid, video.fps));
 }
 
 /** The last frame of the video. */
 function seekToEnd(): void {
-  const video = selectedVideo(getState());
+  const video = selectedTimedVideo(getState());
   if (video) seek(Math.max(0, video.duration - 1 / video.fps));
 }
 
