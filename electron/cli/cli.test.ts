@@ -83,7 +83,12 @@ describe('tidemark CLI', () => {
     const project = join(dir.path, 'guarded.tidemark');
     expect((await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'phostream', '--project', project)).code).toBe(0);
     symlinkSync(project, join(dir.path, 'link.jsonl'));
-    for (const out of [project, `${project}-wal`, `${project}-shm`, join(dir.path, 'link.jsonl')]) {
+    // a folder link and `..`: the OS follows the link before the `..`, a lexical resolve would not
+    mkdirSync(join(dir.path, 'elsewhere'));
+    symlinkSync(join(dir.path, 'projects-sub'), join(dir.path, 'elsewhere', 'link'));
+    mkdirSync(join(dir.path, 'projects-sub'));
+    const tricky = join(dir.path, 'elsewhere', 'link') + '/../guarded.tidemark';
+    for (const out of [project, `${project}-wal`, `${project}-shm`, join(dir.path, 'link.jsonl'), tricky]) {
       const result = await run('export', '--format', 'tidemark', '--project', project, '--out', out);
       expect(result.code).toBe(1);
       expect(result.err.join('\n')).toMatch(/Refused: .* is the open project's own file/);
@@ -113,6 +118,15 @@ describe('tidemark CLI', () => {
     const text = join(dir.path, 'text.tidemark');
     writeFileSync(text, 'hello');
     expect((await run('stats', '--project', text)).code).toBe(1);
+    // reading a project leaves no -wal or -shm beside it
+    const project = join(dir.path, 'read-me.tidemark');
+    expect((await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'phostream', '--project', project)).code).toBe(0);
+    expect([existsSync(`${project}-wal`), existsSync(`${project}-shm`)]).toEqual([false, false]);
+    const before = readFileSync(project);
+    expect((await run('stats', '--project', project)).code).toBe(0);
+    expect((await run('export', '--format', 'phostream', '--project', project, '--out', join(dir.path, 'read-me.json'))).code).toBe(0);
+    expect([existsSync(`${project}-wal`), existsSync(`${project}-shm`)]).toEqual([false, false]);
+    expect(readFileSync(project).equals(before)).toBe(true);
   });
 
   it('creates nothing when an import cannot start or is refused', async () => {

@@ -1,7 +1,7 @@
 // `tidemark`: benchmark files in and out of projects without the GUI.
 // Exit codes: 0 ok, 1 problems found, 2 usage error.
 import { existsSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Caller } from '../../shared/domain';
 import { formatProblem } from '../../shared/formats/json-text';
@@ -130,6 +130,14 @@ function describeStats(s: DatasetStats): string {
     `  query times: ${describeDistribution(s.queryTimes, ' s')}`,
     `  evidence spans: ${describeDistribution(s.evidenceSpans, ' s')}`,
   ].join('\n');
+}
+
+/**
+ * A path to write to, absolute but not normalised: `link/../x` means what the OS makes of it (the
+ * link's parent), which a lexical resolve would change into another file.
+ */
+function asGiven(path: string): string {
+  return isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`;
 }
 
 /** Long work reports on stderr, so stdout keeps only the command's result. */
@@ -270,10 +278,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           throw new UsageError((error as Error).message);
         }
         const { caller, tools } = local(env);
+        const out = resolve(need('out'));
+        const profile = need('profile');
         return await withProject(resolve(need('project')), 'read', async (project) => {
-          const { rows, placeholderQuestions } = await evaluationInputs(project, caller, need('profile'), sampling, { ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: tools.ffmpeg } : {}), control: progressOn(io) });
+          const { rows, placeholderQuestions } = await evaluationInputs(project, caller, profile, sampling, { ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: tools.ffmpeg } : {}), control: progressOn(io) });
           if (placeholderQuestions > 0) io.err(`${plural(placeholderQuestions, 'question')} on placeholder videos left out: relink their media first.`);
-          const out = resolve(need('out'));
           writeFileAtomic(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
           io.out(`Wrote ${plural(rows.length, 'query point')} to ${out}.`);
           return 0;
@@ -281,8 +290,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
       case 'stats': {
         const { caller } = local(env);
-        return await withProject(resolve(need('project')), 'read', (project) => {
-          const stats = projectStats(project, caller);
+        return await withProject(resolve(need('project')), 'read', async (project) => {
+          const stats = await projectStats(project, caller);
           if (values.json) io.out(JSON.stringify(stats, null, 2));
           else if (stats.length === 0) io.out('No questions in this project yet.');
           else for (const s of stats) io.out(describeStats(s));
@@ -302,7 +311,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'import':
         return await runImport(resolve(positional('a file')), resolve(need('project')), need('format'), values, io, env);
       case 'export':
-        return await runExport(resolve(need('project')), need('format'), resolve(need('out')), values, io, env);
+        return await runExport(resolve(need('project')), need('format'), asGiven(need('out')), values, io, env);
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {

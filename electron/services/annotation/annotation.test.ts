@@ -167,6 +167,26 @@ describe('undo and redo', () => {
     expect((await project.store.undo('ann'))?.label).toBe('Import many');
   });
 
+  it("refuses an undo that would take someone else's later work along (a cascade), and leaves all of it", async () => {
+    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'q' }), []);
+    await annotation.createQueryPoint(project, lead, question.id, point({ time: 3 }));
+    await expect(project.store.undo('ann')).rejects.toThrow(/changed since \(query points /);
+    expect(listQueryPoints(db(), videoId)).toHaveLength(1);
+    // once lee takes their point back, ann's undo goes through
+    await project.store.undo('lee');
+    expect((await project.store.undo('ann'))?.label).toBe('Add question');
+  });
+
+  it('two patches of one question queued behind a long edit both land', async () => {
+    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'original' }), []);
+    const long = annotation.createMarks(project, ann, videoId, Array.from({ length: 30_000 }, (_, i) => event((i / 30_000) * 59)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const [a, b] = await Promise.all([annotation.updateQuestion(project, ann, question.id, { text: 'sharper' }), annotation.updateQuestion(project, lead, question.id, { status: 'in-review' }), long]);
+    expect(a.text).toBe('sharper');
+    expect(b).toMatchObject({ text: 'sharper', status: 'in-review' });
+    expect(listQuestions(db(), videoId)[0]).toMatchObject({ text: 'sharper', status: 'in-review' });
+  });
+
   it('refuses to undo inserted rows that were changed outside the log', async () => {
     const { question } = await annotation.createQuestion(project, lead, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'q' }), []);
     await project.store.edit('ann', 'Import one', (tx) => tx.insert('query_points', { id: 'p', question_id: question.id, time: 1, fields: '{}' }));

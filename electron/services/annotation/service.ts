@@ -204,22 +204,25 @@ export async function createQuestion(
 }
 
 export async function updateQuestion(project: Project, caller: Caller, id: string, patch: Partial<QuestionFields>): Promise<Question> {
-  const current = getQuestionRow(project.store.db, id);
-  if (!current) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');
-  const { id: _id, videoId, provenance, createdBy, updatedAt: _u, ...currentFields } = current.question;
-  // each field was parsed on its own and the schema has no rules across fields: the merge is valid
-  const fields: QuestionFields = { ...currentFields, ...definedOnly(patch) };
-  requireProfile(project.store.db, fields.profileId);
-  // a person editing a model's draft turns it into an edited draft; otherwise it is theirs
-  const nextProvenance = { ...provenance };
-  for (const key of Object.keys(patch) as Array<keyof QuestionFields>) {
-    if (JSON.stringify(currentFields[key]) !== JSON.stringify(fields[key])) {
-      nextProvenance[key] = provenance[key] === 'model' || provenance[key] === 'edited' ? 'edited' : 'human';
+  // read inside the edit: two people's patches of one question, queued, build on each other
+  return project.store.edit(caller.person, 'Edit question', (tx) => {
+    const current = getQuestionRow(tx.db, id);
+    if (!current) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');
+    const { id: _id, videoId, provenance, createdBy, updatedAt: _u, ...currentFields } = current.question;
+    // each field was parsed on its own and the schema has no rules across fields: the merge is valid
+    const fields: QuestionFields = { ...currentFields, ...definedOnly(patch) };
+    requireProfile(tx.db, fields.profileId);
+    // a person editing a model's draft turns it into an edited draft; otherwise it is theirs
+    const nextProvenance = { ...provenance };
+    for (const key of Object.keys(patch) as Array<keyof QuestionFields>) {
+      if (JSON.stringify(currentFields[key]) !== JSON.stringify(fields[key])) {
+        nextProvenance[key] = provenance[key] === 'model' || provenance[key] === 'edited' ? 'edited' : 'human';
+      }
     }
-  }
-  const question: Question = { ...fields, id, videoId, provenance: nextProvenance, createdBy, updatedAt: new Date().toISOString() };
-  await project.store.edit(caller.person, 'Edit question', (tx) => tx.put('questions', questionToRow(question, current.createdAt)));
-  return question;
+    const question: Question = { ...fields, id, videoId, provenance: nextProvenance, createdBy, updatedAt: new Date().toISOString() };
+    tx.put('questions', questionToRow(question, current.createdAt));
+    return question;
+  });
 }
 
 /** A patch's named fields (a field explicitly undefined is not a change). */
@@ -232,10 +235,10 @@ export async function removeQuestion(project: Project, caller: Caller, id: strin
 }
 
 
-function questionVideoDuration(project: Project, questionId: string): number | null {
-  const q = getQuestionRow(project.store.db, questionId);
+function questionVideoDuration(project: Project, questionId: string, db: ReadableDb = project.store.db): number | null {
+  const q = getQuestionRow(db, questionId);
   if (!q) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');
-  return requireVideo(project, q.question.videoId).duration;
+  return videoDuration(db, project, q.question.videoId);
 }
 
 export async function createQueryPoint(project: Project, caller: Caller, questionId: string, fields: QueryPointFields): Promise<QueryPoint> {
@@ -246,14 +249,16 @@ export async function createQueryPoint(project: Project, caller: Caller, questio
 }
 
 export async function updateQueryPoint(project: Project, caller: Caller, id: string, patch: Partial<QueryPointFields>): Promise<QueryPoint> {
-  const current = getQueryPoint(project.store.db, id);
-  if (!current) throw new ServiceError('not-found', 'The query point no longer exists (undone or deleted?).');
-  const { id: _id, questionId, ...fields } = current;
-  const next: QueryPointFields = { ...fields, ...definedOnly(patch) };
-  checkPoint(next, questionVideoDuration(project, questionId), 'query point');
-  const point: QueryPoint = { ...next, id, questionId };
-  await project.store.edit(caller.person, 'Edit query point', (tx) => tx.put('query_points', queryPointToRow(point)));
-  return point;
+  return project.store.edit(caller.person, 'Edit query point', (tx) => {
+    const current = getQueryPoint(tx.db, id);
+    if (!current) throw new ServiceError('not-found', 'The query point no longer exists (undone or deleted?).');
+    const { id: _id, questionId, ...fields } = current;
+    const next: QueryPointFields = { ...fields, ...definedOnly(patch) };
+    checkPoint(next, questionVideoDuration(project, questionId, tx.db), 'query point');
+    const point: QueryPoint = { ...next, id, questionId };
+    tx.put('query_points', queryPointToRow(point));
+    return point;
+  });
 }
 
 export async function removeQueryPoint(project: Project, caller: Caller, id: string): Promise<void> {

@@ -19,6 +19,17 @@ const KEYS = {
 } as const;
 export type EditableTable = keyof typeof KEYS;
 
+/** Parents before children: the order inserted rows are logged in, so redo inserts parents first and undo deletes children first. */
+const PARENT_FIRST: readonly EditableTable[] = ['profiles', 'videos', 'video_view_state', 'marks', 'questions', 'query_points', 'reviews'];
+
+/** The rows that point at a row of each table (what ON DELETE CASCADE would take with it). */
+const CHILDREN: Partial<Record<EditableTable, Array<[table: EditableTable, column: string]>>> = {
+  profiles: [['questions', 'profile_id']],
+  // (a video's view state is where someone left the playhead, not work: it may go with the video)
+  videos: [['marks', 'video_id'], ['questions', 'video_id']],
+  questions: [['query_points', 'question_id'], ['reviews', 'question_id']],
+};
+
 export type Row = Record<string, string | number | null>;
 
 export interface RowChange {
@@ -83,6 +94,15 @@ export class Writer {
 
   delete(table: EditableTable, key: string): void {
     this.cache.get(`DELETE FROM ${table} WHERE ${KEYS[table]} = ?`).run(key);
+  }
+
+  /** A row that still has children: deleting it would take them along, unlogged. */
+  childOf(table: EditableTable, key: string): { table: EditableTable; key: string } | null {
+    for (const [child, column] of CHILDREN[table] ?? []) {
+      const row = this.cache.get(`SELECT ${KEYS[child]} AS k FROM ${child} WHERE "${column}" = ? LIMIT 1`).get(key) as { k: string } | undefined;
+      if (row) return { table: child, key: row.k };
+    }
+    return null;
   }
 
   keysWhere(table: EditableTable, column: string, value: string): string[] {
@@ -191,7 +211,11 @@ export async function runEdit<T>(writer: Writer, person: string, label: string, 
   const tx = new EditTransaction(writer);
   const result = await work(tx);
   // inserts always change something; only updates need comparing
-  const changes = tx.changes.filter((c) => 'inserted' in c || (c.before === null ? c.after !== null : !same(c.before, c.after)));
+  // changed rows in the order they changed, then inserted rows parents first (see PARENT_FIRST): an
+  // edit never changes a row it inserted, so this order replays to the same state
+  const changed = tx.changes.filter((c): c is RowChange => !('inserted' in c) && (c.before === null ? c.after !== null : !same(c.before, c.after)));
+  const inserted = tx.changes.filter((c): c is InsertedRows => 'inserted' in c).sort((a, b) => PARENT_FIRST.indexOf(a.table) - PARENT_FIRST.indexOf(b.table));
+  const changes: LoggedChange[] = [...changed, ...inserted];
   if (changes.length > 0) {
     // a new edit ends what could be redone
     writer.run('DELETE FROM edit_log WHERE person = ? AND undone = 1', person);
@@ -216,6 +240,16 @@ const conflict = (direction: string, label: string, table: EditableTable, key: s
   new ServiceError('conflict', `Cannot ${direction} "${label}": it touches data changed since (${table.replace('_', ' ')} ${key}).`);
 
 /**
+ * Deletes a row an undo (or redo) takes out, unless rows someone added since still point at it:
+ * the cascade would take their work along, unlogged — refused instead.
+ */
+function deleteAlone(writer: Writer, label: string, table: EditableTable, key: string, direction: 'undo' | 'redo' = 'undo'): void {
+  const child = writer.childOf(table, key);
+  if (child) throw conflict(direction, label, child.table, child.key);
+  writer.delete(table, key);
+}
+
+/**
  * Undoes inserted rows: each must be as it was inserted; they are copied into full changes (so a
  * redo can insert them again) and deleted.
  */
@@ -228,7 +262,7 @@ async function undoInserts(writer: Writer, pacer: Pacer, label: string, { table,
     await pacer.pace();
   }
   for (let i = changes.length - 1; i >= 0; i--) {
-    writer.delete(table, changes[i]!.key);
+    deleteAlone(writer, label, table, changes[i]!.key);
     await pacer.pace();
   }
   return changes;
@@ -259,7 +293,7 @@ export async function replay(writer: Writer, person: string, direction: 'undo' |
     const target = direction === 'undo' ? change.before : change.after;
     if (!same(writer.get(change.table, change.key), expected)) throw conflict(direction, entry.label, change.table, change.key);
     if (target) writer.upsert(change.table, target);
-    else writer.delete(change.table, change.key);
+    else deleteAlone(writer, entry.label, change.table, change.key, direction);
     applied.push([change]);
     await pacer.pace();
   }

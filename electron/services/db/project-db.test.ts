@@ -146,4 +146,37 @@ describe('ProjectStore', () => {
     await store.close();
     expect(readFileSync(path).equals(before)).toBe(true);
   });
+
+  it('closing folds the WAL back: the .tidemark file alone is the whole project, and a read-only open leaves nothing behind', async () => {
+    const path = join(dir.path, 'folded.tidemark');
+    const store = ProjectStore.open(path, { create: true });
+    await store.edit('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
+    store.db.query('SELECT * FROM profiles').all();
+    await store.close();
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    const copy = join(dir.path, 'copy.tidemark');
+    writeFileSync(copy, readFileSync(path));
+    const copied = ProjectStore.open(copy, { create: false, readOnly: true });
+    expect(copied.db.query('SELECT name FROM profiles').all()).toEqual([{ name: 'P' }]);
+    await copied.close();
+    expect([existsSync(`${copy}-wal`), existsSync(`${copy}-shm`)]).toEqual([false, false]);
+  });
+
+  it('a write waits (without holding the server) while another program writes the file', async () => {
+    const path = join(dir.path, 'busy.tidemark');
+    const store = ProjectStore.open(path, { create: true });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const waiting = store.edit('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    other.exec('COMMIT');
+    other.close();
+    await waiting;
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(10); // the event loop ran while the edit waited
+    expect(store.db.query('SELECT count(*) AS n FROM profiles').get()).toEqual({ n: 1 });
+    await store.close();
+  });
 });

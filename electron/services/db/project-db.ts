@@ -34,6 +34,8 @@ export function openWriter(path: string, options: OpenOptions): Connection {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db, options.targetVersion ?? LATEST_SCHEMA_VERSION);
+    // from now on a busy file is waited for by ProjectStore, a timer at a time, not inside SQLite
+    db.pragma('busy_timeout = 0');
     return db;
   } catch (error) {
     db.close();

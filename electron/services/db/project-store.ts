@@ -2,11 +2,34 @@
 // Two connections: the writer (edits, undo and redo, one at a time, in order) and a reader that
 // sees committed data only — so a long edit can let other requests in between its slices without
 // anyone reading half of it.
+import { existsSync, rmSync, statSync } from 'node:fs';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
 import { history, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type Row } from './edit-log';
 import { openReader, openWriter, type Connection, type OpenOptions } from './project-db';
 import { ReadableDb } from './readable';
+
+/** How long a write waits, asking again every few milliseconds, while another program (a CLI import) writes the file. */
+const BUSY_WAIT_MS = 30_000;
+
+/**
+ * Opens the write transaction. SQLite's own busy wait would hold the whole server while another
+ * process writes; here the connection fails at once (busy_timeout 0 for BEGIN) and the wait is a
+ * timer, so other requests go on meanwhile.
+ */
+async function begin(connection: Connection): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      connection.exec('BEGIN IMMEDIATE');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      if (Date.now() - started > BUSY_WAIT_MS) throw new ServiceError('conflict', 'Another program is writing this project; try again when it has finished.');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
 
 export class ProjectStore {
   /** Every read outside an edit goes through this handle. */
@@ -26,8 +49,20 @@ export class ProjectStore {
     this.db = new ReadableDb(reader);
   }
 
+  /** Read-only: the -wal and -shm files SQLite made beside a file that had none, removed on close. */
+  private leftBehind: (() => void) | null = null;
+
   static open(path: string, options: OpenOptions): ProjectStore {
-    if (options.readOnly) return new ProjectStore(path, null, openReader(path, { readOnlyFile: true }));
+    if (options.readOnly) {
+      const had = { wal: existsSync(`${path}-wal`), shm: existsSync(`${path}-shm`) };
+      const store = new ProjectStore(path, null, openReader(path, { readOnlyFile: true }));
+      store.leftBehind = () => {
+        // only what this reader made, and only when it holds nothing (no writer was at work meanwhile)
+        if (!had.wal && existsSync(`${path}-wal`) && statSync(`${path}-wal`).size === 0) rmSync(`${path}-wal`, { force: true });
+        if (!had.shm && !existsSync(`${path}-wal`)) rmSync(`${path}-shm`, { force: true });
+      };
+      return store;
+    }
     const writer = openWriter(path, options);
     try {
       return new ProjectStore(path, writer, openReader(path, { readOnlyFile: false }));
@@ -47,7 +82,7 @@ export class ProjectStore {
     if (!writer) return Promise.reject(new ServiceError('forbidden', 'This project was opened for reading only.'));
     const run = async (): Promise<T> => {
       if (!writer.connection.open) throw new ServiceError('no-project', 'The project was closed.');
-      writer.connection.exec('BEGIN IMMEDIATE');
+      await begin(writer.connection);
       try {
         const result = await work(writer);
         writer.connection.exec('COMMIT');
@@ -135,13 +170,18 @@ export class ProjectStore {
     }
   }
 
-  /** Waits for queued writes, then closes both connections. */
+  /**
+   * Waits for queued writes, then closes: the reader first, so that the writer can fold the WAL back
+   * into the project file — the `.tidemark` file alone is then the whole project, to copy or back up.
+   */
   async close(): Promise<void> {
     await this.queue;
+    if (this.reader.open) this.reader.close();
     if (this.writer?.connection.open) {
       this.writer.connection.pragma('optimize');
+      this.writer.connection.pragma('wal_checkpoint(TRUNCATE)');
       this.writer.connection.close();
     }
-    if (this.reader.open) this.reader.close();
+    this.leftBehind?.();
   }
 }

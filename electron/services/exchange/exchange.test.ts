@@ -50,7 +50,7 @@ describe('importing and exporting benchmark files', () => {
     expect(project.videos.list()).toHaveLength(5);
     expect((await exportBenchmark(project, caller, 'vcbench')).text).toBe(dataLines);
     // statistics: one question per subtype, as the sample was chosen
-    const [stats] = projectStats(project, caller);
+    const [stats] = await projectStats(project, caller);
     const records = dataLines.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { counting_subtype: string; query_points: { time: number[] } });
     expect(stats).toMatchObject({ profile: 'VCBench', questions: 8, videos: 5, queryPoints: records.reduce((n, r) => n + r.query_points.time.length, 0) });
     expect(stats!.byTaskCode).toEqual(Object.fromEntries(records.map((r) => [r.counting_subtype, 1])));
@@ -222,6 +222,39 @@ describe('importing and exporting benchmark files', () => {
     await project.close();
   });
 
+  it('an update that mixes updated and new questions undoes and redoes whole; a target another question also counts gets the file\'s marks once', async () => {
+    const project = await freshProject('mixed');
+    const lines = dataLines.split('\n').filter(Boolean);
+    const first = join(dir.path, 'first-line.jsonl');
+    writeFileSync(first, `${lines[0]}\n`);
+    await importBenchmarkFile(project, caller, tools, { path: first, format: 'vcbench', mediaDir: media });
+    const [imported] = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id));
+    // a person's own question counting the same target as the imported one
+    await annotation.createQuestion(project, caller, imported!.videoId, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'mine', answerKind: 'number', counting: imported!.counting }), []);
+    const marksOfTarget = () => project.store.db.query<{ n: number }>('SELECT count(*) AS n FROM marks WHERE target = ?').get(imported!.counting!.target)!.n;
+    const before = marksOfTarget();
+    const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media, existing: 'update' });
+    expect(outcome).toMatchObject({ importedQuestions: 8, updated: 1, alreadyPresent: 1 });
+    expect(marksOfTarget()).toBe(before);
+    const after = count(project, 'questions');
+    expect((await project.store.undo('ann'))?.label).toBe('Import vcbench_data.jsonl');
+    expect(count(project, 'questions')).toBe(2);
+    expect((await project.store.redo('ann'))?.label).toBe('Import vcbench_data.jsonl');
+    expect(count(project, 'questions')).toBe(after);
+    await project.close();
+  });
+
+  it('two imports of one file at once bring its questions and placeholders in once', async () => {
+    const project = await freshProject('twice-at-once');
+    const options = { path: dataFile, format: 'vcbench', mediaDir: join(dir.path, 'nowhere') };
+    const [a, b] = await Promise.all([importBenchmarkFile(project, caller, tools, options), importBenchmarkFile(project, caller, tools, options)]);
+    expect(a.importedQuestions + b.importedQuestions).toBe(8);
+    expect(a.alreadyPresent + b.alreadyPresent).toBe(8);
+    expect(count(project, 'questions')).toBe(8);
+    expect(project.videos.list()).toHaveLength(5);
+    await project.close();
+  });
+
   it('reports lines that are not UTF-8 instead of importing U+FFFD', async () => {
     const project = await freshProject('utf8');
     const bytes = Buffer.concat([Buffer.from(dataLines.split('\n')[0]!.replace('pillows', 'pill')), Buffer.from([0xc3, 0x28]), Buffer.from(`ows"\n`)]);
@@ -314,13 +347,13 @@ describe('StreamingBench items', () => {
     const [mcq, proactive] = listQuestions(project.store.db, video.id);
     expect(mcq).toMatchObject({ taskCode: 'Clips Summarize', answerKind: 'choice', options: { A: 'Organized trays', C: 'Served food' } });
     expect(proactive).toMatchObject({ taskCode: 'Proactive Output', temporalType: 'forward' });
-    const stats = projectStats(project, caller);
+    const stats = await projectStats(project, caller);
     expect(stats[0]).toMatchObject({ profile: 'StreamingBench', questions: 2 });
     expect(stats[0]!.byFacet.required_ability).toEqual({ 'episodic memory': 1, 'working memory': 1 });
     // a second file grows the same profile instead of making another
     writeFileSync(file, JSON.stringify([[{ ...entries[0], questions: [{ ...entries[0]!.questions[0], task_type: 'Object Recognition' }] }]]));
     await importBenchmarkFile(project, caller, tools, { path: file, format: 'streamingbench', mediaDir: media });
-    const custom = projectStats(project, caller).filter((s) => s.profile === 'StreamingBench');
+    const custom = (await projectStats(project, caller)).filter((s) => s.profile === 'StreamingBench');
     expect(custom).toHaveLength(1);
     expect(Object.keys(custom[0]!.byTaskCode).sort()).toEqual(['Clips Summarize', 'Object Recognition', 'Proactive Output']);
     await project.close();
@@ -352,7 +385,7 @@ describe('OVO-Bench items', () => {
     const rec = questions.find(({ q }) => q.taskCode === 'REC')!;
     const recMarks = listMarks(project.store.db, rec.v.id);
     expect(recMarks.map((m) => [m.type, m.start, m.end])).toEqual([['span', 6, 17]]);
-    const [stats] = projectStats(project, caller);
+    const [stats] = await projectStats(project, caller);
     expect(stats).toMatchObject({ profile: 'OVO-Bench', questions: 3, queryPoints: 7 });
     expect(stats!.byTopCategory).toEqual({ Backward: 1, Forward: 2 });
     // a second import grows nothing twice

@@ -1,6 +1,6 @@
 // Where an export may be written, and writing it so a crash never truncates the previous file.
-import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Caller } from '../../../shared/domain';
 import type { ExportOutcome } from '../../../shared/exchange';
 import { ServiceError } from '../errors';
@@ -9,26 +9,38 @@ import { writeFileAtomic } from '../files/atomic-write';
 import type { Project } from '../projects/project';
 import { exportFile, NotReadyError } from './service';
 
-/** A path as the file system resolves it (symlinks followed), also for a file not yet made. */
-function realPath(path: string): string {
-  const absolute = resolve(path);
-  if (existsSync(absolute)) return realpathSync(absolute);
-  const dir = dirname(absolute);
-  return existsSync(dir) ? join(realpathSync(dir), basename(absolute)) : absolute;
+/**
+ * Where a path really leads: its folder resolved by the file system itself (symlinks and `..` in the
+ * order the OS follows them — a lexical resolve would read `link/..` wrongly), then its name.
+ */
+function physicalPath(path: string): string {
+  const dir = dirname(path);
+  return join(existsSync(dir) ? realpathSync.native(dir) : resolve(dir), basename(path));
 }
 
-/** Refuses the project's own file and its -wal / -shm: an export there would destroy the project. */
-export function checkExportTarget(projectPath: string, target: string): void {
-  const project = realPath(projectPath);
-  const out = realPath(target);
-  if ([project, `${project}-wal`, `${project}-shm`, `${project}-journal`].includes(out)) {
+/** Refuses the project's own file and its -wal / -shm (by real path, and by inode for hard links): an export there would destroy the project. */
+export function checkExportTarget(projectPath: string, target: string): string {
+  const out = physicalPath(isAbsolute(target) ? target : `${process.cwd()}${sep}${target}`);
+  const project = physicalPath(projectPath);
+  const own = [project, `${project}-wal`, `${project}-shm`, `${project}-journal`];
+  const sameFile = (a: string, b: string): boolean => {
+    try {
+      const x = statSync(a);
+      const y = statSync(b);
+      return x.dev === y.dev && x.ino === y.ino;
+    } catch {
+      return false;
+    }
+  };
+  if (own.some((file) => file === out || sameFile(file, out))) {
     throw new ServiceError('invalid-request', `Refused: ${target} is the open project's own file; choose another file to export to.`);
   }
+  return out;
 }
 
 export function writeExport(project: Project, target: string, text: string): void {
-  checkExportTarget(project.path, target);
-  writeFileAtomic(target, text);
+  // written where the check says the path leads, not where a second resolution might
+  writeFileAtomic(checkExportTarget(project.path, target), text);
 }
 
 export interface ExportRequest {

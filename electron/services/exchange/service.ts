@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { FormatInfo, ImportOutcomeView } from '../../../shared/exchange';
 import type { Problem } from '../../../shared/formats/json-text';
-import type { Caller } from '../../../shared/domain';
+import type { Caller, Video } from '../../../shared/domain';
 import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
 import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
 import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../shared/profiles';
@@ -16,7 +16,8 @@ import type { ExchangeItem } from '../../../shared/formats/items';
 import { compareMarks, type Mark } from '../../../shared/marks';
 import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
 import { Pacer, type EditTransaction } from '../db/edit-log';
-import { listQueryPoints, markToRow, pacedReads, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import type { ReadableDb } from '../db/readable';
+import { markToRow, pacedReads, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
@@ -27,7 +28,7 @@ import { fromStoredPath, toStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import { probeNewVideos } from '../videos/import';
-import { placeholderVideoRow } from '../videos/repo';
+import { placeholderVideoRow, type NewVideo } from '../videos/repo';
 import { insertVideos } from '../videos/service';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
@@ -57,7 +58,7 @@ function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFor
  * The custom profile a format's items land in: the one of that name when the project has it (its
  * taxonomy and facet values grown by what the file brings), else a new one — inside the import's edit.
  */
-function customProfileFor(project: Project, tx: EditTransaction, wanted: ProfileDefinition): string {
+function customProfileFor(tx: EditTransaction, wanted: ProfileDefinition): string {
   const existing = listProfiles(tx.db).find((p) => !p.builtin && p.name === wanted.name);
   if (!existing) {
     const profile: Profile = { ...wanted, id: randomUUID(), builtin: false };
@@ -108,16 +109,13 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
   // questions the profile already has (the same benchmark ids): skipped, or replaced from the file
-  const present = presentQuestions(project, format, read.items);
-  const replacing = new Map<LocatedItem, Question>();
+  // (looked at again inside the edit, where another import may have added some meanwhile)
+  const present = presentQuestions(project.store.db, format, read.items);
   const items = read.items.filter((located) => {
     const id = benchmarkIdOf(located.item);
-    const existing = id === null ? undefined : present.get(id);
-    if (!existing) return true;
+    if (id === null || !present.has(id) || options.existing === 'update') return true;
     outcome.alreadyPresent++;
-    if (options.existing !== 'update') return false;
-    replacing.set(located, existing);
-    return true;
+    return false;
   });
 
   // media: by path relative to the media folder; files not yet in the project are probed now and
@@ -157,7 +155,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     missing.set(item.videoPath, (missing.get(item.videoPath) ?? 0) + 1);
   }
 
-  const ready: Array<LocatedItem & { videoId: string; replaces: Question | null }> = [];
+  const ready: Array<LocatedItem & { video: string }> = [];
   for (const located of items) {
     const video = known.get(absolute.get(located.item.videoPath)!)!;
     // a video whose length is not known yet (a placeholder) is checked once it is relinked
@@ -166,7 +164,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
       outcome.problems.push({ file, line: located.line, field: 'query time', reason: `${late.time.text || late.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
       continue;
     }
-    ready.push({ ...located, videoId: video.id, replaces: replacing.get(located) ?? null });
+    ready.push({ ...located, video: absolute.get(located.item.videoPath)! });
   }
   outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
@@ -174,12 +172,19 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   await phase(control, 0.7, `Writing ${ready.length.toLocaleString('en')} questions from ${file}`);
   const now = new Date().toISOString();
   await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
-    if (probed) insertVideos(tx, probed.videos);
-    for (const [path, id] of placeholders) tx.insert('videos', placeholderVideoRow(id, basename(path), toStoredPath(project.dir, path), now));
-    const profileId = format.customProfile ? customProfileFor(project, tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
+    // the project as it is now (probing took a while; another import may have run meanwhile)
+    const videoOf = videoResolver(tx, project, known, probed?.videos ?? [], placeholders, now);
+    const presentNow = presentQuestions(tx.db, format, ready);
+    const profileId = format.customProfile ? customProfileFor(tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
     // every field of an imported question was written by a person
     const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
-    for (const { item, videoId, replaces } of ready) {
+    for (const located of ready) {
+      const { item } = located;
+      const benchmarkId = benchmarkIdOf(item);
+      const replaces = benchmarkId === null ? undefined : presentNow.get(benchmarkId);
+      if (replaces) outcome.alreadyPresent++;
+      if (replaces && options.existing !== 'update') continue;
+      const videoId = videoOf(located.video);
       const rows = itemToRows(item);
       // a published benchmark's items were accepted by its authors; set them back to draft to review them here
       const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
@@ -203,8 +208,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
 }
 
 /** The profile's questions that came from this format, by their benchmark ids. */
-function presentQuestions(project: Project, format: BenchmarkFormat, items: readonly LocatedItem[]): Map<string, Question> {
-  const db = project.store.db;
+function presentQuestions(db: ReadableDb, format: BenchmarkFormat, items: readonly LocatedItem[]): Map<string, Question> {
   const profileId = format.customProfile
     ? listProfiles(db).find((p) => !p.builtin && p.name === format.customProfile!(items.map((l) => l.item)).name)?.id
     : builtinProfileId(format.profile);
@@ -217,12 +221,56 @@ function presentQuestions(project: Project, format: BenchmarkFormat, items: read
   return present;
 }
 
-/** What an imported question brought with it — its query points and its own marks — removed before its file brings them again. */
+/**
+ * What an imported question brought with it — its query points and the marks of its target (what it
+ * counts, or its own captions) — removed before its file brings them again. The file is the source
+ * of that target's marks: another question counting the same target reads the file's marks after.
+ */
 function removeImportedParts(tx: EditTransaction, question: Question): void {
   const ownTarget = question.counting?.target ?? question.id;
-  const shared = tx.db.query<{ n: number }>(`SELECT count(*) AS n FROM questions WHERE video_id = ? AND id <> ? AND json_extract(fields, '$.counting.target') = ?`).get(question.videoId, question.id, ownTarget)!.n;
   tx.removeWhere('query_points', 'question_id', question.id);
-  if (shared === 0) for (const id of tx.db.query<{ id: string }>('SELECT id FROM marks WHERE video_id = ? AND target = ?').all(question.videoId, ownTarget).map((r) => r.id)) tx.remove('marks', id);
+  for (const { id } of tx.db.query<{ id: string }>('SELECT id FROM marks WHERE video_id = ? AND target = ?').all(question.videoId, ownTarget)) tx.remove('marks', id);
+}
+
+/**
+ * Inside the import's edit: the video id for each path the file names — a video the project has
+ * (still), a probed file (or the video it turned out to be, if another import brought it
+ * meanwhile), or a placeholder (reused when one for that path exists by now). Rows are inserted the
+ * first time a path is asked for.
+ */
+function videoResolver(tx: EditTransaction, project: Project, known: ReadonlyMap<string, { id: string }>, probed: readonly NewVideo[], placeholders: ReadonlyMap<string, string>, now: string): (path: string) => string {
+  const probedByPath = new Map(probed.map((v) => [project.videos.absolutePath(v), v]));
+  const resolved = new Map<string, string>();
+  const byFingerprint = (fingerprint: string) => tx.db.query<{ id: string }>('SELECT id FROM videos WHERE fingerprint = ?').get(fingerprint)?.id;
+  const byPath = (relPath: string) => tx.db.query<{ id: string }>('SELECT id FROM videos WHERE rel_path = ?').get(relPath)?.id;
+  const placeholder = (path: string, id: string): string => {
+    const relPath = toStoredPath(project.dir, path);
+    const existing = byPath(relPath);
+    if (existing) return existing;
+    tx.insert('videos', placeholderVideoRow(id, basename(path), relPath, now));
+    return id;
+  };
+  const probedPaths = new Map(probed.map((v) => [v.id, project.videos.absolutePath(v)]));
+  const resolve = (path: string): string => {
+    let id = resolved.get(path);
+    if (id) return id;
+    const video = probedByPath.get(path);
+    const planned = known.get(path);
+    // a second name of a file probed in this import: the id of what that file became
+    if (!video && planned && probedPaths.has(planned.id)) return resolve(probedPaths.get(planned.id)!);
+    if (video) {
+      id = byFingerprint(video.fingerprint);
+      if (!id) {
+        insertVideos(tx, [video]);
+        id = video.id;
+      }
+    } else if (placeholders.has(path)) id = placeholder(path, placeholders.get(path)!);
+    else if (planned && tx.get('videos', planned.id)) id = planned.id;
+    else id = placeholder(path, randomUUID()); // removed meanwhile: its questions wait on a placeholder
+    resolved.set(path, id);
+    return id;
+  };
+  return resolve;
 }
 
 /** Relative path of a project video as a file names it: under the media folder when given. */
@@ -248,6 +296,8 @@ interface ProfileRows {
   questions: Question[];
   pointsBy: Map<string, QueryPoint[]>;
   marksBy: Map<string, Mark[]>;
+  /** The library as the snapshot saw it. */
+  videos: Video[];
 }
 
 /** Adds each to its group, a slice at a time. */
@@ -284,13 +334,13 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
     await sortGroups(marksBy, compareMarks, pacer);
     const { questions } = visibleAnnotations(caller, { questions: all, queryPoints: [], marks: [] });
-    return { format, profile: getProfile(db, profileId)!, questions, pointsBy, marksBy };
+    return { format, profile: getProfile(db, profileId)!, questions, pointsBy, marksBy, videos: project.videos.listFrom(db) };
   });
 }
 
 /** The readiness of a profile's questions, a slice at a time (a hundred thousand questions never block other requests). */
 async function readinessOf(project: Project, rows: ProfileRows, control: JobControl, share = 1): Promise<ReadinessReport> {
-  const context = readinessContextOf(rows.profile, rows.questions, project.videos.list(), rows.pointsBy, rows.marksBy);
+  const context = readinessContextOf(rows.profile, rows.questions, rows.videos, rows.pointsBy, rows.marksBy);
   const issues: ReadinessIssue[] = [];
   const pacer = new Pacer();
   for (const [i, question] of rows.questions.entries()) {
@@ -307,10 +357,9 @@ async function readinessOf(project: Project, rows: ProfileRows, control: JobCont
 /** The profile's questions as exchange items, in the order they were made (file order for imports). */
 async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | undefined, pacer: Pacer): Promise<ExchangeItem[]> {
   const { pointsBy, marksBy } = rows;
-  const relPaths = new Map<string, string>();
+  const relPaths = new Map(rows.videos.map((v) => [v.id, v.relPath]));
   const items: ExchangeItem[] = [];
   for (const q of rows.questions) {
-    if (!relPaths.has(q.videoId)) relPaths.set(q.videoId, project.videos.get(q.videoId)!.relPath);
     // the marks a question's answers live in: what it counts, or (dense captions) its own captions
     const target = q.counting?.target ?? (rows.format.profile === 'vsas-bench' ? q.id : null);
     const marks = target === null ? [] : (marksBy.get(markKey(q.videoId, target)) ?? []);
@@ -346,13 +395,15 @@ export async function exportBenchmark(project: Project, caller: Caller, formatId
   // forced past lint errors: what the format cannot hold is left out and listed, never written broken
   const suspects = new Set(readiness.issues.filter((i) => i.kind === 'lint-error').map((i) => i.questionId));
   const leftOut: ExportResult['leftOut'] = [];
-  const items = all.filter((item, i) => {
+  const items: ExchangeItem[] = [];
+  const pacer = new Pacer();
+  for (const [i, item] of all.entries()) {
     const questionId = rows.questions[i]!.id;
-    if (!suspects.has(questionId)) return true;
-    const reason = unwritable(format, item);
+    const reason = suspects.has(questionId) ? unwritable(format, item) : null;
     if (reason) leftOut.push({ questionId, reason });
-    return reason === null;
-  });
+    else items.push(item);
+    await pacer.pace();
+  }
   return { text: await writeItems(format, items), items: items.length, readiness, leftOut };
 }
 
@@ -384,19 +435,23 @@ export class NotReadyError extends ServiceError {
   }
 }
 
-/** Statistics of every profile that has questions in the project (what the caller may see of them). */
-export function projectStats(project: Project, caller: Caller): DatasetStats[] {
-  const db = project.store.db;
-  const videos = project.videos.list();
-  const out: DatasetStats[] = [];
-  for (const profile of listProfiles(db)) {
-    const questions = questionsOfProfile(db, profile.id);
-    if (questions.length === 0) continue;
-    const videoIds = [...new Set(questions.map((q) => q.videoId))];
-    const visible = visibleAnnotations(caller, { questions, queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)), marks: [] });
-    out.push(datasetStats({ profile, questions: visible.questions, queryPoints: visible.queryPoints, videos }));
-  }
-  return out;
+/** Statistics of every profile that has questions in the project (what the caller may see of them), read a slice at a time. */
+export function projectStats(project: Project, caller: Caller): Promise<DatasetStats[]> {
+  return project.store.snapshot(async (db) => {
+    const pacer = new Pacer();
+    const videos = project.videos.listFrom(db);
+    const out: DatasetStats[] = [];
+    for (const profile of listProfiles(db)) {
+      const questions = await pacedReads.questionsOfProfile(db, profile.id, pacer);
+      if (questions.length === 0) continue;
+      let queryPoints: QueryPoint[] = [];
+      for (const videoId of new Set(questions.map((q) => q.videoId))) queryPoints = queryPoints.concat(await pacedReads.queryPoints(db, videoId, pacer));
+      const visible = visibleAnnotations(caller, { questions, queryPoints, marks: [] });
+      out.push(datasetStats({ profile, questions: visible.questions, queryPoints: visible.queryPoints, videos }));
+      await pacer.pace();
+    }
+    return out;
+  });
 }
 
 /** The lossless format: stored rows rather than benchmark items. */

@@ -12,6 +12,7 @@ import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/qu
 import { reviewFieldsSchema } from '../../../shared/reviews';
 import { visibleRow } from '../annotation/policy';
 import { Pacer, type EditableTable } from '../db/edit-log';
+import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 
 const text = z.string();
@@ -114,7 +115,9 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
   const { lines, problems } = readJsonLines(options.text ?? readFileSync(path, 'utf8'), file);
   const rows: Array<{ line: number; table: ExportedTable; row: StoredRow }> = [];
   let header: string | null = null;
+  const pacer = new Pacer();
   for (const { line, value } of lines) {
+    await pacer.pace();
     const parsed = lineSchema.safeParse(value);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push({ file, line, field: fieldPath(issue.path), reason: issue.message });
@@ -131,7 +134,8 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
   const seen = new Map<string, number>();
   const fingerprints = new Map<string, number>();
   let alreadyPresent = 0;
-  const fresh = rows.filter(({ line, table, row }) => {
+  const fresh: typeof rows = [];
+  const check = ({ line, table, row }: (typeof rows)[number]): boolean => {
     const id = String(row.id);
     const first = seen.get(`${table}\u0000${id}`);
     if (first !== undefined) {
@@ -166,7 +170,11 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
       }
     }
     return true;
-  });
+  };
+  for (const entry of rows) {
+    if (check(entry)) fresh.push(entry);
+    await pacer.pace();
+  }
   const outcome: TidemarkImportOutcome = { file, rows: rows.length, imported: 0, alreadyPresent, problems: problems.sort((a, b) => a.line - b.line), refused: false };
   if (problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
   // with skipInvalid, a skipped parent takes its children with it
@@ -174,14 +182,20 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
   const skipped = new Set(rows.filter((r) => !kept.has(r) && !stored(r.table, String(r.row.id))).map((r) => `${r.table}\u0000${r.row.id}`));
   const writable = fresh.filter(({ table, row }) => !(PARENTS[table] ?? []).some(([column, parent]) => skipped.has(`${parent}\u0000${row[column]}`)));
   if (writable.length > 0) {
-    await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
-      // every row was checked above: new, once, with its parents
-      for (const { table, row } of writable) {
-        tx.insert(table, row);
-        outcome.imported++;
-        await tx.pace();
-      }
-    });
+    try {
+      await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
+        // every row was checked above: new, once, with its parents
+        for (const { table, row } of writable) {
+          tx.insert(table, row);
+          outcome.imported++;
+          await tx.pace();
+        }
+      });
+    } catch (error) {
+      // the checks ran before the edit's turn came: a row that clashes now arrived meanwhile
+      if ((error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT')) throw new ServiceError('conflict', `${file}: the project changed while it was being imported (${(error as Error).message}); nothing was imported.`);
+      throw error;
+    }
   }
   // a project made for the import takes the exported project's name
   if (header !== null && project.store.getMeta('name') === null) await project.store.setMeta('name', header);

@@ -48,7 +48,10 @@ export async function removeProfile(project: Project, caller: Caller, id: string
   if (!current) throw new ServiceError('not-found', 'No such profile.');
   if (current.builtin) throw new ServiceError('forbidden', 'Built-in profiles cannot be removed.');
   requireLead(caller, 'remove a profile');
-  const n = project.store.db.query<{ n: number }>('SELECT count(*) AS n FROM questions WHERE profile_id = ?').get(id)!.n;
-  if (n > 0) throw new ServiceError('conflict', `${n} question${n === 1 ? ' uses' : 's use'} ${current.name}; move them to another profile first.`);
-  await project.store.edit(caller.person, `Delete profile ${current.name}`, (tx) => tx.remove('profiles', id));
+  await project.store.edit(caller.person, `Delete profile ${current.name}`, (tx) => {
+    // counted inside the edit: a question added meanwhile is counted too
+    const n = tx.db.query<{ n: number }>('SELECT count(*) AS n FROM questions WHERE profile_id = ?').get(id)!.n;
+    if (n > 0) throw new ServiceError('conflict', `${n} question${n === 1 ? ' uses' : 's use'} ${current.name}; move them to another profile first.`);
+    tx.remove('profiles', id);
+  });
 }

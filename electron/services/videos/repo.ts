@@ -47,7 +47,12 @@ export class VideoRepo {
   ) {}
 
   list(): Video[] {
-    return this.db.query<VideoRow>('SELECT * FROM videos ORDER BY name COLLATE NOCASE, added_at').all().map((row) => this.toVideo(row));
+    return this.listFrom(this.db);
+  }
+
+  /** The library as another handle sees it (a snapshot's). */
+  listFrom(db: ReadableDb): Video[] {
+    return db.query<VideoRow>('SELECT * FROM videos ORDER BY name COLLATE NOCASE, added_at').all().map((row) => this.toVideo(row));
   }
 
   get(id: string): Video | null {
