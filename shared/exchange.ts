@@ -17,6 +17,8 @@ export interface ImportOutcomeView {
   records: number;
   importedQuestions: number;
   importedMarks: number;
+  /** Rows written (the lossless format: profiles, videos, marks, questions, query points, reviews). */
+  importedRows: number;
   /** Rows or questions the project already had (by id, or by benchmark id), skipped or updated. */
   alreadyPresent: number;
   updated: number;

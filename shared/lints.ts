@@ -156,6 +156,8 @@ function lintCounting(question: Question, points: readonly QueryPoint[], ctx: Li
 
 /** VSAS-Bench: every second of the video carries the task's caption (its per-second ground truth). */
 function lintCaptions(question: Question, ctx: LintContext, add: Add): void {
+  // a video whose length is not known yet (a placeholder) has no seconds to check
+  if (!Number.isFinite(ctx.videoDuration)) return;
   const seconds = Math.ceil(ctx.videoDuration - 1e-9);
   const covered = new Uint8Array(seconds);
   for (const m of ctx.marks) {

@@ -76,7 +76,7 @@ describe('tidemark CLI', () => {
     expect((await run('export', '--format', 'tidemark', '--project', copy, '--out', join(dir.path, 'b.jsonl'))).code).toBe(0);
     expect(readFileSync(join(dir.path, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir.path, 'a.jsonl'), 'utf8'));
     const again = await run('import', join(dir.path, 'a.jsonl'), '--format', 'tidemark', '--project', copy);
-    expect(again.out.at(-1)).toMatch(/^Imported 0 of \d+ rows into .*; \d+ rows were already present\.$/);
+    expect(again.out.at(-1)).toMatch(/^Imported 0 of \d+ rows \(0 questions, 0 marks\) into .*; \d+ rows were already present\.$/);
   });
 
   it('refuses to export over the open project, its WAL or a link to it, and leaves it whole', async () => {

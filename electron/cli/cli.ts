@@ -193,7 +193,7 @@ async function runImport(file: string, projectPath: string, format: string, valu
     const present = outcome.alreadyPresent > 0 ? `; ${plural(outcome.alreadyPresent, outcome.format === LOSSLESS_FORMAT.id ? 'row was' : 'question was', outcome.format === LOSSLESS_FORMAT.id ? 'rows were' : 'questions were')} already present${outcome.updated > 0 ? ` (${outcome.updated} updated)` : ''}` : '';
     io.out(
       outcome.format === LOSSLESS_FORMAT.id
-        ? `Imported ${outcome.importedQuestions.toLocaleString('en')} of ${plural(outcome.records, 'row')} into ${projectPath}${present}.`
+        ? `Imported ${outcome.importedRows.toLocaleString('en')} of ${plural(outcome.records, 'row')} (${plural(outcome.importedQuestions, 'question')}, ${plural(outcome.importedMarks, 'mark')}) into ${projectPath}${present}.`
         : `Imported ${plural(outcome.importedQuestions, 'question')} and ${plural(outcome.importedMarks, 'mark')} from ${plural(outcome.records, 'record')} into ${projectPath}${present}.`,
     );
     return outcome.problems.length > 0 ? 1 : 0;

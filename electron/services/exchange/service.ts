@@ -80,7 +80,7 @@ export function validateFile(path: string, formatId: string): { records: number;
 }
 
 function emptyOutcome(file: string, format: string): ImportOutcome {
-  return { file, format, records: 0, importedQuestions: 0, importedMarks: 0, alreadyPresent: 0, updated: 0, missingMedia: [], problems: [], refused: false, reportPath: null };
+  return { file, format, records: 0, importedQuestions: 0, importedMarks: 0, importedRows: 0, alreadyPresent: 0, updated: 0, missingMedia: [], problems: [], refused: false, reportPath: null };
 }
 
 /** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
@@ -467,9 +467,10 @@ export function listFormats(): FormatInfo[] {
 
 /** Imports a file in any format; the lossless one reports its rows in the same outcome shape. */
 export async function importFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control?: JobControl): Promise<ImportOutcome> {
+  if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
   if (options.format !== LOSSLESS_FORMAT.id) return importBenchmarkFile(project, caller, tools, options, control);
   const r = await importTidemarkJsonl(project, caller, options.path, { skipInvalid: options.skipInvalid ?? false });
-  return { ...emptyOutcome(r.file, LOSSLESS_FORMAT.id), records: r.rows, importedQuestions: r.imported, alreadyPresent: r.alreadyPresent, problems: r.problems, refused: r.refused };
+  return { ...emptyOutcome(r.file, LOSSLESS_FORMAT.id), records: r.rows, importedQuestions: r.importedQuestions, importedMarks: r.importedMarks, importedRows: r.imported, alreadyPresent: r.alreadyPresent, problems: r.problems, refused: r.refused };
 }
 
 export interface ExportedText {

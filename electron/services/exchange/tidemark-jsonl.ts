@@ -87,6 +87,9 @@ export interface TidemarkImportOutcome {
   file: string;
   rows: number;
   imported: number;
+  /** Of the rows imported, how many were questions and marks (what people count). */
+  importedQuestions: number;
+  importedMarks: number;
   /** Rows the project already has exactly as the file has them (a re-import): skipped. */
   alreadyPresent: number;
   problems: Problem[];
@@ -175,7 +178,7 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
     if (check(entry)) fresh.push(entry);
     await pacer.pace();
   }
-  const outcome: TidemarkImportOutcome = { file, rows: rows.length, imported: 0, alreadyPresent, problems: problems.sort((a, b) => a.line - b.line), refused: false };
+  const outcome: TidemarkImportOutcome = { file, rows: rows.length, imported: 0, importedQuestions: 0, importedMarks: 0, alreadyPresent, problems: problems.sort((a, b) => a.line - b.line), refused: false };
   if (problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
   // with skipInvalid, a skipped parent takes its children with it
   const kept = new Set(fresh);
@@ -188,6 +191,8 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
         for (const { table, row } of writable) {
           tx.insert(table, row);
           outcome.imported++;
+          if (table === 'questions') outcome.importedQuestions++;
+          if (table === 'marks') outcome.importedMarks++;
           await tx.pace();
         }
       });
