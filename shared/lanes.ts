@@ -3,7 +3,7 @@
 // proportional to what is on screen, not to the tens of thousands of marks on an hour of video.
 import { lowerBoundByStart, markEnd, type Mark, type MarkType } from './marks';
 
-export const LANE_ORDER: readonly MarkType[] = ['caption', 'event', 'span', 'cycle', 'identity', 'count', 'entity'];
+export { LANE_ORDER } from './mark-kinds';
 
 export interface LaneIndex {
   byType: Map<MarkType, Mark[]>;

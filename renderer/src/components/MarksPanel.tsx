@@ -8,24 +8,8 @@ import { selectMark } from '../store/annotation/actions';
 import { selectedMark } from '../store/annotation/selectors';
 import { removeMarks, updateMark } from '../store/annotation/mark-actions';
 import { useStore } from '../store/store';
+import { describeMark } from '../../../shared/mark-kinds';
 import { captureThumbnail } from './CropOverlay';
-
-function describe(mark: Mark): string {
-  switch (mark.type) {
-    case 'caption':
-      return mark.data.text || '(empty caption)';
-    case 'identity':
-      return `${mark.data.label}${mark.data.note ? ` — ${mark.data.note}` : ''}`;
-    case 'count':
-      return `count ${mark.data.value}`;
-    case 'entity':
-      return mark.data.name;
-    case 'cycle':
-      return mark.data.splits.length ? `${mark.data.splits.length + 1} sub-actions` : 'cycle';
-    default:
-      return mark.type;
-  }
-}
 
 const time = (t: number): string => formatTimecode(t, { fractionDigits: 2 });
 
@@ -57,7 +41,7 @@ export function MarksList(): React.JSX.Element {
             >
               <span className="mark-type">{mark.type}</span>
               <span className="mark-time">{time(mark.start)}{mark.end !== null ? `–${time(mark.end)}` : isOpenInterval(mark) ? '–…' : ''}</span>
-              <span className="mark-desc">{mark.target ? `${mark.target}: ` : ''}{describe(mark)}</span>
+              <span className="mark-desc">{mark.target ? `${mark.target}: ` : ''}{describeMark(mark)}</span>
             </div>
           );
         })}

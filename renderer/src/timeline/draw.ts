@@ -3,6 +3,7 @@
 import { countTrajectory } from '../../../shared/counting';
 import type { ThumbnailManifest } from '../../../shared/domain';
 import { LANE_ORDER, visibleInLane, type LaneIndex } from '../../../shared/lanes';
+import { markColour, markLabel } from '../../../shared/mark-kinds';
 import { isOpenInterval, type Mark, type MarkType } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { formatTimecode } from '../../../shared/timecode';
@@ -18,15 +19,6 @@ export const TIMELINE_HEIGHT = LANES_TOP + LANES.length * LANE_HEIGHT + 8;
 /** The gutter on the left where lane names are written; labels drawn over the lanes start after it. */
 const LANE_LABEL_WIDTH = 58;
 
-const COLORS: Record<MarkType, string> = {
-  caption: '#5b8def',
-  event: '#f4a261',
-  span: '#2a9d8f',
-  cycle: '#b388eb',
-  identity: '#e9c46a',
-  count: '#8ecae6',
-  entity: '#e76f51',
-};
 
 export interface TimelinePicture {
   view: TimelineView;
@@ -176,21 +168,6 @@ function paintFilmstrip(ctx: CanvasRenderingContext2D, p: TimelinePicture, sheet
   }
 }
 
-function markLabel(mark: Mark): string {
-  switch (mark.type) {
-    case 'caption':
-      return mark.data.text;
-    case 'identity':
-      return mark.data.label;
-    case 'count':
-      return String(mark.data.value);
-    case 'entity':
-      return mark.data.name;
-    default:
-      return mark.target;
-  }
-}
-
 /** A moment's glyph: a diamond centred on x within a lane. */
 function diamond(ctx: CanvasRenderingContext2D, x: number, top: number, halfWidth: number, inset: number): void {
   ctx.beginPath();
@@ -207,7 +184,7 @@ const MIN_INTERVAL_PX = 3;
 function paintLane(ctx: CanvasRenderingContext2D, p: TimelinePicture, type: MarkType, viewEnd: number): void {
   const { view } = p;
   const top = laneTop(type);
-  const color = COLORS[type];
+  const color = markColour(type);
   const slack = 6 / view.pxPerSec;
   let lastLabelEnd = -Infinity;
   // density culling: at most one moment glyph per pixel column, and tiny intervals merged into runs
@@ -294,10 +271,10 @@ function paintOpenMarks(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
     if (x1 < 0 || x0 > p.bounds.width) continue;
     const selected = mark.id === p.selectedMarkId;
     ctx.globalAlpha = selected ? 0.5 : 0.3;
-    ctx.fillStyle = COLORS[mark.type];
+    ctx.fillStyle = markColour(mark.type);
     ctx.fillRect(x0, top, x1 - x0, height);
     ctx.globalAlpha = 1;
-    ctx.strokeStyle = selected ? '#ffffff' : COLORS[mark.type];
+    ctx.strokeStyle = selected ? '#ffffff' : markColour(mark.type);
     ctx.setLineDash([4, 3]);
     ctx.beginPath();
     ctx.moveTo(x1, top);
@@ -307,7 +284,7 @@ function paintOpenMarks(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
     ctx.stroke();
     ctx.setLineDash([]);
     // an arrowhead where it will be closed
-    ctx.fillStyle = COLORS[mark.type];
+    ctx.fillStyle = markColour(mark.type);
     ctx.beginPath();
     ctx.moveTo(x1, top + 2);
     ctx.lineTo(x1 + 5, top + height / 2);
