@@ -131,14 +131,18 @@ export async function setQueryTime(addNew = false): Promise<void> {
   }
 }
 
+/** The selected query point a key edits, or null after saying one must be selected. */
+function pointToEdit(s: ReturnType<typeof getState>): QueryPoint | null {
+  const point = selectedQueryPoint(s);
+  if (!point) flash('Select a query point first.');
+  return point;
+}
+
 /** `{` opens a new evidence interval at the playhead; `}` sets the end of the last one. */
 export async function setEvidenceEdge(edge: 'start' | 'end'): Promise<void> {
   const s = getState();
-  const point = selectedQueryPoint(s);
-  if (!point) {
-    flash('Select a query point first.');
-    return;
-  }
+  const point = pointToEdit(s);
+  if (!point) return;
   const t = playheadSnapped(s);
   const evidence = point.evidence.map(([from, to]): [number, number] => [from, to]);
   const last = evidence.at(-1);
@@ -150,11 +154,8 @@ export async function setEvidenceEdge(edge: 'start' | 'end'): Promise<void> {
 /** P sets the proactive time (T_p), W the window start, of the selected query point at the playhead. */
 export async function setPointTime(field: 'proactiveTime' | 'windowStart'): Promise<void> {
   const s = getState();
-  const point = selectedQueryPoint(s);
-  if (!point) {
-    flash('Select a query point first.');
-    return;
-  }
+  const point = pointToEdit(s);
+  if (!point) return;
   const t = playheadSnapped(s);
   await updateQueryPoint(point.id, field === 'proactiveTime' ? { proactiveTime: t } : { windowStart: t });
   flash(`${field === 'proactiveTime' ? 'Proactive time' : 'Window start'} set to ${t.toFixed(2)} s`);
