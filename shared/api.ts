@@ -105,7 +105,16 @@ export const requestSchemas = {
       existing: z.enum(['skip', 'update']).default('skip'),
     })
     .strict(),
-  'exchange.export': z.object({ path: filePath, format: z.string().min(1).max(40), mediaDir: filePath.optional(), force: z.boolean().default(false) }).strict(),
+  'exchange.export': z
+    .object({
+      path: filePath,
+      format: z.string().min(1).max(40),
+      mediaDir: filePath.optional(),
+      force: z.boolean().default(false),
+      /** An existing file is written over only when asked (never a Tidemark project, never a folder). */
+      overwrite: z.boolean().default(false),
+    })
+    .strict(),
   'exchange.readiness': z.object({ format: z.string().min(1).max(40) }).strict(),
   'exchange.stats': empty,
 } satisfies Record<ApiMethod, z.ZodType>;

@@ -59,6 +59,9 @@ describe('tidemark CLI', () => {
     const exported = await run('export', '--format', 'phostream', '--project', project, '--out', join(dir.path, 'out.json'));
     expect(exported.code).toBe(0);
     expect(exported.out[0]).toMatch(new RegExp(`^Wrote ${count} questions`));
+    // a second import (PhoStream has no ids: its questions are known by video, text and time) adds nothing
+    const reimported = await run('import', input, '--format', 'phostream', '--project', project, '--media', join(dir.path, 'no-media'));
+    expect(reimported.out.at(-1)).toMatch(new RegExp(`^Imported 0 questions and 0 marks from 3 records into .*; ${count} questions were already present\\.$`));
     // (the sample was saved without a final newline; Python's json.dump writes none either, Tidemark one)
     expect(readFileSync(join(dir.path, 'out.json'), 'utf8').trimEnd()).toBe(readFileSync(input, 'utf8').trimEnd());
     const stats = await run('stats', '--project', project);
@@ -93,6 +96,13 @@ describe('tidemark CLI', () => {
       expect(result.code).toBe(1);
       expect(result.err.join('\n')).toMatch(/Refused: .* is the open project's own file/);
     }
+    // nor over another project, nor a folder
+    const other = join(dir.path, 'other-project.tidemark');
+    expect((await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'phostream', '--project', other)).code).toBe(0);
+    const overProject = await run('export', '--format', 'tidemark', '--project', project, '--out', other);
+    expect(overProject.err.join('\n')).toMatch(/Refused: .* is a Tidemark project/);
+    const overFolder = await run('export', '--format', 'tidemark', '--project', project, '--out', dir.path);
+    expect(overFolder.err.join('\n')).toMatch(/is a folder; name a file/);
     const stats = await run('stats', '--project', project, '--json');
     expect(stats.code).toBe(0);
     expect(JSON.parse(stats.out.join('\n'))[0].questions).toBeGreaterThan(0);

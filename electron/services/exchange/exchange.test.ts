@@ -12,6 +12,7 @@ import { builtinProfileId, listProfiles } from '../profiles/rows';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
 import { relinkVideo } from '../videos/relink';
+import { exportToFile } from './export-file';
 import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor, validateFile } from './service';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
@@ -284,6 +285,19 @@ describe('importing and exporting benchmark files', () => {
   });
 });
 
+describe('where an export may go', () => {
+  it('over an existing file only when asked', async () => {
+    const project = await freshProject('overwrite');
+    const target = join(dir.path, 'existing.jsonl');
+    writeFileSync(target, 'precious');
+    await expect(exportToFile(project, caller, { format: 'tidemark', path: target, overwrite: false })).rejects.toThrow(/already exists; choose “Replace the file if it exists”/);
+    expect(readFileSync(target, 'utf8')).toBe('precious');
+    expect(await exportToFile(project, caller, { format: 'tidemark', path: target, overwrite: true })).toMatchObject({ written: true });
+    expect(readFileSync(target, 'utf8')).toMatch(/^\{"tidemark":1/);
+    await project.close();
+  });
+});
+
 describe('readiness before export', () => {
   it('refuses a profile with problems unless forced, and says what they are', async () => {
     const project = await freshProject('readiness');
@@ -351,7 +365,7 @@ describe('StreamingBench items', () => {
     expect(stats[0]).toMatchObject({ profile: 'StreamingBench', questions: 2 });
     expect(stats[0]!.byFacet.required_ability).toEqual({ 'episodic memory': 1, 'working memory': 1 });
     // a second file grows the same profile instead of making another
-    writeFileSync(file, JSON.stringify([[{ ...entries[0], questions: [{ ...entries[0]!.questions[0], task_type: 'Object Recognition' }] }]]));
+    writeFileSync(file, JSON.stringify([[{ ...entries[0], questions: [{ ...entries[0]!.questions[0], question: 'What is on the tray right now?', task_type: 'Object Recognition' }] }]]));
     await importBenchmarkFile(project, caller, tools, { path: file, format: 'streamingbench', mediaDir: media });
     const custom = (await projectStats(project, caller)).filter((s) => s.profile === 'StreamingBench');
     expect(custom).toHaveLength(1);

@@ -1,8 +1,9 @@
 // Where an export may be written, and writing it so a crash never truncates the previous file.
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Caller } from '../../../shared/domain';
 import type { ExportOutcome } from '../../../shared/exchange';
+import { TIDEMARK_APPLICATION_ID } from '../db/project-db';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import { writeFileAtomic } from '../files/atomic-write';
@@ -18,8 +19,28 @@ function physicalPath(path: string): string {
   return join(existsSync(dir) ? realpathSync.native(dir) : resolve(dir), basename(path));
 }
 
-/** Refuses the project's own file and its -wal / -shm (by real path, and by inode for hard links): an export there would destroy the project. */
-export function checkExportTarget(projectPath: string, target: string): string {
+/** "SQLite format 3" and Tidemark's application id: the file is a project, which no export may replace. */
+function isTidemarkProject(path: string): boolean {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const header = Buffer.alloc(72);
+      readSync(fd, header, 0, 72, 0);
+      return header.toString('latin1', 0, 16) === 'SQLite format 3\u0000' && header.readUInt32BE(68) === TIDEMARK_APPLICATION_ID;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where an export may go: never the open project's own file or its -wal / -shm (by real path, and
+ * by inode for hard links), never another project or a folder, and over an existing file only when
+ * asked. Returns the path the file system makes of the target.
+ */
+export function checkExportTarget(projectPath: string, target: string, overwrite = true): string {
   const out = physicalPath(isAbsolute(target) ? target : `${process.cwd()}${sep}${target}`);
   const project = physicalPath(projectPath);
   const own = [project, `${project}-wal`, `${project}-shm`, `${project}-journal`];
@@ -35,12 +56,17 @@ export function checkExportTarget(projectPath: string, target: string): string {
   if (own.some((file) => file === out || sameFile(file, out))) {
     throw new ServiceError('invalid-request', `Refused: ${target} is the open project's own file; choose another file to export to.`);
   }
+  if (existsSync(out)) {
+    if (statSync(out).isDirectory()) throw new ServiceError('invalid-request', `${target} is a folder; name a file to export to.`);
+    if (isTidemarkProject(out)) throw new ServiceError('invalid-request', `Refused: ${target} is a Tidemark project; choose another file to export to.`);
+    if (!overwrite) throw new ServiceError('conflict', `${target} already exists; choose “Replace the file if it exists” to write over it.`);
+  }
   return out;
 }
 
-export function writeExport(project: Project, target: string, text: string): void {
+export function writeExport(project: Project, target: string, text: string, overwrite = true): void {
   // written where the check says the path leads, not where a second resolution might
-  writeFileAtomic(checkExportTarget(project.path, target), text);
+  writeFileAtomic(checkExportTarget(project.path, target, overwrite), text);
 }
 
 export interface ExportRequest {
@@ -48,6 +74,8 @@ export interface ExportRequest {
   path: string;
   mediaDir?: string;
   force?: boolean;
+  /** Write over an existing file (the CLI does, as command-line tools do; the app asks). */
+  overwrite?: boolean;
 }
 
 /**
@@ -55,10 +83,10 @@ export interface ExportRequest {
  * readiness check (an outcome with written: false when not ready and not forced), an atomic write.
  */
 export async function exportToFile(project: Project, caller: Caller, request: ExportRequest, control?: JobControl): Promise<ExportOutcome> {
-  checkExportTarget(project.path, request.path);
+  checkExportTarget(project.path, request.path, request.overwrite ?? true);
   try {
     const result = await exportFile(project, caller, request.format, { force: request.force ?? false, ...(request.mediaDir ? { mediaDir: request.mediaDir } : {}) }, control);
-    writeExport(project, request.path, result.text);
+    writeExport(project, request.path, result.text, request.overwrite ?? true);
     return { written: true, path: request.path, items: result.count, readiness: result.readiness, leftOut: result.leftOut };
   } catch (error) {
     if (error instanceof NotReadyError) return { written: false, path: request.path, items: 0, readiness: error.report, leftOut: [] };

@@ -15,7 +15,7 @@ export const exchangeHandlers = (app: AppServices) =>
     },
     'exchange.export': (req, caller) => {
       const project = app.requireProject();
-      const request = { format: req.format, path: req.path, force: req.force, ...(req.mediaDir ? { mediaDir: req.mediaDir } : {}) };
+      const request = { format: req.format, path: req.path, force: req.force, overwrite: req.overwrite, ...(req.mediaDir ? { mediaDir: req.mediaDir } : {}) };
       const job = app.jobs.start({ kind: 'export', label: `Export ${req.format} to ${req.path}`, format: req.format }, (control) => exportToFile(project, caller, request, control));
       return { jobId: job.id };
     },

@@ -2,7 +2,7 @@
 // is one transaction (and one undo step): a file with bad records imports nothing and reports every
 // problem as file:line:field, unless the caller chose to skip the invalid ones.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { FormatInfo, ImportOutcomeView } from '../../../shared/exchange';
 import type { Problem } from '../../../shared/formats/json-text';
@@ -112,8 +112,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   // (looked at again inside the edit, where another import may have added some meanwhile)
   const present = presentQuestions(project.store.db, format, read.items);
   const items = read.items.filter((located) => {
-    const id = benchmarkIdOf(located.item);
-    if (id === null || !present.has(id) || options.existing === 'update') return true;
+    if (!present.has(itemIdentity(located.item)) || options.existing === 'update') return true;
     outcome.alreadyPresent++;
     return false;
   });
@@ -180,8 +179,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
     for (const located of ready) {
       const { item } = located;
-      const benchmarkId = benchmarkIdOf(item);
-      const replaces = benchmarkId === null ? undefined : presentNow.get(benchmarkId);
+      const replaces = presentNow.get(itemIdentity(item));
       if (replaces) outcome.alreadyPresent++;
       if (replaces && options.existing !== 'update') continue;
       const videoId = videoOf(located.video);
@@ -207,16 +205,32 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   return outcome;
 }
 
-/** The profile's questions that came from this format, by their benchmark ids. */
+/**
+ * What makes an imported question the same question again: the benchmark's own id where its format
+ * has ids, else (PhoStream, StreamingBench) its video, its text and its first query time.
+ */
+function identityOf(item: Pick<ExchangeItem, 'profile' | 'extra' | 'videoPath' | 'question'>, firstTime: number | null): string {
+  return benchmarkIdOf(item) ?? `${item.videoPath}\u0000${item.question.text}\u0000${firstTime ?? ''}`;
+}
+
+const firstTimeOf = (item: ExchangeItem): number | null => (item.points.length ? Math.min(...item.points.map((p) => p.time.seconds)) : null);
+const itemIdentity = (item: ExchangeItem): string => identityOf(item, firstTimeOf(item));
+
+/** The profile's questions that came from this format, by their identity (see identityOf). */
 function presentQuestions(db: ReadableDb, format: BenchmarkFormat, items: readonly LocatedItem[]): Map<string, Question> {
   const profileId = format.customProfile
     ? listProfiles(db).find((p) => !p.builtin && p.name === format.customProfile!(items.map((l) => l.item)).name)?.id
     : builtinProfileId(format.profile);
   const present = new Map<string, Question>();
-  if (!profileId || !items.some((l) => benchmarkIdOf(l.item) !== null)) return present;
+  if (!profileId || items.length === 0) return present;
+  const firstTimes = new Map(
+    db.query<{ id: string; t: number }>('SELECT p.question_id AS id, min(p.time) AS t FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.profile_id = ? GROUP BY p.question_id').all(profileId).map((r) => [r.id, r.t]),
+  );
   for (const question of questionsOfProfile(db, profileId)) {
-    const id = question.origin ? benchmarkIdOf({ profile: format.profile, extra: question.origin.extra }) : null;
-    if (id !== null) present.set(id, question);
+    if (!question.origin) continue;
+    const extra = question.origin.extra;
+    const videoPath = typeof extra.videoPath === 'string' ? extra.videoPath : '';
+    present.set(identityOf({ profile: format.profile, extra, videoPath, question }, firstTimes.get(question.id) ?? null), question);
   }
   return present;
 }
@@ -468,6 +482,7 @@ export function listFormats(): FormatInfo[] {
 /** Imports a file in any format; the lossless one reports its rows in the same outcome shape. */
 export async function importFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control?: JobControl): Promise<ImportOutcome> {
   if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
+  if (statSync(options.path).isDirectory()) throw new ServiceError('invalid-request', `${options.path} is a folder; name the file to import.`);
   if (options.format !== LOSSLESS_FORMAT.id) return importBenchmarkFile(project, caller, tools, options, control);
   const r = await importTidemarkJsonl(project, caller, options.path, { skipInvalid: options.skipInvalid ?? false });
   return { ...emptyOutcome(r.file, LOSSLESS_FORMAT.id), records: r.rows, importedQuestions: r.importedQuestions, importedMarks: r.importedMarks, importedRows: r.imported, alreadyPresent: r.alreadyPresent, problems: r.problems, refused: r.refused };

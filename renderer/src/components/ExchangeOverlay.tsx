@@ -140,7 +140,12 @@ export function ExchangeOverlay(): React.JSX.Element | null {
   const nativeDialogs = useStore((s) => Boolean(s.info?.nativeDialogs));
   const [tab, setTab] = useState<'import' | 'export' | 'stats'>('import');
   const [format, setFormat] = useState('tidemark');
-  const [path, setPath] = useState('');
+  // one path per tab: the file just imported is never offered as the file to write
+  const [paths, setPaths] = useState<Record<'import' | 'export', string>>({ import: '', export: '' });
+  const pathTab = tab === 'export' ? 'export' : 'import';
+  const path = paths[pathTab];
+  const setPath = (value: string): void => setPaths((p) => ({ ...p, [pathTab]: value }));
+  const [overwrite, setOverwrite] = useState(false);
   const [mediaDir, setMediaDir] = useState('');
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [existing, setExisting] = useState<'skip' | 'update'>('skip');
@@ -204,7 +209,8 @@ export function ExchangeOverlay(): React.JSX.Element | null {
                 <div className="row">
                   <button type="button" disabled={readinessJob !== null} onClick={() => void checkReadiness(format)} data-testid="exchange-check">Check readiness</button>
                   <label className="check"><input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Export even if not ready</label>
-                  <button type="button" className="primary" disabled={!path || exportJob !== null} onClick={() => void startExport({ path, format, force, ...media })} data-testid="exchange-run">Export</button>
+                  <label className="check"><input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} data-testid="exchange-overwrite" /> Replace the file if it exists</label>
+                  <button type="button" className="primary" disabled={!path || exportJob !== null} onClick={() => void startExport({ path, format, force, overwrite, ...media })} data-testid="exchange-run">Export</button>
                 </div>
                 {readinessJob && <JobProgress job={readinessJob} testId="exchange-readiness-progress" />}
                 {exportJob && <JobProgress job={exportJob} testId="exchange-export-progress" />}
