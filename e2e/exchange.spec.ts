@@ -46,7 +46,7 @@ test('export from the UI, import into a fresh project, find the work there', asy
   await page.getByTestId('exchange-run').click();
   await expect(page.getByTestId('exchange-import-existing')).toHaveText(`${records} already in the project, left as they were.`);
   await page.getByTestId('exchange-tab-stats').click();
-  await expect(page.getByTestId('stats')).toContainText('OVO-S-Bench: 1 questions, 1 query points, 1 videos');
+  await expect(page.getByTestId('stats')).toContainText('OVO-S-Bench: 1 question, 1 query point, 1 video');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('library-row')).toHaveCount(2);
   await page.locator('[data-video-name="counting-objects.mp4"]').click();

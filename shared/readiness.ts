@@ -91,7 +91,9 @@ export function questionIssues(ctx: ReadinessContext, q: Question): ReadinessIss
 export function summarizeReadiness(profile: Profile, questions: number, issues: ReadinessIssue[]): ReadinessReport {
   const counts: Record<ReadinessKind, number> = { 'lint-error': 0, 'not-accepted': 0, 'unedited-draft': 0, 'missing-media': 0 };
   for (const issue of issues) counts[issue.kind]++;
-  return { profile: profile.name, questions, ready: issues.every((i) => !BLOCKING_KINDS.has(i.kind)), counts, issues };
+  // what holds the export back first; missing media (listed, not blocking) after
+  const ordered = [...issues.filter((i) => BLOCKING_KINDS.has(i.kind)), ...issues.filter((i) => !BLOCKING_KINDS.has(i.kind))];
+  return { profile: profile.name, questions, ready: issues.every((i) => !BLOCKING_KINDS.has(i.kind)), counts, issues: ordered };
 }
 
 export function readinessReport(input: ReadinessInput): ReadinessReport {

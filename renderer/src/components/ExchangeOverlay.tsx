@@ -10,6 +10,7 @@ import { issueSeverity, readinessSummary, runningExport, runningImport, runningR
 import { cancelJob } from '../store/jobs/actions';
 import { useStore } from '../store/store';
 import { closeOverlay } from '../store/ui/actions';
+import { plural } from '../../../shared/plural';
 
 function Bars({ title, counts }: { title: string; counts: Record<string, number> }): React.JSX.Element | null {
   const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
@@ -48,7 +49,7 @@ function StatsView({ stats }: { stats: DatasetStats[] }): React.JSX.Element {
     <div className="stats" data-testid="stats">
       {stats.map((s) => (
         <div key={s.profile} className="stats-profile">
-          <h3>{s.profile}: {s.questions} questions, {s.queryPoints} query points, {s.videos} videos</h3>
+          <h3>{s.profile}: {plural(s.questions, 'question')}, {plural(s.queryPoints, 'query point')}, {plural(s.videos, 'video')}</h3>
           <div className="stats-grid">
             <Bars title="By task type" counts={s.byTaskCode} />
             <Bars title="By top category" counts={s.byTopCategory} />
@@ -69,7 +70,7 @@ function ReadinessView({ report }: { report: ReadinessReport }): React.JSX.Eleme
   return (
     <div className="readiness" data-testid="readiness">
       <p className={report.ready ? 'lint-ok' : 'error'}>
-        {report.profile}: {report.questions} questions — {readinessSummary(report)}
+        {report.profile}: {plural(report.questions, 'question')} — {readinessSummary(report)}
       </p>
       <ul className="lints readiness-issues">
         {report.issues.slice(0, 200).map((issue, i) => (
@@ -109,8 +110,8 @@ function ImportOutcome({ outcome }: { outcome: ImportOutcomeView }): React.JSX.E
     <div className="import-report" data-testid="exchange-import-result">
       <strong>
         {outcome.refused
-          ? `Nothing imported: ${outcome.problems.length} problem(s)`
-          : `Imported ${outcome.importedQuestions} questions and ${outcome.importedMarks} marks from ${outcome.records} records`}
+          ? `Nothing imported: ${plural(outcome.problems.length, 'problem')}`
+          : `Imported ${plural(outcome.importedQuestions, 'question')} and ${plural(outcome.importedMarks, 'mark')} from ${plural(outcome.records, outcome.format === 'tidemark' ? 'row' : 'record')}`}
       </strong>
       {(alreadyPresent > 0 || updated > 0) && (
         <p data-testid="exchange-import-existing">
@@ -120,7 +121,7 @@ function ImportOutcome({ outcome }: { outcome: ImportOutcomeView }): React.JSX.E
       {outcome.reportPath && <p>Problems written to <code>{outcome.reportPath}</code></p>}
       <ul>
         {outcome.problems.slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
-        {outcome.missingMedia.map((m) => <li key={m.videoPath}>missing media: <code>{m.videoPath}</code> ({m.questions} questions on placeholder videos until relinked)</li>)}
+        {outcome.missingMedia.map((m) => <li key={m.videoPath}>missing media: <code>{m.videoPath}</code> ({plural(m.questions, 'question')} on a placeholder video until it is relinked)</li>)}
       </ul>
     </div>
   );

@@ -123,8 +123,15 @@ export function PlayerView(): React.JSX.Element {
     const player = playerRef.current;
     if (!player) return;
     if (!video || video.status !== 'ok') {
-      // no video (another project, or none selected) or its file is missing: show nothing stale
-      player.reset();
+      // no video (another project, or none selected) or its file is missing: show nothing stale.
+      // The source is emptied on the same media element — player.reset() would make a new one,
+      // and the seek queue and frame callbacks would go on listening to the old.
+      const media = player.tech(true).el() as HTMLVideoElement;
+      media.pause();
+      media.removeAttribute('src');
+      media.load();
+      loadingRef.current = false;
+      framePresented(null);
       return;
     }
     framePresented(null);

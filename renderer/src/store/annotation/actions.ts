@@ -7,6 +7,7 @@ import { call } from '../../api/client';
 import { emit } from '../effects';
 import { guarded } from '../guarded';
 import { getState, setState } from '../store';
+import { prefixLimit } from './selectors';
 
 export const sortMarks = (marks: Mark[]): Mark[] => [...marks].sort(compareMarks);
 
@@ -38,6 +39,14 @@ export function selectMark(id: string | null, seekTo = true): void {
 export function selectQuestion(id: string | null): void {
   const first = getState().queryPoints.filter((p) => p.questionId === id).sort((a, b) => a.time - b.time)[0] ?? null;
   setState({ selectedQuestionId: id, selectedQueryPointId: first?.id ?? null, selectedMarkId: null, sidePanel: 'questions' });
+  keepInPrefix();
+}
+
+/** With the prefix-only view on, the playhead never stays past what the model may see. */
+export function keepInPrefix(): void {
+  const s = getState();
+  const limit = prefixLimit(s);
+  if (limit !== null && s.commanded.time > limit + 1e-9) void emit('seek', limit);
 }
 
 export function selectQueryPoint(id: string | null): void {
@@ -73,6 +82,7 @@ export function setMarkTarget(target: string): void {
 
 export function setPrefixOnly(on: boolean): void {
   setState({ prefixOnly: on });
+  keepInPrefix();
 }
 
 export async function undoRedo(direction: 'undo' | 'redo'): Promise<void> {

@@ -4,8 +4,8 @@ import { focusFieldSoon } from '../../dom/focus';
 import { on } from '../effects';
 import { newQuestionProfile } from '../profiles/selectors';
 import { registerActions } from '../registry';
-import { getState, setState } from '../store';
-import { clearSelection, loadAnnotations, reloadAnnotations, showQuestion, undoRedo } from './actions';
+import { getState } from '../store';
+import { clearSelection, loadAnnotations, reloadAnnotations, setPrefixOnly, showQuestion, undoRedo } from './actions';
 import { cancelOpenInterval, closeSpan, cycleBoundary, openSpan, toggleEntity } from './interval-actions';
 import { addMoment, jumpToMark, nudgeSelected, removeMarks, splitCycle } from './mark-actions';
 import { createQuestion, discardUntouchedQuestion, removeQueryPoint, setEvidenceEdge, setPointTime, setQueryTime } from './question-actions';
@@ -55,7 +55,7 @@ export function registerAnnotation(): void {
     'evidence-end': () => void setEvidenceEdge('end'),
     proactive: () => void setPointTime('proactiveTime'),
     'window-start': () => void setPointTime('windowStart'),
-    'prefix-only': () => setState((s) => ({ prefixOnly: !s.prefixOnly })),
+    'prefix-only': () => setPrefixOnly(!getState().prefixOnly),
     undo: () => void undoRedo('undo'),
     redo: () => void undoRedo('redo'),
     cancel: () => discardUntouchedQuestion() || cancelOpenInterval() || clearSelection(),
