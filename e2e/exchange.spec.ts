@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, openDemoVideo, playerState, test } from './support/fixtures';
+import { fileURLToPath } from 'node:url';
+import { expect, expectPresented, openDemoVideo, playerState, test } from './support/fixtures';
 
 test('export from the UI, import into a fresh project, find the work there', async ({ page, tidemark }, testInfo) => {
   await page.goto(tidemark.url);
@@ -119,4 +120,30 @@ test('readiness names each problem’s question, and selecting one goes there', 
   await expect(page.getByTestId('question-text')).toHaveValue('What does the counter show?');
   await expect(page.locator('.query-point.selected [data-testid="qp-time"]')).toHaveValue('00:03.00');
   await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(3);
+});
+
+test('a benchmark file without its media: questions on placeholders, and the player still steps after one is opened', async ({ page, tidemark }, testInfo) => {
+  const file = testInfo.outputPath('phostream.json');
+  copyFileSync(fileURLToPath(new URL('../../shared/fixtures/external/phostream/phostream_annotations.sample.json', import.meta.url)), file);
+  await page.goto(tidemark.url);
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await page.getByRole('button', { name: 'Import / export' }).click();
+  await page.getByTestId('exchange-format').selectOption('phostream');
+  await page.getByTestId('exchange-path').fill(file);
+  await page.getByTestId('exchange-run').click();
+  await expect(page.getByTestId('exchange-import-result')).toContainText(/Imported \d+ questions/);
+  await expect(page.getByTestId('exchange-import-result')).toContainText('on a placeholder video until it is relinked');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('library-row')).toHaveCount(5);
+  // a placeholder has no player; going back to a real video, stepping shows the frames again
+  await page.locator('.library-row', { hasText: 'missing' }).first().click();
+  await expect(page.getByTestId('player')).toContainText('placeholder');
+  await page.locator('[data-video-name="counting-objects.mp4"]').click();
+  await expect.poll(async () => (await playerState(page)).presentedFrame).not.toBe('');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await expectPresented(page, 30);
+  await page.keyboard.press('ArrowRight');
+  await expectPresented(page, 60);
 });
