@@ -43,7 +43,7 @@ test('export from the UI, import into a fresh project, find the work there', asy
   await page.getByTestId('exchange-run').click();
   await expect(page.getByTestId('exchange-import-result')).toContainText('Imported');
   // the same file again: everything is already there and is left as it was (the default)
-  const records = /from (\d+) records/.exec((await page.getByTestId('exchange-import-result').textContent()) ?? '')?.[1];
+  const records = /from (\d+) rows/.exec((await page.getByTestId('exchange-import-result').textContent()) ?? '')?.[1];
   await page.getByTestId('exchange-run').click();
   await expect(page.getByTestId('exchange-import-existing')).toHaveText(`${records} already in the project, left as they were.`);
   await page.getByTestId('exchange-tab-stats').click();
