@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../test-support/fixtures';
 import { LATEST_SCHEMA_VERSION } from './migrations';
 import { openWriter as openProjectDb, schemaVersion, TIDEMARK_APPLICATION_ID } from './project-db';
@@ -177,6 +177,19 @@ describe('ProjectStore', () => {
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(10); // the event loop ran while the edit waited
     expect(store.db.query('SELECT count(*) AS n FROM profiles').get()).toEqual({ n: 1 });
+    await store.close();
+  });
+
+  it('prepares each statement once per shape, not once per row', async () => {
+    const store = ProjectStore.open(join(dir.path, 'prepared.tidemark'), { create: true });
+    await store.edit('ann', 'warm up', (tx) => tx.put('profiles', { id: 'w', kind: 'custom', name: 'W', definition: '{}', builtin: 0 }));
+    const prepare = vi.spyOn(Database.prototype, 'prepare');
+    await store.edit('ann', 'Add 2,000 profiles', (tx) => {
+      for (let i = 0; i < 2_000; i++) tx.put('profiles', { id: `p${i}`, kind: 'custom', name: `P${i}`, definition: '{}', builtin: 0 });
+      for (let i = 0; i < 2_000; i++) tx.remove('profiles', `p${i}`);
+    });
+    expect(prepare.mock.calls.length).toBeLessThan(10);
+    prepare.mockRestore();
     await store.close();
   });
 });
