@@ -106,8 +106,9 @@ export function cohenKappa(ratings: readonly Rating[], weights: KappaWeights = '
   const value = pe === 1 ? 1 : (po - pe) / (1 - pe);
   let ci95: [number, number] | null = null;
   if (pe < 1) {
-    const wRow = labels.map((_, i) => labels.reduce((s, _l, j) => s + cols[j]! * w(i, j), 0));
-    const wCol = labels.map((_, j) => labels.reduce((s, _l, i) => s + rows[i]! * w(i, j), 0));
+    // the mean weight of each row (over the second rater's margins) and of each column (the first's)
+    const wRow = labels.map((_, i) => cols.reduce((s, c, j) => s + c * w(i, j), 0));
+    const wCol = labels.map((_, j) => rows.reduce((s, r, i) => s + r * w(i, j), 0));
     let sum = 0;
     for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) sum += p[i]![j]! * (w(i, j) - (wRow[i]! + wCol[j]!) * (1 - value)) ** 2;
     const variance = Math.max(0, (sum - (value - pe * (1 - value)) ** 2) / (n * (1 - pe) ** 2));
