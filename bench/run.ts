@@ -1,8 +1,9 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export]`: prints figures for this machine.
+// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement]`: prints figures for this machine.
 import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } from './foundation';
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
 import { benchBulkMarks, benchCountingExport } from './structure';
+import { benchAgreement } from './agreement';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const sections: Record<string, () => Promise<void>> = {
   exchange: benchExchange,
   'bulk-marks': benchBulkMarks,
   'counting-export': benchCountingExport,
+  agreement: benchAgreement,
 };
 
 console.log(`Tidemark benchmarks — node ${process.version}, ffmpeg ${tools.ffmpeg}`);

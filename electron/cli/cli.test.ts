@@ -182,4 +182,33 @@ describe('tidemark CLI', () => {
     expect(forced.out[0]).toMatch(/^Wrote 8 questions .* Left out 1 question the format cannot hold/);
     expect((await run('validate', join(dir.path, 'v.jsonl'), '--format', 'vcbench')).code).toBe(0);
   });
+
+  it('agreement from a ratings CSV: each metric as a line or as JSON, and clear errors', async () => {
+    const csv = join(dir.path, 'ratings.csv');
+    const rows = ['item,rater,label'];
+    // the textbook 2 × 2 table: 20 yes/yes, 5 yes/no, 10 no/yes, 15 no/no → κ = 0.4
+    const pairs = [...Array(20).fill(['yes', 'yes']), ...Array(5).fill(['yes', 'no']), ...Array(10).fill(['no', 'yes']), ...Array(15).fill(['no', 'no'])] as Array<[string, string]>;
+    pairs.forEach(([a, b], i) => rows.push(`q${i},ann,${a}`, `q${i},bob,${b}`));
+    writeFileSync(csv, `${rows.join('\n')}\n`);
+    const json = await run('agreement', '--ratings', csv, '--metric', 'cohen', '--json');
+    expect(json.code).toBe(0);
+    const result = JSON.parse(json.out[0]!) as { metric: string; value: number; ci95: [number, number]; items: number; raters: number };
+    expect(result).toMatchObject({ metric: 'cohen', items: 50, raters: 2 });
+    expect(result.value).toBeCloseTo(0.4, 10);
+    expect(result.ci95[0]).toBeCloseTo(0.1511, 4);
+    expect((await run('agreement', '--ratings', csv, '--metric', 'cohen')).out[0]).toBe('cohen: 0.400 (95 % CI 0.151 to 0.649), fair (Landis–Koch); 50 items, 2 raters');
+    expect((await run('agreement', '--ratings', csv, '--metric', 'percent')).out[0]).toMatch(/^percent: 0\.700; 50 items, 2 raters$/);
+    // three raters: Cohen's needs two named; Fleiss' takes them all
+    writeFileSync(csv, `${[...rows, 'q0,cy,yes'].join('\n')}\n`);
+    const three = await run('agreement', '--ratings', csv, '--metric', 'cohen');
+    expect(three.code).toBe(1);
+    expect(three.err[0]).toMatch(/exactly two raters/);
+    expect((await run('agreement', '--ratings', csv, '--metric', 'cohen', '--raters', 'ann,bob')).code).toBe(0);
+    expect((await run('agreement', '--ratings', csv, '--metric', 'fleiss')).err[0]).toMatch(/same number/);
+    // numeric metrics want numbers; an unknown metric is a usage error
+    const numeric = await run('agreement', '--ratings', csv, '--metric', 'krippendorff-interval');
+    expect(numeric.code).toBe(1);
+    expect(numeric.err[0]).toBe('ratings.csv:2:label: not a number (this metric needs numeric labels)');
+    expect((await run('agreement', '--ratings', csv, '--metric', 'scotts-pi')).code).toBe(2);
+  });
 });

@@ -1,8 +1,10 @@
 // `tidemark`: benchmark files in and out of projects without the GUI.
 // Exit codes: 0 ok, 1 problems found, 2 usage error.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, type AgreementResult, type AlphaLevel, type Rating } from '../../shared/agreement/metrics';
+import { readRatingsCsv } from '../../shared/agreement/ratings-csv';
 import type { Caller } from '../../shared/domain';
 import { formatProblem } from '../../shared/formats/json-text';
 import { plural } from '../../shared/plural';
@@ -30,6 +32,9 @@ const formatList = (filter: 'canImport' | 'canExport'): string =>
     .map((f) => `    ${f.id.padEnd(14)} ${f.label}`)
     .join('\n');
 
+const AGREEMENT_METRICS = ['percent', 'cohen', 'cohen-linear', 'cohen-quadratic', 'fleiss', 'krippendorff-nominal', 'krippendorff-ordinal', 'krippendorff-interval', 'krippendorff-ratio'] as const;
+type AgreementMetric = (typeof AGREEMENT_METRICS)[number];
+
 const HELP: Record<string, string> = {
   main: `Usage: tidemark <command> [options]
 
@@ -40,6 +45,7 @@ Commands:
   stats           dataset statistics of a project, per profile
   eval-inputs     each query point's prefix and sampled frames (optionally the clips)
   formats         list the formats
+  agreement       agreement between raters (a ratings CSV)
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
   import: `Usage: tidemark import <file> --format <format> --project <file.tidemark> [--media <dir>] [--skip-invalid] [--update] [--report <file>]
@@ -70,6 +76,14 @@ Reads and checks the file; prints each problem as file:line:field: reason.
 Formats:
 ${formatList('canImport')}`,
   formats: 'Usage: tidemark formats\n\nLists the formats tidemark reads and writes.',
+  agreement: `Usage: tidemark agreement --ratings <ratings.csv> --metric <metric> [--raters a,b] [--json]
+
+Agreement between people who rated the same items, from a CSV with the header item,rater,label (one
+row per rating; numeric labels for the ordinal, interval and ratio metrics; missing ratings allowed).
+Metrics: ${AGREEMENT_METRICS.join(', ')}.
+Cohen's metrics compare exactly two raters (or the two --raters names) over the items both rated,
+with a 95 % interval; Fleiss' needs the same number of ratings on every item. --json prints
+{"metric", "value", "ci95", "items", "raters"} (ci95 null where the metric has no interval formula).`,
   'eval-inputs': `Usage: tidemark eval-inputs --project <file.tidemark> --profile <kind> --out <file.jsonl> [--sampling <spec>] [--cut <dir>]
 
 For each query point of the profile's questions: the prefix a model may see (up to t_q, or T_p for
@@ -223,6 +237,58 @@ async function runExport(projectPath: string, format: string, out: string, value
   });
 }
 
+
+function computeAgreement(metric: AgreementMetric, ratings: Rating[], raters: [string, string] | undefined): AgreementResult {
+  switch (metric) {
+    case 'percent':
+      return percentAgreement(ratings);
+    case 'cohen':
+      return cohenKappa(ratings, 'none', raters);
+    case 'cohen-linear':
+      return cohenKappa(ratings, 'linear', raters);
+    case 'cohen-quadratic':
+      return cohenKappa(ratings, 'quadratic', raters);
+    case 'fleiss':
+      return fleissKappa(ratings);
+    default:
+      return krippendorffAlpha(ratings, metric.slice('krippendorff-'.length) as AlphaLevel);
+  }
+}
+
+function runAgreement(values: { ratings?: string; metric?: string; raters?: string; json?: boolean }, io: CliIo): number {
+  if (!values.ratings) throw new UsageError('agreement needs --ratings.');
+  const metric = values.metric as AgreementMetric | undefined;
+  if (!metric || !AGREEMENT_METRICS.includes(metric)) throw new UsageError(`agreement needs --metric, one of ${AGREEMENT_METRICS.join(', ')}.`);
+  const raters = values.raters?.split(',').map((r) => r.trim());
+  if (raters && raters.length !== 2) throw new UsageError('--raters names two raters: --raters a,b');
+  const path = resolve(values.ratings);
+  requireFile(path);
+  const numeric = /ordinal|interval|ratio|linear|quadratic/.test(metric);
+  const { ratings, problems } = readRatingsCsv(readFileSync(path, 'utf8'), basename(path), numeric);
+  if (problems.length > 0) {
+    for (const p of problems) io.err(formatProblem(p));
+    io.out(`${plural(problems.length, 'problem')} in ${basename(path)}; nothing computed.`);
+    return 1;
+  }
+  let result: AgreementResult;
+  try {
+    result = computeAgreement(metric, ratings, raters as [string, string] | undefined);
+  } catch (error) {
+    if (error instanceof AgreementError) {
+      io.err(`tidemark: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  if (values.json) io.out(JSON.stringify({ metric, value: result.value, ci95: result.ci95, items: result.items, raters: result.raters }));
+  else {
+    const interval = result.ci95 ? ` (95 % CI ${result.ci95[0].toFixed(3)} to ${result.ci95[1].toFixed(3)})` : '';
+    const band = metric.startsWith('cohen') || metric === 'fleiss' ? `, ${landisKoch(result.value)} (Landis–Koch)` : '';
+    io.out(`${metric}: ${result.value.toFixed(3)}${interval}${band}; ${plural(result.items, 'item')}, ${plural(result.raters, 'rater')}`);
+  }
+  return 0;
+}
+
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const env = io.env ?? process.env;
   const [command, ...rest] = argv;
@@ -249,6 +315,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         profile: { type: 'string' },
         sampling: { type: 'string' },
         cut: { type: 'string' },
+        ratings: { type: 'string' },
+        metric: { type: 'string' },
+        raters: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -267,6 +336,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return value;
     };
     switch (command) {
+      case 'agreement':
+        return runAgreement(values, io);
       case 'formats':
         for (const f of listFormats()) io.out(`${f.id.padEnd(14)} ${[f.canImport ? 'import' : '', f.canExport ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;
