@@ -1,7 +1,7 @@
 // `tidemark`: benchmark files in and out of projects without the GUI.
 // Exit codes: 0 ok, 1 problems found, 2 usage error.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, type AgreementResult, type AlphaLevel, type Rating } from '../../shared/agreement/metrics';
 import { readRatingsCsv } from '../../shared/agreement/ratings-csv';
@@ -144,14 +144,6 @@ function describeStats(s: DatasetStats): string {
     `  query times: ${describeDistribution(s.queryTimes, ' s')}`,
     `  evidence spans: ${describeDistribution(s.evidenceSpans, ' s')}`,
   ].join('\n');
-}
-
-/**
- * A path to write to, absolute but not normalised: `link/../x` means what the OS makes of it (the
- * link's parent), which a lexical resolve would change into another file.
- */
-function asGiven(path: string): string {
-  return isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`;
 }
 
 /** Long work reports on stderr, so stdout keeps only the command's result. */
@@ -382,7 +374,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'import':
         return await runImport(resolve(positional('a file')), resolve(need('project')), need('format'), values, io, env);
       case 'export':
-        return await runExport(resolve(need('project')), need('format'), asGiven(need('out')), values, io, env);
+        return await runExport(resolve(need('project')), need('format'), need('out'), values, io, env);
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {

@@ -4,11 +4,10 @@
 // other requests let in between; everything else goes to JSON.parse whole. Any fault is a
 // SyntaxError, as JSON.parse's would be.
 import { skipValue } from '../../shared/formats/json-syntax';
+import { Pacer } from '../services/pacer';
 
 /** Bodies below this are parsed in one go. */
 const SLICED_FROM = 1024 * 1024;
-/** Work between two chances for other requests to run. */
-const SLICE_MS = 20;
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
@@ -37,12 +36,7 @@ export async function parseJsonBody(text: string, slicedFrom = SLICED_FROM): Pro
     i = end;
     return parsed;
   };
-  let last = performance.now();
-  const pace = async (): Promise<void> => {
-    if (performance.now() - last < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    last = performance.now();
-  };
+  const pacer = new Pacer();
 
   const out: Record<string, unknown> = {};
   expect('{');
@@ -65,7 +59,7 @@ export async function parseJsonBody(text: string, slicedFrom = SLICED_FROM): Pro
         else {
           for (;;) {
             items.push(value());
-            await pace();
+            await pacer.pace();
             space();
             if (text[i] === ',') i++;
             else if (text[i] === ']') {

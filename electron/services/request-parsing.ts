@@ -1,12 +1,13 @@
 // Requests parsed with the contract's schemas where they arrive. A bulk call (a hundred thousand
-// marks) is parsed item by item in slices, letting other requests in between, so that checking it
+// marks) is parsed item by item, letting other requests in every few tens of milliseconds, so that checking it
 // never blocks the server for long; its items are checked by the very schema the contract names.
 import { z } from 'zod';
 import { BULK_LIMIT, bulkFields, requestSchemas, type ApiMethod, type ApiResult } from '../../shared/api';
 import { describeZodIssue } from '../../shared/zod-issue';
+import { Pacer } from './pacer';
 
-/** Items checked between two chances for other requests to run. */
-const SLICE = 2_000;
+/** Arrays up to this long are checked in one go. */
+const SLICED_FROM = 2_000;
 
 const invalid = (method: string, error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): ApiResult<never> => ({
   ok: false,
@@ -21,7 +22,7 @@ function parseWhole(method: ApiMethod, payload: unknown): ApiResult<unknown> {
 export async function parseRequest(method: ApiMethod, payload: unknown): Promise<ApiResult<unknown>> {
   const field = (bulkFields as Partial<Record<ApiMethod, string>>)[method];
   const items = field && typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>)[field] : undefined;
-  if (!field || !Array.isArray(items) || items.length <= SLICE) return parseWhole(method, payload);
+  if (!field || !Array.isArray(items) || items.length <= SLICED_FROM) return parseWhole(method, payload);
   if (items.length > BULK_LIMIT) return { ok: false, error: { code: 'invalid-request', message: `${method}: ${field}: at most ${BULK_LIMIT.toLocaleString('en')} items in one call` } };
 
   const schema = requestSchemas[method] as unknown as z.ZodObject<Record<string, z.ZodType>>;
@@ -30,13 +31,12 @@ export async function parseRequest(method: ApiMethod, payload: unknown): Promise
   const envelope = schema.omit({ [field]: true } as Record<string, true>).safeParse(rest);
   if (!envelope.success) return invalid(method, envelope.error);
   const parsedItems: unknown[] = new Array(items.length);
-  for (let start = 0; start < items.length; start += SLICE) {
-    for (let i = start; i < Math.min(items.length, start + SLICE); i++) {
-      const parsed = element.safeParse(items[i]);
-      if (!parsed.success) return invalid(method, parsed.error, [field, i]);
-      parsedItems[i] = parsed.data;
-    }
-    await new Promise((resolve) => setImmediate(resolve));
+  const pacer = new Pacer();
+  for (let i = 0; i < items.length; i++) {
+    const parsed = element.safeParse(items[i]);
+    if (!parsed.success) return invalid(method, parsed.error, [field, i]);
+    parsedItems[i] = parsed.data;
+    await pacer.pace();
   }
   return { ok: true, value: { ...envelope.data, [field]: parsedItems } };
 }

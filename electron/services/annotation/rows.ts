@@ -1,7 +1,8 @@
 // Rows ↔ domain objects for marks, questions and query points; reads in one place (through the
 // read-only handle: writes happen only in edits).
 import type { ReadableDb } from '../db/readable';
-import type { Pacer, Row } from '../db/edit-log';
+import type { Row } from '../db/edit-log';
+import type { Pacer } from '../pacer';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
 import { z } from 'zod';
 import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';

@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
+import { Pacer } from '../pacer';
 import { ReadableDb, StatementCache } from './readable';
 
 /** Tables whose rows edits may change, each with its key column. */
@@ -56,9 +57,6 @@ type LoggedChange = RowChange | InsertedRows;
 
 /** Undo steps kept per person; older ones are dropped (the issue asks for at least 200). */
 export const MAX_UNDO_STEPS = 1000;
-
-/** Work between two chances for other requests to run: well under the 100 ms a request may block. */
-const SLICE_MS = 25;
 
 /** The writing connection's statements, prepared once per table and shape (never per row). */
 export class Writer {
@@ -115,17 +113,6 @@ export class Writer {
 
   row<R>(sql: string, ...params: unknown[]): R | undefined {
     return this.cache.get(sql).get(...params) as R | undefined;
-  }
-}
-
-/** Lets other requests in between slices of a long edit (its transaction stays open meanwhile). */
-export class Pacer {
-  private last = performance.now();
-
-  async pace(): Promise<void> {
-    if (performance.now() - this.last < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.last = performance.now();
   }
 }
 

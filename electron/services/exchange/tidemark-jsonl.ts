@@ -11,7 +11,8 @@ import { profileDefinitionSchema } from '../../../shared/profiles';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
 import { reviewFieldsSchema } from '../../../shared/reviews';
 import { visibleRow } from '../annotation/policy';
-import { Pacer, type EditableTable } from '../db/edit-log';
+import type { EditableTable } from '../db/edit-log';
+import { Pacer } from '../pacer';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 
