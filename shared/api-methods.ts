@@ -46,6 +46,23 @@ export const apiMethods = [
   'exchange.export',
   'exchange.readiness',
   'exchange.stats',
+  'people.list',
+  'people.save',
+  'people.remove',
+  'guidelines.list',
+  'guidelines.add',
+  'rounds.list',
+  'rounds.preview',
+  'rounds.open',
+  'rounds.close',
+  'reviews.queue',
+  'reviews.context',
+  'reviews.submit',
+  'adjudication.queue',
+  'adjudication.decide',
+  'agreement.report',
+  'packages.export',
+  'packages.import',
 ] as const;
 
 export type ApiMethod = (typeof apiMethods)[number];

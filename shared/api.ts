@@ -7,6 +7,9 @@ import type { Job } from './jobs';
 import { markInputSchema, type Mark } from './marks';
 import { profileDefinitionSchema, type Profile } from './profiles';
 import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question } from './questions';
+import { adjudicationFieldsSchema, guidelineFieldsSchema, personName, personRoles, reportGroupings, reviewSubmitSchema, roundFieldsSchema, roundSelectionSchema } from './review/types';
+import type { Review } from './reviews';
+import type { AdjudicationItem, Adjudication, AgreementReport, GuidelineVersion, PackageImportOutcome, Person, QueueItem, ReviewContext, ReviewRound, RoundPreview, RoundSummary } from './review/types';
 import { patchSchema } from './schema-patch';
 import type { DatasetStats } from './stats';
 import type {
@@ -24,6 +27,7 @@ import type {
 export { apiMethods, isApiMethod, type ApiMethod } from './api-methods';
 
 const empty = z.object({}).strict();
+const roles = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'] as const;
 const id = z.string().min(1).max(200);
 const filePath = z.string().min(1).max(4096);
 const seconds = z.number().finite().min(0);
@@ -36,7 +40,7 @@ export const requestSchemas = {
   'settings.update': z
     .object({
       personName: z.string().trim().min(1).max(100).optional(),
-      role: z.enum(['annotator', 'reviewer', 'researcher', 'lead']).optional(),
+      role: z.enum(roles).optional(),
       ffmpegSource: z.enum(['bundled', 'system']).optional(),
       keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).optional(),
     })
@@ -117,6 +121,23 @@ export const requestSchemas = {
     .strict(),
   'exchange.readiness': z.object({ format: z.string().min(1).max(40) }).strict(),
   'exchange.stats': empty,
+  'people.list': empty,
+  'people.save': z.object({ name: personName, roles: z.array(z.enum(personRoles)).min(1).max(personRoles.length) }).strict(),
+  'people.remove': z.object({ name: personName }).strict(),
+  'guidelines.list': empty,
+  'guidelines.add': guidelineFieldsSchema.strict(),
+  'rounds.list': empty,
+  'rounds.preview': z.object({ selection: roundSelectionSchema, reviewers: z.array(personName).max(500).default([]), reviewsPerItem: z.number().int().min(1).max(20).default(1) }).strict(),
+  'rounds.open': roundFieldsSchema.omit({ closed: true, guidelineVersion: true }).strict(),
+  'rounds.close': z.object({ round: z.number().int().min(1) }).strict(),
+  'reviews.queue': z.object({ round: z.number().int().min(1).nullable().default(null) }).strict(),
+  'reviews.context': z.object({ questionId: id }).strict(),
+  'reviews.submit': reviewSubmitSchema,
+  'adjudication.queue': z.object({ round: z.number().int().min(1).nullable().default(null) }).strict(),
+  'adjudication.decide': adjudicationFieldsSchema.omit({ guidelineVersion: true }).extend({ questionId: id }).strict(),
+  'agreement.report': z.object({ round: z.number().int().min(1).nullable().default(null), by: z.enum(reportGroupings).default('none') }).strict(),
+  'packages.export': z.object({ round: z.number().int().min(1), reviewer: personName, path: filePath, overwrite: z.boolean().default(false) }).strict(),
+  'packages.import': z.object({ path: filePath }).strict(),
 } satisfies Record<ApiMethod, z.ZodType>;
 
 /** Calls whose one array may hold up to BULK_LIMIT items: checked item by item, a slice at a time. */
@@ -202,6 +223,25 @@ export interface ApiResponses {
   /** The readiness report is made by a job (kind 'readiness'). */
   'exchange.readiness': { jobId: string };
   'exchange.stats': DatasetStats[];
+  'people.list': Person[];
+  'people.save': Person;
+  'people.remove': null;
+  'guidelines.list': GuidelineVersion[];
+  'guidelines.add': GuidelineVersion;
+  'rounds.list': RoundSummary[];
+  'rounds.preview': RoundPreview;
+  'rounds.open': ReviewRound;
+  'rounds.close': ReviewRound;
+  /** The caller's assignments (all open rounds, or one), with what is done. */
+  'reviews.queue': QueueItem[];
+  'reviews.context': ReviewContext;
+  'reviews.submit': Review;
+  'adjudication.queue': AdjudicationItem[];
+  'adjudication.decide': Adjudication;
+  'agreement.report': AgreementReport;
+  /** A blind review package: a project file holding the reviewer's items without the authors' answers. */
+  'packages.export': { path: string; questions: number; videos: number };
+  'packages.import': PackageImportOutcome;
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

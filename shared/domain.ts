@@ -1,6 +1,6 @@
 // Domain types shared by services and the renderer. Times are seconds.
 
-export type Role = 'annotator' | 'reviewer' | 'researcher' | 'lead';
+export type Role = 'annotator' | 'reviewer' | 'adjudicator' | 'researcher' | 'lead';
 
 /** Who is calling: every service call carries one, so services can decide what a caller may do. */
 export interface Caller {

@@ -1,20 +1,40 @@
 // A review of one question: a reviewer's blind answers (given before seeing the author's), the
-// verdict, and what it cost. Stored now so that projects carry reviews losslessly; adjudication
-// and agreement (Cohen's kappa) build on these rows.
+// verdict with its reason, and what it cost. Adjudication and agreement build on these rows.
 import { z } from 'zod';
 import { answerSchema } from './questions';
 
 export const reviewVerdicts = ['accept', 'revise', 'reject'] as const;
 export type ReviewVerdict = (typeof reviewVerdicts)[number];
 
+/** The short list a reviewer (or an adjudicator) picks a reason from; notes say the rest. */
+export const reviewReasons = ['ambiguous', 'shortcut', 'wrong evidence', 'wrong time', 'wrong answer', 'other'] as const;
+export type ReviewReason = (typeof reviewReasons)[number];
+
+const time = z.number().finite().min(0);
+
+export const reviewAnswerSchema = z
+  .object({
+    queryPointId: z.string().min(1).max(100),
+    answer: answerSchema,
+    /** The reviewer's own evidence intervals, when they marked any (compared by tIoU). */
+    evidence: z.array(z.tuple([time, time])).max(100).optional(),
+    /** The reviewer's own event moments up to the query time (compared by event F1). */
+    events: z.array(time).max(100_000).optional(),
+  })
+  .strict();
+export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
+
 export const reviewFieldsSchema = z.object({
   round: z.number().int().min(0).default(0),
   /** The reviewer's own answer at each query point, given blind. */
-  answers: z.array(z.object({ queryPointId: z.string().min(1).max(100), answer: answerSchema }).strict()).max(1000).default([]),
+  answers: z.array(reviewAnswerSchema).max(1000).default([]),
   verdict: z.enum(reviewVerdicts).nullable().default(null),
+  /** One of reviewReasons for reviews made in Tidemark; free text survives from older files. */
   reason: z.string().max(2_000).default(''),
   notes: z.string().max(10_000).default(''),
   secondsSpent: z.number().finite().min(0).nullable().default(null),
+  /** The guideline version in force when the review was made. */
+  guidelineVersion: z.string().max(50).nullable().default(null),
 });
 export type ReviewFields = z.infer<typeof reviewFieldsSchema>;
 

@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../files/atomic-write';
 
 const settingsSchema = z.object({
   personName: z.string().min(1).max(100),
-  role: z.enum(['annotator', 'reviewer', 'researcher', 'lead']),
+  role: z.enum(['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead']),
   ffmpegSource: z.enum(['bundled', 'system']),
   keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).default({}),
 });
