@@ -5,7 +5,7 @@ import { dialogOpen } from './store/ui/selectors';
 import { runAction, type ActionId } from './store/registry';
 import { getState } from './store/store';
 
-export type ShortcutGroup = 'Playback' | 'Stepping' | 'Timeline' | 'Marks' | 'Questions' | 'Edit' | 'Project' | 'Help';
+export type ShortcutGroup = 'Playback' | 'Stepping' | 'Timeline' | 'Marks' | 'Questions' | 'Edit' | 'Project' | 'Review' | 'Help';
 
 export interface Shortcut {
   id: ActionId;
@@ -67,6 +67,8 @@ export const shortcuts: readonly Shortcut[] = [
   { id: 'redo', keys: ['Mod+Z', 'Mod+y'], description: 'Redo', group: 'Edit' },
   { id: 'import', keys: ['i', 'I'], description: 'Import videos', group: 'Project' },
   { id: 'open', keys: ['o', 'O'], description: 'Open a project', group: 'Project' },
+  { id: 'review', keys: ['r', 'R'], description: 'Review: queue, rounds, people, guidelines, adjudication, report', group: 'Review' },
+  { id: 'review-submit', keys: ['Mod+Enter'], description: 'Submit the review (or the decision) being written', group: 'Review' },
   { id: 'help', keys: ['?'], description: 'Show / hide this list', group: 'Help' },
 ];
 

@@ -7,6 +7,7 @@ import { refreshJobs, registerJobs } from './jobs/actions';
 import { registerPlayer } from './player/actions';
 import { registerProfiles } from './profiles/actions';
 import { loadAppInfo, loadProject, registerProject } from './project/actions';
+import { registerReview } from './review/register';
 import { registerTimeline } from './timeline/actions';
 import { registerUi } from './ui/actions';
 
@@ -23,6 +24,7 @@ export function registerFeatures(): void {
   registerProfiles();
   registerJobs();
   registerExchange();
+  registerReview();
 }
 
 /** Starts the app: who is calling and their settings, the jobs (the first start's demo), the project. */

@@ -9,6 +9,7 @@ export const actionIds = [
   'new-question', 'query-time', 'query-add', 'evidence-start', 'evidence-end', 'proactive', 'window-start', 'prefix-only',
   'edit-question', 'panel-marks', 'panel-questions',
   'undo', 'redo', 'import', 'open', 'help',
+  'review', 'review-submit',
   /** Esc outside text fields and dialogs: drop what is being made, else the selection; true if it did. */
   'cancel',
   /** Esc leaving a text field: a question just made and left empty goes; true if it did. */

@@ -7,10 +7,11 @@ import { initialJobsState, type JobsState } from './jobs/state';
 import { initialPlayerState, type PlayerState } from './player/state';
 import { initialProfilesState, type ProfilesState } from './profiles/state';
 import { initialProjectState, type ProjectState } from './project/state';
+import { initialReviewState, type ReviewState } from './review/state';
 import { initialTimelineState, type TimelineState } from './timeline/state';
 import { initialUiState, type UiState } from './ui/state';
 
-export type State = ProjectState & PlayerState & TimelineState & AnnotationState & ProfilesState & JobsState & ExchangeState & UiState;
+export type State = ProjectState & PlayerState & TimelineState & AnnotationState & ProfilesState & JobsState & ExchangeState & ReviewState & UiState;
 
 export const initialState: State = {
   ...initialProjectState,
@@ -20,6 +21,7 @@ export const initialState: State = {
   ...initialProfilesState,
   ...initialJobsState,
   ...initialExchangeState,
+  ...initialReviewState,
   ...initialUiState,
 };
 

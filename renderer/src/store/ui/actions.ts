@@ -21,9 +21,14 @@ export function closeOverlay(): void {
   if (overlay) void emit('overlayClosed', overlay);
 }
 
+/** Opens an overlay, or closes it when it is the one open. */
+export function toggleOverlay(overlay: Overlay): void {
+  if (getState().overlay === overlay) closeOverlay();
+  else openOverlay(overlay);
+}
+
 export function toggleShortcuts(): void {
-  if (getState().overlay === 'shortcuts') closeOverlay();
-  else openOverlay('shortcuts');
+  toggleOverlay('shortcuts');
 }
 
 export function dismissError(): void {
@@ -53,6 +58,7 @@ export async function rebindShortcut(id: ActionId, keys: string[] | null): Promi
 export function registerUi(): void {
   registerActions({
     help: toggleShortcuts,
+    review: () => toggleOverlay('review'),
     'close-dialogs': closeOverlay,
     jump: () => focusField('jump-input'),
     target: () => focusField('mark-target'),

@@ -1,0 +1,28 @@
+// The agreement report: which round (or all) and which strata, made by the services on request,
+// and its export as Markdown, CSV or JSON — a download the browser saves.
+import { call } from '../../api/client';
+import { downloadText } from '../../dom/download';
+import { getState, setState } from '../store';
+import { inReview } from './actions';
+import { reportFormats, type ReportFormat } from './report-formats';
+import { reportFileName } from './selectors';
+
+export async function loadReport(round = getState().reportRound, by = getState().reportBy): Promise<void> {
+  setState({ reportRound: round, reportBy: by, reviewBusy: true });
+  const report = await inReview(() => call('agreement.report', { round, by }));
+  setState({ reviewBusy: false, ...(report ? { agreementReport: report, reviewError: null } : {}) });
+}
+
+/** Saves the report shown as a file for a paper's appendix. */
+export function downloadReport(format: ReportFormat): void {
+  const report = getState().agreementReport;
+  const spec = reportFormats[format];
+  if (!report) return;
+  if (!spec.write) {
+    setState({ reviewError: `${spec.label} export is not available in this build.` });
+    return;
+  }
+  const name = reportFileName(report, format);
+  downloadText(name, spec.write(report), spec.type);
+  setState({ status: `Saved ${name}` });
+}
