@@ -3,6 +3,7 @@ import { handleKeyDown } from '../shortcuts';
 import { startApp } from '../store/features';
 import { isRunning } from '../store/jobs/selectors';
 import { closeProject, pick, usePickedPaths } from '../store/project/actions';
+import { adjudicationItem } from '../store/review/selectors';
 import { useStore } from '../store/store';
 import { flushViewSave } from '../store/timeline/actions';
 import { dismissError, openOverlay } from '../store/ui/actions';
@@ -12,6 +13,11 @@ import { JobsBar, PathPrompt, ShortcutsOverlay } from './Overlays';
 import { PlayerView } from './Player';
 import { ProfilesOverlay } from './ProfilesOverlay';
 import { ExchangeOverlay } from './ExchangeOverlay';
+import { IdentityControl, IdentityForm } from './IdentityControl';
+import { AdjudicationPanel } from './review/AdjudicationPanel';
+import { ReviewOverlay } from './review/ReviewOverlay';
+import { ReviewPanel } from './review/ReviewPanel';
+import { useShortcutLabel } from './use-shortcut-label';
 import { Timeline } from './Timeline';
 import { Transport } from './Transport';
 
@@ -23,6 +29,11 @@ function Welcome(): React.JSX.Element {
       <h1>Tidemark</h1>
       <p>Build streaming-video benchmarks: step at 1 FPS, mark what the benchmark needs, export it.</p>
       {demoRunning && <p className="hint">Preparing the demo project…</p>}
+      <section className="welcome-identity">
+        <h2>Who are you?</h2>
+        <p className="hint">Your name and role go with every edit, review and decision; a reviewer answers blind.</p>
+        <IdentityForm />
+      </section>
       <div className="actions">
         <button type="button" className="primary" onClick={() => void pick('saveProject')}>New project…</button>
         <button type="button" onClick={() => void pick('openProject')}>Open project… (O)</button>
@@ -49,6 +60,9 @@ export function App(): React.JSX.Element {
   const project = useStore((s) => s.project);
   const error = useStore((s) => s.error);
   const mode = useStore((s) => s.info?.mode);
+  const reviewing = useStore((s) => s.reviewing !== null);
+  const adjudicating = useStore((s) => adjudicationItem(s) !== null && s.decisionDraft !== null);
+  const reviewKey = useShortcutLabel('review');
 
   useEffect(() => {
     void startApp();
@@ -67,10 +81,12 @@ export function App(): React.JSX.Element {
         <span className="project-name" data-testid="project-name">{project ? project.name : 'No project'}</span>
         {mode === 'browser' && <span className="badge" title="Served on 127.0.0.1 with an access token">browser mode</span>}
         <span className="spacer" />
+        <IdentityControl />
         <button type="button" onClick={() => void pick('saveProject')}>New</button>
         <button type="button" onClick={() => void pick('openProject')}>Open</button>
         {project && <button type="button" onClick={() => openOverlay('profiles')}>Profiles</button>}
         {project && <button type="button" onClick={() => openOverlay('exchange')} data-testid="open-exchange">Import / export</button>}
+        {project && <button type="button" onClick={() => openOverlay('review')} title={`Review (${reviewKey})`} data-testid="open-review">Review</button>}
         {project && <button type="button" onClick={() => void closeProject()}>Close</button>}
       </header>
       {error && (
@@ -87,7 +103,7 @@ export function App(): React.JSX.Element {
             <AnnotationToolbar />
             <Timeline />
           </section>
-          <AnnotationPanel />
+          {reviewing ? <ReviewPanel /> : adjudicating ? <AdjudicationPanel /> : <AnnotationPanel />}
         </div>
       ) : (
         <Welcome />
@@ -96,6 +112,7 @@ export function App(): React.JSX.Element {
       <ShortcutsOverlay />
       <ProfilesOverlay />
       <ExchangeOverlay />
+      <ReviewOverlay />
       <PathPrompt />
     </div>
   );

@@ -18,7 +18,8 @@ import { selectedTimedVideo } from '../store/project/selectors';
 import { getState, useStore, type State } from '../store/store';
 import { panTimeline, setTimelineWidth, zoomTimeline } from '../store/timeline/actions';
 import { timelineBounds } from '../store/timeline/selectors';
-import { laneAt, paintTimeline, RULER_HEIGHT, TIMELINE_HEIGHT, type TimelinePicture } from '../timeline/draw';
+import { reviewLanes } from '../store/review/selectors';
+import { laneAt, paintTimeline, RULER_HEIGHT, TIMELINE_HEIGHT, timelineHeight, type TimelinePicture } from '../timeline/draw';
 
 let laneCache: { marks: readonly Mark[]; index: LaneIndex } | null = null;
 
@@ -56,10 +57,11 @@ function picture(s: State): TimelinePicture | null {
     drag,
     brush,
     prefixHint: `${shortcutLabel('prefix-only', s.keymap)} shows all`,
+    reviewLanes: reviewLanes(s),
   };
 }
 
-const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint'];
+const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint', 'reviewLanes'];
 
 export function Timeline(): React.JSX.Element {
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -93,11 +95,12 @@ export function Timeline(): React.JSX.Element {
       }
       const dpr = window.devicePixelRatio || 1;
       const w = p.bounds.width;
-      if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(TIMELINE_HEIGHT * dpr)) {
+      const h = timelineHeight(p);
+      if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
         canvas.width = Math.round(w * dpr);
-        canvas.height = Math.round(TIMELINE_HEIGHT * dpr);
+        canvas.height = Math.round(h * dpr);
         canvas.style.width = `${w}px`;
-        canvas.style.height = `${TIMELINE_HEIGHT}px`;
+        canvas.style.height = `${h}px`;
       }
       const ctx = canvas.getContext('2d');
       if (!ctx) return;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildLaneIndex } from '../../../shared/lanes';
 import type { Mark } from '../../../shared/marks';
 import type { Question } from '../../../shared/questions';
-import { LANE_HEIGHT, LANES, LANES_TOP, paintTimeline, type TimelinePicture } from './draw';
+import { LANE_HEIGHT, LANES, LANES_TOP, paintTimeline, TIMELINE_HEIGHT, timelineHeight, type TimelinePicture } from './draw';
+import { REVIEW_LANE_HEIGHT } from './review-lanes';
 
 interface Painted {
   text: string;
@@ -50,7 +51,7 @@ function picture(over: Partial<TimelinePicture> = {}): TimelinePicture {
   return {
     view: { start: 0, pxPerSec: 40 }, bounds: { duration: 20, fps: 25, width: 800 }, time: 1, videoId: 'v', manifest: undefined, thumbProgress: null,
     lanes: buildLaneIndex(marks), marks, selectedMarkId: null, questions: [countingQuestion], queryPoints: [], selectedQuestion: null,
-    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', ...over,
+    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', reviewLanes: [], ...over,
   };
 }
 
@@ -88,5 +89,25 @@ describe('paintTimeline', () => {
     const scrolled = recordingContext();
     paintTimeline(scrolled.ctx, picture({ view: { start: 10, pxPerSec: 40 }, marks: all, lanes: buildLaneIndex(all), openMarks: [open], time: 15 }), () => '', () => undefined);
     expect(inSpanLane(scrolled.rects).map((r) => [r.x, r.w])).toEqual([[-320, 520]]);
+  });
+
+  it('adds a labelled lane per person below the mark lanes only when a review gives some, drawing what is in view', () => {
+    const plain = recordingContext();
+    paintTimeline(plain.ctx, picture(), () => '', () => undefined);
+    expect(timelineHeight(picture())).toBe(TIMELINE_HEIGHT);
+    expect(plain.rects.filter((r) => r.y >= TIMELINE_HEIGHT)).toEqual([]);
+
+    const reviewLanes = [
+      { label: 'ana', colour: '#4fa3ff', intervals: [[1, 3], [30, 40]] as Array<[number, number]>, moments: [] },
+      { label: 'a long name for a lane', colour: '#f4a261', intervals: [[2, 4]] as Array<[number, number]>, moments: [5] },
+    ];
+    const p = picture({ reviewLanes });
+    expect(timelineHeight(p)).toBe(TIMELINE_HEIGHT + 2 * REVIEW_LANE_HEIGHT + 4);
+    const shown = recordingContext();
+    paintTimeline(shown.ctx, p, () => '', () => undefined);
+    expect(shown.texts.filter((t) => t.y > TIMELINE_HEIGHT).map((t) => t.text)).toEqual(['ana', 'a long…']);
+    const intervals = shown.rects.filter((r) => r.y > TIMELINE_HEIGHT && (r.fillStyle === '#4fa3ff' || r.fillStyle === '#f4a261') && r.h > 8);
+    // 30–40 s lies past the view (20 s at 40 px/s): not drawn; the event moment at 5 s is a tick
+    expect(intervals.map((r) => [r.x, r.w])).toEqual([[40, 80], [80, 80], [199, 2]]);
   });
 });

@@ -8,6 +8,7 @@ import { isOpenInterval, type Mark, type MarkType } from '../../../shared/marks'
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { formatTimecode } from '../../../shared/timecode';
 import { filmstripSlots, rulerTicks, timeToX, type TimelineBounds, type TimelineView } from '../../../shared/timeline';
+import { paintReviewLanes, reviewLanesHeight, type ReviewLane } from './review-lanes';
 
 export const RULER_HEIGHT = 26;
 const FILMSTRIP_HEIGHT = 58;
@@ -44,7 +45,12 @@ export interface TimelinePicture {
   marks: readonly Mark[];
   /** How to show what the prefix-only view hides, with the key as the keymap has it ("Shift+P shows all"). */
   prefixHint: string;
+  /** Lanes a review or an adjudication adds under the mark lanes (whose evidence is compared). */
+  reviewLanes: readonly ReviewLane[];
 }
+
+/** The canvas's height: the fixed lanes, and the review lanes when there are any. */
+export const timelineHeight = (p: Pick<TimelinePicture, 'reviewLanes'>): number => TIMELINE_HEIGHT + reviewLanesHeight(p.reviewLanes);
 
 export function laneAt(y: number): 'query' | MarkType | null {
   if (y < LANES_TOP) return null;
@@ -71,7 +77,8 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, p: TimelinePicture,
   const { view, bounds } = p;
   const width = bounds.width;
   const viewEnd = Math.min(bounds.duration, view.start + width / view.pxPerSec);
-  ctx.clearRect(0, 0, width, TIMELINE_HEIGHT);
+  const height = timelineHeight(p);
+  ctx.clearRect(0, 0, width, height);
   paintRuler(ctx, p, viewEnd);
   paintFilmstrip(ctx, p, sheetUrl, requestRedraw);
 
@@ -95,23 +102,24 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, p: TimelinePicture,
   paintLaneLabels(ctx);
 
   paintOpenMarks(ctx, p);
+  paintReviewLanes(ctx, p.reviewLanes, view, width, TIMELINE_HEIGHT);
 
   const endX = timeToX(bounds.duration, view);
   if (endX < width) {
     ctx.fillStyle = '#05070a';
-    ctx.fillRect(endX, 0, width - endX, TIMELINE_HEIGHT);
+    ctx.fillRect(endX, 0, width - endX, height);
   }
   if (p.prefixLimit !== null) {
     // prefix-only: what comes after the query (or proactive) time is hidden, as from the model
     const x = Math.max(0, timeToX(p.prefixLimit, view));
     if (x < width) {
       ctx.fillStyle = 'rgba(5, 7, 10, 0.86)';
-      ctx.fillRect(x, RULER_HEIGHT, width - x, TIMELINE_HEIGHT - RULER_HEIGHT);
+      ctx.fillRect(x, RULER_HEIGHT, width - x, height - RULER_HEIGHT);
       ctx.fillStyle = '#8796a8';
       ctx.fillText(`after the prefix — hidden (${p.prefixHint})`, x + 8, RULER_HEIGHT + 12);
     }
   }
-  paintPlayhead(ctx, p);
+  paintPlayhead(ctx, p, height);
 }
 
 function paintRuler(ctx: CanvasRenderingContext2D, p: TimelinePicture, viewEnd: number): void {
@@ -363,14 +371,14 @@ function paintLaneLabels(ctx: CanvasRenderingContext2D): void {
   LANES.forEach((lane, i) => ctx.fillText(lane, 4, LANES_TOP + i * LANE_HEIGHT + LANE_HEIGHT / 2));
 }
 
-function paintPlayhead(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {
+function paintPlayhead(ctx: CanvasRenderingContext2D, p: TimelinePicture, height: number): void {
   const x = Math.round(timeToX(p.time, p.view)) + 0.5;
   if (x < 0 || x > p.bounds.width) return;
   ctx.strokeStyle = '#ff5a5f';
   ctx.lineWidth = 2;
   ctx.beginPath();
   ctx.moveTo(x, 0);
-  ctx.lineTo(x, TIMELINE_HEIGHT);
+  ctx.lineTo(x, height);
   ctx.stroke();
   ctx.lineWidth = 1;
   ctx.fillStyle = '#ff5a5f';

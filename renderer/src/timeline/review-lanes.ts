@@ -59,5 +59,5 @@ function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
   if (ctx.measureText(text).width <= max) return text;
   let cut = text;
   while (cut.length > 1 && ctx.measureText(`${cut}…`).width > max) cut = cut.slice(0, -1);
-  return `${cut}…`;
+  return `${cut.trimEnd()}…`;
 }

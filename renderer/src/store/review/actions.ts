@@ -4,7 +4,6 @@
 import { call } from '../../api/client';
 import { errorMessage } from '../guarded';
 import { getState, setState } from '../store';
-import { currentReviewTab } from './selectors';
 import { initialReviewState, type ReviewTab } from './state';
 
 /** Runs a call whose failure belongs to the review overlay or panel (not the page banner). */
@@ -67,9 +66,9 @@ export async function loadReviewTab(tab: ReviewTab): Promise<void> {
   }
 }
 
-export async function chooseReviewTab(tab: ReviewTab): Promise<void> {
+/** Shows a tab (the overlay loads what it shows when it appears). */
+export function chooseReviewTab(tab: ReviewTab): void {
   setState({ reviewTab: tab, reviewError: null });
-  await loadReviewTab(currentReviewTab(getState()));
 }
 
 /** A project opened or closed: nothing of the previous one's review stays (the report's choices do). */

@@ -1,0 +1,61 @@
+// Who you are: your name and role, kept in settings.json; every edit, review and decision records
+// them, and the services answer by them (a blind reviewer never gets the authors' answers). Asked
+// on the start screen, and changed any time from the header.
+import { useEffect, useState } from 'react';
+import type { Role } from '../../../shared/domain';
+import { roles, setIdentity } from '../store/review/identity-actions';
+import { useStore } from '../store/store';
+import { isOneOf } from './select-value';
+
+export function IdentityForm({ onDone, compact = false }: { onDone?: () => void; compact?: boolean }): React.JSX.Element {
+  const caller = useStore((s) => s.info?.caller ?? null);
+  const people = useStore((s) => s.people);
+  const [name, setName] = useState(caller?.person ?? '');
+  const [role, setRole] = useState<Role>(caller?.role ?? 'annotator');
+  useEffect(() => {
+    if (caller) {
+      setName(caller.person);
+      setRole(caller.role);
+    }
+  }, [caller?.person, caller?.role]);
+  const save = async (event: React.FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (await setIdentity(name, role)) onDone?.();
+  };
+  return (
+    <form className={`identity-form ${compact ? 'compact' : ''}`} onSubmit={(e) => void save(e)} data-testid="identity-form">
+      <label className="field">
+        Your name
+        <input value={name} onChange={(e) => setName(e.target.value)} list="people-names" autoFocus={compact} data-testid="identity-name" />
+        <datalist id="people-names">{people.map((p) => <option key={p.id} value={p.name} />)}</datalist>
+      </label>
+      <label className="field">
+        Role
+        <select value={role} onChange={(e) => isOneOf(roles, e.target.value) && setRole(e.target.value)} data-testid="identity-role">
+          {roles.map((r) => <option key={r} value={r}>{r}</option>)}
+        </select>
+      </label>
+      <button type="submit" className="primary" disabled={!name.trim()} data-testid="identity-save">{compact ? 'Switch' : 'Save'}</button>
+      {compact && <button type="button" onClick={onDone}>Cancel</button>}
+    </form>
+  );
+}
+
+/** The header's "name · role" button; it opens the form in place. */
+export function IdentityControl(): React.JSX.Element | null {
+  const caller = useStore((s) => s.info?.caller ?? null);
+  const [open, setOpen] = useState(false);
+  if (!caller) return null;
+  return (
+    <div className="identity-control">
+      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} title="Who you are: every edit, review and decision records it" data-testid="identity">
+        {caller.person} · {caller.role}
+      </button>
+      {open && (
+        <div className="identity-popover" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+          <IdentityForm compact onDone={() => setOpen(false)} />
+        </div>
+      )}
+    </div>
+  );
+}

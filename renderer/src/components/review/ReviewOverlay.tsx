@@ -1,0 +1,89 @@
+// The Review overlay: the caller's queue, rounds (a lead opens and follows them), people, guideline
+// versions, adjudication and the agreement report — the tabs fitting the caller's role. Keys: 1–6
+// pick a tab, ← / → move between tabs, Esc closes; in a list Tab moves and Enter opens.
+import { useEffect } from 'react';
+import { shortcuts } from '../../shortcuts';
+import { chooseReviewTab, loadReviewTab } from '../../store/review/actions';
+import { callerName, callerRole, currentReviewTab, reviewTabsFor } from '../../store/review/selectors';
+import type { ReviewTab } from '../../store/review/state';
+import { useStore } from '../../store/store';
+import { closeOverlay } from '../../store/ui/actions';
+import { useShortcutLabel } from '../use-shortcut-label';
+import { AdjudicationTab } from './AdjudicationTab';
+import { GuidelinesTab } from './GuidelinesTab';
+import { PeopleTab } from './PeopleTab';
+import { QueueTab } from './QueueTab';
+import { ReportTab } from './ReportTab';
+import { RoundsTab } from './RoundsTab';
+
+const TAB_LABELS: Record<ReviewTab, string> = { queue: 'Queue', rounds: 'Rounds', people: 'People', guidelines: 'Guidelines', adjudication: 'Adjudication', report: 'Report' };
+
+const isTyping = (target: EventTarget): boolean => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** Keys the page keeps while the overlay is open: Esc, and the keys that close it or show the key list. */
+function pageKeys(keymap: Record<string, string[]>): Set<string> {
+  const keys = new Set(['Escape']);
+  for (const s of shortcuts) if (s.id === 'review' || s.id === 'help') for (const k of keymap[s.id] ?? s.keys) keys.add(k);
+  return keys;
+}
+
+export function ReviewOverlay(): React.JSX.Element | null {
+  const open = useStore((s) => s.overlay === 'review');
+  const role = useStore(callerRole);
+  const person = useStore(callerName);
+  const tab = useStore(currentReviewTab);
+  const error = useStore((s) => s.reviewError);
+  const keymap = useStore((s) => s.keymap);
+  const reviewKey = useShortcutLabel('review');
+  useEffect(() => {
+    if (open) void loadReviewTab(tab);
+  }, [open, tab, person, role]);
+  if (!open) return null;
+  const tabs = reviewTabsFor(role);
+
+  const onKeyDown = (e: React.KeyboardEvent): void => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (pageKeys(keymap).has(e.key) || isTyping(e.target)) return;
+    const at = tabs.indexOf(tab);
+    if (/^[1-9]$/.test(e.key) && tabs[Number(e.key) - 1]) chooseReviewTab(tabs[Number(e.key) - 1]!);
+    else if (e.key === 'ArrowRight' && (e.target as HTMLElement).getAttribute('role') === 'tab') chooseReviewTab(tabs[(at + 1) % tabs.length]!);
+    else if (e.key === 'ArrowLeft' && (e.target as HTMLElement).getAttribute('role') === 'tab') chooseReviewTab(tabs[(at - 1 + tabs.length) % tabs.length]!);
+    else if (e.key !== 'Tab' && e.key !== 'Enter' && e.key !== ' ') {
+      // a modal: keys do not mark or step the video behind it
+      e.stopPropagation();
+      return;
+    } else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  return (
+    <div className="overlay" role="dialog" aria-label="Review" data-testid="review-overlay" onClick={closeOverlay} onKeyDown={onKeyDown}>
+      <div className="overlay-card review" onClick={(e) => e.stopPropagation()}>
+        <header className="review-head">
+          <h2>Review</h2>
+          <span className="hint">you are <strong data-testid="review-caller">{person ?? '—'}</strong> ({role ?? '—'}) · {reviewKey} or Esc closes · 1–{tabs.length} pick a tab</span>
+        </header>
+        <nav className="tabs" role="tablist" aria-label="Review">
+          {tabs.map((t, i) => (
+            <button key={t} type="button" role="tab" aria-selected={tab === t} tabIndex={tab === t ? 0 : -1} onClick={() => chooseReviewTab(t)} data-testid={`review-tab-${t}`}>
+              {TAB_LABELS[t]} <kbd>{i + 1}</kbd>
+            </button>
+          ))}
+        </nav>
+        <div className="review-tab" role="tabpanel" aria-label={TAB_LABELS[tab]}>
+          {tab === 'queue' && <QueueTab />}
+          {tab === 'rounds' && <RoundsTab />}
+          {tab === 'people' && <PeopleTab />}
+          {tab === 'guidelines' && <GuidelinesTab />}
+          {tab === 'adjudication' && <AdjudicationTab />}
+          {tab === 'report' && <ReportTab />}
+        </div>
+        {error && <p className="error" role="alert" data-testid="review-error">{error}</p>}
+        <div className="actions">
+          <button type="button" onClick={closeOverlay}>Close</button>
+        </div>
+      </div>
+    </div>
+  );
+}
