@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cohenKappa } from '../agreement/metrics';
 import type { AnswerKind } from '../profiles';
 import type { Answer } from '../questions';
-import type { ReviewAnswer, ReviewVerdict } from '../reviews';
-import type { Review } from '../reviews';
+import type { Review, ReviewAnswer, ReviewVerdict } from '../reviews';
 import { buildAgreementReport, type ReportInput, type ReportItem } from './report';
 
 const ROUND = { number: 1, name: 'Pilot', purpose: 'review' as const, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 };
