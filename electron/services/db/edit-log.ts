@@ -261,12 +261,15 @@ async function undoInserts(writer: Writer, pacer: Pacer, label: string, { table,
   return changes;
 }
 
+/** A caller's rule on what they may undo or redo: throws to refuse, before anything is applied. */
+export type ReplayCheck = (tables: ReadonlySet<EditableTable>, label: string) => void;
+
 /**
  * Applies one logged edit backwards (undo) or forwards (redo), inside a transaction the caller
  * opened. Refuses (throws) when a row was changed since by someone else — their work must not be
  * overwritten silently; the caller's rollback then leaves everything as it was.
  */
-export async function replay(writer: Writer, person: string, direction: 'undo' | 'redo'): Promise<AppliedEdit | null> {
+export async function replay(writer: Writer, person: string, direction: 'undo' | 'redo', check?: ReplayCheck): Promise<AppliedEdit | null> {
   const entry =
     direction === 'undo'
       ? writer.row<LogRow>('SELECT seq, label, changes FROM edit_log WHERE person = ? AND undone = 0 ORDER BY seq DESC LIMIT 1', person)
@@ -275,6 +278,7 @@ export async function replay(writer: Writer, person: string, direction: 'undo' |
   const pacer = new Pacer();
   // trusted as it is: the log is written only by runEdit and replay in this module, never from outside
   const logged = JSON.parse(entry.changes) as LoggedChange[];
+  check?.(new Set(logged.map((c) => c.table)), entry.label);
   const applied: RowChange[][] = [];
   for (const change of direction === 'undo' ? [...logged].reverse() : logged) {
     // only undo meets inserted rows not yet copied: an undone entry holds full changes

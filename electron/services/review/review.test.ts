@@ -73,6 +73,8 @@ describe('a review round from start to report', () => {
     expect(mine.guidelineVersion).toBe('v1');
     await expect(submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 })).rejects.toThrow(/already submitted/);
     expect(contextOf(project, rita, fx.choiceId).authorAnswers).toEqual([{ queryPointId: choice.id, answer: 'B' }]);
+    // having seen the author's answer, she cannot take her review back and answer again
+    await expect(undo(project, rita)).rejects.toThrow(/a submitted review stands/);
     expect(contextOf(project, rita, fx.choiceId).otherReviews).toEqual([]);
     expect(annotationsFor(project, rita, fx.videoId).queryPoints.find((p) => p.id === choice.id)!.answer).toBe('B');
     await submitReview(project, rob, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 20 });
