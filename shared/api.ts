@@ -136,7 +136,7 @@ export const requestSchemas = {
   'adjudication.queue': z.object({ round: z.number().int().min(1).nullable().default(null) }).strict(),
   'adjudication.decide': adjudicationFieldsSchema.omit({ guidelineVersion: true }).extend({ questionId: id }).strict(),
   'agreement.report': z.object({ round: z.number().int().min(1).nullable().default(null), by: z.enum(reportGroupings).default('none') }).strict(),
-  'packages.export': z.object({ round: z.number().int().min(1), reviewer: personName, path: filePath, overwrite: z.boolean().default(false) }).strict(),
+  'packages.export': z.object({ round: z.number().int().min(1), reviewer: personName, path: filePath }).strict(),
   'packages.import': z.object({ path: filePath }).strict(),
 } satisfies Record<ApiMethod, z.ZodType>;
 

@@ -3,6 +3,11 @@ import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../services/test-support/fixtures';
+import { listQueryPoints } from '../services/annotation/rows';
+import { Project } from '../services/projects/project';
+import { openRound } from '../services/review/rounds';
+import { submitReview } from '../services/review/reviewing';
+import { lead, populateForReview, rita } from '../services/test-support/review';
 import { runCli } from './cli';
 
 const fixtures = join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'external');
@@ -210,5 +215,30 @@ describe('tidemark CLI', () => {
     expect(numeric.code).toBe(1);
     expect(numeric.err[0]).toBe('ratings.csv:2:label: not a number (this metric needs numeric labels)');
     expect((await run('agreement', '--ratings', csv, '--metric', 'scotts-pi')).code).toBe(2);
+  });
+
+  it('agreement of a project: a round’s report as Markdown, CSV or JSON, read-only', async () => {
+    const path = join(dir.path, 'reviewed.tidemark');
+    const project = await Project.open(path, { create: true, name: 'Reviewed' });
+    const fx = await populateForReview(project);
+    await openRound(project, lead, { name: 'Pilot', purpose: 'review', selection: { profileId: null, taskCodes: ['1', '2'], statuses: [], authors: [], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+    for (const [questionId, answer] of [[fx.choiceId, 'B'], [fx.plainId, 'B']] as const) {
+      const point = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === questionId)!;
+      await submitReview(project, rita, { questionId, round: 1, answers: [{ queryPointId: point.id, answer }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
+    }
+    await project.close();
+    const before = readFileSync(path);
+    const json = await run('agreement', '--project', path, '--round', '1', '--by', 'level', '--json');
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out.join('\n'));
+    expect(report).toMatchObject({ project: 'Reviewed', round: 1, roundName: 'Pilot', by: 'level', funnel: { items: 2, agreed: 1, escalated: 1 } });
+    const pair = report.pairs.find((p: { on: string; stratum: string }) => p.on === 'answers' && p.stratum === 'all');
+    expect(pair).toMatchObject({ a: 'Ann', b: 'Rita', units: 2, percent: 0.5 });
+    expect((await run('agreement', '--project', path, '--round', '1')).out.join('\n')).toMatch(/Ann/);
+    expect((await run('agreement', '--project', path, '--format', 'csv')).out[0]).toMatch(/^section,on,stratum,a,b,units/);
+    expect((await run('agreement', '--project', path, '--round', '7')).err[0]).toMatch(/no review round 7/);
+    expect((await run('agreement', '--project', path, '--by', 'team')).code).toBe(2);
+    expect((await run('agreement', '--project', path, '--ratings', 'x.csv')).code).toBe(2);
+    expect(readFileSync(path).equals(before)).toBe(true);
   });
 });

@@ -5,6 +5,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, type AgreementResult, type AlphaLevel, type Rating } from '../../shared/agreement/metrics';
 import { readRatingsCsv } from '../../shared/agreement/ratings-csv';
+import { reportToCsv, reportToJson, reportToMarkdown } from '../../shared/review/report-format';
+import { reportGroupings, type ReportGrouping } from '../../shared/review/types';
+import { agreementReport } from '../services/review/report';
 import type { Caller } from '../../shared/domain';
 import { formatProblem } from '../../shared/formats/json-text';
 import { plural } from '../../shared/plural';
@@ -45,7 +48,7 @@ Commands:
   stats           dataset statistics of a project, per profile
   eval-inputs     each query point's prefix and sampled frames (optionally the clips)
   formats         list the formats
-  agreement       agreement between raters (a ratings CSV)
+  agreement       agreement report of a project's reviews, or between raters of a ratings CSV
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
   import: `Usage: tidemark import <file> --format <format> --project <file.tidemark> [--media <dir>] [--skip-invalid] [--update] [--report <file>]
@@ -76,7 +79,16 @@ Reads and checks the file; prints each problem as file:line:field: reason.
 Formats:
 ${formatList('canImport')}`,
   formats: 'Usage: tidemark formats\n\nLists the formats tidemark reads and writes.',
-  agreement: `Usage: tidemark agreement --ratings <ratings.csv> --metric <metric> [--raters a,b] [--json]
+  agreement: `Usage: tidemark agreement --project <file.tidemark> [--round R] [--by none|level|category] [--json | --format markdown|csv|json]
+       tidemark agreement --ratings <ratings.csv> --metric <metric> [--raters a,b] [--json]
+
+With --project: the agreement report of a review round (or of every review in the project): Cohen's κ
+(plain, linear, quadratic) with its 95 % interval and confusion matrix for every two people on answers
+and on verdicts, Fleiss' κ and Krippendorff's α for more raters, share within tolerance for counts,
+evidence tIoU and event F1, the round's funnel and, for a qualification round, who qualified;
+--by splits it per level or category. Printed as Markdown (default), CSV or JSON.
+
+With --ratings:
 
 Agreement between people who rated the same items, from a CSV with the header item,rater,label (one
 row per rating; numeric labels for the ordinal, interval and ratio metrics; missing ratings allowed).
@@ -247,8 +259,25 @@ function computeAgreement(metric: AgreementMetric, ratings: Rating[], raters: [s
   }
 }
 
+const REPORT_FORMATS = { markdown: reportToMarkdown, csv: reportToCsv, json: reportToJson } as const;
+
+async function runProjectAgreement(values: { project?: string; round?: string; by?: string; json?: boolean; format?: string }, io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+  const round = values.round === undefined ? null : Number(values.round);
+  if (round !== null && !(Number.isInteger(round) && round >= 1)) throw new UsageError('--round is a round number (1, 2, …).');
+  const by = (values.by ?? 'none') as ReportGrouping;
+  if (!reportGroupings.includes(by)) throw new UsageError(`--by is one of ${reportGroupings.join(', ')}.`);
+  const format = values.json ? 'json' : (values.format ?? 'markdown');
+  if (!(format in REPORT_FORMATS)) throw new UsageError(`--format is one of ${Object.keys(REPORT_FORMATS).join(', ')}.`);
+  const path = resolve(values.project!);
+  requireFile(path);
+  const { caller } = local(env);
+  const report = await withProject(path, 'read', (project) => agreementReport(project, caller, round, by));
+  io.out(REPORT_FORMATS[format as keyof typeof REPORT_FORMATS](report).replace(/\n$/, ''));
+  return 0;
+}
+
 function runAgreement(values: { ratings?: string; metric?: string; raters?: string; json?: boolean }, io: CliIo): number {
-  if (!values.ratings) throw new UsageError('agreement needs --ratings.');
+  if (!values.ratings) throw new UsageError('agreement needs --project or --ratings.');
   const metric = values.metric as AgreementMetric | undefined;
   if (!metric || !AGREEMENT_METRICS.includes(metric)) throw new UsageError(`agreement needs --metric, one of ${AGREEMENT_METRICS.join(', ')}.`);
   const raters = values.raters?.split(',').map((r) => r.trim());
@@ -310,6 +339,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         ratings: { type: 'string' },
         metric: { type: 'string' },
         raters: { type: 'string' },
+        round: { type: 'string' },
+        by: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -329,7 +360,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     };
     switch (command) {
       case 'agreement':
-        return runAgreement(values, io);
+        if (values.project && values.ratings) throw new UsageError('agreement takes --project or --ratings, not both.');
+        return values.project ? await runProjectAgreement(values, io, env) : runAgreement(values, io);
       case 'formats':
         for (const f of listFormats()) io.out(`${f.id.padEnd(14)} ${[f.canImport ? 'import' : '', f.canExport ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;

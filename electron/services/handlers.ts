@@ -15,6 +15,8 @@ import { jobHandlers } from './jobs/handlers';
 import { mediaHandlers } from './media/handlers';
 import { profileHandlers } from './profiles/handlers';
 import { projectHandlers } from './projects/handlers';
+import { refuseWhileBlind } from './review/policy';
+import { reviewHandlers } from './review/handlers';
 import { parseRequest } from './request-parsing';
 import { settingsHandlers } from './settings/handlers';
 import { videoHandlers } from './videos/handlers';
@@ -34,12 +36,19 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
     ...annotationHandlers(app),
     ...editHandlers(app),
     ...exchangeHandlers(app),
+    ...reviewHandlers(app),
   };
 }
 
 /** Validates and runs one call. Unknown methods and bad payloads are answered, never thrown. */
 export async function dispatch(handlers: HandlerMap, method: unknown, payload: unknown, caller: Caller): Promise<ApiResult<unknown>> {
   if (!isApiMethod(method)) return { ok: false, error: { code: 'unknown-method', message: 'No such call.' } };
+  try {
+    // a method a reviewer may not call is refused before its request is even read
+    refuseWhileBlind(method, caller);
+  } catch (error) {
+    return { ok: false, error: toApiError(error) };
+  }
   const parsed = await parseRequest(method, payload ?? {});
   if (!parsed.ok) return parsed;
   try {

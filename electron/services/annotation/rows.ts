@@ -179,3 +179,12 @@ export function getQueryPoint(db: ReadableDb, id: string): QueryPoint | null {
 }
 
 
+
+/** Every question of the project, in the order they were made. */
+export function allQuestions(db: ReadableDb): Question[] {
+  return sortByCreation(db.query<QuestionRow & { seq: number }>('SELECT rowid AS seq, * FROM questions').all()).map(rowToQuestion);
+}
+
+export function queryPointsOfQuestion(db: ReadableDb, questionId: string): QueryPoint[] {
+  return db.query<QueryPointRow>('SELECT * FROM query_points WHERE question_id = ? ORDER BY time, id').all(questionId).map(rowToQueryPoint);
+}

@@ -22,7 +22,7 @@ import { getMark, getQueryPoint, getQuestionRow, listMarks, listQueryPoints, lis
 export function annotationsFor(project: Project, caller: Caller, videoId: string): VideoAnnotations {
   requireVideo(project, videoId);
   const db = project.store.db;
-  return visibleAnnotations(caller, { marks: listMarks(db, videoId), questions: listQuestions(db, videoId), queryPoints: listQueryPoints(db, videoId) });
+  return visibleAnnotations(db, caller, { marks: listMarks(db, videoId), questions: listQuestions(db, videoId), queryPoints: listQueryPoints(db, videoId) });
 }
 
 /** A time past the video's end is refused (the message names the field); unknown lengths wait. */

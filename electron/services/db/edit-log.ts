@@ -17,18 +17,24 @@ const KEYS = {
   reviews: 'id',
   videos: 'id',
   video_view_state: 'video_id',
+  people: 'id',
+  guidelines: 'id',
+  review_rounds: 'id',
+  review_assignments: 'id',
+  adjudications: 'id',
 } as const;
 export type EditableTable = keyof typeof KEYS;
 
 /** Parents before children: the order inserted rows are logged in, so redo inserts parents first and undo deletes children first. */
-const PARENT_FIRST: readonly EditableTable[] = ['profiles', 'videos', 'video_view_state', 'marks', 'questions', 'query_points', 'reviews'];
+const PARENT_FIRST: readonly EditableTable[] = ['people', 'guidelines', 'profiles', 'videos', 'video_view_state', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications'];
 
 /** The rows that point at a row of each table (what ON DELETE CASCADE would take with it). */
 const CHILDREN: Partial<Record<EditableTable, Array<[table: EditableTable, column: string]>>> = {
   profiles: [['questions', 'profile_id']],
   // (a video's view state is where someone left the playhead, not work: it may go with the video)
   videos: [['marks', 'video_id'], ['questions', 'video_id']],
-  questions: [['query_points', 'question_id'], ['reviews', 'question_id']],
+  questions: [['query_points', 'question_id'], ['reviews', 'question_id'], ['review_assignments', 'question_id'], ['adjudications', 'question_id']],
+  review_rounds: [['review_assignments', 'round_id']],
 };
 
 export type Row = Record<string, string | number | null>;
@@ -255,12 +261,15 @@ async function undoInserts(writer: Writer, pacer: Pacer, label: string, { table,
   return changes;
 }
 
+/** A caller's rule on what they may undo or redo: throws to refuse, before anything is applied. */
+export type ReplayCheck = (tables: ReadonlySet<EditableTable>, label: string) => void;
+
 /**
  * Applies one logged edit backwards (undo) or forwards (redo), inside a transaction the caller
  * opened. Refuses (throws) when a row was changed since by someone else — their work must not be
  * overwritten silently; the caller's rollback then leaves everything as it was.
  */
-export async function replay(writer: Writer, person: string, direction: 'undo' | 'redo'): Promise<AppliedEdit | null> {
+export async function replay(writer: Writer, person: string, direction: 'undo' | 'redo', check?: ReplayCheck): Promise<AppliedEdit | null> {
   const entry =
     direction === 'undo'
       ? writer.row<LogRow>('SELECT seq, label, changes FROM edit_log WHERE person = ? AND undone = 0 ORDER BY seq DESC LIMIT 1', person)
@@ -269,6 +278,7 @@ export async function replay(writer: Writer, person: string, direction: 'undo' |
   const pacer = new Pacer();
   // trusted as it is: the log is written only by runEdit and replay in this module, never from outside
   const logged = JSON.parse(entry.changes) as LoggedChange[];
+  check?.(new Set(logged.map((c) => c.table)), entry.label);
   const applied: RowChange[][] = [];
   for (const change of direction === 'undo' ? [...logged].reverse() : logged) {
     // only undo meets inserted rows not yet copied: an undone entry holds full changes

@@ -5,7 +5,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
-import { history, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type Row } from './edit-log';
+import { history, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
 import { openReader, openWriter, type Connection, type OpenOptions } from './project-db';
 import { ReadableDb } from './readable';
 
@@ -102,12 +102,12 @@ export class ProjectStore {
     return this.exclusive((writer) => runEdit(writer, person, label, work));
   }
 
-  undo(person: string): Promise<AppliedEdit | null> {
-    return this.exclusive((writer) => replay(writer, person, 'undo'));
+  undo(person: string, check?: ReplayCheck): Promise<AppliedEdit | null> {
+    return this.exclusive((writer) => replay(writer, person, 'undo', check));
   }
 
-  redo(person: string): Promise<AppliedEdit | null> {
-    return this.exclusive((writer) => replay(writer, person, 'redo'));
+  redo(person: string, check?: ReplayCheck): Promise<AppliedEdit | null> {
+    return this.exclusive((writer) => replay(writer, person, 'redo', check));
   }
 
   history(person: string, limit?: number): EditHistoryEntry[] {

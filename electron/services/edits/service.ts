@@ -2,15 +2,27 @@
 // refuses (and says why) when someone changed the same rows since.
 import type { AppliedEditSummary, EditHistoryEntry } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
-import type { AppliedEdit } from '../db/edit-log';
+import type { AppliedEdit, ReplayCheck } from '../db/edit-log';
+import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 
 export async function undo(project: Project, caller: Caller): Promise<AppliedEditSummary | null> {
-  return summarize(await project.store.undo(caller.person));
+  return summarize(await project.store.undo(caller.person, reviewStands(caller)));
 }
 
 export async function redo(project: Project, caller: Caller): Promise<AppliedEditSummary | null> {
-  return summarize(await project.store.redo(caller.person));
+  return summarize(await project.store.redo(caller.person, reviewStands(caller)));
+}
+
+/**
+ * A reviewer's submitted review stands: once it is in they see the author's answer, so taking it back
+ * and answering again would not be blind. An adjudicator or lead can still undo their own edits.
+ */
+function reviewStands(caller: Caller): ReplayCheck | undefined {
+  if (caller.role !== 'reviewer') return undefined;
+  return (tables, label) => {
+    if (tables.has('reviews')) throw new ServiceError('forbidden', `“${label}” cannot be undone: a submitted review stands, since you have seen the author's answer. Ask an adjudicator to weigh a correction.`);
+  };
 }
 
 /** A caller's history is their own edits: nobody reads another person's log through it. */

@@ -63,7 +63,7 @@ export async function evaluationInputs(
   const all = questionsOfProfile(db, builtinProfileId(profileKind));
   const videoIds = [...new Set(all.map((q) => q.videoId))];
   // what a model is given is what this caller may see (a blind reviewer sees no answers)
-  const { questions, queryPoints } = visibleAnnotations(caller, { questions: all, queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)), marks: [] });
+  const { questions, queryPoints } = visibleAnnotations(db, caller, { questions: all, queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)), marks: [] });
   const pointsBy: Map<string, QueryPoint[]> = groupBy(queryPoints, (p) => p.questionId);
   const rows: EvalInput[] = [];
   let placeholderQuestions = 0;

@@ -13,13 +13,14 @@ import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../s
 import { findFormat, FORMATS, jsonlLine, readAll, readBytes, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
 import { benchmarkIdOf } from '../../../shared/formats/items';
 import type { ExchangeItem } from '../../../shared/formats/items';
+import { groupBy } from '../../../shared/collections';
 import { compareMarks, type Mark } from '../../../shared/marks';
 import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
 import type { EditTransaction } from '../db/edit-log';
 import { Pacer } from '../pacer';
 import type { ReadableDb } from '../db/readable';
 import { markToRow, pacedReads, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
-import { visibleAnnotations } from '../annotation/policy';
+import { blindnessOf, redactFor, visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
@@ -341,14 +342,16 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
     const all = await pacedReads.questionsOfProfile(db, profileId, pacer);
     const pointsBy = new Map<string, QueryPoint[]>();
     const marksBy = new Map<string, Mark[]>();
-    for (const videoId of new Set(all.map((q) => q.videoId))) {
-      const visible = visibleAnnotations(caller, { questions: [], queryPoints: await pacedReads.queryPoints(db, videoId, pacer), marks: await pacedReads.marks(db, videoId, pacer) });
+    const blindness = blindnessOf(db, caller);
+    const questionsBy = groupBy(all, (q) => q.videoId);
+    for (const [videoId, questions] of questionsBy) {
+      const visible = redactFor(blindness, { questions, queryPoints: await pacedReads.queryPoints(db, videoId, pacer), marks: await pacedReads.marks(db, videoId, pacer) });
       await groupInto(pointsBy, visible.queryPoints, (p) => p.questionId, pacer);
       await groupInto(marksBy, visible.marks, (m) => markKey(m.videoId, m.target), pacer);
     }
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
     await sortGroups(marksBy, compareMarks, pacer);
-    const { questions } = visibleAnnotations(caller, { questions: all, queryPoints: [], marks: [] });
+    const { questions } = redactFor(blindness, { questions: all, queryPoints: [], marks: [] });
     return { format, profile: getProfile(db, profileId)!, questions, pointsBy, marksBy, videos: project.videos.listFrom(db) };
   });
 }
@@ -461,7 +464,7 @@ export function projectStats(project: Project, caller: Caller): Promise<DatasetS
       if (questions.length === 0) continue;
       let queryPoints: QueryPoint[] = [];
       for (const videoId of new Set(questions.map((q) => q.videoId))) queryPoints = queryPoints.concat(await pacedReads.queryPoints(db, videoId, pacer));
-      const visible = visibleAnnotations(caller, { questions, queryPoints, marks: [] });
+      const visible = visibleAnnotations(db, caller, { questions, queryPoints, marks: [] });
       out.push(datasetStats({ profile, questions: visible.questions, queryPoints: visible.queryPoints, videos }));
       await pacer.pace();
     }

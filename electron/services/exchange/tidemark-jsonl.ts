@@ -1,5 +1,6 @@
 // Tidemark JSONL: the project's benchmark data, lossless — one line per stored row (profiles, videos,
-// marks, questions with their provenance, query points, reviews), in storage order, each checked on the way
+// marks, questions with their provenance, query points, and the review workflow: people, guideline
+// versions, rounds and assignments, reviews, adjudications), in storage order, each checked on the way
 // in. Export → import into a fresh project → export gives the same bytes.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -10,6 +11,7 @@ import { markDataSchemas, markTypes } from '../../../shared/marks';
 import { profileDefinitionSchema } from '../../../shared/profiles';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
 import { reviewFieldsSchema } from '../../../shared/reviews';
+import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFieldsSchema } from '../../../shared/review/types';
 import { visibleRow } from '../annotation/policy';
 import type { EditableTable } from '../db/edit-log';
 import { Pacer } from '../pacer';
@@ -56,11 +58,16 @@ const ROW_SCHEMAS = {
     .strict(),
   query_points: z.object({ id: text, question_id: text, time: real, fields: json(queryPointFieldsSchema.omit({ time: true })) }).strict(),
   reviews: z.object({ id: text, question_id: text, reviewer: text, fields: json(reviewFieldsSchema), created_at: text, updated_at: text }).strict(),
+  people: z.object({ id: text, name: text, roles: json(z.array(z.enum(personRoles))), created_at: text }).strict(),
+  guidelines: z.object({ id: text, version: text, fields: json(guidelineFieldsSchema.omit({ version: true })), created_by: text, created_at: text }).strict(),
+  review_rounds: z.object({ id: text, number: z.number().int().min(1), fields: json(roundFieldsSchema), created_by: text, created_at: text }).strict(),
+  review_assignments: z.object({ id: text, round_id: text, question_id: text, reviewer: text }).strict(),
+  adjudications: z.object({ id: text, question_id: text, adjudicator: text, fields: json(adjudicationFieldsSchema), created_at: text }).strict(),
 } satisfies Partial<Record<EditableTable, z.ZodType>>;
 
 type ExportedTable = keyof typeof ROW_SCHEMAS;
 /** Parents before children, so foreign keys hold while importing in file order. */
-const TABLE_ORDER: readonly ExportedTable[] = ['profiles', 'videos', 'marks', 'questions', 'query_points', 'reviews'];
+const TABLE_ORDER: readonly ExportedTable[] = ['people', 'guidelines', 'profiles', 'videos', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications'];
 
 const lineSchema = z.discriminatedUnion('table', [
   z.object({ tidemark: z.literal(1), table: z.literal('project'), name: z.string() }).strict(),
@@ -103,9 +110,14 @@ const PARENTS: Partial<Record<ExportedTable, Array<[column: string, parent: Expo
   questions: [['video_id', 'videos'], ['profile_id', 'profiles']],
   query_points: [['question_id', 'questions']],
   reviews: [['question_id', 'questions']],
+  review_assignments: [['round_id', 'review_rounds'], ['question_id', 'questions']],
+  adjudications: [['question_id', 'questions']],
 };
 
 type StoredRow = Record<string, string | number | null>;
+
+/** Columns besides the id that no two rows share (the same video file; a person's name; a guideline version; a round's number). */
+const UNIQUE: Partial<Record<ExportedTable, string>> = { videos: 'fingerprint', people: 'name', guidelines: 'version', review_rounds: 'number' };
 
 /**
  * Reads a Tidemark JSONL file into a project in one transaction (one undo step). Rows the project
@@ -136,7 +148,7 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
   const db = project.store.db;
   const stored = (table: ExportedTable, key: string): StoredRow | undefined => db.query<StoredRow>(`SELECT * FROM ${table} WHERE id = ?`).get(key);
   const seen = new Map<string, number>();
-  const fingerprints = new Map<string, number>();
+  const uniques = new Map<string, number>();
   let alreadyPresent = 0;
   const fresh: typeof rows = [];
   const check = ({ line, table, row }: (typeof rows)[number]): boolean => {
@@ -156,15 +168,17 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
       problems.push({ file, line, field: 'row.id', reason: `${table.replace('_', ' ')} ${id} is already in this project with other content` });
       return false;
     }
-    if (table === 'videos' && row.fingerprint !== null) {
-      const fingerprint = String(row.fingerprint);
-      const twin = db.query<{ name: string }>('SELECT name FROM videos WHERE fingerprint = ?').get(fingerprint);
-      const earlier = fingerprints.get(fingerprint);
+    const unique = UNIQUE[table];
+    if (unique && row[unique] !== null) {
+      const value = row[unique]!;
+      const twin = db.query<{ id: string; name?: string }>(`SELECT * FROM ${table} WHERE "${unique}" = ?`).get(value);
+      const earlier = uniques.get(`${table}\u0000${value}`);
       if (twin || earlier !== undefined) {
-        problems.push({ file, line, field: 'row.fingerprint', reason: twin ? `the project already has this video (${twin.name})` : `the same video as line ${earlier}` });
+        const what = table === 'videos' ? 'video' : `${unique} ${String(value)}`;
+        problems.push({ file, line, field: `row.${unique}`, reason: twin ? `the project already has this ${what} (${twin.name ?? twin.id})` : `the same ${what} as line ${earlier}` });
         return false;
       }
-      fingerprints.set(fingerprint, line);
+      uniques.set(`${table}\u0000${value}`, line);
     }
     for (const [column, parent] of PARENTS[table] ?? []) {
       const parentId = String(row[column]);

@@ -1,9 +1,18 @@
+import type { Job } from '../../../shared/jobs';
 import type { AppServices } from '../app-services';
 import type { HandlerMap } from '../feature';
 
+/** Jobs whose results speak of a project's items (benchmark imports, exports, readiness reports). */
+const ITEM_RESULTS: ReadonlySet<Job['kind']> = new Set(['exchange', 'export', 'readiness']);
+
 export const jobHandlers = (app: AppServices) =>
   ({
-    'jobs.list': () => app.jobs.list(),
+    // a blind reviewer sees that such jobs ran, not what they found (reviewers cannot start them)
+    'jobs.list': (_req, caller) => {
+      const jobs = app.jobs.list();
+      if (caller.role !== 'reviewer') return jobs;
+      return jobs.map((job) => (ITEM_RESULTS.has(job.kind) ? ({ ...job, result: undefined, label: job.kind, message: job.state } as Job) : job));
+    },
     'jobs.cancel': (req) => {
       app.jobs.cancel(req.jobId);
       return null;

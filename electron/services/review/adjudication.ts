@@ -1,0 +1,94 @@
+// Adjudication: items whose reviews disagree with the author (an answer differs, or a verdict is not
+// accept) wait here. The adjudicator keeps the author's answers, keeps a reviewer's, edits them, or
+// rejects the item, with a reason; the decision is an edit, and the question's status follows.
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '../../../shared/domain';
+import type { Answer } from '../../../shared/questions';
+import type { Adjudication, AdjudicationFields, AdjudicationItem } from '../../../shared/review/types';
+import { answersAgree } from '../../../shared/review/compare';
+import { queryPointsOfQuestion, queryPointToRow } from '../annotation/rows';
+import { ServiceError } from '../errors';
+import type { Project } from '../projects/project';
+import { requireRole } from './policy';
+import { requireRound, roundItemOf, roundItems, setStatus, type RoundItemView } from './rounds';
+import { adjudicationToRow, currentGuideline, getReview, listRounds } from './rows';
+
+const DECIDERS = ['adjudicator', 'lead'] as const;
+
+/** Escalated items (undecided first), of one round or of every open round. */
+export function adjudicationQueue(project: Project, caller: Caller, round: number | null): AdjudicationItem[] {
+  const db = project.store.db;
+  requireRole(db, caller, DECIDERS, 'adjudicate');
+  const rounds = listRounds(db).filter((r) => (round === null ? !r.closed : r.number === round));
+  const items: AdjudicationItem[] = [];
+  for (const r of rounds) {
+    for (const item of roundItems(db, r)) {
+      if (item.state === 'pending' || item.state === 'agreed') continue;
+      items.push(toQueueItem(project, r.number, item, r.numericTolerance));
+    }
+  }
+  return items.sort((a, b) => Number(a.decision !== null) - Number(b.decision !== null));
+}
+
+function toQueueItem(project: Project, round: number, item: RoundItemView, tolerance: number): AdjudicationItem {
+  const queryPoints = queryPointsOfQuestion(project.store.db, item.question.id);
+  const agreement = queryPoints.flatMap((p) =>
+    item.reviews.map((r) => {
+      const theirs = r.answers.find((a) => a.queryPointId === p.id);
+      return { queryPointId: p.id, reviewId: r.id, agrees: theirs !== undefined && answersAgree(p.answer, theirs.answer, item.answerKind, tolerance) };
+    }),
+  );
+  return { round, question: item.question, queryPoints, reviews: [...item.reviews], agreement, decision: item.decision };
+}
+
+type Decision = Omit<AdjudicationFields, 'guidelineVersion'> & { questionId: string };
+
+export async function decide(project: Project, caller: Caller, request: Decision): Promise<Adjudication> {
+  const db = project.store.db;
+  requireRole(db, caller, DECIDERS, 'adjudicate');
+  const round = requireRound(db, request.round);
+  const item = roundItemOf(db, round, request.questionId);
+  if (!item) throw new ServiceError('not-found', `That question is not in round ${round.number}.`);
+  if (item.state === 'pending') throw new ServiceError('conflict', 'Not every assigned review of this item is in yet.');
+  if (item.state === 'agreed') throw new ServiceError('conflict', 'Every review agrees with the author: the item is in the candidate pool, not escalated.');
+  const points = queryPointsOfQuestion(db, request.questionId);
+  const answers = standingAnswers(db, request, item, points.map((p) => p.id));
+  const decision: Adjudication = {
+    ...request,
+    answers,
+    guidelineVersion: currentGuideline(db),
+    id: randomUUID(),
+    adjudicator: caller.person,
+    createdAt: new Date().toISOString(),
+  };
+  await project.store.edit(caller.person, `Adjudicate (${request.decision})`, (tx) => {
+    tx.put('adjudications', adjudicationToRow(decision));
+    if (request.decision === 'keep-reviewer' || request.decision === 'edit') {
+      const byPoint = new Map(answers.map((a) => [a.queryPointId, a.answer]));
+      for (const p of points) if (byPoint.has(p.id)) tx.put('query_points', queryPointToRow({ ...p, answer: byPoint.get(p.id)! }));
+    }
+    if (round.purpose === 'review') setStatus(tx, request.questionId, request.decision === 'reject' ? 'rejected' : 'accepted', round.number);
+  });
+  return decision;
+}
+
+/** The answers that stand after a decision (recorded with it, so the log says what was decided). */
+function standingAnswers(db: Project['store']['db'], request: Decision, item: RoundItemView, pointIds: string[]): Array<{ queryPointId: string; answer: Answer }> {
+  switch (request.decision) {
+    case 'keep-author':
+    case 'reject':
+      return item.authorAnswers.map((a) => ({ queryPointId: a.queryPointId, answer: a.answer }));
+    case 'keep-reviewer': {
+      const review = request.reviewId ? getReview(db, request.reviewId) : null;
+      if (!review || !item.reviews.some((r) => r.id === review.id)) throw new ServiceError('invalid-request', 'reviewId: name one of this item\'s reviews in this round to keep.');
+      return review.answers.map((a) => ({ queryPointId: a.queryPointId, answer: a.answer }));
+    }
+    case 'edit': {
+      for (const [i, a] of request.answers.entries()) {
+        if (!pointIds.includes(a.queryPointId)) throw new ServiceError('invalid-request', `answers[${i}].queryPointId: ${a.queryPointId} is not a query point of this question.`);
+      }
+      if (request.answers.length === 0) throw new ServiceError('invalid-request', 'answers: an edit gives the answers that stand.');
+      return request.answers;
+    }
+  }
+}

@@ -1,0 +1,146 @@
+// Blind review is enforced by the services: every method of the contract, called as a reviewer who
+// has not yet submitted, must return nothing of the authors' answers, notes or answer provenance.
+// A method added to the contract without a request here (and a decision in policy.ts) fails.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMethods, type ApiMethod } from '../../../shared/api';
+import type { Caller } from '../../../shared/domain';
+import { AppServices } from '../app-services';
+import { createHandlers, dispatch } from '../handlers';
+import { tempDir } from '../test-support/fixtures';
+import { lead, populateForReview, rita, SENTINEL, type ReviewFixture } from '../test-support/review';
+import { blindingDecisions } from './policy';
+import { openRound } from './rounds';
+import { submitReview } from './reviewing';
+import { listQueryPoints } from '../annotation/rows';
+
+const dir = tempDir();
+let app: AppServices;
+let fx: ReviewFixture;
+let projectPath: string;
+let markId: string;
+let pointId: string;
+
+beforeAll(async () => {
+  app = new AppServices({ dataDir: join(dir.path, 'data'), mode: 'browser', version: 'test' });
+  projectPath = (await app.createProject(join(dir.path, 'blind.tidemark'), 'Blind')).path;
+  const project = app.requireProject();
+  fx = await populateForReview(project);
+  await openRound(project, lead, { name: 'R1', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+  const plainPoint = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.plainId)!;
+  // Rita has reviewed the plain item (no sentinel in it): she is blind to the other three
+  await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: plainPoint.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
+  markId = (await dispatch(createHandlers(app), 'annotations.load', { videoId: fx.videoId }, lead) as { ok: true; value: { marks: Array<{ id: string }> } }).value.marks[0]!.id;
+  pointId = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.textId)!.id;
+}, 60_000);
+
+afterAll(async () => {
+  await app.shutdown();
+  dir.remove();
+});
+
+/** A valid request for every method; the project-switching ones run last (see ORDER). */
+function requests(): Record<ApiMethod, unknown> {
+  return {
+    'app.info': {},
+    'settings.get': {},
+    'settings.update': { keymap: {} },
+    'projects.recent': {},
+    'projects.current': {},
+    'projects.create': { path: join(dir.path, 'other.tidemark') },
+    'projects.open': { path: projectPath },
+    'projects.close': {},
+    'projects.viewState': {},
+    'projects.selectVideo': { videoId: fx.videoId },
+    'videos.list': {},
+    'videos.import': { paths: [join(dir.path, 'nothing.mp4')] },
+    'videos.relink': { videoId: fx.videoId, path: join(dir.path, 'nothing.mp4') },
+    'videos.remove': { videoId: fx.videoId },
+    'videos.saveView': { videoId: fx.videoId, position: 1, viewStart: 0, pxPerSec: 10 },
+    'thumbnails.get': { videoId: fx.videoId },
+    'thumbnails.generate': { videoId: fx.videoId },
+    'jobs.list': {},
+    'jobs.cancel': { jobId: 'none' },
+    'dialogs.pick': { kind: 'openProject' },
+    'profiles.list': {},
+    'profiles.create': { name: 'Mine' },
+    'profiles.update': { id: 'builtin:vcbench', definition: {} },
+    'profiles.remove': { id: 'builtin:vcbench' },
+    'annotations.load': { videoId: fx.videoId },
+    'marks.create': { videoId: fx.videoId, marks: [{ type: 'event', start: 1, end: null, target: 'x', data: {} }] },
+    'marks.update': { changes: [{ id: markId, start: 2 }] },
+    'marks.remove': { ids: [markId] },
+    'captions.fill': { videoId: fx.videoId, target: 't', from: 0, to: 2, text: 'x' },
+    'captions.mergeRuns': { videoId: fx.videoId, target: 't' },
+    'questions.create': { videoId: fx.videoId, fields: { profileId: 'builtin:ovo-s-bench' } },
+    'questions.update': { id: fx.textId, fields: { text: 'changed' } },
+    'questions.remove': { id: fx.textId },
+    'queryPoints.create': { questionId: fx.textId, fields: { time: 3 } },
+    'queryPoints.update': { id: pointId, fields: { time: 13 } },
+    'queryPoints.remove': { id: pointId },
+    'edits.undo': {},
+    'edits.redo': {},
+    'edits.history': {},
+    'exchange.formats': {},
+    'exchange.import': { path: join(dir.path, 'x.jsonl'), format: 'tidemark-jsonl' },
+    'exchange.export': { path: join(dir.path, 'out.jsonl'), format: 'tidemark-jsonl' },
+    'exchange.readiness': { format: 'ovo-s-bench' },
+    'exchange.stats': {},
+    'people.list': {},
+    'people.save': { name: 'Rita', roles: ['lead'] },
+    'people.remove': { name: 'Ann' },
+    'guidelines.list': {},
+    'guidelines.add': { version: 'v2' },
+    'rounds.list': {},
+    'rounds.preview': { selection: {} },
+    'rounds.open': { name: 'R2', selection: {}, reviewers: ['Rita'] },
+    'rounds.close': { round: 1 },
+    'reviews.queue': {},
+    'reviews.context': { questionId: fx.textId },
+    'reviews.submit': { questionId: fx.textId, round: 1, answers: [], verdict: 'reject' },
+    'adjudication.queue': {},
+    'adjudication.decide': { questionId: fx.textId, round: 1, decision: 'keep-author' },
+    'agreement.report': {},
+    'packages.export': { round: 1, reviewer: 'Rita', path: join(dir.path, 'pkg.tidemark') },
+    'packages.import': { path: join(dir.path, 'pkg.tidemark') },
+  };
+}
+
+// reviews.submit of a sentinel item would legitimately lift the blindness: it runs after the checks of everything else
+const LAST: ApiMethod[] = ['reviews.submit', 'jobs.list', 'projects.create', 'projects.open', 'projects.close'];
+
+describe('blind review, method by method', () => {
+  it('has a blinding decision and a request for every method of the contract', () => {
+    expect(Object.keys(blindingDecisions).sort()).toEqual([...apiMethods].sort());
+    expect(Object.keys(requests()).sort()).toEqual([...apiMethods].sort());
+  });
+
+  it('returns no author answer, note or provenance to a blind reviewer from any method', async () => {
+    const handlers = createHandlers(app);
+    const call = async (method: ApiMethod, caller: Caller = rita) => dispatch(handlers, method, requests()[method], caller);
+    // the sentinel is there to find: a lead sees it
+    expect(JSON.stringify(await call('annotations.load', lead))).toContain(SENTINEL);
+    const leaks: string[] = [];
+    const outcomes: Record<string, string> = {};
+    const order = [...apiMethods.filter((m) => !LAST.includes(m)), ...LAST];
+    for (const method of order) {
+      if (method === 'reviews.submit') {
+        // once she submits, the item is hers to see: check everything before that moment
+        const after = await call('jobs.list');
+        if (JSON.stringify(after).includes(SENTINEL)) leaks.push('jobs.list (before submit)');
+      }
+      const result = await call(method);
+      outcomes[method] = result.ok ? 'ok' : result.error.code;
+      const text = JSON.stringify(result);
+      if (text.includes(SENTINEL)) leaks.push(method);
+      if (result.ok && typeof result.value === 'object' && result.value && 'jobId' in result.value) await app.jobs.wait(String((result.value as { jobId: string }).jobId)).catch(() => undefined);
+      if (blindingDecisions[method] === 'refused') expect(result, method).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    expect(leaks).toEqual([]);
+    // the redacted reads did answer (they are not merely failing)
+    expect(outcomes['annotations.load']).toBe('ok');
+    expect(outcomes['reviews.context']).toBe('ok');
+    expect(outcomes['exchange.stats']).toBe('ok');
+    expect(outcomes['reviews.queue']).toBe('ok');
+  }, 60_000);
+});

@@ -1,0 +1,107 @@
+// Who may do what in the review workflow, and the blinding decision of every contract method.
+// A caller's role is what they chose on the start screen; when the project lists them as a person,
+// the role must be one of theirs (a reviewer cannot lift their own blindness by calling themselves
+// lead). Blind reviewers are served by the services, never trusted to the UI: each method below is
+// either free of item content, redacted through annotation/policy.ts, or refused to reviewers.
+import type { ApiMethod } from '../../../shared/api';
+import type { Caller, Role } from '../../../shared/domain';
+import type { ReadableDb } from '../db/readable';
+import { ServiceError } from '../errors';
+import { personNamed } from './rows';
+
+/** The caller's role, checked against the project's people. */
+export function checkedRole(db: ReadableDb, caller: Caller): Role {
+  const person = personNamed(db, caller.person);
+  if (person && caller.role !== 'researcher' && !(person.roles as readonly Role[]).includes(caller.role)) {
+    throw new ServiceError('forbidden', `${caller.person} is listed in this project as ${person.roles.join(', ')}, not ${caller.role}; choose one of those roles.`);
+  }
+  return caller.role;
+}
+
+export function requireRole(db: ReadableDb, caller: Caller, allowed: readonly Role[], doing: string): void {
+  const role = checkedRole(db, caller);
+  if (!allowed.includes(role)) throw new ServiceError('forbidden', `Only ${allowed.map((r) => `a ${r}`).join(' or ')} can ${doing} (you are working as ${role}).`);
+}
+
+/**
+ * What a blind reviewer gets from each method:
+ * - 'no-item-content': nothing about any question's answer is in the response;
+ * - 'redacted': the response passes through the blinding rule (annotation/policy.ts);
+ * - 'own': the caller's own work only (their edits, their review);
+ * - 'refused': reviewers may not call it (it would write or reveal items they review).
+ * A method without a decision does not compile, and the blinding test calls every one.
+ */
+export type BlindingDecision = 'no-item-content' | 'redacted' | 'own' | 'refused';
+
+export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
+  'app.info': 'no-item-content',
+  'settings.get': 'no-item-content',
+  'settings.update': 'no-item-content',
+  'projects.recent': 'no-item-content',
+  'projects.current': 'no-item-content',
+  'projects.create': 'no-item-content',
+  'projects.open': 'no-item-content',
+  'projects.close': 'no-item-content',
+  'projects.viewState': 'no-item-content',
+  'projects.selectVideo': 'no-item-content',
+  'videos.list': 'no-item-content',
+  'videos.import': 'no-item-content',
+  'videos.relink': 'no-item-content',
+  'videos.remove': 'refused',
+  'videos.saveView': 'no-item-content',
+  'thumbnails.get': 'no-item-content',
+  'thumbnails.generate': 'no-item-content',
+  // other people's import, export and readiness jobs keep their results to themselves
+  'jobs.list': 'redacted',
+  'jobs.cancel': 'no-item-content',
+  'dialogs.pick': 'no-item-content',
+  'profiles.list': 'no-item-content',
+  'profiles.create': 'refused',
+  'profiles.update': 'refused',
+  'profiles.remove': 'refused',
+  'annotations.load': 'redacted',
+  // a reviewer answers in the review; the annotations under review are not theirs to change
+  'marks.create': 'refused',
+  'marks.update': 'refused',
+  'marks.remove': 'refused',
+  'captions.fill': 'refused',
+  'captions.mergeRuns': 'refused',
+  'questions.create': 'refused',
+  'questions.update': 'refused',
+  'questions.remove': 'refused',
+  'queryPoints.create': 'refused',
+  'queryPoints.update': 'refused',
+  'queryPoints.remove': 'refused',
+  'edits.undo': 'own',
+  'edits.redo': 'own',
+  'edits.history': 'own',
+  'exchange.formats': 'no-item-content',
+  'exchange.import': 'refused',
+  'exchange.export': 'refused',
+  'exchange.readiness': 'refused',
+  'exchange.stats': 'redacted',
+  'people.list': 'no-item-content',
+  'people.save': 'refused',
+  'people.remove': 'refused',
+  'guidelines.list': 'no-item-content',
+  'guidelines.add': 'refused',
+  'rounds.list': 'no-item-content',
+  'rounds.preview': 'refused',
+  'rounds.open': 'refused',
+  'rounds.close': 'refused',
+  'reviews.queue': 'no-item-content',
+  'reviews.context': 'redacted',
+  'reviews.submit': 'own',
+  'adjudication.queue': 'refused',
+  'adjudication.decide': 'refused',
+  'agreement.report': 'refused',
+  'packages.export': 'refused',
+  'packages.import': 'refused',
+};
+
+/** Refuses, before anything runs, a method a reviewer may not call. */
+export function refuseWhileBlind(method: ApiMethod, caller: Caller): void {
+  if (caller.role === 'reviewer' && blindingDecisions[method] === 'refused') {
+    throw new ServiceError('forbidden', `A reviewer cannot call ${method}: reviews are blind, and a reviewer answers in the review rather than changing what is reviewed.`);
+  }
+}

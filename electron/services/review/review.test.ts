@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../../shared/domain';
+import { listQueryPoints, getQuestionRow } from '../annotation/rows';
+import { annotationsFor } from '../annotation/service';
+import { exportTidemarkJsonl, importTidemarkJsonl } from '../exchange/tidemark-jsonl';
+import { Project } from '../projects/project';
+import { tempDir } from '../test-support/fixtures';
+import { ada, ann, lead, populateForReview, rita, rob, SENTINEL } from '../test-support/review';
+import { undo } from '../edits/service';
+import { adjudicationQueue, decide } from './adjudication';
+import { exportPackage, importPackage } from './packages';
+import { addGuideline, savePerson } from './people';
+import { agreementReport } from './report';
+import { contextOf, queueOf, submitReview } from './reviewing';
+import { openRound, previewRound, roundSummaries } from './rounds';
+
+const dir = tempDir();
+afterAll(() => dir.remove());
+let n = 0;
+const fresh = () => Project.open(join(dir.path, `p${n++}.tidemark`), { create: true, name: 'Review' });
+const everything = { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null };
+const round = (reviewers: string[], extra: Partial<Parameters<typeof openRound>[2]> = {}) => ({ name: 'R', purpose: 'review' as const, selection: everything, reviewers, reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1, ...extra });
+const pointOf = (project: Project, videoId: string, questionId: string) => listQueryPoints(project.store.db, videoId).find((p) => p.questionId === questionId)!;
+
+describe('people and roles', () => {
+  it('lets only a lead add people, and holds a listed person to their roles', async () => {
+    const project = await fresh();
+    await populateForReview(project);
+    await expect(savePerson(project, ann, 'Zed', ['lead'])).rejects.toThrow(/Only a lead/);
+    // Rita is listed as a reviewer: calling herself lead does not make her one
+    const pretender: Caller = { person: 'Rita', role: 'lead' };
+    await expect(openRound(project, pretender, round(['Rob']))).rejects.toThrow(/listed in this project as reviewer/);
+    await project.close();
+  });
+});
+
+describe('a review round from start to report', () => {
+  it('assigns balanced, never to the author, and a reviewer sees the queue blind', async () => {
+    const project = await fresh();
+    const fx = await populateForReview(project);
+    // Ann reviews too: she must never get her own items
+    await savePerson(project, lead, 'Ann', ['annotator', 'reviewer']);
+    const preview = previewRound(project, lead, everything, ['Rita', 'Rob', 'Ann'], 2);
+    expect(preview).toMatchObject({ questions: 4, shortOfReviewers: 0 });
+    const r = await openRound(project, lead, round(['Rita', 'Rob', 'Ann'], { reviewsPerItem: 2 }));
+    expect(r.number).toBe(1);
+    const [summary] = roundSummaries(project);
+    expect(summary!.progress.find((p) => p.reviewer === 'Ann')?.assigned ?? 0).toBe(0);
+    expect(summary!.progress.map((p) => p.assigned).filter((x) => x > 0)).toEqual([4, 4]);
+    expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('in-review');
+    const queue = queueOf(project, rita, null);
+    expect(queue).toHaveLength(4);
+    expect(JSON.stringify(queue)).not.toContain(SENTINEL);
+    expect(JSON.stringify(annotationsFor(project, rita, fx.videoId))).not.toContain(SENTINEL);
+    expect(contextOf(project, rita, fx.textId).authorAnswers).toBeNull();
+    await project.close();
+  });
+
+  it('shows the author answer after submitting, pools agreeing items, escalates the rest, adjudicates and reports', async () => {
+    const project = await fresh();
+    const fx = await populateForReview(project);
+    await addGuideline(project, lead, { version: 'v1', changes: 'first', why: 'start' });
+    await openRound(project, lead, round(['Rita', 'Rob'], { reviewsPerItem: 2, selection: { ...everything, taskCodes: ['1', '2'] } }));
+    const choice = pointOf(project, fx.videoId, fx.choiceId);
+    const plain = pointOf(project, fx.videoId, fx.plainId);
+    // both agree on the plain item → candidate pool
+    for (const who of [rita, rob]) await submitReview(project, who, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: plain.id, answer: 'a' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 10 });
+    expect(getQuestionRow(project.store.db, fx.plainId)!.question.status).toBe('accepted');
+    // Rita disagrees on the choice item → escalated
+    const mine = await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'A' }], verdict: 'revise', reason: 'wrong answer', notes: 'the chair is nearer', secondsSpent: 42 });
+    expect(mine.guidelineVersion).toBe('v1');
+    await expect(submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 })).rejects.toThrow(/already submitted/);
+    expect(contextOf(project, rita, fx.choiceId).authorAnswers).toEqual([{ queryPointId: choice.id, answer: 'B' }]);
+    // having seen the author's answer, she cannot take her review back and answer again
+    await expect(undo(project, rita)).rejects.toThrow(/a submitted review stands/);
+    expect(contextOf(project, rita, fx.choiceId).otherReviews).toEqual([]);
+    expect(annotationsFor(project, rita, fx.videoId).queryPoints.find((p) => p.id === choice.id)!.answer).toBe('B');
+    await submitReview(project, rob, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 20 });
+    expect(() => adjudicationQueue(project, rita, null)).toThrow(/adjudicator/);
+    const queue = adjudicationQueue(project, ada, 1);
+    expect(queue.map((i) => i.question.id)).toEqual([fx.choiceId]);
+    expect(queue[0]!.agreement.map((a) => a.agrees).sort()).toEqual([false, true]);
+    let funnel = roundSummaries(project)[0]!.funnel;
+    expect(funnel).toMatchObject({ items: 2, reviewed: 2, agreed: 1, escalated: 1, awaitingDecision: 1, accepted: 1 });
+    // the adjudicator keeps Rita's answer: revised, and the answer now stands
+    const ritaReview = queue[0]!.reviews.find((r) => r.reviewer === 'Rita')!;
+    const decision = await decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'keep-reviewer', reviewId: ritaReview.id, answers: [], reason: 'wrong answer', notes: '' });
+    expect(decision.answers).toEqual([{ queryPointId: choice.id, answer: 'A' }]);
+    expect(pointOf(project, fx.videoId, fx.choiceId).answer).toBe('A');
+    expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('accepted');
+    funnel = roundSummaries(project)[0]!.funnel;
+    expect(funnel).toMatchObject({ items: 2, agreed: 1, escalated: 1, revised: 1, accepted: 1, rejected: 0, awaitingDecision: 0 });
+    // undo takes the decision back, answer and status included
+    await undo(project, ada);
+    expect(pointOf(project, fx.videoId, fx.choiceId).answer).toBe('B');
+    expect(roundSummaries(project)[0]!.funnel.awaitingDecision).toBe(1);
+
+    const report = agreementReport(project, lead, 1, 'level');
+    expect(report.funnel?.items).toBe(2);
+    const annRita = report.pairs.find((p) => p.on === 'answers' && p.stratum === 'all' && p.a === 'Ann' && p.b === 'Rita')!;
+    expect(annRita.units).toBe(2);
+    expect(annRita.percent).toBe(0.5);
+    expect(report.pairs.some((p) => p.on === 'verdicts' && p.a === 'Rita' && p.b === 'Rob')).toBe(true);
+    expect(() => agreementReport(project, rita, 1, 'none')).toThrow(/Only/);
+    await project.close();
+  });
+
+  it('qualifies a person on a gold set at κ > 0.8, leaving the gold items as they are', async () => {
+    const project = await fresh();
+    const fx = await populateForReview(project);
+    await openRound(project, lead, round(['Rita'], { purpose: 'qualification', selection: { ...everything, taskCodes: ['1', '2'] } }));
+    expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('draft');
+    await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: pointOf(project, fx.videoId, fx.choiceId).id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
+    await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: pointOf(project, fx.videoId, fx.plainId).id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
+    const report = agreementReport(project, lead, 1, 'none');
+    expect(report.qualification).toEqual([expect.objectContaining({ person: 'Rita', units: 2, kappa: 1, qualified: true })]);
+    await project.close();
+  });
+});
+
+describe('review packages', () => {
+  it('are blind by construction, and their reviews import once', async () => {
+    const project = await fresh();
+    const fx = await populateForReview(project);
+    await openRound(project, lead, round(['Rita']));
+    const path = join(dir.path, 'rita.tidemark');
+    const made = await exportPackage(project, lead, 1, 'Rita', path);
+    expect(made).toMatchObject({ questions: 4, videos: 1 });
+    // not hidden but absent: the file's bytes never held the sentinel
+    expect(readFileSync(path).includes(SENTINEL)).toBe(false);
+    await expect(exportPackage(project, lead, 1, 'Rita', path)).rejects.toThrow(/already exists/);
+
+    // Rita reviews in her package, as the app would
+    const pkg = await Project.open(path, { create: false });
+    const point = listQueryPoints(pkg.store.db, fx.videoId).find((p) => p.questionId === fx.textId)!;
+    expect(point.answer).toBeNull();
+    await submitReview(pkg, rita, { questionId: fx.textId, round: 1, answers: [{ queryPointId: point.id, answer: 'EXIT' }], verdict: 'revise', reason: 'ambiguous', notes: 'sign unreadable', secondsSpent: 60 });
+    await pkg.close();
+
+    const first = await importPackage(project, lead, path);
+    expect(first).toMatchObject({ reviews: 1, alreadyPresent: 0, problems: [] });
+    const before = (await exportTidemarkJsonl(project, lead)).text;
+    const again = await importPackage(project, lead, path);
+    expect(again).toMatchObject({ reviews: 0, alreadyPresent: 1, problems: [] });
+    expect((await exportTidemarkJsonl(project, lead)).text).toBe(before);
+    expect(contextOf(project, ada, fx.textId).otherReviews.map((r) => r.notes)).toEqual(['sign unreadable']);
+    await project.close();
+  });
+});
+
+describe('the lossless format', () => {
+  it('carries people, guidelines, rounds, assignments, reviews and decisions byte for byte', async () => {
+    const project = await fresh();
+    const fx = await populateForReview(project);
+    await addGuideline(project, lead, { version: 'v1', changes: 'a', why: 'b' });
+    await openRound(project, lead, round(['Rita']));
+    const choice = pointOf(project, fx.videoId, fx.choiceId);
+    await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'A' }], verdict: 'reject', reason: 'shortcut', notes: '', secondsSpent: 3 });
+    await decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'reject', reviewId: null, answers: [], reason: 'shortcut', notes: '' });
+    const { text } = await exportTidemarkJsonl(project, lead);
+    for (const table of ['people', 'guidelines', 'review_rounds', 'review_assignments', 'reviews', 'adjudications']) expect(text).toContain(`"table":"${table}"`);
+    const file = join(dir.path, 'copy.jsonl');
+    (await import('node:fs')).writeFileSync(file, text);
+    const copy = await fresh();
+    const outcome = await importTidemarkJsonl(copy, lead, file);
+    expect(outcome.problems).toEqual([]);
+    expect((await exportTidemarkJsonl(copy, lead)).text.split('\n').slice(1)).toEqual(text.split('\n').slice(1));
+    await project.close();
+    await copy.close();
+  });
+});

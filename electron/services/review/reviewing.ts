@@ -1,0 +1,95 @@
+// A reviewer's side: their queue, what they may see of an item (nothing of the author's answer until
+// they have submitted), and submitting a review. Submitting is an edit; when an item's last
+// assigned review arrives and all agree, the item goes to the candidate pool (status accepted).
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '../../../shared/domain';
+import type { QueueItem, ReviewContext, ReviewRound } from '../../../shared/review/types';
+import type { EditTransaction } from '../db/edit-log';
+import { reviewSubmitSchema } from '../../../shared/review/types';
+import type { Review } from '../../../shared/reviews';
+import type { z } from 'zod';
+import { getQuestionRow, queryPointsOfQuestion } from '../annotation/rows';
+import { ServiceError } from '../errors';
+import type { Project } from '../projects/project';
+import { blindnessOf, isBlindTo } from './blinding';
+import { checkedRole } from './policy';
+import { requireRound, roundItemOf, setStatus } from './rounds';
+import { adjudicationsOfQuestion, assignmentsOf, currentGuideline, isAssigned, listRounds, reviewsBy, reviewToRow, reviewsOfQuestion } from './rows';
+
+/** The caller's assignments in open rounds (or in one round), each with whether it is done. */
+export function queueOf(project: Project, caller: Caller, round: number | null): QueueItem[] {
+  const db = project.store.db;
+  const rounds = new Map(listRounds(db).filter((r) => (round === null ? !r.closed : r.number === round)).map((r) => [r.id, r]));
+  const done = new Set(reviewsBy(db, caller.person).map((r) => `${r.round}:${r.questionId}`));
+  const items: QueueItem[] = [];
+  for (const a of assignmentsOf(db, caller.person)) {
+    const r = rounds.get(a.roundId);
+    const row = r && getQuestionRow(db, a.questionId);
+    if (!r || !row) continue;
+    const q = row.question;
+    items.push({ round: r.number, roundName: r.name, questionId: q.id, videoId: q.videoId, videoName: project.videos.get(q.videoId)?.name ?? '', text: q.text, taskCode: q.taskCode, done: done.has(`${r.number}:${q.id}`) });
+  }
+  return items;
+}
+
+/** The caller's review of a question and — once they are no longer blind to it — the author's answers; others' reviews only for those who adjudicate or lead. */
+export function contextOf(project: Project, caller: Caller, questionId: string): ReviewContext {
+  const db = project.store.db;
+  const row = getQuestionRow(db, questionId);
+  if (!row) throw new ServiceError('not-found', 'That question no longer exists.');
+  const role = checkedRole(db, caller);
+  const reviews = reviewsOfQuestion(db, questionId);
+  const blind = isBlindTo(blindnessOf(db, caller), questionId);
+  const mine = reviews.filter((r) => r.reviewer === caller.person).at(-1) ?? null;
+  return {
+    questionId,
+    mine,
+    authorAnswers: blind ? null : queryPointsOfQuestion(db, questionId).map((p) => ({ queryPointId: p.id, answer: p.answer })),
+    otherReviews: role === 'reviewer' ? [] : reviews.filter((r) => r.reviewer !== caller.person),
+    decision: role === 'reviewer' ? null : (adjudicationsOfQuestion(db, questionId).at(-1) ?? null),
+    rounds: [...new Set(reviews.map((r) => r.round))].sort((a, b) => a - b),
+  };
+}
+
+type Submission = z.output<typeof reviewSubmitSchema>;
+
+export async function submitReview(project: Project, caller: Caller, submission: Submission): Promise<Review> {
+  const db = project.store.db;
+  checkedRole(db, caller);
+  const round = requireRound(db, submission.round);
+  if (round.closed) throw new ServiceError('conflict', `Round ${round.number} is closed.`);
+  if (!isAssigned(db, round.id, submission.questionId, caller.person)) throw new ServiceError('forbidden', `${caller.person} is not assigned this item in round ${round.number}.`);
+  if (reviewsOfQuestion(db, submission.questionId).some((r) => r.reviewer === caller.person && r.round === round.number)) {
+    throw new ServiceError('conflict', `You already submitted your review of this item in round ${round.number}.`);
+  }
+  const points = new Set(queryPointsOfQuestion(db, submission.questionId).map((p) => p.id));
+  for (const [i, a] of submission.answers.entries()) {
+    if (!points.has(a.queryPointId)) throw new ServiceError('invalid-request', `answers[${i}].queryPointId: ${a.queryPointId} is not a query point of this question.`);
+  }
+  const now = new Date().toISOString();
+  const review: Review = {
+    id: randomUUID(),
+    questionId: submission.questionId,
+    reviewer: caller.person,
+    round: round.number,
+    answers: submission.answers,
+    verdict: submission.verdict,
+    reason: submission.reason ?? '',
+    notes: submission.notes,
+    secondsSpent: submission.secondsSpent,
+    guidelineVersion: currentGuideline(db),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await project.store.edit(caller.person, 'Submit review', (tx) => {
+    tx.put('reviews', reviewToRow(review));
+    afterReview(tx, round, review.questionId);
+  });
+  return review;
+}
+
+/** Inside the edit that adds a review: when the item's last assigned review agrees like all others, it joins the candidate pool. */
+export function afterReview(tx: EditTransaction, round: ReviewRound, questionId: string): void {
+  if (round.purpose !== 'review') return;
+  if (roundItemOf(tx.db, round, questionId)?.state === 'agreed') setStatus(tx, questionId, 'accepted', round.number);
+}

@@ -1,0 +1,160 @@
+// Review rounds: a lead picks questions (filters, or a seeded stratified sample), reviewers and how
+// many reviews each item gets; assignment is balanced and never gives an item to its author. Where
+// each item of a round stands is derived from its reviews and decisions, never stored twice.
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '../../../shared/domain';
+import type { Question } from '../../../shared/questions';
+import { assignReviewers } from '../../../shared/review/assign';
+import { funnelOf, itemState, type RoundItem } from '../../../shared/review/funnel';
+import { stratifiedSample, strataCounts } from '../../../shared/review/sample';
+import { matchesTaskPrefix, strataOf } from '../../../shared/review/strata';
+import type { ItemState, ReviewRound, RoundFields, RoundPreview, RoundSelection, RoundSummary } from '../../../shared/review/types';
+import type { Review } from '../../../shared/reviews';
+import { allQuestions, getQuestionRow, queryPointsOfQuestion, questionToRow } from '../annotation/rows';
+import type { EditTransaction } from '../db/edit-log';
+import type { ReadableDb } from '../db/readable';
+import { ServiceError } from '../errors';
+import { listProfiles } from '../profiles/rows';
+import type { Project } from '../projects/project';
+import { requireRole } from './policy';
+import { adjudicationsOfQuestion, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, roundByNumber, roundToRow } from './rows';
+
+/** The questions a selection takes, in a stable order, with the stratum each was drawn from. */
+function selectQuestions(db: ReadableDb, selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
+  const profiles = listProfiles(db);
+  const underPrefix = matchesTaskPrefix(profiles);
+  const filtered = allQuestions(db).filter(
+    (q) =>
+      (selection.profileId === null || q.profileId === selection.profileId) &&
+      underPrefix(q, selection.taskCodes) &&
+      (selection.statuses.length === 0 || selection.statuses.includes(q.status)) &&
+      (selection.authors.length === 0 || selection.authors.includes(q.createdBy)),
+  );
+  const stratum = strataOf(profiles, selection.sample?.stratifyBy ?? 'none');
+  const candidates = filtered.map((q) => ({ id: q.id, stratum: stratum(q) }));
+  if (!selection.sample) return { questions: filtered, byStratum: strataCounts(candidates, filtered.map((q) => q.id)) };
+  const drawn = new Set(stratifiedSample(candidates, selection.sample.size, selection.sample.seed));
+  const questions = filtered.filter((q) => drawn.has(q.id));
+  return { questions, byStratum: strataCounts(candidates, [...drawn]) };
+}
+
+function plan(db: ReadableDb, selection: RoundSelection, reviewers: readonly string[], perItem: number) {
+  const { questions, byStratum } = selectQuestions(db, selection);
+  const { assignments, short } = assignReviewers(questions.map((q) => ({ id: q.id, author: q.createdBy })), reviewers, perItem);
+  return { questions, byStratum, assignments, short };
+}
+
+export function previewRound(project: Project, caller: Caller, selection: RoundSelection, reviewers: readonly string[], perItem: number): RoundPreview {
+  const db = project.store.db;
+  requireRole(db, caller, ['lead'], 'plan a review round');
+  const { questions, byStratum, short } = plan(db, selection, reviewers, perItem);
+  return { questions: questions.length, byStratum, shortOfReviewers: reviewers.length === 0 ? questions.length : short.length };
+}
+
+type NewRound = Omit<RoundFields, 'closed' | 'guidelineVersion'>;
+
+/** Opens a round (one edit): its assignments, and its items' status set to in-review (a qualification round leaves the gold set as it is). */
+export async function openRound(project: Project, caller: Caller, fields: NewRound): Promise<ReviewRound> {
+  const db = project.store.db;
+  requireRole(db, caller, ['lead'], 'open a review round');
+  // items short of reviewers open with the reviewers they could get (the preview says how many)
+  const { questions, assignments } = plan(db, fields.selection, fields.reviewers, fields.reviewsPerItem);
+  if (questions.length === 0) throw new ServiceError('invalid-request', 'No question matches this selection.');
+  if (assignments.length === 0) throw new ServiceError('invalid-request', 'No reviewer can take these questions (a reviewer never reviews their own).');
+  return project.store.edit(caller.person, `Open review round (${questions.length} items)`, async (tx) => {
+    const round: ReviewRound = { ...fields, closed: false, guidelineVersion: currentGuideline(tx.db), id: randomUUID(), number: nextRoundNumber(tx.db), createdBy: caller.person, createdAt: new Date().toISOString() };
+    tx.put('review_rounds', roundToRow(round));
+    for (const a of assignments) {
+      tx.insert('review_assignments', assignmentToRow({ id: randomUUID(), roundId: round.id, questionId: a.questionId, reviewer: a.reviewer }));
+      await tx.pace();
+    }
+    if (round.purpose === 'review') {
+      const assigned = new Set(assignments.map((a) => a.questionId));
+      for (const q of questions) {
+        if (assigned.has(q.id) && (q.status === 'draft' || q.status === 'ready')) setStatus(tx, q.id, 'in-review', round.number);
+        await tx.pace();
+      }
+    }
+    return round;
+  });
+}
+
+export async function closeRound(project: Project, caller: Caller, number: number): Promise<ReviewRound> {
+  requireRole(project.store.db, caller, ['lead'], 'close a review round');
+  const round = requireRound(project.store.db, number);
+  const closed = { ...round, closed: true };
+  await project.store.edit(caller.person, `Close round ${number}`, (tx) => tx.put('review_rounds', roundToRow(closed)));
+  return closed;
+}
+
+export function requireRound(db: ReadableDb, number: number): ReviewRound {
+  const round = roundByNumber(db, number);
+  if (!round) throw new ServiceError('not-found', `There is no review round ${number}.`);
+  return round;
+}
+
+/** Sets a question's status (and the round that set it) inside an edit. */
+export function setStatus(tx: EditTransaction, questionId: string, status: Question['status'], round: number): void {
+  const row = getQuestionRow(tx.db, questionId);
+  if (!row) return;
+  tx.put('questions', questionToRow({ ...row.question, status, round, updatedAt: new Date().toISOString() }, row.createdAt));
+}
+
+// ── where items stand ───────────────────────────────────────────────────────
+
+export interface RoundItemView extends RoundItem {
+  question: Question;
+  state: ItemState;
+  reviewers: string[];
+}
+
+/** Every item of a round with its reviews (of this round, by its assigned reviewers), decision and state. */
+export function roundItems(db: ReadableDb, round: ReviewRound): RoundItemView[] {
+  const byQuestion = new Map<string, string[]>();
+  for (const a of assignmentsOfRound(db, round.id)) {
+    const list = byQuestion.get(a.questionId);
+    if (list) list.push(a.reviewer);
+    else byQuestion.set(a.questionId, [a.reviewer]);
+  }
+  return [...byQuestion].flatMap(([questionId, reviewers]) => itemView(db, round, questionId, reviewers) ?? []);
+}
+
+/** One item of a round (null when the question is not in it). */
+export function roundItemOf(db: ReadableDb, round: ReviewRound, questionId: string): RoundItemView | null {
+  const reviewers = assignmentsOfQuestion(db, round.id, questionId).map((a) => a.reviewer);
+  return reviewers.length > 0 ? itemView(db, round, questionId, reviewers) : null;
+}
+
+function itemView(db: ReadableDb, round: ReviewRound, questionId: string, reviewers: string[]): RoundItemView | null {
+  const row = getQuestionRow(db, questionId);
+  if (!row) return null;
+  const reviews = roundReviews(reviewsOfQuestion(db, questionId), round.number, reviewers);
+  const decision = adjudicationsOfQuestion(db, questionId).filter((d) => d.round === round.number).at(-1) ?? null;
+  const authorAnswers = queryPointsOfQuestion(db, questionId).map((p) => ({ queryPointId: p.id, answer: p.answer }));
+  const item: RoundItem = { assigned: reviewers.length, reviews, decision, answerKind: row.question.answerKind, authorAnswers };
+  return { ...item, question: row.question, reviewers, state: itemState(item, round.numericTolerance) };
+}
+
+/** A round's reviews of an item: the latest by each assigned reviewer. */
+function roundReviews(reviews: readonly Review[], round: number, reviewers: readonly string[]): Review[] {
+  const latest = new Map<string, Review>();
+  for (const r of reviews) if (r.round === round && reviewers.includes(r.reviewer)) latest.set(r.reviewer, r);
+  return [...latest.values()];
+}
+
+export function roundSummaries(project: Project): RoundSummary[] {
+  const db = project.store.db;
+  return listRounds(db).map((round) => {
+    const items = roundItems(db, round);
+    const progress = new Map<string, { reviewer: string; assigned: number; done: number }>(round.reviewers.map((r) => [r, { reviewer: r, assigned: 0, done: 0 }]));
+    for (const item of items) {
+      for (const reviewer of item.reviewers) {
+        const p = progress.get(reviewer) ?? { reviewer, assigned: 0, done: 0 };
+        p.assigned++;
+        if (item.reviews.some((r) => r.reviewer === reviewer)) p.done++;
+        progress.set(reviewer, p);
+      }
+    }
+    return { ...round, funnel: funnelOf(items.map((i) => i.state)), progress: [...progress.values()] };
+  });
+}
