@@ -3,6 +3,7 @@
 // on the start screen, and changed any time from the header.
 import { useEffect, useState } from 'react';
 import type { Role } from '../../../shared/domain';
+import { loadPeople } from '../store/review/actions';
 import { roles, setIdentity } from '../store/review/identity-actions';
 import { useStore } from '../store/store';
 import { isOneOf } from './select-value';
@@ -10,6 +11,11 @@ import { isOneOf } from './select-value';
 export function IdentityForm({ onDone, compact = false }: { onDone?: () => void; compact?: boolean }): React.JSX.Element {
   const caller = useStore((s) => s.info?.caller ?? null);
   const people = useStore((s) => s.people);
+  const hasProject = useStore((s) => s.project !== null);
+  // the project's people: names to pick from, and the roles each is listed with
+  useEffect(() => {
+    if (hasProject) void loadPeople();
+  }, [hasProject]);
   const [name, setName] = useState(caller?.person ?? '');
   const [role, setRole] = useState<Role>(caller?.role ?? 'annotator');
   useEffect(() => {
@@ -18,6 +24,7 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
       setRole(caller.role);
     }
   }, [caller?.person, caller?.role]);
+  const listed = people.find((p) => p.name === name.trim());
   const save = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault();
     if (await setIdentity(name, role)) onDone?.();
@@ -35,6 +42,7 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
           {roles.map((r) => <option key={r} value={r}>{r}</option>)}
         </select>
       </label>
+      {listed && <span className="hint identity-listed">listed as {listed.roles.join(', ')}</span>}
       <button type="submit" className="primary" disabled={!name.trim()} data-testid="identity-save">{compact ? 'Switch' : 'Save'}</button>
       {compact && <button type="button" onClick={onDone}>Cancel</button>}
     </form>

@@ -117,7 +117,6 @@ function PackageExport({ round }: { round: RoundSummary }): React.JSX.Element {
   const busy = useStore((s) => s.reviewBusy);
   const [reviewer, setReviewer] = useState(round.reviewers[0] ?? '');
   const [path, setPath] = useState('');
-  const [overwrite, setOverwrite] = useState(false);
   return (
     <div className="row package-export">
       <label className="field">
@@ -129,12 +128,11 @@ function PackageExport({ round }: { round: RoundSummary }): React.JSX.Element {
       <label className="field grow">
         Package file to write
         <span className="row">
-          <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="/path/to/review-package.tidemark" data-testid="package-export-path" />
+          <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="/path/to/new-review-package.tidemark" data-testid="package-export-path" />
           {nativeDialogs && <button type="button" onClick={() => void choosePackagePath('export').then((p) => p && setPath(p))}>Choose…</button>}
         </span>
       </label>
-      <label className="check"><input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> replace</label>
-      <button type="button" disabled={!reviewer || !path.trim() || busy} onClick={() => void exportPackage(round.number, reviewer, path, overwrite)} data-testid="package-export">Export package for {reviewer || '…'}</button>
+      <button type="button" disabled={!reviewer || !path.trim() || busy} onClick={() => void exportPackage(round.number, reviewer, path)} data-testid="package-export">Export package for {reviewer || '…'}</button>
     </div>
   );
 }

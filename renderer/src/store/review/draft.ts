@@ -111,18 +111,6 @@ export function decisionSubmission(draft: DecisionDraft, item: Pick<Adjudication
   }
 }
 
-/**
- * Whether two answers agree, as the reviewer's comparison after a submit shows it: numbers within
- * the tolerance, letters and words regardless of case and surrounding spaces.
- */
-export function answersAgree(a: unknown, b: unknown, tolerance = 0): boolean {
-  if (a === null || a === undefined || b === null || b === undefined) return a === b || (a == null && b == null);
-  const na = typeof a === 'number' ? a : typeof a === 'string' && a.trim() !== '' ? Number(a) : NaN;
-  const nb = typeof b === 'number' ? b : typeof b === 'string' && b.trim() !== '' ? Number(b) : NaN;
-  if (Number.isFinite(na) && Number.isFinite(nb)) return Math.abs(na - nb) <= tolerance + 1e-9;
-  return String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
-}
-
 /** An answer as a person reads it. */
 export function answerText(answer: unknown): string {
   if (answer === null || answer === undefined || answer === '') return '—';

@@ -12,13 +12,14 @@ export async function choosePackagePath(kind: 'export' | 'import'): Promise<stri
   return result?.paths[0] ?? null;
 }
 
-export async function exportPackage(round: number, reviewer: string, path: string, overwrite: boolean): Promise<void> {
+/** Writes a reviewer's package: always a new file (the services refuse to replace one). */
+export async function exportPackage(round: number, reviewer: string, path: string): Promise<void> {
   if (!path.trim()) {
     setState({ reviewError: 'Type the path of the package file to write.' });
     return;
   }
   setState({ packageExported: null, reviewBusy: true });
-  const written = await inReview(() => call('packages.export', { round, reviewer, path: path.trim(), overwrite }));
+  const written = await inReview(() => call('packages.export', { round, reviewer, path: path.trim() }));
   setState({ reviewBusy: false, ...(written ? { packageExported: written, reviewError: null } : {}) });
 }
 

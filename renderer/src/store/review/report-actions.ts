@@ -18,10 +18,6 @@ export function downloadReport(format: ReportFormat): void {
   const report = getState().agreementReport;
   const spec = reportFormats[format];
   if (!report) return;
-  if (!spec.write) {
-    setState({ reviewError: `${spec.label} export is not available in this build.` });
-    return;
-  }
   const name = reportFileName(report, format);
   downloadText(name, spec.write(report), spec.type);
   setState({ status: `Saved ${name}` });

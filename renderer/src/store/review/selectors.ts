@@ -8,7 +8,9 @@ import type { AdjudicationItem, AgreementReport, ConfusionMatrix, Funnel, PairAg
 import type { Review } from '../../../../shared/reviews';
 import type { ReviewLane } from '../../timeline/review-lanes';
 import type { State } from '../store';
-import { answersAgree, decisionSubmission, reviewSubmission, type Submission } from './draft';
+import { answersAgree } from '../../../../shared/review/compare';
+import type { Answer } from '../../../../shared/questions';
+import { decisionSubmission, reviewSubmission, type Submission } from './draft';
 import { reviewTabs, type ReviewDraft, type ReviewTab } from './state';
 
 /** Remembers the last result of `fn` for the same inputs (compared by identity). */
@@ -109,17 +111,28 @@ export interface ComparedAnswer {
   agrees: boolean;
 }
 
-const compare = lastOf((mine: Review | null | undefined, author: ReadonlyArray<{ queryPointId: string; answer: unknown }> | null | undefined, points: readonly QueryPoint[]): ComparedAnswer[] => {
-  if (!mine || !author) return [];
-  return points.map((p) => {
-    const m = mine.answers.find((a) => a.queryPointId === p.id)?.answer ?? null;
-    const a = author.find((x) => x.queryPointId === p.id)?.answer ?? null;
-    return { queryPointId: p.id, time: p.time, mine: m, author: a, agrees: answersAgree(m, a) };
-  });
-});
+/** An answer the author's side sent as unknown, as the comparison reads it. */
+const asAnswer = (value: unknown): Answer => (typeof value === 'string' || typeof value === 'number' ? value : null);
 
-/** After a submit: the reviewer's answer next to the author's at each query point. */
-export const reviewComparison = (s: State): ComparedAnswer[] => compare(s.reviewContext?.mine, s.reviewContext?.authorAnswers, reviewPoints(s));
+const compare = lastOf(
+  (mine: Review | null | undefined, author: ReadonlyArray<{ queryPointId: string; answer: unknown }> | null | undefined, points: readonly QueryPoint[], question: Question | null, tolerance: number): ComparedAnswer[] => {
+    if (!mine || !author || !question) return [];
+    return points.map((p) => {
+      const m = mine.answers.find((a) => a.queryPointId === p.id)?.answer ?? null;
+      const a = asAnswer(author.find((x) => x.queryPointId === p.id)?.answer);
+      return { queryPointId: p.id, time: p.time, mine: m, author: a, agrees: answersAgree(m, a, question.answerKind, tolerance) };
+    });
+  },
+);
+
+/**
+ * After a submit: the reviewer's answer next to the author's at each query point, compared as the
+ * services compare them (shared/review/compare.ts), numbers within the round's tolerance when known.
+ */
+export const reviewComparison = (s: State): ComparedAnswer[] => {
+  const tolerance = s.rounds.find((r) => r.number === s.reviewing?.round)?.numericTolerance ?? 0;
+  return compare(s.reviewContext?.mine, s.reviewContext?.authorAnswers, reviewPoints(s), reviewQuestion(s), tolerance);
+};
 
 // ── adjudication ──
 
