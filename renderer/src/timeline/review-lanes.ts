@@ -32,6 +32,14 @@ export function paintReviewLanes(ctx: CanvasRenderingContext2D, lanes: readonly 
     ctx.moveTo(0, y + REVIEW_LANE_HEIGHT - 0.5);
     ctx.lineTo(width, y + REVIEW_LANE_HEIGHT - 0.5);
     ctx.stroke();
+    // the name first, on a light backing, so the intervals drawn over it stay visible from second 0
+    const label = fit(ctx, lane.label, LABEL_WIDTH - 22);
+    ctx.fillStyle = 'rgba(13, 18, 24, 0.6)';
+    ctx.fillRect(0, y, 22 + ctx.measureText(label).width, REVIEW_LANE_HEIGHT);
+    ctx.fillStyle = lane.colour;
+    ctx.fillRect(4, y + 5, 8, REVIEW_LANE_HEIGHT - 10);
+    ctx.fillStyle = '#b8c4d2';
+    ctx.fillText(label, 16, y + REVIEW_LANE_HEIGHT / 2);
     ctx.fillStyle = lane.colour;
     for (const [start, end] of lane.intervals) {
       if (end < view.start || start > viewEnd) continue;
@@ -44,13 +52,6 @@ export function paintReviewLanes(ctx: CanvasRenderingContext2D, lanes: readonly 
       if (t < view.start || t > viewEnd) continue;
       ctx.fillRect(Math.round(timeToX(t, view)) - 1, y + 2, 2, REVIEW_LANE_HEIGHT - 4);
     }
-    // the name on a backing so it reads over the intervals
-    ctx.fillStyle = 'rgba(13, 18, 24, 0.85)';
-    ctx.fillRect(0, y, LABEL_WIDTH, REVIEW_LANE_HEIGHT);
-    ctx.fillStyle = lane.colour;
-    ctx.fillRect(4, y + 5, 8, REVIEW_LANE_HEIGHT - 10);
-    ctx.fillStyle = '#b8c4d2';
-    ctx.fillText(fit(ctx, lane.label, LABEL_WIDTH - 22), 16, y + REVIEW_LANE_HEIGHT / 2);
   });
 }
 

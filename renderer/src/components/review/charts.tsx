@@ -38,8 +38,10 @@ export function KappaChart({ bars, title, testId }: { bars: KappaBar[]; title: s
             />
           </span>
           <span className="bar-value" data-testid="kappa-value">κ {decimal(bar.kappa)}</span>
-          <span className={`band-name ${bandClass(bar.band)}`}>{bar.band}</span>
-          <span className="hint">n = {bar.units}</span>
+          <span className="band-cell">
+            <span className={`band-name ${bandClass(bar.band)}`}>{bar.band}</span>
+            <span className="hint">n = {bar.units}</span>
+          </span>
         </div>
       ))}
       <div className="band-legend" aria-label="Landis–Koch bands">
@@ -82,7 +84,7 @@ export function ConfusionHeatmap({ matrix, a, b }: { matrix: ConfusionMatrix; a:
 /** A small progress bar with "done/assigned". */
 export function Progress({ done, total, label }: { done: number; total: number; label?: string }): React.JSX.Element {
   return (
-    <span className="review-progress" title={`${done} of ${total} done`}>
+    <span className={`review-progress ${label ? '' : 'bare'}`} title={`${done} of ${total} done`}>
       {label && <span className="bar-label">{label}</span>}
       <span className="progress-track"><span className="progress-fill" style={{ width: `${total === 0 ? 0 : (100 * done) / total}%` }} /></span>
       <span className="bar-value">{done}/{total}</span>

@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test';
+import { expect, playerState, test } from './support/fixtures';
+
+/** The author's answer to the text question: it must never be on a blind reviewer's page. */
+const AUTHOR_ANSWER = 'crimson-sentinel-square';
+
+/** Calls the API from the page (same origin, the page's cookie), as the person the settings name. */
+async function api<T>(page: Page, method: string, body: unknown = {}): Promise<T> {
+  return page.evaluate(
+    async ([m, b]) => {
+      const response = await fetch(`/api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+      if (!result.ok) throw new Error(`${m}: ${result.error?.message}`);
+      return result.value;
+    },
+    [method, body] as const,
+  ) as Promise<T>;
+}
+
+/** Switches who is working through the header's control. */
+async function becomes(page: Page, name: string, role: string): Promise<void> {
+  await page.getByTestId('identity').click();
+  await page.getByTestId('identity-name').fill(name);
+  await page.getByTestId('identity-role').selectOption(role);
+  await page.getByTestId('identity-save').click();
+  await expect(page.getByTestId('identity')).toHaveText(`${name} · ${role}`);
+}
+
+async function openReview(page: Page, tab: string): Promise<void> {
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('review-overlay')).toBeVisible();
+  await page.getByTestId(`review-tab-${tab}`).click();
+}
+
+/** Who the page says nothing about: the visible text and every form value. */
+async function pageText(page: Page): Promise<string> {
+  const text = await page.locator('body').innerText();
+  const values = await page.locator('input, textarea, select').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join('\n'));
+  return `${text}\n${values}`;
+}
+
+test('a lead runs a round: people, a round, a blind review that disagrees, adjudication on the video, the report', async ({ page, tidemark }, testInfo) => {
+  test.setTimeout(180_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await page.locator('[data-video-name="counting-objects.mp4"]').click();
+  await expect(page.getByTestId('timecode')).toBeVisible();
+
+  // the lead names themselves and adds the people of the review
+  await becomes(page, 'Lee', 'lead');
+  await openReview(page, 'people');
+  for (const [name, role] of [['Lee', 'lead'], ['Ann', 'annotator'], ['Rita', 'reviewer'], ['Ada', 'adjudicator']] as const) {
+    await page.getByTestId('person-name').fill(name);
+    for (const r of ['reviewer', 'annotator', 'adjudicator', 'lead']) await page.getByTestId(`person-role-${r}`).setChecked(r === role);
+    await page.getByTestId('person-save').click();
+    await expect(page.getByTestId('person-row').filter({ hasText: name })).toHaveCount(1);
+  }
+  await page.keyboard.press('Escape');
+
+  // Ann writes four questions on the demo video (through the API): three choices and a text answer
+  await becomes(page, 'Ann', 'annotator');
+  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
+  const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
+  const choice = (text: string, time: number, answer: string) => ({
+    videoId,
+    fields: { profileId: 'builtin:ovo-s-bench', taskCode: '1.1.1', text, answerKind: 'choice', options: { A: 'two', B: 'three', C: 'four' }, status: 'ready' },
+    queryPoints: [{ time, answer, evidence: [[time - 2, time - 1]] }],
+  });
+  await api(page, 'questions.create', {
+    videoId,
+    fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
+    queryPoints: [{ time: 5, answer: AUTHOR_ANSWER, evidence: [[2, 4]] }],
+  });
+  await api(page, 'questions.create', choice('How many squares are on screen?', 6, 'A'));
+  await api(page, 'questions.create', choice('How many squares were there before the cut?', 9, 'B'));
+  await api(page, 'questions.create', choice('How many squares after the second cut?', 17, 'C'));
+
+  // the lead opens a round on the demo project, with a live preview
+  await becomes(page, 'Lee', 'lead');
+  await openReview(page, 'rounds');
+  await page.getByTestId('round-name').fill('First round');
+  await page.getByTestId('round-reviewers').locator('input[data-value="Rita"]').check();
+  await expect(page.getByTestId('round-preview')).toContainText('4 questions');
+  await page.getByTestId('round-sample').check();
+  await page.getByTestId('round-sample-size').fill('4');
+  const seed = await page.getByTestId('round-seed').textContent();
+  await page.getByTestId('round-redraw').click();
+  await expect(page.getByTestId('round-seed')).not.toHaveText(seed ?? '');
+  await expect(page.getByTestId('round-preview')).toContainText('4 questions');
+  await page.getByTestId('round-open').click();
+  await expect(page.getByTestId('round-card')).toHaveCount(1);
+  await expect(page.getByTestId('funnel-numbers')).toContainText('4 items · 0 reviewed');
+  await page.screenshot({ path: testInfo.outputPath('1-rounds.png') });
+  await page.keyboard.press('Escape');
+
+  // the reviewer sees their queue — and nowhere the author's answer
+  await becomes(page, 'Rita', 'reviewer');
+  await openReview(page, 'queue');
+  await expect(page.getByTestId('queue-item')).toHaveCount(4);
+  await expect(page.getByTestId('review-overlay')).toContainText('0/4');
+  expect(await pageText(page)).not.toContain(AUTHOR_ANSWER);
+  await page.screenshot({ path: testInfo.outputPath('2-queue.png') });
+
+  // the text item: opened beside the video at its query time, answered blind, disagreeing
+  await page.getByTestId('queue-item').filter({ hasText: 'What colour' }).press('Enter');
+  await expect(page.getByTestId('review-panel')).toBeVisible();
+  await expect(page.getByTestId('review-overlay')).toHaveCount(0);
+  await expect(page.getByTestId('review-question')).toHaveText('What colour is the square that enters first?');
+  await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(5);
+  await page.keyboard.press('2'); // the questions list would be behind the panel; nothing of it shows
+  expect(await pageText(page)).not.toContain(AUTHOR_ANSWER);
+  await page.getByTestId('review-answer').fill('blue');
+  // own evidence from 2 s to 4 s: back to 2, start, on to 4, end
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await page.getByRole('button', { name: 'Start at playhead' }).click();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('button', { name: 'End at playhead' }).click();
+  await expect(page.getByTestId('review-own-evidence')).toHaveText('00:02.00–00:04.00');
+  await page.getByTestId('verdict-revise').click();
+  await page.getByTestId('review-reason').selectOption('wrong answer');
+  await page.getByTestId('review-notes').fill('The first square is blue.');
+  expect(await pageText(page)).not.toContain(AUTHOR_ANSWER);
+  await page.screenshot({ path: testInfo.outputPath('3-blind-review.png') });
+  await page.getByTestId('review-notes').press('Control+Enter');
+  // after the submit: the author's answer beside the reviewer's, marked as differing
+  await expect(page.getByTestId('review-author')).toContainText(AUTHOR_ANSWER);
+  await expect(page.getByTestId('review-author')).toContainText('differs');
+  await expect(page.getByTestId('review-mine')).toHaveText('blue');
+  await page.screenshot({ path: testInfo.outputPath('4-after-submit.png') });
+
+  // the three choices, in the queue's order, by keys: A–G answer, the verdict, Ctrl+Enter (the last one disagrees)
+  const plan: Record<string, { key: string; verdict: string; reason?: string }> = {
+    'How many squares are on screen?': { key: 'a', verdict: 'accept' },
+    'How many squares were there before the cut?': { key: 'b', verdict: 'accept' },
+    'How many squares after the second cut?': { key: 'a', verdict: 'reject', reason: 'ambiguous' },
+  };
+  for (let i = 0; i < 3; i++) {
+    await page.getByRole('button', { name: 'Next item' }).click();
+    await expect(page.getByTestId('review-answer')).toHaveAttribute('data-value', '');
+    const step = plan[(await page.getByTestId('review-question').textContent()) ?? '']!;
+    await page.getByTestId('review-answer').focus();
+    await page.keyboard.press(step.key);
+    await expect(page.getByTestId('review-answer')).toHaveAttribute('data-value', step.key.toUpperCase());
+    await page.getByTestId(`verdict-${step.verdict}`).click();
+    if (step.reason) await page.getByTestId('review-reason').selectOption(step.reason);
+    await page.getByTestId('review-submit').focus();
+    await page.keyboard.press('Control+Enter');
+    await expect(page.getByTestId('review-done')).toBeVisible();
+  }
+  await openReview(page, 'queue');
+  await expect(page.getByTestId('review-overlay')).toContainText('4/4');
+  await page.keyboard.press('Escape');
+
+  // the adjudicator: the text item with the author's and the reviewer's answers side by side, each one's evidence a lane
+  await becomes(page, 'Ada', 'adjudicator');
+  await openReview(page, 'adjudication');
+  await expect(page.getByTestId('adjudication-item')).toHaveCount(2);
+  await page.getByTestId('adjudication-item').filter({ hasText: 'What colour' }).click();
+  await expect(page.getByTestId('adjudication-panel')).toBeVisible();
+  await expect(page.getByTestId('adjudication-author')).toHaveText(AUTHOR_ANSWER);
+  await expect(page.getByTestId('adjudication-review-answer')).toContainText('blue');
+  await expect(page.getByTestId('adjudication-review-answer')).toContainText('differs');
+  await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(5);
+  const canvas = page.getByTestId('timeline').locator('canvas');
+  await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(260); // two review lanes below the mark lanes
+  await page.screenshot({ path: testInfo.outputPath('5-adjudication.png') });
+  await page.getByTestId('decision-keep-reviewer').click();
+  await page.getByTestId('decision-reason').selectOption('wrong answer');
+  await page.getByTestId('decide').click();
+  await expect(page.getByTestId('adjudication-panel')).toHaveCount(0);
+  await expect(page.getByTestId('status')).toContainText('Decision recorded: keep reviewer');
+
+  // the lead's report: κ and the funnel, as numbers and charts
+  await becomes(page, 'Lee', 'lead');
+  await openReview(page, 'report');
+  await page.getByTestId('report-round').selectOption({ label: 'Round 1: First round' });
+  await expect(page.getByTestId('report-funnel')).toBeVisible();
+  await expect(page.getByTestId('report-funnel').locator('[data-funnel-step="items"]')).toHaveText('4');
+  await expect(page.getByTestId('report-funnel').locator('[data-funnel-step="escalated"]')).toHaveText('2');
+  await expect(page.getByTestId('report-funnel').locator('[data-funnel-step="revised"]')).toHaveText('1');
+  await expect(page.getByTestId('report-kappa').getByTestId('kappa-value').first()).toHaveText(/κ -?\d\.\d\d/);
+  await expect(page.getByTestId('confusion-matrix')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('6-report.png'), fullPage: true });
+  const download = page.waitForEvent('download');
+  await page.getByTestId('report-export-md').click();
+  expect((await download).suggestedFilename()).toBe('tidemark-agreement-round-1.md');
+  await page.getByTestId('review-tab-rounds').click();
+  await expect(page.getByTestId('funnel-numbers')).toContainText('4 items · 4 reviewed · 2 agreed · 2 escalated (1 awaiting)');
+});
