@@ -43,6 +43,7 @@ describe('review selectors: roles and tabs', () => {
     expect(reviewTabsFor('reviewer')).toEqual(['queue', 'guidelines']);
     expect(reviewTabsFor('adjudicator')).toContain('adjudication');
     expect(reviewTabsFor('researcher')).toContain('report');
+    expect(reviewTabsFor('annotator')).toEqual(['queue', 'guidelines', 'report']);
     expect(reviewTabsFor(null)).toEqual(['queue', 'guidelines']);
   });
   it('shows the chosen tab only when the role has it', () => {

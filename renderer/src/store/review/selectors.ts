@@ -30,7 +30,7 @@ export const callerRole = (s: State): Role | null => s.info?.caller.role ?? null
 export const callerName = (s: State): string | null => s.info?.caller.person ?? null;
 export const isLead = (s: State): boolean => callerRole(s) === 'lead';
 
-/** The overlay's tabs for a role: everyone has a queue and the guidelines; deciding and reporting go with their roles. */
+/** The overlay's tabs for a role: everyone has a queue and the guidelines; deciding and reporting go with their roles (a reviewer, blind, gets no report). */
 export function reviewTabsFor(role: Role | null): ReviewTab[] {
   switch (role) {
     case 'lead':
@@ -38,6 +38,7 @@ export function reviewTabsFor(role: Role | null): ReviewTab[] {
     case 'adjudicator':
       return ['queue', 'adjudication', 'guidelines', 'report'];
     case 'researcher':
+    case 'annotator':
       return ['queue', 'guidelines', 'report'];
     default:
       return ['queue', 'guidelines'];
