@@ -191,3 +191,70 @@ test('a lead runs a round: people, a round, a blind review that disagrees, adjud
   await page.getByTestId('review-tab-rounds').click();
   await expect(page.getByTestId('funnel-numbers')).toContainText('4 items · 4 reviewed · 2 agreed · 2 escalated (1 awaiting)');
 });
+
+test('through a package: the lead exports a reviewer’s items, she reviews them in the package, the lead imports the reviews (twice changes nothing)', async ({ page, tidemark }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  // the work, through the API: people, Ann's two questions, a round for Rita
+  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
+  await api(page, 'settings.update', { personName: 'Ann', role: 'annotator' });
+  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
+  const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
+  await api(page, 'questions.create', {
+    videoId,
+    fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
+    queryPoints: [{ time: 5, answer: AUTHOR_ANSWER, evidence: [[2, 4]] }],
+  });
+  await api(page, 'questions.create', {
+    videoId,
+    fields: { profileId: 'builtin:ovo-s-bench', taskCode: '1.1.1', text: 'How many squares are on screen?', answerKind: 'choice', options: { A: 'two', B: 'three' }, status: 'ready' },
+    queryPoints: [{ time: 6, answer: 'A' }],
+  });
+  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await api(page, 'rounds.open', { name: 'Remote round', selection: {}, reviewers: ['Rita'] });
+  const main = (await api<{ path: string }>(page, 'projects.current')).path;
+  const pkg = testInfo.outputPath('rita-package.tidemark');
+  await page.reload();
+  await expect(page.getByTestId('identity')).toHaveText('Lee · lead');
+
+  // the lead exports Rita's package
+  await openReview(page, 'rounds');
+  await page.getByTestId('package-export-path').fill(pkg);
+  await page.getByTestId('package-export').click();
+  await expect(page.getByTestId('package-exported')).toContainText('Wrote 2 questions on 1 video');
+  await page.keyboard.press('Escape');
+
+  // Rita opens the package as her project: blind by construction, then reviews one item
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await page.getByTestId('path-input').fill(pkg);
+  await page.getByTestId('path-submit').click();
+  await expect(page.getByTestId('project-name')).toHaveText('Tidemark demo — review package for Rita, round 1');
+  await becomes(page, 'Rita', 'reviewer');
+  await openReview(page, 'queue');
+  await expect(page.getByTestId('queue-item')).toHaveCount(2);
+  await page.getByTestId('queue-item').filter({ hasText: 'What colour' }).click();
+  await expect(page.getByTestId('review-panel')).toBeVisible();
+  expect(await pageText(page)).not.toContain(AUTHOR_ANSWER);
+  await page.getByTestId('review-answer').fill('blue');
+  await page.getByTestId('verdict-revise').click();
+  await page.getByTestId('review-reason').selectOption('wrong answer');
+  await page.getByTestId('review-submit').click();
+  await expect(page.getByTestId('review-done')).toBeVisible();
+
+  // back in the main project, the lead imports the returned package — and again, which changes nothing
+  await becomes(page, 'Lee', 'lead');
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await page.getByTestId('path-input').fill(main);
+  await page.getByTestId('path-submit').click();
+  await expect(page.getByTestId('project-name')).toHaveText('Tidemark demo');
+  await openReview(page, 'rounds');
+  await page.getByTestId('package-import-path').fill(pkg);
+  await page.getByTestId('package-import').click();
+  await expect(page.getByTestId('package-outcome')).toContainText('1 review imported from rita-package.tidemark; 0 already present');
+  await expect(page.getByTestId('funnel-numbers')).toContainText('2 items · 1 reviewed · 0 agreed · 1 escalated');
+  await page.getByTestId('package-import').click();
+  await expect(page.getByTestId('package-outcome')).toContainText('0 reviews imported from rita-package.tidemark; 1 already present');
+  await page.screenshot({ path: testInfo.outputPath('packages.png') });
+});
