@@ -3,7 +3,7 @@ import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } fr
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
 import { benchBulkMarks, benchCountingExport } from './structure';
-import { benchAgreement } from './agreement';
+import { benchAgreement, benchAgreementReport } from './agreement';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -15,7 +15,10 @@ const sections: Record<string, () => Promise<void>> = {
   exchange: benchExchange,
   'bulk-marks': benchBulkMarks,
   'counting-export': benchCountingExport,
-  agreement: benchAgreement,
+  agreement: async () => {
+    await benchAgreement();
+    benchAgreementReport();
+  },
 };
 
 console.log(`Tidemark benchmarks — node ${process.version}, ffmpeg ${tools.ffmpeg}`);

@@ -1,7 +1,7 @@
 // The handler map: every feature's contract methods merged into one. Transports call `dispatch`,
 // which validates the request with the contract's zod schema and returns errors as data. A new
 // feature registers its handlers here, once.
-import type { ApiResult } from '../../shared/api';
+import type { ApiMethod, ApiResult } from '../../shared/api';
 import { isApiMethod } from '../../shared/api-methods';
 import type { Caller } from '../../shared/domain';
 import { annotationHandlers } from './annotation/handlers';
@@ -15,7 +15,7 @@ import { jobHandlers } from './jobs/handlers';
 import { mediaHandlers } from './media/handlers';
 import { profileHandlers } from './profiles/handlers';
 import { projectHandlers } from './projects/handlers';
-import { refuseWhileBlind } from './review/policy';
+import { checkCallerRole, refuseWhileBlind } from './review/policy';
 import { reviewHandlers } from './review/handlers';
 import { parseRequest } from './request-parsing';
 import { settingsHandlers } from './settings/handlers';
@@ -25,7 +25,7 @@ export type { DialogKind, TransportFeatures } from './app/handlers';
 export type { HandlerMap } from './feature';
 
 export function createHandlers(app: AppServices, features: TransportFeatures = {}): HandlerMap {
-  return {
+  return withCallerChecks(app, {
     ...appHandlers(app, features),
     ...settingsHandlers(app),
     ...projectHandlers(app),
@@ -37,7 +37,19 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
     ...editHandlers(app),
     ...exchangeHandlers(app),
     ...reviewHandlers(app),
-  };
+  });
+}
+
+/** Every handler runs only for a caller in a role the open project allows them (review/policy.ts). */
+function withCallerChecks(app: AppServices, handlers: HandlerMap): HandlerMap {
+  const checked: Record<string, unknown> = {};
+  for (const [method, handler] of Object.entries(handlers) as Array<[ApiMethod, (req: unknown, caller: Caller) => unknown]>) {
+    checked[method] = (req: unknown, caller: Caller) => {
+      checkCallerRole(method, app.currentProject()?.store.db ?? null, caller);
+      return handler(req, caller);
+    };
+  }
+  return checked as HandlerMap;
 }
 
 /** Validates and runs one call. Unknown methods and bad payloads are answered, never thrown. */

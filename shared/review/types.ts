@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { answerSchema, questionStatuses, type QueryPoint, type Question } from '../questions';
 import { reviewAnswerSchema, reviewReasons, reviewVerdicts, type Review } from '../reviews';
 
-export const personRoles = ['annotator', 'reviewer', 'adjudicator', 'lead'] as const;
+export const personRoles = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'] as const;
 export type PersonRole = (typeof personRoles)[number];
 
 export const personName = z.string().trim().min(1).max(100);

@@ -144,3 +144,24 @@ describe('blind review, method by method', () => {
     expect(outcomes['reviews.queue']).toBe('ok');
   }, 60_000);
 });
+
+describe('blindness follows the person, not the role they pick', () => {
+  it('holds a listed reviewer to their roles on every call, and blinds anyone to their pending assignments', async () => {
+    const handlers = createHandlers(app);
+    if (!app.currentProject()) await dispatch(handlers, 'projects.open', { path: projectPath }, lead);
+    // Rita is listed as a reviewer only: calling herself annotator or researcher lifts nothing
+    for (const role of ['annotator', 'researcher', 'lead'] as const) {
+      const result = await dispatch(handlers, 'annotations.load', { videoId: fx.videoId }, { person: 'Rita', role });
+      expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    // a lead given items to review is blind to them until their review is in
+    await openRound(app.requireProject(), lead, { name: 'Lead reviews', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null }, reviewers: ['Lee'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+    const blind = await dispatch(handlers, 'annotations.load', { videoId: fx.videoId }, lead);
+    expect(JSON.stringify(blind)).not.toContain(SENTINEL);
+    const point = listQueryPoints(app.requireProject().store.db, fx.videoId).find((p) => p.questionId === fx.textId)!;
+    const round = (await dispatch(handlers, 'rounds.list', {}, lead)) as { ok: true; value: Array<{ number: number; name: string }> };
+    const number = round.value.find((r) => r.name === 'Lead reviews')!.number;
+    expect(await dispatch(handlers, 'reviews.submit', { questionId: fx.textId, round: number, answers: [{ queryPointId: point.id, answer: 'EXIT' }], verdict: 'revise', reason: 'wrong answer' }, lead)).toMatchObject({ ok: true });
+    expect(JSON.stringify(await dispatch(handlers, 'reviews.context', { questionId: fx.textId }, lead))).toContain(SENTINEL);
+  });
+});

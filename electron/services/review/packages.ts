@@ -16,6 +16,7 @@ import { ServiceError } from '../errors';
 import { fromStoredPath, toStoredPath } from '../media/paths';
 import { listProfiles, profileToRow } from '../profiles/rows';
 import { Project } from '../projects/project';
+import { blindExcept } from './blinding';
 import { requireRole } from './policy';
 import { afterReview } from './reviewing';
 import { requireRound } from './rounds';
@@ -35,7 +36,7 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
 
   const itemIds = new Set(assignments.map((a) => a.questionId));
   // the reviewer is blind to everything they did not write or review already
-  const blindness = { person: reviewer, seen: new Set<string>() };
+  const blindness = blindExcept(new Set());
   const videoIds = new Set<string>();
   const out: Array<{ table: (typeof tablesOrder)[number]; row: Row }> = [];
   for (const q of listQuestionsOf(project, itemIds)) videoIds.add(q.videoId);

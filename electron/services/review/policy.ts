@@ -12,7 +12,7 @@ import { personNamed } from './rows';
 /** The caller's role, checked against the project's people. */
 export function checkedRole(db: ReadableDb, caller: Caller): Role {
   const person = personNamed(db, caller.person);
-  if (person && caller.role !== 'researcher' && !(person.roles as readonly Role[]).includes(caller.role)) {
+  if (person && !(person.roles as readonly Role[]).includes(caller.role)) {
     throw new ServiceError('forbidden', `${caller.person} is listed in this project as ${person.roles.join(', ')}, not ${caller.role}; choose one of those roles.`);
   }
   return caller.role;
@@ -98,6 +98,14 @@ export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
   'packages.export': 'refused',
   'packages.import': 'refused',
 };
+
+/** Calls that work before, between and regardless of projects: choosing who you are among them. */
+const ROLE_FREE: ReadonlySet<ApiMethod> = new Set(['app.info', 'settings.get', 'settings.update', 'projects.recent', 'projects.current', 'projects.create', 'projects.open', 'projects.close', 'dialogs.pick', 'jobs.list', 'jobs.cancel']);
+
+/** Every other call, while a project is open, is made in a role the project allows the person. */
+export function checkCallerRole(method: ApiMethod, db: ReadableDb | null, caller: Caller): void {
+  if (db && !ROLE_FREE.has(method)) checkedRole(db, caller);
+}
 
 /** Refuses, before anything runs, a method a reviewer may not call. */
 export function refuseWhileBlind(method: ApiMethod, caller: Caller): void {
