@@ -1,7 +1,7 @@
 // The Review overlay: the caller's queue, rounds (a lead opens and follows them), people, guideline
 // versions, adjudication and the agreement report — the tabs fitting the caller's role. Keys: 1–6
 // pick a tab, ← / → move between tabs, Esc closes; in a list Tab moves and Enter opens.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { shortcuts } from '../../shortcuts';
 import { chooseReviewTab, loadReviewTab } from '../../store/review/actions';
 import { callerName, callerRole, currentReviewTab, reviewTabsFor } from '../../store/review/selectors';
@@ -35,9 +35,15 @@ export function ReviewOverlay(): React.JSX.Element | null {
   const error = useStore((s) => s.reviewError);
   const keymap = useStore((s) => s.keymap);
   const reviewKey = useShortcutLabel('review');
+  const cardRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (open) void loadReviewTab(tab);
   }, [open, tab, person, role]);
+  // the keyboard comes into the overlay (unless something in it took it already, a list's first item)
+  useEffect(() => {
+    const card = cardRef.current;
+    if (open && card && !card.contains(document.activeElement)) card.focus();
+  }, [open]);
   if (!open) return null;
   const tabs = reviewTabsFor(role);
 
@@ -59,7 +65,7 @@ export function ReviewOverlay(): React.JSX.Element | null {
 
   return (
     <div className="overlay" role="dialog" aria-label="Review" data-testid="review-overlay" onClick={closeOverlay} onKeyDown={onKeyDown}>
-      <div className="overlay-card review" onClick={(e) => e.stopPropagation()}>
+      <div className="overlay-card review" ref={cardRef} tabIndex={-1} onClick={(e) => e.stopPropagation()}>
         <header className="review-head">
           <h2>Review</h2>
           <span className="hint">you are <strong data-testid="review-caller">{person ?? '—'}</strong> ({role ?? '—'}) · {reviewKey} or Esc closes · 1–{tabs.length} pick a tab</span>

@@ -122,6 +122,6 @@ describe('adjudication and identity actions', () => {
     expect(calls.slice(0, 2)).toEqual([{ method: 'settings.update', request: { personName: 'Rita', role: 'reviewer' } }, { method: 'app.info', request: undefined }]);
     expect(getState()).toMatchObject({ info, reviewing: null, status: 'You are Rita (reviewer)' });
     expect(seen).toEqual(['reload annotations']);
-    expect(calls.map((c) => c.method)).toContain('reviews.queue');
+    await vi.waitFor(() => expect(calls.map((c) => c.method)).toContain('reviews.queue'));
   });
 });

@@ -25,10 +25,15 @@ export async function setIdentity(personName: string, role: Role): Promise<boole
     return true;
   });
   if (!done) return false;
-  if (getState().project) {
-    await emit('annotationsChanged');
-    await loadReviewQueue();
-    if (role === 'adjudicator' || role === 'lead') await loadAdjudicationQueue();
-  }
+  // the form closes now; what depends on the caller follows
+  void reloadForCaller(role);
   return true;
+}
+
+/** Reloads what the services answer by the caller: the selected video's annotations and the queues. */
+async function reloadForCaller(role: Role): Promise<void> {
+  if (!getState().project) return;
+  await emit('annotationsChanged');
+  await loadReviewQueue();
+  if (role === 'adjudicator' || role === 'lead') await loadAdjudicationQueue();
 }
