@@ -38,7 +38,7 @@ describe('blind review actions', () => {
   beforeEach(() => {
     calls.length = 0;
     seen.length = 0;
-    answers = { 'reviews.context': blind, 'reviews.queue': [] };
+    answers = { 'reviews.context': blind, 'reviews.queue': [], 'rounds.list': [] };
     setState(state({ overlay: 'review', selectedVideoId: null }));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(10_000);
@@ -50,7 +50,7 @@ describe('blind review actions', () => {
     expect(seen).toEqual(['select v1', 'show q']);
     expect(getState()).toMatchObject({ overlay: null, reviewing: { questionId: 'q', round: 1, openedAt: 10_000 }, reviewContext: blind });
     expect(getState().reviewDraft?.answers).toEqual({ p1: { answer: '', evidence: [] } });
-    expect(calls.map((c) => c.method)).toEqual(['reviews.context']);
+    expect(calls.map((c) => c.method)).toEqual(['reviews.context', 'rounds.list']);
   });
 
   it('an incomplete form is not sent; a complete one goes with the seconds spent, then shows the author’s answers and reloads', async () => {

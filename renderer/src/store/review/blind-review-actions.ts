@@ -7,7 +7,7 @@ import { call } from '../../api/client';
 import { emit } from '../effects';
 import { playheadSnapped } from '../player/selectors';
 import { getState, setState } from '../store';
-import { inReview, loadReviewQueue } from './actions';
+import { inReview, loadReviewQueue, loadRounds } from './actions';
 import { emptyReviewDraft } from './draft';
 import { nextQueueItem, reviewPoints, reviewRequest } from './selectors';
 import { noReviewItem, type DraftAnswer, type ReviewDraft } from './state';
@@ -28,7 +28,8 @@ export async function openQueueItem(item: Pick<QueueItem, 'questionId' | 'videoI
   await emit('showQuestion', item.questionId);
   setState({ reviewing: { questionId: item.questionId, videoId: item.videoId, round: item.round, openedAt: Date.now() } });
   setState({ reviewDraft: emptyReviewDraft(reviewPoints(getState())) });
-  const context = await inReview(() => call('reviews.context', { questionId: item.questionId }));
+  // the context, and the rounds for the round's numeric tolerance (the comparison after the submit uses it)
+  const [context] = await Promise.all([inReview(() => call('reviews.context', { questionId: item.questionId })), loadRounds()]);
   if (context && getState().reviewing?.questionId === item.questionId) setState({ reviewContext: context });
 }
 
