@@ -258,3 +258,33 @@ test('through a package: the lead exports a reviewer’s items, she reviews them
   await expect(page.getByTestId('package-outcome')).toContainText('0 reviews imported from rita-package.tidemark; 1 already present');
   await page.screenshot({ path: testInfo.outputPath('packages.png') });
 });
+
+test('the first start asks who you are, once', async ({ page }) => {
+  const { startTidemark, removeDir } = await import('./support/server');
+  const first = await startTidemark({ askIdentity: true });
+  try {
+    await page.goto(first.url);
+    // the demo project opens, and the header asks
+    const popover = page.getByTestId('identity-popover');
+    await expect(popover).toBeVisible({ timeout: 60_000 });
+    await expect(popover).toContainText('Who are you?');
+    await popover.getByTestId('identity-name').fill('Mara');
+    await popover.getByTestId('identity-role').selectOption('reviewer');
+    await popover.getByTestId('identity-save').click();
+    await expect(page.getByTestId('identity')).toHaveText('Mara · reviewer');
+    await expect(page.getByTestId('identity-popover')).toHaveCount(0);
+    await first.stop();
+    // remembered: the next start does not ask again
+    const again = await startTidemark({ dataDir: first.dataDir });
+    try {
+      await page.goto(again.url);
+      await expect(page.getByTestId('identity')).toHaveText('Mara · reviewer');
+      await expect(page.getByTestId('identity-popover')).toHaveCount(0);
+    } finally {
+      await again.stop();
+    }
+  } finally {
+    await first.stop();
+    removeDir(first.dataDir);
+  }
+});

@@ -99,4 +99,6 @@ export interface Settings {
   ffmpegSource: FfmpegSource;
   /** Rebound shortcuts: action id → key combos. */
   keymap: Record<string, string[]>;
+  /** Whether the person has said who they are (the app asks once, on the first start). */
+  identityChosen: boolean;
 }

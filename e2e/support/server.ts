@@ -1,7 +1,7 @@
 // Starts Tidemark's browser mode (the built dist/server/web.mjs) on a free 127.0.0.1 port with a
 // throwaway data folder, and stops it again.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +16,11 @@ export interface RunningTidemark {
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export async function startTidemark(options: { dataDir?: string } = {}): Promise<RunningTidemark> {
+export async function startTidemark(options: { dataDir?: string; askIdentity?: boolean } = {}): Promise<RunningTidemark> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tidemark-e2e-'));
+  // tests act as a lead who has already said who they are, unless a test asks for the first-start question
+  const settings = join(dataDir, 'settings.json');
+  if (!existsSync(settings) && !options.askIdentity) writeFileSync(settings, JSON.stringify({ personName: 'tester', role: 'lead', ffmpegSource: 'bundled', keymap: {}, identityChosen: true }));
   const child = spawn(process.execPath, [join(root, 'dist/server/web.mjs'), '--port', '0', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {

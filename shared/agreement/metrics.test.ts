@@ -88,6 +88,18 @@ describe("Cohen's kappa", () => {
     expect(landisKoch(result.value)).toBe('fair');
   });
 
+  it('keeps the interval within [−1, 1] where the large-sample formula overshoots on few items', () => {
+    // 4 items, 3 agreeing (A A, B B, C C, C A): κ = (0.75 − 0.3125)/(1 − 0.3125) = 0.636…, ± more than 0.4
+    const ratings = [['A', 'A'], ['B', 'B'], ['C', 'C'], ['C', 'A']].flatMap(([x, y], i) => [
+      { item: `i${i}`, rater: 'a', label: x! },
+      { item: `i${i}`, rater: 'b', label: y! },
+    ]);
+    const result = cohenKappa(ratings);
+    expect(result.value).toBeCloseTo(0.7 / 1.1, 10);
+    expect(result.ci95![1]).toBe(1);
+    expect(result.ci95![0]).toBeGreaterThan(-1);
+  });
+
   it('weighted: quadratic κ equals the intraclass-style formula 1 − Σw·O / Σw·E, linear lies between', () => {
     const a = [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 2, 3];
     const b = [1, 3, 3, 5, 4, 2, 2, 3, 3, 5, 1, 4];

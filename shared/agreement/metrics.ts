@@ -113,7 +113,8 @@ export function cohenKappa(ratings: readonly Rating[], weights: KappaWeights = '
     for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) sum += p[i]![j]! * (w(i, j) - (wRow[i]! + wCol[j]!) * (1 - value)) ** 2;
     const variance = Math.max(0, (sum - (value - pe * (1 - value)) ** 2) / (n * (1 - pe) ** 2));
     const half = 1.959963984540054 * Math.sqrt(variance);
-    ci95 = [value - half, value + half];
+    // the large-sample interval can overshoot on few items; κ itself lies in [−1, 1]
+    ci95 = [Math.max(-1, value - half), Math.min(1, value + half)];
   }
   return { value, ci95, items: n, raters: 2, confusion, labels };
 }

@@ -19,6 +19,18 @@ describe('SettingsStore', () => {
     expect(again.recent()[0]!.exists).toBe(false);
     expect(again.lastProject).toBe('/a.tidemark');
   });
+  it('knows whether the person has said who they are, and keeps it (older files had no such field)', () => {
+    const path = join(dir.path, 'who');
+    const store = new SettingsStore(path);
+    expect(store.get().identityChosen).toBe(false);
+    store.update({ keymap: {} });
+    expect(store.get().identityChosen).toBe(false);
+    store.update({ personName: 'Mara', role: 'reviewer' });
+    expect(new SettingsStore(path).get()).toMatchObject({ personName: 'Mara', role: 'reviewer', identityChosen: true });
+    writeFileSync(join(path, 'settings.json'), JSON.stringify({ personName: 'Old', role: 'lead', ffmpegSource: 'bundled', keymap: {} }));
+    expect(new SettingsStore(path).get()).toMatchObject({ personName: 'Old', identityChosen: false });
+  });
+
   it('validates updates and survives a corrupt file', () => {
     const store = new SettingsStore(dir.path);
     expect(store.update({ ffmpegSource: 'system' }).ffmpegSource).toBe('system');

@@ -13,6 +13,8 @@ const settingsSchema = z.object({
   role: z.enum(['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead']),
   ffmpegSource: z.enum(['bundled', 'system']),
   keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).default({}),
+  /** Whether the person has said who they are (the app asks once, on the first start). */
+  identityChosen: z.boolean().default(false),
 });
 
 const stateSchema = z.object({
@@ -56,6 +58,7 @@ export class SettingsStore {
       role: 'lead',
       ffmpegSource: 'bundled',
       keymap: {},
+      identityChosen: false,
     });
     this.state = readJson(this.statePath, stateSchema, stateSchema.parse({}));
   }
@@ -78,7 +81,8 @@ export class SettingsStore {
   }
 
   update(patch: Partial<Settings>): Settings {
-    this.settings = settingsSchema.parse({ ...this.settings, ...patch });
+    const chosen = patch.personName !== undefined || patch.role !== undefined;
+    this.settings = settingsSchema.parse({ ...this.settings, ...patch, ...(chosen ? { identityChosen: true } : {}) });
     writeFileAtomic(this.settingsPath, JSON.stringify(this.settings, null, 2));
     return this.get();
   }

@@ -49,10 +49,15 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
   );
 }
 
-/** The header's "name · role" button; it opens the form in place. */
+/** The header's "name · role" button; it opens the form in place, and by itself on the first start. */
 export function IdentityControl(): React.JSX.Element | null {
   const caller = useStore((s) => s.info?.caller ?? null);
+  // the start screen has its own form; with a project open (the first start's demo) the header asks
+  const ask = useStore((s) => s.askIdentity && s.project !== null);
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (ask) setOpen(true);
+  }, [ask]);
   if (!caller) return null;
   return (
     <div className="identity-control">
@@ -60,7 +65,8 @@ export function IdentityControl(): React.JSX.Element | null {
         {caller.person} · {caller.role}
       </button>
       {open && (
-        <div className="identity-popover" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+        <div className="identity-popover" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)} data-testid="identity-popover">
+          {ask && <p className="hint">Who are you? Every edit, review and decision records your name, and what you are shown depends on your role.</p>}
           <IdentityForm compact onDone={() => setOpen(false)} />
         </div>
       )}

@@ -14,7 +14,7 @@ import { savedView } from './selectors';
 /** What the app knows before a project: who is calling, recent projects, the person's key rebindings. */
 export async function loadAppInfo(): Promise<void> {
   const [info, recent, settings] = await Promise.all([call('app.info'), call('projects.recent'), call('settings.get')]);
-  setState({ info, recent, keymap: settings.keymap });
+  setState({ info, recent, keymap: settings.keymap, askIdentity: !settings.identityChosen });
 }
 
 export async function loadProject(): Promise<void> {

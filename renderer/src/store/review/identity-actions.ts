@@ -21,7 +21,7 @@ export async function setIdentity(personName: string, role: Role): Promise<boole
     await call('settings.update', { personName: name, role });
     const info = await call('app.info');
     // what the previous caller had open or was shown is theirs, not the new caller's
-    setState({ info, ...noReviewItem, reviewQueue: [], adjudicationQueue: [], agreementReport: null, roundPreview: null, status: `You are ${info.caller.person} (${info.caller.role})` });
+    setState({ info, askIdentity: false, ...noReviewItem, reviewQueue: [], adjudicationQueue: [], agreementReport: null, roundPreview: null, status: `You are ${info.caller.person} (${info.caller.role})` });
     return true;
   });
   if (!done) return false;

@@ -22,6 +22,8 @@ export interface UiState {
   /** The last thing that happened, for the status line. */
   status: string | null;
   sidePanel: 'marks' | 'questions';
+  /** The first start: the header asks who the person is (settings.identityChosen is false). */
+  askIdentity: boolean;
 }
 
 export const initialUiState: UiState = {
@@ -32,4 +34,5 @@ export const initialUiState: UiState = {
   error: null,
   status: null,
   sidePanel: 'marks',
+  askIdentity: false,
 };
