@@ -69,7 +69,7 @@ export const requestSchemas = {
   'jobs.list': empty,
   'jobs.cancel': z.object({ jobId: id }).strict(),
   'dialogs.pick': z
-    .object({ kind: z.enum(['openProject', 'saveProject', 'videoFiles', 'videoFolder', 'benchmarkFile', 'benchmarkSaveFile', 'mediaFolder']) })
+    .object({ kind: z.enum(['openProject', 'saveProject', 'videoFiles', 'videoFolder', 'benchmarkFile', 'benchmarkSaveFile', 'mediaFolder', 'reviewPackageSave', 'reviewPackageOpen']) })
     .strict(),
   'profiles.list': empty,
   'profiles.create': z.object({ name: z.string().trim().min(1).max(200), copyOf: id.nullable().default(null) }).strict(),

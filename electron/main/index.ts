@@ -29,17 +29,21 @@ async function pickPaths(kind: DialogKind): Promise<string[]> {
   const window = BrowserWindow.getFocusedWindow();
   const videoFilter = { name: 'Videos', extensions: ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'ogv'] };
   const benchmarkFilter = { name: 'Benchmark files', extensions: ['jsonl', 'json'] };
-  if (kind === 'saveProject' || kind === 'benchmarkSaveFile') {
-    const options =
-      kind === 'saveProject'
-        ? { title: 'New Tidemark project', filters: [{ name: 'Tidemark project', extensions: ['tidemark'] }] }
-        : { title: 'Export to', filters: [benchmarkFilter] };
+  const projectFilter = { name: 'Tidemark project', extensions: ['tidemark'] };
+  if (kind === 'saveProject' || kind === 'benchmarkSaveFile' || kind === 'reviewPackageSave') {
+    const saves = {
+      saveProject: { title: 'New Tidemark project', filters: [projectFilter] },
+      benchmarkSaveFile: { title: 'Export to', filters: [benchmarkFilter] },
+      reviewPackageSave: { title: 'Save the review package as', filters: [projectFilter] },
+    };
+    const options = saves[kind];
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     return result.canceled || !result.filePath ? [] : [result.filePath];
   }
   const all = { name: 'All files', extensions: ['*'] };
-  const choices: Record<Exclude<DialogKind, 'saveProject' | 'benchmarkSaveFile'>, OpenDialogOptions> = {
-    openProject: { title: 'Open project', properties: ['openFile'], filters: [{ name: 'Tidemark project', extensions: ['tidemark'] }] },
+  const choices: Record<Exclude<DialogKind, 'saveProject' | 'benchmarkSaveFile' | 'reviewPackageSave'>, OpenDialogOptions> = {
+    openProject: { title: 'Open project', properties: ['openFile'], filters: [projectFilter] },
+    reviewPackageOpen: { title: 'Import a returned review package', properties: ['openFile'], filters: [projectFilter] },
     videoFolder: { title: 'Import a folder of videos', properties: ['openDirectory'] },
     videoFiles: { title: 'Import videos', properties: ['openFile', 'multiSelections'], filters: [videoFilter, all] },
     benchmarkFile: { title: 'Import a benchmark file', properties: ['openFile'], filters: [benchmarkFilter, all] },

@@ -8,7 +8,7 @@ import { inReview, loadRounds } from './actions';
 export async function choosePackagePath(kind: 'export' | 'import'): Promise<string | null> {
   if (!getState().info?.nativeDialogs) return null;
   // a package is a project file: the project dialogs fit it
-  const result = await inReview(() => call('dialogs.pick', { kind: kind === 'export' ? 'saveProject' : 'openProject' }));
+  const result = await inReview(() => call('dialogs.pick', { kind: kind === 'export' ? 'reviewPackageSave' : 'reviewPackageOpen' }));
   return result?.paths[0] ?? null;
 }
 
