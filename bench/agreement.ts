@@ -47,3 +47,65 @@ export function benchAgreementReport(): void {
   const pair = report.pairs.find((p) => p.on === 'answers' && p.stratum === 'all' && p.a === 'ann' && p.b === 'bob')!;
   console.log(`Agreement report over 150,000 answers and 100,000 verdicts (3 people, 4 levels): ${report.pairs.length} pairs, ${report.groups.length} groups, ${report.timeMarks.length} time-mark rows in ${(performance.now() - start).toFixed(0)} ms (ann–bob κ ${pair.kappa?.toFixed(3)})`);
 }
+
+/** A review round of 5,000 items with two reviewers each, through the services: what rounds.list and agreement.report cost. */
+export async function benchReviewRound(): Promise<void> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { randomUUID } = await import('node:crypto');
+  const { Project } = await import('../electron/services/projects/project');
+  const { insertTestVideo } = await import('../electron/services/test-support/project');
+  const { questionToRow, queryPointToRow } = await import('../electron/services/annotation/rows');
+  const { questionFieldsSchema } = await import('../shared/questions');
+  const { openRound, roundSummaries, roundItems } = await import('../electron/services/review/rounds');
+  const { reviewToRow } = await import('../electron/services/review/rows');
+  const { agreementReport } = await import('../electron/services/review/report');
+  const dir = mkdtempSync(join(tmpdir(), 'tidemark-bench-review-'));
+  const project = await Project.open(join(dir, 'round.tidemark'), { create: true, name: 'Bench' });
+  try {
+    const videoId = await insertTestVideo(project, { duration: 3600 });
+    const lead = { person: 'lee', role: 'lead' as const };
+    const n = 5_000;
+    await project.store.edit('ann', 'Questions', async (tx) => {
+      for (let i = 0; i < n; i++) {
+        const fields = questionFieldsSchema.parse({ profileId: 'builtin:ovo-s-bench', taskCode: `${1 + (i % 4)}.1.1`, text: `Q${i}`, options: { A: 'a', B: 'b', C: 'c', D: 'd' } });
+        const id = `q${i}`;
+        tx.insert('questions', questionToRow({ ...fields, id, videoId, provenance: {}, createdBy: 'ann', updatedAt: 'x' }, 'x'));
+        tx.insert('query_points', queryPointToRow({ id: `p${i}`, questionId: id, time: 10 + (i % 3000), answer: 'ABCD'[i % 4]!, evidence: [[1, 5]], proactiveTime: null, windowStart: null }));
+        await tx.pace();
+      }
+    });
+    const round = await openRound(project, lead, { name: 'R1', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null }, reviewers: ['bob', 'cat'], reviewsPerItem: 2, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+    await project.store.edit('bob', 'Reviews', async (tx) => {
+      for (let i = 0; i < n; i++) {
+        for (const reviewer of ['bob', 'cat']) {
+          const answer = (i + (reviewer === 'cat' && i % 7 === 0 ? 1 : 0)) % 4;
+          tx.insert('reviews', reviewToRow({ id: randomUUID(), questionId: `q${i}`, reviewer, round: round.number, answers: [{ queryPointId: `p${i}`, answer: 'ABCD'[answer]! }], verdict: 'accept', reason: '', notes: '', secondsSpent: 20, guidelineVersion: null, createdAt: 'x', updatedAt: 'x' }));
+        }
+        await tx.pace();
+      }
+    });
+    const time = async <T>(run: () => T | Promise<T>): Promise<[T, number]> => {
+      const start = performance.now();
+      const value = await run();
+      return [value, performance.now() - start];
+    };
+    const [, items] = await time(() => roundItems(project.store.db, round));
+    const [summaries, list] = await time(() => roundSummaries(project));
+    // how long other requests would wait: the longest gap between ticks of a 1 ms timer while the report runs
+    let last = performance.now();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    const [report, full] = await time(() => agreementReport(project, lead, round.number, 'level'));
+    clearInterval(ticker);
+    console.log(`Review round of ${n.toLocaleString('en')} items, 2 reviews each: items read in ${items.toFixed(0)} ms; rounds.list ${list.toFixed(0)} ms (funnel: ${summaries[0]!.funnel.agreed} agreed, ${summaries[0]!.funnel.escalated} escalated); agreement.report by level ${full.toFixed(0)} ms (${report.pairs.length} pairs), longest block ${longest.toFixed(0)} ms`);
+  } finally {
+    await project.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -3,7 +3,7 @@ import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } fr
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
 import { benchBulkMarks, benchCountingExport } from './structure';
-import { benchAgreement, benchAgreementReport } from './agreement';
+import { benchAgreement, benchAgreementReport, benchReviewRound } from './agreement';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -18,6 +18,7 @@ const sections: Record<string, () => Promise<void>> = {
   agreement: async () => {
     await benchAgreement();
     benchAgreementReport();
+    await benchReviewRound();
   },
 };
 

@@ -153,7 +153,10 @@ function pairAgreement(on: On, stratum: string, a: string, b: string, pairs: Arr
   return row;
 }
 
-function pairRows(on: On, scope: Scope, tolerance: number, notes: string[]): PairAgreement[] {
+/** A step of the report's work: the server runs the steps a slice at a time (see buildAgreementReportPaced). */
+type Steps<T> = Generator<void, T, void>;
+
+function* pairRows(on: On, scope: Scope, tolerance: number, notes: string[]): Steps<PairAgreement[]> {
   const people = [...new Set(scope.units.flatMap((u) => [...u.labels.keys()]))].sort(byText);
   const rows: PairAgreement[] = [];
   for (let i = 0; i < people.length; i++) {
@@ -163,6 +166,7 @@ function pairRows(on: On, scope: Scope, tolerance: number, notes: string[]): Pai
       if (common.length === 0) continue;
       const pairs = common.map((u): [Label, Label] => [u.labels.get(a)!, u.labels.get(b)!]);
       rows.push(pairAgreement(on, scope.stratum, a, b, pairs, on === 'answers' && common.every((u) => u.numeric), tolerance, notes));
+      yield;
     }
   }
   return rows;
@@ -265,24 +269,45 @@ function qualificationRows(units: Unit[], reviewers: string[], threshold: number
  * reference) as a and the reviewer as b.
  */
 export function buildAgreementReport(input: ReportInput): AgreementReport {
+  const steps = reportSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same report, letting other work run between its steps (a pair, a group): a big round never holds a server for long. */
+export async function buildAgreementReportPaced(input: ReportInput, pace: () => Promise<void>): Promise<AgreementReport> {
+  const steps = reportSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pace();
+  }
+}
+
+function* reportSteps(input: ReportInput): Steps<AgreementReport> {
   const notes: string[] = [];
   const { round, by } = input;
   const items = [...input.items].sort((x, y) => byText(x.questionId, y.questionId));
   const reviews = reviewsByItem(input, notes);
   const answers = answerUnits(items, reviews);
   const verdicts = verdictUnits(items, reviews);
+  yield;
   const pairs: PairAgreement[] = [];
   const groups: GroupAgreement[] = [];
   for (const [on, units] of [['answers', answers], ['verdicts', verdicts]] as const) {
     const before = pairs.length;
     for (const scope of scopesOf(units, by)) {
-      pairs.push(...pairRows(on, scope, round?.numericTolerance ?? 0, notes));
+      pairs.push(...(yield* pairRows(on, scope, round?.numericTolerance ?? 0, notes)));
       const group = groupRow(on, scope, notes);
       if (group) groups.push(group);
+      yield;
     }
     if (pairs.length === before) notes.push(on === 'answers' ? 'No two people answered the same query point; no agreement on answers.' : 'No two reviewers gave a verdict on the same question; no agreement on verdicts.');
   }
   const timeMarks = timeMarkRows(markUnits(items, reviews), by, round?.eventTolerance ?? 1).filter((r) => r.evidenceUnits + r.eventUnits > 0);
+  yield;
   const reviewers = [...new Set([...reviews.values()].flat().map((r) => r.reviewer))].sort(byText);
   const qualification = round?.purpose === 'qualification' ? qualificationRows(answers, reviewers, round.threshold, notes) : null;
   return {

@@ -5,6 +5,7 @@ import type { Row } from '../db/edit-log';
 import type { Pacer } from '../pacer';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
 import { z } from 'zod';
+import { fromRow, requiredKeys } from '../db/stored-fields';
 import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
 
 interface MarkRow {
@@ -82,39 +83,6 @@ export function questionToRow(q: Question, createdAt: string): Row {
   return { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify(fields), provenance: JSON.stringify(provenance), created_by: createdBy, created_at: createdAt, updated_at: updatedAt };
 }
 
-/**
- * A stored JSON column as its domain type. Every write path parses rows with zod, so a row that has
- * exactly its schema's fields is taken as it is — reading a hundred thousand questions then costs a
- * JSON.parse each; anything else (a row from an older file, a partial lossless row) goes through zod,
- * which fills its defaults or names what is wrong.
- */
-function storedFields<T>(schema: z.ZodObject, required: ReadonlySet<string>, value: Record<string, unknown>): T {
-  let present = 0;
-  for (const key in value) {
-    if (!(key in schema.shape)) return schema.parse(value) as T;
-    if (required.has(key)) present++;
-  }
-  return (present === required.size ? value : schema.parse(value)) as T;
-}
-
-/**
- * A row as its domain object: the JSON column with the schema's own columns added, read as above,
- * then completed in place with the row's other columns (a fresh object either way, so reading a
- * hundred thousand rows spares a copy each).
- */
-function fromRow<T>(schema: z.ZodObject, required: ReadonlySet<string>, json: string, schemaColumns: Record<string, unknown>, otherColumns: Partial<T>): T {
-  const stored = Object.assign(JSON.parse(json) as Record<string, unknown>, schemaColumns);
-  return Object.assign(storedFields<T>(schema, required, stored) as object, otherColumns) as T;
-}
-
-/** The fields a complete stored row has: all but the optional ones (a field with a default is stored). */
-function requiredKeys(schema: z.ZodObject): ReadonlySet<string> {
-  const optional = (field: z.ZodType) => {
-    const absent = field.safeParse(undefined);
-    return absent.success && absent.data === undefined;
-  };
-  return new Set(Object.entries(schema.shape).filter(([, field]) => !optional(field as z.ZodType)).map(([key]) => key));
-}
 const QUESTION_KEYS = requiredKeys(questionFieldsSchema);
 const QUERY_POINT_KEYS = requiredKeys(queryPointFieldsSchema);
 
@@ -187,4 +155,14 @@ export function allQuestions(db: ReadableDb): Question[] {
 
 export function queryPointsOfQuestion(db: ReadableDb, questionId: string): QueryPoint[] {
   return db.query<QueryPointRow>('SELECT * FROM query_points WHERE question_id = ? ORDER BY time, id').all(questionId).map(rowToQueryPoint);
+}
+
+/** Questions whose ids a subquery selects (a round's items): one read, not one per question. */
+export function questionsSelectedBy(db: ReadableDb, idsSql: string, ...params: unknown[]): Question[] {
+  return db.query<QuestionRow>(`SELECT * FROM questions WHERE id IN (${idsSql})`).all(...params).map(rowToQuestion);
+}
+
+/** The query points of the questions a subquery selects, ordered by question and time. */
+export function queryPointsSelectedBy(db: ReadableDb, idsSql: string, ...params: unknown[]): QueryPoint[] {
+  return db.query<QueryPointRow>(`SELECT * FROM query_points WHERE question_id IN (${idsSql}) ORDER BY question_id, time, id`).all(...params).map(rowToQueryPoint);
 }

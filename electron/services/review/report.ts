@@ -4,12 +4,13 @@ import type { Caller } from '../../../shared/domain';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { funnelOf } from '../../../shared/review/funnel';
-import { buildAgreementReport, type ReportItem } from '../../../shared/review/report';
+import { buildAgreementReportPaced, type ReportInput, type ReportItem } from '../../../shared/review/report';
 import { strataOf } from '../../../shared/review/strata';
 import type { AgreementReport, ReportGrouping } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
 import { getQuestionRow, listMarks, queryPointsOfQuestion } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
+import { Pacer } from '../pacer';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { requireRole } from './policy';
@@ -18,19 +19,23 @@ import { allReviews } from './rows';
 
 export const REPORT_READERS = ['adjudicator', 'lead', 'researcher', 'annotator'] as const;
 
-export function agreementReport(project: Project, caller: Caller, round: number | null, by: ReportGrouping): AgreementReport {
+/** The report, computed a slice at a time (a round of thousands of items never holds the server). */
+export async function agreementReport(project: Project, caller: Caller, round: number | null, by: ReportGrouping): Promise<AgreementReport> {
   const db = project.store.db;
   requireRole(db, caller, REPORT_READERS, 'read the agreement report');
-  return reportOf(db, project.name, round, by);
+  const pacer = new Pacer();
+  // read on a snapshot: the report sees one state of the project however long it reads
+  const input = await project.store.snapshot((snapshot) => reportInput(snapshot, project.name, round, by, pacer));
+  return buildAgreementReportPaced(input, () => pacer.pace());
 }
 
-/** Also the CLI's: a project opened read-only, no caller. */
-export function reportOf(db: ReadableDb, projectName: string, roundNumber: number | null, by: ReportGrouping): AgreementReport {
+/** What the report is computed from: the round's items with their authors' answers, its reviews and funnel. */
+async function reportInput(db: ReadableDb, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
   const stratum = strataOf(listProfiles(db), by);
   const marksOf = memo((videoId: string) => listMarks(db, videoId));
   let questions: Question[];
   let reviews: Review[];
-  let settings: Parameters<typeof buildAgreementReport>[0]['round'] = null;
+  let settings: ReportInput['round'] = null;
   let funnel = null;
   if (roundNumber !== null) {
     const round = requireRound(db, roundNumber);
@@ -43,14 +48,18 @@ export function reportOf(db: ReadableDb, projectName: string, roundNumber: numbe
     reviews = latestPerReviewer(allReviews(db));
     questions = [...new Set(reviews.map((r) => r.questionId))].flatMap((id) => getQuestionRow(db, id)?.question ?? []);
   }
-  const items: ReportItem[] = questions.map((q) => ({
-    questionId: q.id,
-    stratum: stratum(q),
-    author: q.createdBy,
-    answerKind: q.answerKind,
-    points: queryPointsOfQuestion(db, q.id).map((p) => ({ id: p.id, answer: p.answer, evidence: p.evidence, events: authorEvents(q, p, marksOf) })),
-  }));
-  return buildAgreementReport({ project: projectName, round: settings, by, items, reviews, funnel, now: new Date().toISOString() });
+  const items: ReportItem[] = [];
+  for (const q of questions) {
+    items.push({
+      questionId: q.id,
+      stratum: stratum(q),
+      author: q.createdBy,
+      answerKind: q.answerKind,
+      points: queryPointsOfQuestion(db, q.id).map((p) => ({ id: p.id, answer: p.answer, evidence: p.evidence, events: authorEvents(q, p, marksOf) })),
+    });
+    await pacer.pace();
+  }
+  return { project: projectName, round: settings, by, items, reviews, funnel, now: new Date().toISOString() };
 }
 
 /** A counting question's occurrences up to its query time: the author's event moments. */

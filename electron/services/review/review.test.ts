@@ -97,13 +97,13 @@ describe('a review round from start to report', () => {
     expect(pointOf(project, fx.videoId, fx.choiceId).answer).toBe('B');
     expect(roundSummaries(project)[0]!.funnel.awaitingDecision).toBe(1);
 
-    const report = agreementReport(project, lead, 1, 'level');
+    const report = await agreementReport(project, lead, 1, 'level');
     expect(report.funnel?.items).toBe(2);
     const annRita = report.pairs.find((p) => p.on === 'answers' && p.stratum === 'all' && p.a === 'Ann' && p.b === 'Rita')!;
     expect(annRita.units).toBe(2);
     expect(annRita.percent).toBe(0.5);
     expect(report.pairs.some((p) => p.on === 'verdicts' && p.a === 'Rita' && p.b === 'Rob')).toBe(true);
-    expect(() => agreementReport(project, rita, 1, 'none')).toThrow(/Only/);
+    await expect(agreementReport(project, rita, 1, 'none')).rejects.toThrow(/Only/);
     await project.close();
   });
 
@@ -114,7 +114,7 @@ describe('a review round from start to report', () => {
     expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('draft');
     await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: pointOf(project, fx.videoId, fx.choiceId).id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
     await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: pointOf(project, fx.videoId, fx.plainId).id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
-    const report = agreementReport(project, lead, 1, 'none');
+    const report = await agreementReport(project, lead, 1, 'none');
     expect(report.qualification).toEqual([expect.objectContaining({ person: 'Rita', units: 2, kappa: 1, qualified: true })]);
     await project.close();
   });

@@ -3,21 +3,22 @@
 // each item of a round stands is derived from its reviews and decisions, never stored twice.
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../shared/domain';
-import type { Question } from '../../../shared/questions';
+import type { QueryPoint, Question } from '../../../shared/questions';
 import { assignReviewers } from '../../../shared/review/assign';
 import { funnelOf, itemState, type RoundItem } from '../../../shared/review/funnel';
 import { stratifiedSample, strataCounts } from '../../../shared/review/sample';
 import { matchesTaskPrefix, strataOf } from '../../../shared/review/strata';
-import type { ItemState, ReviewRound, RoundFields, RoundPreview, RoundSelection, RoundSummary } from '../../../shared/review/types';
+import type { Adjudication, ItemState, ReviewRound, RoundFields, RoundPreview, RoundSelection, RoundSummary } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
-import { allQuestions, getQuestionRow, queryPointsOfQuestion, questionToRow } from '../annotation/rows';
+import { groupBy } from '../../../shared/collections';
+import { allQuestions, getQuestionRow, queryPointsOfQuestion, queryPointsSelectedBy, questionsSelectedBy, questionToRow } from '../annotation/rows';
 import type { EditTransaction } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { requireRole } from './policy';
-import { adjudicationsOfQuestion, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, roundByNumber, roundToRow } from './rows';
+import { adjudicationsOfQuestion, adjudicationsSelectedBy, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, reviewsSelectedBy, roundByNumber, roundToRow } from './rows';
 
 /** The questions a selection takes, in a stable order, with the stratum each was drawn from. */
 function selectQuestions(db: ReadableDb, selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
@@ -108,15 +109,16 @@ export interface RoundItemView extends RoundItem {
   reviewers: string[];
 }
 
-/** Every item of a round with its reviews (of this round, by its assigned reviewers), decision and state. */
+/** Every item of a round with its reviews (of this round, by its assigned reviewers), decision and state — read in five queries, whatever the round's size. */
 export function roundItems(db: ReadableDb, round: ReviewRound): RoundItemView[] {
-  const byQuestion = new Map<string, string[]>();
-  for (const a of assignmentsOfRound(db, round.id)) {
-    const list = byQuestion.get(a.questionId);
-    if (list) list.push(a.reviewer);
-    else byQuestion.set(a.questionId, [a.reviewer]);
-  }
-  return [...byQuestion].flatMap(([questionId, reviewers]) => itemView(db, round, questionId, reviewers) ?? []);
+  const ITEMS = 'SELECT question_id FROM review_assignments WHERE round_id = ?';
+  const reviewersOf = groupBy(assignmentsOfRound(db, round.id), (a) => a.questionId);
+  const reviewsOf = groupBy(reviewsSelectedBy(db, ITEMS, round.id), (r) => r.questionId);
+  const decisionsOf = groupBy(adjudicationsSelectedBy(db, ITEMS, round.id), (d) => d.questionId);
+  const pointsOf = groupBy(queryPointsSelectedBy(db, ITEMS, round.id), (p) => p.questionId);
+  return questionsSelectedBy(db, ITEMS, round.id).map((question) =>
+    view(round, question, (reviewersOf.get(question.id) ?? []).map((a) => a.reviewer), reviewsOf.get(question.id) ?? [], decisionsOf.get(question.id) ?? [], pointsOf.get(question.id) ?? []),
+  );
 }
 
 /** One item of a round (null when the question is not in it). */
@@ -128,11 +130,15 @@ export function roundItemOf(db: ReadableDb, round: ReviewRound, questionId: stri
 function itemView(db: ReadableDb, round: ReviewRound, questionId: string, reviewers: string[]): RoundItemView | null {
   const row = getQuestionRow(db, questionId);
   if (!row) return null;
-  const reviews = roundReviews(reviewsOfQuestion(db, questionId), round.number, reviewers);
-  const decision = adjudicationsOfQuestion(db, questionId).filter((d) => d.round === round.number).at(-1) ?? null;
-  const authorAnswers = queryPointsOfQuestion(db, questionId).map((p) => ({ queryPointId: p.id, answer: p.answer }));
-  const item: RoundItem = { assigned: reviewers.length, reviews, decision, answerKind: row.question.answerKind, authorAnswers };
-  return { ...item, question: row.question, reviewers, state: itemState(item, round.numericTolerance) };
+  return view(round, row.question, reviewers, reviewsOfQuestion(db, questionId), adjudicationsOfQuestion(db, questionId), queryPointsOfQuestion(db, questionId));
+}
+
+function view(round: ReviewRound, question: Question, reviewers: string[], allReviews: readonly Review[], decisions: readonly Adjudication[], points: readonly QueryPoint[]): RoundItemView {
+  const reviews = roundReviews(allReviews, round.number, reviewers);
+  const decision = decisions.filter((d) => d.round === round.number).at(-1) ?? null;
+  const authorAnswers = points.map((p) => ({ queryPointId: p.id, answer: p.answer }));
+  const item: RoundItem = { assigned: reviewers.length, reviews, decision, answerKind: question.answerKind, authorAnswers };
+  return { ...item, question, reviewers, state: itemState(item, round.numericTolerance) };
 }
 
 /** A round's reviews of an item: the latest by each assigned reviewer. */

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/review/types';
 import type { Row } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
+import { fromRow, requiredKeys } from '../db/stored-fields';
 
 // ── people ──────────────────────────────────────────────────────────────────
 
@@ -128,20 +129,21 @@ export function reviewToRow(r: Review): Row {
   return { id, question_id: questionId, reviewer, fields: JSON.stringify(fields), created_at: createdAt, updated_at: updatedAt };
 }
 
-const rowToReview = (r: ReviewRow): Review => ({
-  ...reviewFieldsSchema.parse(JSON.parse(r.fields)),
-  id: r.id,
-  questionId: r.question_id,
-  reviewer: r.reviewer,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const REVIEW_KEYS = requiredKeys(reviewFieldsSchema);
+
+// a round of thousands of reviews is read whole for every funnel: complete rows skip zod
+const rowToReview = (r: ReviewRow): Review =>
+  fromRow<Review>(reviewFieldsSchema, REVIEW_KEYS, r.fields, {}, { id: r.id, questionId: r.question_id, reviewer: r.reviewer, createdAt: r.created_at, updatedAt: r.updated_at });
 
 export const reviewsOfQuestion = (db: ReadableDb, questionId: string): Review[] =>
   db.query<ReviewRow>('SELECT * FROM reviews WHERE question_id = ? ORDER BY created_at, rowid').all(questionId).map(rowToReview);
 
 export const reviewsBy = (db: ReadableDb, reviewer: string): Review[] =>
   db.query<ReviewRow>('SELECT * FROM reviews WHERE reviewer = ? ORDER BY created_at, rowid').all(reviewer).map(rowToReview);
+
+/** Reviews of the questions a subquery selects (a round's items), in the order they were made. */
+export const reviewsSelectedBy = (db: ReadableDb, idsSql: string, ...params: unknown[]): Review[] =>
+  db.query<ReviewRow>(`SELECT * FROM reviews WHERE question_id IN (${idsSql}) ORDER BY created_at, rowid`).all(...params).map(rowToReview);
 
 export const allReviews = (db: ReadableDb): Review[] => db.query<ReviewRow>('SELECT * FROM reviews ORDER BY created_at, rowid').all().map(rowToReview);
 
@@ -175,5 +177,8 @@ const rowToAdjudication = (r: AdjudicationRow): Adjudication => ({
 
 export const adjudicationsOfQuestion = (db: ReadableDb, questionId: string): Adjudication[] =>
   db.query<AdjudicationRow>('SELECT * FROM adjudications WHERE question_id = ? ORDER BY created_at, rowid').all(questionId).map(rowToAdjudication);
+
+export const adjudicationsSelectedBy = (db: ReadableDb, idsSql: string, ...params: unknown[]): Adjudication[] =>
+  db.query<AdjudicationRow>(`SELECT * FROM adjudications WHERE question_id IN (${idsSql}) ORDER BY created_at, rowid`).all(...params).map(rowToAdjudication);
 
 export const allAdjudications = (db: ReadableDb): Adjudication[] => db.query<AdjudicationRow>('SELECT * FROM adjudications ORDER BY created_at, rowid').all().map(rowToAdjudication);
