@@ -1,6 +1,7 @@
 // Deciding an escalated item beside the video: per query point the author's answer and each
 // reviewer's side by side (agreeing or not), their evidence as lanes on the timeline, and the
 // decision — keep the author's, keep a reviewer's, edit, or reject — with a reason and notes.
+import { onCtrlEnter } from './ctrl-enter';
 import { adjudicationDecisions } from '../../../../shared/review/types';
 import { optionLetters } from '../../../../shared/questions';
 import { reviewReasons } from '../../../../shared/reviews';
@@ -24,13 +25,7 @@ export function AdjudicationPanel(): React.JSX.Element | null {
   if (!item || !draft) return null;
   const { question } = item;
 
-  const onKeyDown = (e: React.KeyboardEvent): void => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      e.stopPropagation();
-      void decide();
-    }
-  };
+  const onKeyDown = onCtrlEnter(() => void decide());
 
   return (
     <aside className="annotation-panel review-panel" aria-label="Adjudication" data-testid="adjudication-panel" onKeyDown={onKeyDown}>

@@ -2,6 +2,7 @@
 // or Enter to seek there) with its evidence, and for each the reviewer's own answer and evidence;
 // then verdict, reason and notes. The author's answers are never on this form before the submit
 // (the services do not send them); after it they stand next to the reviewer's.
+import { onCtrlEnter } from './ctrl-enter';
 import { optionLetters, type QueryPoint } from '../../../../shared/questions';
 import { reviewReasons, reviewVerdicts } from '../../../../shared/reviews';
 import { formatTimecode } from '../../../../shared/timecode';
@@ -47,13 +48,7 @@ export function ReviewPanel(): React.JSX.Element | null {
   const submitKey = useShortcutLabel('review-submit');
   if (!open) return null;
 
-  const onKeyDown = (e: React.KeyboardEvent): void => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      e.stopPropagation();
-      void submitReview();
-    }
-  };
+  const onKeyDown = onCtrlEnter(() => void submitReview());
 
   return (
     <aside className="annotation-panel review-panel" aria-label="Blind review" data-testid="review-panel" onKeyDown={onKeyDown}>
