@@ -39,7 +39,7 @@ export function benchAgreementReport(): void {
     items.push({ questionId: `q${i}`, stratum: `L${1 + (i % 4)}`, author: 'ann', answerKind: 'choice', points: [{ id: `p${i}`, answer, evidence: [[1, 4]], events: null }] });
     for (const reviewer of ['bob', 'cat']) {
       const theirs = random() < 0.85 ? answer : letter();
-      reviews.push({ id: `${reviewer}${i}`, questionId: `q${i}`, reviewer, round: 1, answers: [{ queryPointId: `p${i}`, answer: theirs, evidence: [[1 + random(), 4]] }], verdict: theirs === answer ? 'accept' : 'revise', reason: '', notes: '', secondsSpent: 30, guidelineVersion: null, createdAt: 'x', updatedAt: 'x' });
+      reviews.push({ id: `${reviewer}${i}`, questionId: `q${i}`, reviewer, round: 1, answers: [{ queryPointId: `p${i}`, answer: theirs, evidence: [[1 + random(), 4]] }], verdict: theirs === answer ? 'accept' : 'revise', reason: '', notes: '', secondsSpent: 30, guidelineVersion: null, against: null, createdAt: 'x', updatedAt: 'x' });
     }
   }
   const start = performance.now();
@@ -81,7 +81,7 @@ export async function benchReviewRound(): Promise<void> {
       for (let i = 0; i < n; i++) {
         for (const reviewer of ['bob', 'cat']) {
           const answer = (i + (reviewer === 'cat' && i % 7 === 0 ? 1 : 0)) % 4;
-          tx.insert('reviews', reviewToRow({ id: randomUUID(), questionId: `q${i}`, reviewer, round: round.number, answers: [{ queryPointId: `p${i}`, answer: 'ABCD'[answer]! }], verdict: 'accept', reason: '', notes: '', secondsSpent: 20, guidelineVersion: null, createdAt: 'x', updatedAt: 'x' }));
+          tx.insert('reviews', reviewToRow({ id: randomUUID(), questionId: `q${i}`, reviewer, round: round.number, answers: [{ queryPointId: `p${i}`, answer: 'ABCD'[answer]! }], verdict: 'accept', reason: '', notes: '', secondsSpent: 20, guidelineVersion: null, against: null, createdAt: 'x', updatedAt: 'x' }));
         }
         await tx.pace();
       }

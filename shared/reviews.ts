@@ -35,6 +35,11 @@ export const reviewFieldsSchema = z.object({
   secondsSpent: z.number().finite().min(0).nullable().default(null),
   /** The guideline version in force when the review was made. */
   guidelineVersion: z.string().max(50).nullable().default(null),
+  /**
+   * The author's answers the review was given against, recorded when it came in: agreement is about
+   * what was reviewed, not about answers an adjudicator or the author changed afterwards.
+   */
+  against: z.array(z.object({ queryPointId: z.string().min(1).max(100), answer: answerSchema }).strict()).max(1000).nullable().default(null),
 });
 export type ReviewFields = z.infer<typeof reviewFieldsSchema>;
 

@@ -227,6 +227,9 @@ describe('tidemark CLI', () => {
       await submitReview(project, rita, { questionId, round: 1, answers: [{ queryPointId: point.id, answer }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
     }
     await project.close();
+    // the CLI acts as the person in settings.json: here the project's lead
+    mkdirSync(join(dir.path, 'data'), { recursive: true });
+    writeFileSync(join(dir.path, 'data', 'settings.json'), JSON.stringify({ personName: 'Lee', role: 'lead', ffmpegSource: 'bundled', identityChosen: true }));
     const before = readFileSync(path);
     const json = await run('agreement', '--project', path, '--round', '1', '--by', 'level', '--json');
     expect(json.code).toBe(0);

@@ -17,13 +17,18 @@ export interface RoundItem {
   authorAnswers: ReadonlyArray<{ queryPointId: string; answer: Answer }>;
 }
 
-/** Does this review agree with the author: its verdict accepts, and its answer at every query point matches. */
+/** Does this review agree with the author: its verdict accepts, and its answer at every query point matches the answer it reviewed. */
 export function reviewAgrees(review: Review, item: Pick<RoundItem, 'answerKind' | 'authorAnswers'>, tolerance: number): boolean {
   if (review.verdict !== 'accept') return false;
-  return item.authorAnswers.every((a) => {
+  return (review.against ?? item.authorAnswers).every((a) => {
     const theirs = review.answers.find((r) => r.queryPointId === a.queryPointId);
     return theirs !== undefined && answersAgree(a.answer, theirs.answer, item.answerKind, tolerance);
   });
+}
+
+/** The author's answers as reviewed: what the first review recorded (older reviews recorded nothing: then what stands now). */
+export function reviewedAnswers(reviews: readonly Review[], current: ReadonlyArray<{ queryPointId: string; answer: Answer }>): Array<{ queryPointId: string; answer: Answer }> {
+  return [...(reviews.find((r) => r.against !== null)?.against ?? current)];
 }
 
 export function itemState(item: RoundItem, tolerance: number): ItemState {

@@ -28,6 +28,7 @@ const review = (questionId: string, reviewer: string, answers: Array<Answer | un
   notes: '',
   secondsSpent: null,
   guidelineVersion: null,
+  against: null,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
   ...extra,

@@ -2,7 +2,7 @@
 // items, which reviewers, how many reviews each), adjudication decisions, and what the services
 // report back (queues, funnels, the agreement report).
 import { z } from 'zod';
-import { answerSchema, questionStatuses, type QueryPoint, type Question } from '../questions';
+import { answerSchema, questionStatuses, type Answer, type QueryPoint, type Question } from '../questions';
 import { reviewAnswerSchema, reviewReasons, reviewVerdicts, type Review } from '../reviews';
 
 export const personRoles = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'] as const;
@@ -164,6 +164,8 @@ export interface AdjudicationItem {
   question: Question;
   queryPoints: QueryPoint[];
   reviews: Review[];
+  /** The author's answers as the reviews saw them (the query points hold what stands now). */
+  authorAnswers: Array<{ queryPointId: string; answer: Answer }>;
   /** Per query point: does each review agree with the author's answer? */
   agreement: Array<{ queryPointId: string; reviewId: string; agrees: boolean }>;
   decision: Adjudication | null;

@@ -15,7 +15,7 @@ import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { requireVideo } from '../videos/service';
 import { visibleAnnotations } from './policy';
-import { removeQuestionWithChildren } from './removal';
+import { checkRemovable, removeQuestionWithChildren } from './removal';
 import { getMark, getQueryPoint, getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointToRow, questionToRow } from './rows';
 
 /** Everything on a video this caller may see. */
@@ -231,7 +231,10 @@ function definedOnly<T extends object>(patch: Partial<T>): Partial<T> {
 }
 
 export async function removeQuestion(project: Project, caller: Caller, id: string): Promise<void> {
-  await project.store.edit(caller.person, 'Delete question', (tx) => removeQuestionWithChildren(tx, id));
+  await project.store.edit(caller.person, 'Delete question', (tx) => {
+    checkRemovable(tx, caller, id);
+    removeQuestionWithChildren(tx, id);
+  });
 }
 
 

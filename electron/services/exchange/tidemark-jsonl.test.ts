@@ -35,7 +35,7 @@ async function populated(): Promise<Project> {
   await annotation.updateQuestion(project, lead, laps.id, { text: 'How many laps so far?' });
   const forward = await annotation.createQuestion(project, lead, videoId, question({ profileId: builtinProfileId('phostream'), text: 'Tell me when…', answerKind: 'text', temporalType: 'forward' }), points([{ time: 7, proactiveTime: 9, answer: 'now' }]));
   // a blind review (reviews have no editor yet; rows are written the way the edit log writes any)
-  const fields: ReviewFields = { round: 1, answers: [{ queryPointId: forward.queryPoints[0]!.id, answer: 'now' }], verdict: 'revise', reason: 'T_p is a second late', notes: '', secondsSpent: 42.5, guidelineVersion: null };
+  const fields: ReviewFields = { round: 1, answers: [{ queryPointId: forward.queryPoints[0]!.id, answer: 'now' }], verdict: 'revise', reason: 'T_p is a second late', notes: '', secondsSpent: 42.5, guidelineVersion: null, against: null };
   await project.store.edit('rev', 'Review', (tx) => tx.insert('reviews', { id: randomUUID(), question_id: forward.question.id, reviewer: 'rev', fields: JSON.stringify(fields), created_at: 'a', updated_at: 'a' }));
   return project;
 }

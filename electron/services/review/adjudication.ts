@@ -6,6 +6,7 @@ import type { Caller } from '../../../shared/domain';
 import type { Answer } from '../../../shared/questions';
 import type { Adjudication, AdjudicationFields, AdjudicationItem } from '../../../shared/review/types';
 import { answersAgree } from '../../../shared/review/compare';
+import { answerProblems } from '../../../shared/review/validate';
 import { queryPointsOfQuestion, queryPointToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
@@ -23,7 +24,8 @@ export function adjudicationQueue(project: Project, caller: Caller, round: numbe
   const items: AdjudicationItem[] = [];
   for (const r of rounds) {
     for (const item of roundItems(db, r)) {
-      if (item.state === 'pending' || item.state === 'agreed') continue;
+      // an adjudicator assigned the item as a reviewer neither sees nor decides it here
+      if (item.state === 'pending' || item.state === 'agreed' || item.reviewers.includes(caller.person)) continue;
       items.push(toQueueItem(project, r.number, item, r.numericTolerance));
     }
   }
@@ -35,10 +37,11 @@ function toQueueItem(project: Project, round: number, item: RoundItemView, toler
   const agreement = queryPoints.flatMap((p) =>
     item.reviews.map((r) => {
       const theirs = r.answers.find((a) => a.queryPointId === p.id);
-      return { queryPointId: p.id, reviewId: r.id, agrees: theirs !== undefined && answersAgree(p.answer, theirs.answer, item.answerKind, tolerance) };
+      const reviewed = (r.against ?? item.authorAnswers).find((a) => a.queryPointId === p.id)?.answer ?? null;
+      return { queryPointId: p.id, reviewId: r.id, agrees: theirs !== undefined && answersAgree(reviewed, theirs.answer, item.answerKind, tolerance) };
     }),
   );
-  return { round, question: item.question, queryPoints, reviews: [...item.reviews], agreement, decision: item.decision };
+  return { round, question: item.question, queryPoints, authorAnswers: [...item.authorAnswers], reviews: [...item.reviews], agreement, decision: item.decision };
 }
 
 type Decision = Omit<AdjudicationFields, 'guidelineVersion'> & { questionId: string };
@@ -51,8 +54,16 @@ export async function decide(project: Project, caller: Caller, request: Decision
   if (!item) throw new ServiceError('not-found', `That question is not in round ${round.number}.`);
   if (item.state === 'pending') throw new ServiceError('conflict', 'Not every assigned review of this item is in yet.');
   if (item.state === 'agreed') throw new ServiceError('conflict', 'Every review agrees with the author: the item is in the candidate pool, not escalated.');
+  if (item.decision) throw new ServiceError('conflict', `This item was decided already (${item.decision.decision}, by ${item.decision.adjudicator}); undo that decision to decide again.`);
+  if (item.reviewers.includes(caller.person)) throw new ServiceError('forbidden', `You reviewed this item in round ${round.number}; another adjudicator decides it.`);
+  if ((request.decision === 'reject' || request.decision === 'edit') && !request.reason) throw new ServiceError('invalid-request', `reason: say why you ${request.decision === 'reject' ? 'reject the item' : 'edit the answers'}.`);
   const points = queryPointsOfQuestion(db, request.questionId);
   const answers = standingAnswers(db, request, item, points.map((p) => p.id));
+  // what stands must be a valid answer at every query point (an edit's, or the review kept)
+  if (request.decision === 'edit' || request.decision === 'keep-reviewer') {
+    const problems = answerProblems(item.question, points, answers, project.videos.get(item.question.videoId)?.duration ?? null);
+    if (problems.length > 0) throw new ServiceError('invalid-request', problems.join(' '));
+  }
   const decision: Adjudication = {
     ...request,
     answers,

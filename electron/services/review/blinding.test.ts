@@ -10,6 +10,7 @@ import { createHandlers, dispatch } from '../handlers';
 import { tempDir } from '../test-support/fixtures';
 import { lead, populateForReview, rita, SENTINEL, type ReviewFixture } from '../test-support/review';
 import { blindingDecisions } from './policy';
+import { savePerson } from './people';
 import { openRound } from './rounds';
 import { submitReview } from './reviewing';
 import { listQueryPoints } from '../annotation/rows';
@@ -155,6 +156,7 @@ describe('blindness follows the person, not the role they pick', () => {
       expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     // a lead given items to review is blind to them until their review is in
+    await savePerson(app.requireProject(), lead, 'Lee', ['lead', 'reviewer']);
     await openRound(app.requireProject(), lead, { name: 'Lead reviews', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null }, reviewers: ['Lee'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
     const blind = await dispatch(handlers, 'annotations.load', { videoId: fx.videoId }, lead);
     expect(JSON.stringify(blind)).not.toContain(SENTINEL);

@@ -3,13 +3,16 @@
 // imported answer fields, answer-bearing marks and notes are never written into it (not hidden:
 // absent). The reviewer opens it in Tidemark, reviews, and sends it back; importing it adds their
 // reviews to the main project in one edit, and importing it again changes nothing.
-import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Caller } from '../../../shared/domain';
-import { reviewFieldsSchema, type Review } from '../../../shared/reviews';
+import { plural } from '../../../shared/plural';
+import { reviewFieldsSchema, reviewReasons, type Review } from '../../../shared/reviews';
+import { answerProblems } from '../../../shared/review/validate';
+import { describeZodIssue } from '../../../shared/zod-issue';
 import type { PackageImportOutcome } from '../../../shared/review/types';
-import { listMarks, listQueryPoints, listQuestions, markToRow, queryPointToRow, questionToRow } from '../annotation/rows';
+import { getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointsOfQuestion, queryPointToRow, questionToRow } from '../annotation/rows';
 import { redactFor } from '../annotation/policy';
 import type { Row } from '../db/edit-log';
 import { ServiceError } from '../errors';
@@ -18,7 +21,7 @@ import { listProfiles, profileToRow } from '../profiles/rows';
 import { Project } from '../projects/project';
 import { blindExcept } from './blinding';
 import { requireRole } from './policy';
-import { afterReview } from './reviewing';
+import { afterReview, againstOf } from './reviewing';
 import { requireRound } from './rounds';
 import { assignmentToRow, assignmentsOf, getReview, listGuidelines, guidelineToRow, personNamed, personToRow, reviewsBy, reviewToRow, roundToRow } from './rows';
 
@@ -29,10 +32,10 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
   const db = project.store.db;
   requireRole(db, caller, ['lead'], 'export review packages');
   const round = requireRound(db, roundNumber);
+  if (round.closed) throw new ServiceError('conflict', `Round ${roundNumber} is closed; its reviews could not be imported.`);
   const assignments = assignmentsOf(db, reviewer).filter((a) => a.roundId === round.id);
   if (assignments.length === 0) throw new ServiceError('not-found', `${reviewer} has no items in round ${roundNumber}.`);
-  const target = resolve(path);
-  if (existsSync(target)) throw new ServiceError('conflict', `${path} already exists; a package is always a new file — choose another name.`);
+  const target = checkPackageTarget(path);
 
   const itemIds = new Set(assignments.map((a) => a.questionId));
   // the reviewer is blind to everything they did not write or review already
@@ -56,12 +59,13 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
     for (const p of visible.queryPoints) out.push({ table: 'query_points', row: queryPointToRow(p) });
   }
   const profiles = listProfiles(db).filter((p) => usedProfiles.has(p.id) && !p.builtin);
-  const person = personNamed(db, reviewer);
+  // the reviewer, and the lead who made the package (so they can open it to check it)
+  const people = [personNamed(db, reviewer), personNamed(db, caller.person)].filter((p, i, all): p is NonNullable<typeof p> => p !== null && all.findIndex((q) => q?.id === p.id) === i);
 
   const pkg = await Project.open(target, { create: true, name: `${project.name} — review package for ${reviewer}, round ${roundNumber}` });
   try {
     await pkg.store.edit(caller.person, `Review package for ${reviewer}`, async (tx) => {
-      if (person) tx.put('people', personToRow(person));
+      for (const p of people) tx.put('people', personToRow(p));
       for (const g of listGuidelines(db)) tx.put('guidelines', guidelineToRow(g));
       for (const p of profiles) tx.put('profiles', profileToRow(p));
       for (const table of tablesOrder) {
@@ -80,6 +84,15 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
 
 const tablesOrder = ['videos', 'marks', 'questions', 'query_points'] as const;
 
+/** A package is always a new file, at a full path (the server's own folder means nothing to a person), in a folder that exists. */
+function checkPackageTarget(path: string): string {
+  if (!isAbsolute(path)) throw new ServiceError('invalid-request', `${path}: give the package's full path (for example /home/me/rita-round-1.tidemark).`);
+  const target = resolve(path);
+  if (existsSync(target)) throw new ServiceError('conflict', statSync(target).isDirectory() ? `${path} is a folder; name the package file to write.` : `${path} already exists; a package is always a new file — choose another name.`);
+  if (!existsSync(dirname(target)) || !statSync(dirname(target)).isDirectory()) throw new ServiceError('invalid-request', `${dirname(target)} is not a folder that exists.`);
+  return target;
+}
+
 function listQuestionsOf(project: Project, ids: ReadonlySet<string>) {
   const db = project.store.db;
   const videoIds = new Set<string>();
@@ -90,42 +103,92 @@ function listQuestionsOf(project: Project, ids: ReadonlySet<string>) {
   return [...videoIds].flatMap((v) => listQuestions(db, v).filter((q) => ids.has(q.id)));
 }
 
+const reviewRowSchema = z.object({ id: z.string().min(1), question_id: z.string().min(1), reviewer: z.string().min(1), fields: z.string(), created_at: z.string(), updated_at: z.string() });
+
+/** A package's review rows, each checked; a row that fails is a problem naming it and its field. */
+function packageReviews(pkg: Project, file: string, reviewer: string, problems: string[]): Review[] {
+  const reviews: Review[] = [];
+  for (const raw of pkg.store.db.query<Record<string, unknown>>('SELECT * FROM reviews ORDER BY rowid').all()) {
+    const where = `${file}: review ${String(raw.id)}`;
+    const row = reviewRowSchema.safeParse(raw);
+    let fields: unknown = null;
+    try {
+      fields = row.success ? JSON.parse(row.data.fields) : null;
+    } catch {
+      problems.push(`${where}: fields: not valid JSON.`);
+      continue;
+    }
+    const parsed = reviewFieldsSchema.safeParse(fields);
+    if (!row.success || !parsed.success) {
+      problems.push(describeZodIssue(where, (row.success ? parsed.error : row.error)!));
+      continue;
+    }
+    if (row.data.reviewer !== reviewer) {
+      problems.push(`${where}: made by ${row.data.reviewer}, but this package is ${reviewer}'s.`);
+      continue;
+    }
+    reviews.push({ ...parsed.data, id: row.data.id, questionId: row.data.question_id, reviewer: row.data.reviewer, createdAt: row.data.created_at, updatedAt: row.data.updated_at });
+  }
+  return reviews;
+}
+
+const withoutAgainst = (r: Review): string => JSON.stringify(reviewToRow({ ...r, against: null }));
+
 /** Adds a returned package's reviews (those of its reviewer, on its round's items): all of them or, on any problem, none. */
 export async function importPackage(project: Project, caller: Caller, path: string): Promise<PackageImportOutcome> {
   const db = project.store.db;
   requireRole(db, caller, ['lead'], 'import review packages');
   const file = basename(path);
   if (!existsSync(path)) throw new ServiceError('not-found', `No file at ${path}.`);
+  if (statSync(path).isDirectory()) throw new ServiceError('invalid-request', `${path} is a folder; name the returned package file.`);
   const pkg = await Project.open(path, { create: false, readOnly: true });
+  const problems: string[] = [];
   let meta: z.infer<typeof packageMetaSchema>;
   let reviews: Review[];
   try {
-    const parsed = packageMetaSchema.safeParse(JSON.parse(pkg.store.getMeta(PACKAGE_META) ?? 'null'));
+    let stored: unknown = null;
+    try {
+      stored = JSON.parse(pkg.store.getMeta(PACKAGE_META) ?? 'null');
+    } catch {
+      // not JSON: not a package this version wrote
+    }
+    const parsed = packageMetaSchema.safeParse(stored);
     if (!parsed.success) throw new ServiceError('invalid-request', `${file} is a Tidemark project but not a review package.`);
     meta = parsed.data;
-    reviews = reviewsBy(pkg.store.db, meta.reviewer).map((r) => ({ ...r, ...reviewFieldsSchema.parse(r) }));
+    reviews = packageReviews(pkg, file, meta.reviewer, problems);
   } finally {
     await pkg.close();
   }
   const round = requireRound(db, meta.round);
   if (round.id !== meta.roundId) throw new ServiceError('invalid-request', `${file} was made for round ${meta.round} of another project (“${meta.project}”).`);
+  if (round.closed) throw new ServiceError('conflict', `Round ${round.number} is closed; reopen work in a new round.`);
   const assigned = new Set(assignmentsOf(db, meta.reviewer).filter((a) => a.roundId === round.id).map((a) => a.questionId));
-  const problems: string[] = [];
   const fresh: Review[] = [];
   let alreadyPresent = 0;
   for (const r of reviews) {
     const where = `${file}: review ${r.id}`;
     const existing = getReview(db, r.id);
     if (existing) {
-      if (JSON.stringify(reviewToRow(existing)) === JSON.stringify(reviewToRow(r))) alreadyPresent++;
+      if (withoutAgainst(existing) === withoutAgainst(r)) alreadyPresent++;
       else problems.push(`${where}: the project has a different review with this id.`);
-    } else if (r.round !== round.number) problems.push(`${where}: made for round ${r.round}, not ${round.number}.`);
+      continue;
+    }
+    if (r.round !== round.number) problems.push(`${where}: made for round ${r.round}, not ${round.number}.`);
     else if (!assigned.has(r.questionId)) problems.push(`${where}: question ${r.questionId} is not assigned to ${meta.reviewer} in round ${round.number}.`);
     else if (reviewsBy(db, meta.reviewer).some((x) => x.questionId === r.questionId && x.round === r.round)) problems.push(`${where}: ${meta.reviewer} already has a review of question ${r.questionId} in this round.`);
-    else fresh.push(r);
+    else {
+      // checked as a review made here would be, and given against the author's answers it was blind to
+      const { question } = getQuestionRow(db, r.questionId)!;
+      const points = queryPointsOfQuestion(db, r.questionId);
+      const wrong = answerProblems(question, points, r.answers, project.videos.get(question.videoId)?.duration ?? null);
+      if (r.verdict === null) wrong.push('verdict: none given.');
+      else if (r.verdict !== 'accept' && !(reviewReasons as readonly string[]).includes(r.reason)) wrong.push(`reason: ${JSON.stringify(r.reason)} is not one of ${reviewReasons.join(', ')}.`);
+      if (wrong.length > 0) problems.push(`${where}: ${wrong.join(' ')}`);
+      else fresh.push({ ...r, against: againstOf(points) });
+    }
   }
   if (problems.length === 0 && fresh.length > 0) {
-    await project.store.edit(caller.person, `Import ${fresh.length} reviews from ${file}`, async (tx) => {
+    await project.store.edit(caller.person, `Import ${plural(fresh.length, 'review')} from ${file}`, async (tx) => {
       for (const r of fresh) {
         tx.insert('reviews', reviewToRow(r));
         afterReview(tx, round, r.questionId);

@@ -6,23 +6,44 @@ import type { GuidelineFields, GuidelineVersion, Person, PersonRole } from '../.
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { requireRole } from './policy';
-import { guidelineToRow, listGuidelines, listPeople, personNamed, personToRow } from './rows';
+import type { ReadableDb } from '../db/readable';
+import { assignmentsOf, guidelineToRow, hasPeople, listGuidelines, listPeople, listRounds, personNamed, personNamedLike, personToRow } from './rows';
 
 export const peopleOf = (project: Project): Person[] => listPeople(project.store.db);
 
 /** Adds a person or changes their roles (people are named uniquely). */
 export async function savePerson(project: Project, caller: Caller, name: string, roles: readonly PersonRole[]): Promise<Person> {
-  requireRole(project.store.db, caller, ['lead'], 'add people or change their roles');
-  const existing = personNamed(project.store.db, name);
-  const person: Person = { id: existing?.id ?? randomUUID(), name, roles: [...new Set(roles)], createdAt: existing?.createdAt ?? new Date().toISOString() };
-  await project.store.edit(caller.person, existing ? `Change roles of ${name}` : `Add ${name}`, (tx) => tx.put('people', personToRow(person)));
+  const db = project.store.db;
+  requireRole(db, caller, ['lead'], 'add people or change their roles');
+  const existing = personNamed(db, name);
+  const like = personNamedLike(db, name);
+  if (!existing && like) throw new ServiceError('conflict', `${like.name} is already listed; names differing only in case are one person.`);
+  if (existing && existing.roles.includes('lead') && !roles.includes('lead')) checkLeadRemains(db, name);
+  const now = new Date().toISOString();
+  const person: Person = { id: existing?.id ?? randomUUID(), name, roles: [...new Set(roles)], createdAt: existing?.createdAt ?? now };
+  // the first person a lead lists makes the list binding: the lead is listed too, or they would lock themselves out
+  const me = !hasPeople(db) && caller.person !== name ? { id: randomUUID(), name: caller.person, roles: ['lead' as const], createdAt: now } : null;
+  await project.store.edit(caller.person, existing ? `Change roles of ${name}` : `Add ${name}`, (tx) => {
+    if (me) tx.put('people', personToRow(me));
+    tx.put('people', personToRow(person));
+  });
   return person;
+}
+
+/** A project that lists people keeps a lead, or nobody could change the list again. */
+function checkLeadRemains(db: ReadableDb, leaving: string): void {
+  if (!listPeople(db).some((p) => p.name !== leaving && p.roles.includes('lead'))) throw new ServiceError('conflict', `${leaving} is the project's only lead; make someone else lead first.`);
 }
 
 export async function removePerson(project: Project, caller: Caller, name: string): Promise<void> {
   requireRole(project.store.db, caller, ['lead'], 'remove people');
-  const existing = personNamed(project.store.db, name);
+  const db = project.store.db;
+  const existing = personNamed(db, name);
   if (!existing) throw new ServiceError('not-found', `${name} is not in this project.`);
+  if (existing.roles.includes('lead')) checkLeadRemains(db, name);
+  const open = new Set(listRounds(db).filter((r) => !r.closed).map((r) => r.id));
+  const pending = assignmentsOf(db, name).filter((a) => open.has(a.roundId)).length;
+  if (pending > 0) throw new ServiceError('conflict', `${name} has ${pending} assignment${pending === 1 ? '' : 's'} in open rounds; close those rounds first.`);
   await project.store.edit(caller.person, `Remove ${name}`, (tx) => tx.remove('people', existing.id));
 }
 

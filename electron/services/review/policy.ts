@@ -7,11 +7,13 @@ import type { ApiMethod } from '../../../shared/api';
 import type { Caller, Role } from '../../../shared/domain';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
-import { personNamed } from './rows';
+import { hasPeople, personNamed } from './rows';
 
 /** The caller's role, checked against the project's people. */
 export function checkedRole(db: ReadableDb, caller: Caller): Role {
   const person = personNamed(db, caller.person);
+  // once a project lists its people, it works with them only (a lead adds people in Review → People)
+  if (!person && hasPeople(db)) throw new ServiceError('forbidden', `${caller.person} is not one of this project's people; a lead adds people (Review → People).`);
   if (person && !(person.roles as readonly Role[]).includes(caller.role)) {
     throw new ServiceError('forbidden', `${caller.person} is listed in this project as ${person.roles.join(', ')}, not ${caller.role}; choose one of those roles.`);
   }

@@ -3,7 +3,8 @@
 import type { Caller } from '../../../shared/domain';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
-import { funnelOf } from '../../../shared/review/funnel';
+import { groupBy } from '../../../shared/collections';
+import { funnelOf, reviewedAnswers } from '../../../shared/review/funnel';
 import { buildAgreementReportPaced, type ReportInput, type ReportItem } from '../../../shared/review/report';
 import { strataOf } from '../../../shared/review/strata';
 import type { AgreementReport, ReportGrouping } from '../../../shared/review/types';
@@ -48,14 +49,19 @@ async function reportInput(db: ReadableDb, projectName: string, roundNumber: num
     reviews = latestPerReviewer(allReviews(db));
     questions = [...new Set(reviews.map((r) => r.questionId))].flatMap((id) => getQuestionRow(db, id)?.question ?? []);
   }
+  const reviewsOf = groupBy(reviews, (r) => r.questionId);
   const items: ReportItem[] = [];
   for (const q of questions) {
+    const points = queryPointsOfQuestion(db, q.id);
+    // the author's answers as they were reviewed, not as an adjudicator or the author left them since
+    const reviewed = reviewedAnswers(reviewsOf.get(q.id) ?? [], points.map((p) => ({ queryPointId: p.id, answer: p.answer })));
+    const answerAt = new Map(reviewed.map((a) => [a.queryPointId, a.answer]));
     items.push({
       questionId: q.id,
       stratum: stratum(q),
       author: q.createdBy,
       answerKind: q.answerKind,
-      points: queryPointsOfQuestion(db, q.id).map((p) => ({ id: p.id, answer: p.answer, evidence: p.evidence, events: authorEvents(q, p, marksOf) })),
+      points: points.map((p) => ({ id: p.id, answer: answerAt.get(p.id) ?? null, evidence: p.evidence, events: authorEvents(q, p, marksOf) })),
     });
     await pacer.pace();
   }

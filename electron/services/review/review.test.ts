@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,9 +10,10 @@ import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
 import { ada, ann, lead, populateForReview, rita, rob, SENTINEL } from '../test-support/review';
 import { undo } from '../edits/service';
+import { updateQueryPoint } from '../annotation/service';
 import { adjudicationQueue, decide } from './adjudication';
 import { exportPackage, importPackage } from './packages';
-import { addGuideline, savePerson } from './people';
+import { addGuideline, removePerson, savePerson } from './people';
 import { agreementReport } from './report';
 import { contextOf, queueOf, submitReview } from './reviewing';
 import { openRound, previewRound, roundSummaries } from './rounds';
@@ -92,6 +94,11 @@ describe('a review round from start to report', () => {
     expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('accepted');
     funnel = roundSummaries(project)[0]!.funnel;
     expect(funnel).toMatchObject({ items: 2, agreed: 1, escalated: 1, revised: 1, accepted: 1, rejected: 0, awaitingDecision: 0 });
+    // agreement is about what was reviewed: Ann's B against Rita's A, whatever stands now
+    const afterDecision = await agreementReport(project, lead, 1, 'none');
+    expect(afterDecision.pairs.find((p) => p.on === 'answers' && p.a === 'Ann' && p.b === 'Rita')!.percent).toBe(0.5);
+    expect(adjudicationQueue(project, ada, 1)[0]!.authorAnswers).toEqual([{ queryPointId: choice.id, answer: 'B' }]);
+    await expect(decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'keep-author', reviewId: null, answers: [], reason: '', notes: '' })).rejects.toThrow(/decided already/);
     // undo takes the decision back, answer and status included
     await undo(project, ada);
     expect(pointOf(project, fx.videoId, fx.choiceId).answer).toBe('B');
@@ -116,6 +123,54 @@ describe('a review round from start to report', () => {
     await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: pointOf(project, fx.videoId, fx.plainId).id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
     const report = await agreementReport(project, lead, 1, 'none');
     expect(report.qualification).toEqual([expect.objectContaining({ person: 'Rita', units: 2, kappa: 1, qualified: true })]);
+    await project.close();
+  });
+});
+
+describe('what a review, a decision and a round must be', () => {
+  it('refuses answers that are not answers, decisions without grounds, and reviewers who are not reviewers', async () => {
+    const project = await fresh();
+    const fx = await populateForReview(project);
+    await expect(openRound(project, lead, round(['Nobody']))).rejects.toThrow(/Nobody is not one of this project's people/);
+    await expect(openRound(project, lead, round(['Ada']))).rejects.toThrow(/Ada is listed as adjudicator, not as a reviewer/);
+    await expect(openRound(project, lead, round(['Rita', 'Rita']))).rejects.toThrow(/named twice/);
+    await expect(openRound(project, lead, round(['Rita'], { reviewsPerItem: 2 }))).rejects.toThrow(/at least 2 reviewers/);
+    await openRound(project, lead, round(['Rita', 'Rob'], { reviewsPerItem: 2, selection: { ...everything, taskCodes: ['1'] } }));
+    const choice = pointOf(project, fx.videoId, fx.choiceId);
+    const submit = (answers: Parameters<typeof submitReview>[2]['answers'], verdict: 'accept' | 'reject' = 'accept', who = rita) =>
+      submitReview(project, who, { questionId: fx.choiceId, round: 1, answers, verdict, reason: null, notes: '', secondsSpent: 1 });
+    await expect(submit([{ queryPointId: choice.id, answer: 'Z' }])).rejects.toThrow(/"Z" is not one of the options \(A, B\)/);
+    await expect(submit([])).rejects.toThrow(/no answer at the query point at 5 s/);
+    await expect(submit([{ queryPointId: choice.id, answer: 'A' }, { queryPointId: choice.id, answer: 'B' }])).rejects.toThrow(/second answer for the same query point/);
+    await expect(submit([{ queryPointId: choice.id, answer: 'A', evidence: [[4, 2]] }])).rejects.toThrow(/ends \(2 s\) before it starts/);
+    await expect(submit([{ queryPointId: choice.id, answer: 'A' }], 'reject')).rejects.toThrow(/reason: say why you reject/);
+    expect(queueOf(project, rita, 1).every((i) => !i.done)).toBe(true);
+    await submit([{ queryPointId: choice.id, answer: 'a' }], 'accept');
+    await submit([{ queryPointId: choice.id, answer: 'B' }], 'accept', rob);
+    const decideAs = (fields: Partial<Parameters<typeof decide>[2]>) => decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'edit', reviewId: null, answers: [], reason: 'wrong answer', notes: '', ...fields });
+    await expect(decideAs({ answers: [{ queryPointId: choice.id, answer: 'Z' }] })).rejects.toThrow(/not one of the options/);
+    await expect(decideAs({ decision: 'reject', reason: '' })).rejects.toThrow(/reason: say why you reject/);
+    // the author's answer changed after the reviews: the record keeps what was reviewed
+    await updateQueryPoint(project, ann, choice.id, { answer: 'A' });
+    expect(adjudicationQueue(project, ada, 1)[0]!.agreement.map((a) => a.agrees).sort()).toEqual([false, true]);
+    await project.close();
+  });
+
+  it('keeps the list of people sound: one name per person, a lead always, nobody dropped mid-round, outsiders refused', async () => {
+    const project = await fresh();
+    await populateForReview(project);
+    await expect(savePerson(project, lead, 'rita', ['reviewer'])).rejects.toThrow(/Rita is already listed/);
+    await expect(savePerson(project, lead, 'Lee', ['reviewer'])).rejects.toThrow(/only lead/);
+    await openRound(project, lead, round(['Rita']));
+    await expect(removePerson(project, lead, 'Rita')).rejects.toThrow(/assignments in open rounds/);
+    await expect(openRound(project, { person: 'Zoe', role: 'lead' }, round(['Rita']))).rejects.toThrow(/Zoe is not one of this project's people/);
+    await project.close();
+  });
+
+  it('lists the first lead who starts listing people, so they keep working', async () => {
+    const project = await fresh();
+    await savePerson(project, { person: 'Mo', role: 'lead' }, 'Rita', ['reviewer']);
+    expect((await import('./people')).peopleOf(project).map((p) => [p.name, p.roles])).toEqual([['Mo', ['lead']], ['Rita', ['reviewer']]]);
     await project.close();
   });
 });
@@ -146,6 +201,32 @@ describe('review packages', () => {
     expect(again).toMatchObject({ reviews: 0, alreadyPresent: 1, problems: [] });
     expect((await exportTidemarkJsonl(project, lead)).text).toBe(before);
     expect(contextOf(project, ada, fx.textId).otherReviews.map((r) => r.notes)).toEqual(['sign unreadable']);
+    // given against the author's answer it was blind to, recorded on import
+    expect(contextOf(project, ada, fx.textId).otherReviews[0]!.against).toEqual([{ queryPointId: point.id, answer: SENTINEL }]);
+    await project.close();
+  });
+
+  it('refuses a relative path, and a tampered package imports nothing', async () => {
+    const project = await fresh();
+    const fx = await populateForReview(project);
+    await openRound(project, lead, round(['Rita']));
+    await expect(exportPackage(project, lead, 1, 'Rita', 'rita.tidemark')).rejects.toThrow(/full path/);
+    await expect(exportPackage(project, lead, 1, 'Rita', join(dir.path, 'no-such-folder', 'r.tidemark'))).rejects.toThrow(/not a folder that exists/);
+    const path = join(dir.path, `tampered-${n}.tidemark`);
+    await exportPackage(project, lead, 1, 'Rita', path);
+    const pkg = await Project.open(path, { create: false });
+    const choice = listQueryPoints(pkg.store.db, fx.videoId).find((p) => p.questionId === fx.choiceId)!;
+    await submitReview(pkg, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
+    await pkg.close();
+    const raw = new Database(path);
+    raw.prepare("UPDATE reviews SET fields = json_set(fields, '$.answers[0].answer', 'Z')").run();
+    raw.prepare("INSERT INTO reviews SELECT 'forged', question_id, 'Rob', fields, created_at, updated_at FROM reviews").run();
+    raw.close();
+    const outcome = await importPackage(project, lead, path);
+    expect(outcome.reviews).toBe(0);
+    expect(outcome.problems.join('\n')).toMatch(/"Z" is not one of the options/);
+    expect(outcome.problems.join('\n')).toMatch(/review forged: made by Rob, but this package is Rita's/);
+    expect(contextOf(project, lead, fx.choiceId).otherReviews).toEqual([]);
     await project.close();
   });
 });

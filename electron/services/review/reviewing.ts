@@ -8,6 +8,8 @@ import type { EditTransaction } from '../db/edit-log';
 import { reviewSubmitSchema } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
 import type { z } from 'zod';
+import type { QueryPoint } from '../../../shared/questions';
+import { answerProblems } from '../../../shared/review/validate';
 import { getQuestionRow, queryPointsOfQuestion } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
@@ -44,7 +46,8 @@ export function contextOf(project: Project, caller: Caller, questionId: string):
   return {
     questionId,
     mine,
-    authorAnswers: blind ? null : queryPointsOfQuestion(db, questionId).map((p) => ({ queryPointId: p.id, answer: p.answer })),
+    // what their review was given against (the answers may have changed since), else what stands
+    authorAnswers: blind ? null : (mine?.against ?? queryPointsOfQuestion(db, questionId).map((p) => ({ queryPointId: p.id, answer: p.answer }))),
     otherReviews: role === 'reviewer' ? [] : reviews.filter((r) => r.reviewer !== caller.person),
     decision: role === 'reviewer' ? null : (adjudicationsOfQuestion(db, questionId).at(-1) ?? null),
     rounds: [...new Set(reviews.map((r) => r.round))].sort((a, b) => a - b),
@@ -62,10 +65,11 @@ export async function submitReview(project: Project, caller: Caller, submission:
   if (reviewsOfQuestion(db, submission.questionId).some((r) => r.reviewer === caller.person && r.round === round.number)) {
     throw new ServiceError('conflict', `You already submitted your review of this item in round ${round.number}.`);
   }
-  const points = new Set(queryPointsOfQuestion(db, submission.questionId).map((p) => p.id));
-  for (const [i, a] of submission.answers.entries()) {
-    if (!points.has(a.queryPointId)) throw new ServiceError('invalid-request', `answers[${i}].queryPointId: ${a.queryPointId} is not a query point of this question.`);
-  }
+  const { question } = getQuestionRow(db, submission.questionId)!;
+  const points = queryPointsOfQuestion(db, submission.questionId);
+  const problems = answerProblems(question, points, submission.answers, project.videos.get(question.videoId)?.duration ?? null);
+  if (submission.verdict !== 'accept' && !submission.reason) problems.push(`reason: say why you ${submission.verdict === 'reject' ? 'reject' : 'would revise'} it.`);
+  if (problems.length > 0) throw new ServiceError('invalid-request', problems.join(' '));
   const now = new Date().toISOString();
   const review: Review = {
     id: randomUUID(),
@@ -78,6 +82,7 @@ export async function submitReview(project: Project, caller: Caller, submission:
     notes: submission.notes,
     secondsSpent: submission.secondsSpent,
     guidelineVersion: currentGuideline(db),
+    against: againstOf(points),
     createdAt: now,
     updatedAt: now,
   };
@@ -86,6 +91,11 @@ export async function submitReview(project: Project, caller: Caller, submission:
     afterReview(tx, round, review.questionId);
   });
   return review;
+}
+
+/** The author's answers a review is given against (none in a review package, which holds no answers: its import records them). */
+export function againstOf(points: readonly QueryPoint[]): Review['against'] {
+  return points.some((p) => p.answer !== null) ? points.map((p) => ({ queryPointId: p.id, answer: p.answer })) : null;
 }
 
 /** Inside the edit that adds a review: when the item's last assigned review agrees like all others, it joins the candidate pool. */

@@ -5,12 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../shared/domain';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { assignReviewers } from '../../../shared/review/assign';
-import { funnelOf, itemState, type RoundItem } from '../../../shared/review/funnel';
+import { funnelOf, itemState, reviewedAnswers, type RoundItem } from '../../../shared/review/funnel';
 import { stratifiedSample, strataCounts } from '../../../shared/review/sample';
 import { matchesTaskPrefix, strataOf } from '../../../shared/review/strata';
 import type { Adjudication, ItemState, ReviewRound, RoundFields, RoundPreview, RoundSelection, RoundSummary } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
 import { groupBy } from '../../../shared/collections';
+import { plural } from '../../../shared/plural';
 import { allQuestions, getQuestionRow, queryPointsOfQuestion, queryPointsSelectedBy, questionsSelectedBy, questionToRow } from '../annotation/rows';
 import type { EditTransaction } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
@@ -18,7 +19,7 @@ import { ServiceError } from '../errors';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { requireRole } from './policy';
-import { adjudicationsOfQuestion, adjudicationsSelectedBy, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, reviewsSelectedBy, roundByNumber, roundToRow } from './rows';
+import { adjudicationsOfQuestion, adjudicationsSelectedBy, listPeople, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, reviewsSelectedBy, roundByNumber, roundToRow } from './rows';
 
 /** The questions a selection takes, in a stable order, with the stratum each was drawn from. */
 function selectQuestions(db: ReadableDb, selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
@@ -39,6 +40,20 @@ function selectQuestions(db: ReadableDb, selection: RoundSelection): { questions
   return { questions, byStratum: strataCounts(candidates, [...drawn]) };
 }
 
+/** Reviewers must be people the project lists as reviewers (when it lists anyone), named once each. */
+function checkReviewers(db: ReadableDb, reviewers: readonly string[], perItem: number): void {
+  const twice = reviewers.filter((r, i) => reviewers.indexOf(r) !== i);
+  if (twice.length > 0) throw new ServiceError('invalid-request', `reviewers: ${twice[0]} is named twice.`);
+  if (perItem > reviewers.length) throw new ServiceError('invalid-request', `reviewsPerItem: ${perItem} reviews of each item need at least ${perItem} reviewers; ${reviewers.length} chosen.`);
+  const people = listPeople(db);
+  if (people.length === 0) return;
+  for (const name of reviewers) {
+    const person = people.find((p) => p.name === name);
+    if (!person) throw new ServiceError('invalid-request', `reviewers: ${name} is not one of this project's people; add them first.`);
+    if (!person.roles.includes('reviewer')) throw new ServiceError('invalid-request', `reviewers: ${name} is listed as ${person.roles.join(', ')}, not as a reviewer.`);
+  }
+}
+
 function plan(db: ReadableDb, selection: RoundSelection, reviewers: readonly string[], perItem: number) {
   const { questions, byStratum } = selectQuestions(db, selection);
   const { assignments, short } = assignReviewers(questions.map((q) => ({ id: q.id, author: q.createdBy })), reviewers, perItem);
@@ -48,6 +63,7 @@ function plan(db: ReadableDb, selection: RoundSelection, reviewers: readonly str
 export function previewRound(project: Project, caller: Caller, selection: RoundSelection, reviewers: readonly string[], perItem: number): RoundPreview {
   const db = project.store.db;
   requireRole(db, caller, ['lead'], 'plan a review round');
+  if (reviewers.length > 0) checkReviewers(db, reviewers, perItem);
   const { questions, byStratum, short } = plan(db, selection, reviewers, perItem);
   return { questions: questions.length, byStratum, shortOfReviewers: reviewers.length === 0 ? questions.length : short.length };
 }
@@ -58,11 +74,12 @@ type NewRound = Omit<RoundFields, 'closed' | 'guidelineVersion'>;
 export async function openRound(project: Project, caller: Caller, fields: NewRound): Promise<ReviewRound> {
   const db = project.store.db;
   requireRole(db, caller, ['lead'], 'open a review round');
+  checkReviewers(db, fields.reviewers, fields.reviewsPerItem);
   // items short of reviewers open with the reviewers they could get (the preview says how many)
   const { questions, assignments } = plan(db, fields.selection, fields.reviewers, fields.reviewsPerItem);
   if (questions.length === 0) throw new ServiceError('invalid-request', 'No question matches this selection.');
   if (assignments.length === 0) throw new ServiceError('invalid-request', 'No reviewer can take these questions (a reviewer never reviews their own).');
-  return project.store.edit(caller.person, `Open review round (${questions.length} items)`, async (tx) => {
+  return project.store.edit(caller.person, `Open review round (${plural(questions.length, 'item')})`, async (tx) => {
     const round: ReviewRound = { ...fields, closed: false, guidelineVersion: currentGuideline(tx.db), id: randomUUID(), number: nextRoundNumber(tx.db), createdBy: caller.person, createdAt: new Date().toISOString() };
     tx.put('review_rounds', roundToRow(round));
     for (const a of assignments) {
@@ -136,7 +153,7 @@ function itemView(db: ReadableDb, round: ReviewRound, questionId: string, review
 function view(round: ReviewRound, question: Question, reviewers: string[], allReviews: readonly Review[], decisions: readonly Adjudication[], points: readonly QueryPoint[]): RoundItemView {
   const reviews = roundReviews(allReviews, round.number, reviewers);
   const decision = decisions.filter((d) => d.round === round.number).at(-1) ?? null;
-  const authorAnswers = points.map((p) => ({ queryPointId: p.id, answer: p.answer }));
+  const authorAnswers = reviewedAnswers(reviews, points.map((p) => ({ queryPointId: p.id, answer: p.answer })));
   const item: RoundItem = { assigned: reviewers.length, reviews, decision, answerKind: question.answerKind, authorAnswers };
   return { ...item, question, reviewers, state: itemState(item, round.numericTolerance) };
 }

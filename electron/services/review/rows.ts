@@ -33,6 +33,14 @@ const rowToPerson = (r: PersonRow): Person => ({ id: r.id, name: r.name, roles: 
 
 export const listPeople = (db: ReadableDb): Person[] => db.query<PersonRow>('SELECT * FROM people ORDER BY name').all().map(rowToPerson);
 
+export const hasPeople = (db: ReadableDb): boolean => db.query('SELECT 1 FROM people LIMIT 1').get() !== undefined;
+
+/** Names are compared as people read them: "Sam" and "sam" are one person. */
+export function personNamedLike(db: ReadableDb, name: string): Person | null {
+  const row = db.query<PersonRow>('SELECT * FROM people WHERE lower(name) = lower(?)').get(name);
+  return row ? rowToPerson(row) : null;
+}
+
 export function personNamed(db: ReadableDb, name: string): Person | null {
   const row = db.query<PersonRow>('SELECT * FROM people WHERE name = ?').get(name);
   return row ? rowToPerson(row) : null;

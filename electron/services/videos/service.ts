@@ -6,7 +6,7 @@ import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
-import { removeQuestionWithChildren } from '../annotation/removal';
+import { checkRemovable, removeQuestionWithChildren } from '../annotation/removal';
 import { probeNewVideos } from './import';
 import { newVideoRow, type NewVideo } from './repo';
 
@@ -43,6 +43,7 @@ export async function removeVideo(project: Project, caller: Caller, videoId: str
   const video = requireVideo(project, videoId);
   await project.store.edit(caller.person, `Remove ${video.name}`, async (tx) => {
     for (const { id } of tx.db.query<{ id: string }>('SELECT id FROM questions WHERE video_id = ?').all(videoId)) {
+      checkRemovable(tx, caller, id);
       removeQuestionWithChildren(tx, id);
       await tx.pace();
     }

@@ -85,10 +85,12 @@ export function ReviewOverlay(): React.JSX.Element | null {
           {tab === 'adjudication' && <AdjudicationTab />}
           {tab === 'report' && <ReportTab />}
         </div>
-        {error && <p className="error" role="alert" data-testid="review-error">{error}</p>}
-        <div className="actions">
-          <button type="button" onClick={closeOverlay}>Close</button>
-        </div>
+        <footer className="review-foot">
+          {error && <p className="error" role="alert" data-testid="review-error">{error}</p>}
+          <div className="actions">
+            <button type="button" onClick={closeOverlay}>Close</button>
+          </div>
+        </footer>
       </div>
     </div>
   );

@@ -45,6 +45,8 @@ function RoundFormView(): React.JSX.Element {
     return () => clearTimeout(timer);
   }, [form]);
   const names = people.map((p) => p.name);
+  // the services take only people listed as reviewers
+  const reviewerNames = people.filter((p) => p.roles.includes('reviewer')).map((p) => p.name);
   const rolesOf = (name: string): string => people.find((p) => p.name === name)?.roles.join(', ') ?? '';
   const open = async (): Promise<void> => {
     const request = openRequest(form);
@@ -89,7 +91,7 @@ function RoundFormView(): React.JSX.Element {
         <span className="field">Seed<span data-testid="round-seed">{form.seed}</span></span>
         <button type="button" disabled={!form.sample} onClick={() => set({ seed: nextSeed(form.seed) })} data-testid="round-redraw">Re-draw</button>
       </fieldset>
-      <Checks label="Reviewers" values={names} chosen={form.reviewers} onChange={(reviewers) => set({ reviewers })} testId="round-reviewers" hint={rolesOf} />
+      <Checks label="Reviewers" values={reviewerNames} chosen={form.reviewers} onChange={(reviewers) => set({ reviewers })} testId="round-reviewers" hint={rolesOf} />
       <div className="row">
         <label className="field">Reviews per item<input value={form.reviewsPerItem} onChange={(e) => set({ reviewsPerItem: e.target.value })} size={4} data-testid="round-per-item" /></label>
         <label className="field">Qualification κ threshold<input value={form.threshold} onChange={(e) => set({ threshold: e.target.value })} size={5} /></label>

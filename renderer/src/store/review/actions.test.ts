@@ -23,7 +23,7 @@ registerReview();
 
 const q = question('q', 'p', { answerKind: 'text', text: 'What is written?', createdBy: 'ann' });
 const points = [point('p1', 'q', 5, { evidence: [[2, 4]] })];
-const mine: Review = { id: 'r', questionId: 'q', reviewer: 'rita', round: 1, answers: [{ queryPointId: 'p1', answer: 'blue' }], verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 42, guidelineVersion: null, createdAt: 'now', updatedAt: 'now' };
+const mine: Review = { id: 'r', questionId: 'q', reviewer: 'rita', round: 1, answers: [{ queryPointId: 'p1', answer: 'blue' }], verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 42, guidelineVersion: null, against: null, createdAt: 'now', updatedAt: 'now' };
 const blind: ReviewContext = { questionId: 'q', mine: null, authorAnswers: null, otherReviews: [], decision: null, rounds: [1] };
 const seen: string[] = [];
 // what the other features do on these hooks: select the video (its annotations arrive), show the question
@@ -100,7 +100,7 @@ describe('adjudication and identity actions', () => {
   });
 
   it('a decision is sent, then the queue, the rounds and the question are reloaded', async () => {
-    const item: AdjudicationItem = { round: 1, question: q, queryPoints: [point('p1', 'q', 5, { answer: 'crimson' })], reviews: [mine], agreement: [{ queryPointId: 'p1', reviewId: 'r', agrees: false }], decision: null };
+    const item: AdjudicationItem = { round: 1, question: q, queryPoints: [point('p1', 'q', 5, { answer: 'crimson' })], authorAnswers: [{ queryPointId: 'p1', answer: 'crimson' }], reviews: [mine], agreement: [{ queryPointId: 'p1', reviewId: 'r', agrees: false }], decision: null };
     answers = { 'adjudication.queue': [], 'rounds.list': [], 'adjudication.decide': { id: 'd', questionId: 'q', round: 1, decision: 'keep-reviewer', reviewId: 'r', answers: [], reason: 'wrong answer', notes: '', guidelineVersion: null, adjudicator: 'ada', createdAt: 'now' } };
     setState({ adjudicationQueue: [item] });
     await openAdjudicationItem(item);

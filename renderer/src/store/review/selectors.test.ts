@@ -27,7 +27,7 @@ const info = (role: Role, person = 'ana'): AppInfo => ({ version: '0', mode: 'br
 const item = (questionId: string, round: number, done = false): QueueItem => ({ round, roundName: `R${round}`, questionId, videoId: 'v1', videoName: 'a.mp4', text: `text of ${questionId}`, taskCode: '1.1', done });
 
 const review = (id: string, reviewer: string, answers: Review['answers']): Review => ({
-  id, questionId: 'q', reviewer, round: 1, answers, verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 10, guidelineVersion: null, createdAt: 'now', updatedAt: 'now',
+  id, questionId: 'q', reviewer, round: 1, answers, verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 10, guidelineVersion: null, against: null, createdAt: 'now', updatedAt: 'now',
 });
 
 const funnel: Funnel = { items: 10, reviewed: 8, agreed: 5, escalated: 3, accepted: 6, revised: 1, rejected: 1, awaitingDecision: 1 };
@@ -113,7 +113,7 @@ describe('review selectors: adjudication', () => {
   const r1 = review('r1', 'bo', [{ queryPointId: 'p1', answer: 'B', evidence: [[2, 4]] }, { queryPointId: 'p2', answer: 'A' }]);
   const r2 = review('r2', 'cy', [{ queryPointId: 'p1', answer: 'A' }, { queryPointId: 'p2', answer: 'A', events: [6] }]);
   const escalated: AdjudicationItem = {
-    round: 1, question: q, queryPoints: points, reviews: [r1, r2], decision: null,
+    round: 1, question: q, queryPoints: points, authorAnswers: [{ queryPointId: 'p1', answer: 'A' }, { queryPointId: 'p2', answer: 'A' }], reviews: [r1, r2], decision: null,
     agreement: [
       { queryPointId: 'p1', reviewId: 'r1', agrees: false }, { queryPointId: 'p2', reviewId: 'r1', agrees: true },
       { queryPointId: 'p1', reviewId: 'r2', agrees: true }, { queryPointId: 'p2', reviewId: 'r2', agrees: true },

@@ -154,7 +154,7 @@ const rowsOf = lastOf((item: AdjudicationItem | null): AdjudicationRow[] => {
     .sort((a, b) => a.time - b.time)
     .map((point) => ({
       point,
-      author: point.answer,
+      author: item.authorAnswers.find((a) => a.queryPointId === point.id)?.answer ?? point.answer,
       reviews: item.reviews.map((review) => ({
         review,
         answer: review.answers.find((a) => a.queryPointId === point.id)?.answer ?? null,
