@@ -2,14 +2,13 @@
 // reviewer's side by side (agreeing or not), their evidence as lanes on the timeline, and the
 // decision — keep the author's, keep a reviewer's, edit, or reject — with a reason and notes.
 import { onCtrlEnter } from './ctrl-enter';
+import { ReasonAndNotes } from './ReasonAndNotes';
 import { adjudicationDecisions } from '../../../../shared/review/types';
 import { optionLetters } from '../../../../shared/questions';
-import { reviewReasons } from '../../../../shared/reviews';
 import { closeAdjudication, decide, editDecision, setDecisionAnswer } from '../../store/review/adjudication-actions';
 import { answerText } from '../../store/review/draft';
 import { adjudicationItem, adjudicationRows, LANE_COLOURS } from '../../store/review/selectors';
 import { useStore } from '../../store/store';
-import { isOneOf } from '../select-value';
 import { useShortcutLabel } from '../use-shortcut-label';
 import { AnswerInput } from './AnswerInput';
 import { QueryTime } from './ReviewPanel';
@@ -92,17 +91,7 @@ export function AdjudicationPanel(): React.JSX.Element | null {
             </div>
           )}
         </fieldset>
-        <label className="field">
-          Reason
-          <select value={draft.reason ?? ''} onChange={(e) => editDecision({ reason: isOneOf(reviewReasons, e.target.value) ? e.target.value : null })} data-testid="decision-reason">
-            <option value="">—</option>
-            {reviewReasons.map((r) => <option key={r} value={r}>{r}</option>)}
-          </select>
-        </label>
-        <label className="field">
-          Notes
-          <textarea rows={2} value={draft.notes} onChange={(e) => editDecision({ notes: e.target.value })} data-testid="decision-notes" />
-        </label>
+        <ReasonAndNotes reason={draft.reason} notes={draft.notes} rows={2} onReason={(reason) => editDecision({ reason })} onNotes={(notes) => editDecision({ notes })} testId="decision" />
         {error && <p className="error" role="alert" data-testid="review-error">{error}</p>}
         <div className="actions">
           <button type="button" className="primary" onClick={() => void decide()} data-testid="decide">Decide ({decideKey})</button>

@@ -3,8 +3,9 @@
 // then verdict, reason and notes. The author's answers are never on this form before the submit
 // (the services do not send them); after it they stand next to the reviewer's.
 import { onCtrlEnter } from './ctrl-enter';
+import { ReasonAndNotes } from './ReasonAndNotes';
 import { optionLetters, type QueryPoint } from '../../../../shared/questions';
-import { reviewReasons, reviewVerdicts } from '../../../../shared/reviews';
+import { reviewVerdicts } from '../../../../shared/reviews';
 import { formatTimecode } from '../../../../shared/timecode';
 import { selectQueryPoint } from '../../store/annotation/actions';
 import { seek } from '../../store/player/actions';
@@ -14,7 +15,6 @@ import { nextQueueItem, reviewComparison, reviewPoints, reviewQuestion, reviewSu
 import { useStore } from '../../store/store';
 import { useShortcutLabel } from '../use-shortcut-label';
 import { AnswerInput } from './AnswerInput';
-import { isOneOf } from '../select-value';
 
 const time = (t: number): string => formatTimecode(t, { fractionDigits: 2 });
 
@@ -114,17 +114,7 @@ export function ReviewPanel(): React.JSX.Element | null {
                   ))}
                 </div>
               </fieldset>
-              <label className="field">
-                Reason
-                <select value={draft.reason ?? ''} onChange={(e) => setReason(isOneOf(reviewReasons, e.target.value) ? e.target.value : null)} data-testid="review-reason">
-                  <option value="">—</option>
-                  {reviewReasons.map((r) => <option key={r} value={r}>{r}</option>)}
-                </select>
-              </label>
-              <label className="field">
-                Notes
-                <textarea rows={3} value={draft.notes} onChange={(e) => setReviewNotes(e.target.value)} data-testid="review-notes" />
-              </label>
+              <ReasonAndNotes reason={draft.reason} notes={draft.notes} rows={3} onReason={setReason} onNotes={setReviewNotes} testId="review" />
               {error && <p className="error" role="alert" data-testid="review-error">{error}</p>}
               <div className="actions">
                 <button type="button" className="primary" onClick={() => void submitReview()} data-testid="review-submit">Submit ({submitKey})</button>
