@@ -63,6 +63,10 @@ export const apiMethods = [
   'agreement.report',
   'packages.export',
   'packages.import',
+  'drafting.endpoint',
+  'drafting.configure',
+  'drafting.setKey',
+  'drafting.testConnection',
 ] as const;
 
 export type ApiMethod = (typeof apiMethods)[number];

@@ -10,6 +10,7 @@ import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Que
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personName, personRoles, reportGroupings, reviewSubmitSchema, roundFieldsSchema, roundSelectionSchema } from './review/types';
 import type { Review } from './reviews';
 import type { AdjudicationItem, Adjudication, AgreementReport, GuidelineVersion, PackageImportOutcome, Person, QueueItem, ReviewContext, ReviewRound, RoundPreview, RoundSummary } from './review/types';
+import { endpointSettingsSchema, type EndpointView } from './drafting/endpoint';
 import { patchSchema } from './schema-patch';
 import type { DatasetStats } from './stats';
 import type {
@@ -138,6 +139,11 @@ export const requestSchemas = {
   'agreement.report': z.object({ round: z.number().int().min(1).nullable().default(null), by: z.enum(reportGroupings).default('none') }).strict(),
   'packages.export': z.object({ round: z.number().int().min(1), reviewer: personName, path: filePath }).strict(),
   'packages.import': z.object({ path: filePath }).strict(),
+  'drafting.endpoint': empty,
+  'drafting.configure': patchSchema(endpointSettingsSchema),
+  /** Write-only: the key is kept by the main process and never sent back. */
+  'drafting.setKey': z.object({ key: z.string().trim().min(1).max(1_000).nullable() }).strict(),
+  'drafting.testConnection': empty,
 } satisfies Record<ApiMethod, z.ZodType>;
 
 /** Calls whose one array may hold up to BULK_LIMIT items: checked item by item, a slice at a time. */
@@ -242,6 +248,11 @@ export interface ApiResponses {
   /** A blind review package: a project file holding the reviewer's items without the authors' answers. */
   'packages.export': { path: string; questions: number; videos: number };
   'packages.import': PackageImportOutcome;
+  'drafting.endpoint': EndpointView;
+  'drafting.configure': EndpointView;
+  'drafting.setKey': EndpointView;
+  /** The server's models, or an error saying why the endpoint cannot be reached. */
+  'drafting.testConnection': { models: string[] };
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

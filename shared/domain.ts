@@ -1,4 +1,5 @@
 // Domain types shared by services and the renderer. Times are seconds.
+import type { EndpointSettings } from './drafting/endpoint';
 
 export type Role = 'annotator' | 'reviewer' | 'adjudicator' | 'researcher' | 'lead';
 
@@ -101,4 +102,6 @@ export interface Settings {
   keymap: Record<string, string[]>;
   /** Whether the person has said who they are (the app asks once, on the first start). */
   identityChosen: boolean;
+  /** The drafting endpoint (its key is kept by the main process only). */
+  drafting: EndpointSettings;
 }

@@ -11,6 +11,7 @@ import { createHandlers, dispatch, type DialogKind } from '../services/handlers'
 import { answerMedia } from '../services/media/serve';
 import { isPathInside } from '../services/media/paths';
 import { APP_ORIGIN, APP_SCHEME, appFileFromUrl, isInternalNavigation, MEDIA_SCHEME, mediaRouteFromUrl } from './routes';
+import { desktopKeyStore } from './safe-key-store';
 
 const rendererDir = join(__dirname, '..', 'renderer');
 const csp = contentSecurityPolicy({ mediaScheme: MEDIA_SCHEME });
@@ -128,7 +129,7 @@ app.on('web-contents-created', (_event, contents) => {
 app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
-  services = new AppServices({ dataDir: app.getPath('userData'), mode: 'desktop', version: app.getVersion() });
+  services = new AppServices({ dataDir: app.getPath('userData'), mode: 'desktop', version: app.getVersion(), keyStore: desktopKeyStore(app.getPath('userData')) });
   registerProtocols(services);
   registerIpc(services);
   void services.startup();

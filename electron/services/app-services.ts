@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Caller, ProjectSummary } from '../../shared/domain';
 import type { Job } from '../../shared/jobs';
 import { renderDemoMedia } from './demo';
+import { FileKeyStore, type KeyStore } from './drafting/keys';
 import { ServiceError } from './errors';
 import { JobRegistry } from './jobs/registry';
 import { resolveMediaTools, type MediaTools } from './media/tools';
@@ -16,15 +17,19 @@ export interface AppServicesOptions {
   mode: 'desktop' | 'browser';
   version: string;
   env?: NodeJS.ProcessEnv;
+  /** Where an entered API key is kept (the desktop shell passes its safeStorage one). */
+  keyStore?: KeyStore;
 }
 
 export class AppServices {
   readonly settings: SettingsStore;
   readonly jobs = new JobRegistry();
+  readonly keys: KeyStore;
   private project: Project | null = null;
 
   constructor(readonly options: AppServicesOptions) {
     this.settings = new SettingsStore(options.dataDir);
+    this.keys = options.keyStore ?? new FileKeyStore(join(options.dataDir, 'openai-key'));
   }
 
   /** ffmpeg and ffprobe as the settings choose them (bundled, or the system's). */

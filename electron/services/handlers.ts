@@ -7,6 +7,7 @@ import type { Caller } from '../../shared/domain';
 import { annotationHandlers } from './annotation/handlers';
 import { appHandlers, type TransportFeatures } from './app/handlers';
 import type { AppServices } from './app-services';
+import { draftingHandlers } from './drafting/handlers';
 import { editHandlers } from './edits/handlers';
 import { toApiError } from './errors';
 import { exchangeHandlers } from './exchange/handlers';
@@ -37,6 +38,7 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
     ...editHandlers(app),
     ...exchangeHandlers(app),
     ...reviewHandlers(app),
+    ...draftingHandlers(app),
   });
 }
 

@@ -3,12 +3,13 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+/** `mode` sets the new file's permissions from its creation (0o600: readable by its owner only). */
+export function writeFileAtomic(path: string, content: string | Uint8Array, mode = 0o666): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    const fd = openSync(temp, 'w');
+    const fd = openSync(temp, 'w', mode);
     try {
       const bytes = typeof content === 'string' ? Buffer.from(content) : content;
       for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);

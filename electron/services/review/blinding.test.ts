@@ -104,6 +104,10 @@ function requests(): Record<ApiMethod, unknown> {
     'agreement.report': {},
     'packages.export': { round: 1, reviewer: 'Rita', path: join(dir.path, 'pkg.tidemark') },
     'packages.import': { path: join(dir.path, 'pkg.tidemark') },
+    'drafting.endpoint': {},
+    'drafting.configure': { baseURL: 'http://127.0.0.1:9/v1' },
+    'drafting.setKey': { key: 'sk-test' },
+    'drafting.testConnection': {},
   };
 }
 

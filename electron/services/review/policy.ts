@@ -99,10 +99,15 @@ export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
   'agreement.report': 'refused',
   'packages.export': 'refused',
   'packages.import': 'refused',
+  // the endpoint and its key are the machine's, not the project's
+  'drafting.endpoint': 'no-item-content',
+  'drafting.configure': 'no-item-content',
+  'drafting.setKey': 'no-item-content',
+  'drafting.testConnection': 'no-item-content',
 };
 
 /** Calls that work before, between and regardless of projects: choosing who you are among them. */
-const ROLE_FREE: ReadonlySet<ApiMethod> = new Set(['app.info', 'settings.get', 'settings.update', 'projects.recent', 'projects.current', 'projects.create', 'projects.open', 'projects.close', 'dialogs.pick', 'jobs.list', 'jobs.cancel']);
+const ROLE_FREE: ReadonlySet<ApiMethod> = new Set(['app.info', 'settings.get', 'settings.update', 'drafting.endpoint', 'drafting.configure', 'drafting.setKey', 'drafting.testConnection', 'projects.recent', 'projects.current', 'projects.create', 'projects.open', 'projects.close', 'dialogs.pick', 'jobs.list', 'jobs.cancel']);
 
 /** Every other call, while a project is open, is made in a role the project allows the person. */
 export function checkCallerRole(method: ApiMethod, db: ReadableDb | null, caller: Caller): void {

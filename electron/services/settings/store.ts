@@ -5,6 +5,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Caller, RecentProject, Settings } from '../../../shared/domain';
+import { endpointSettingsSchema } from '../../../shared/drafting/endpoint';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import { writeFileAtomic } from '../files/atomic-write';
 
@@ -15,6 +16,8 @@ const settingsSchema = z.object({
   keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).default({}),
   /** Whether the person has said who they are (the app asks once, on the first start). */
   identityChosen: z.boolean().default(false),
+  /** The drafting endpoint (never its key). */
+  drafting: endpointSettingsSchema.default(endpointSettingsSchema.parse({})),
 });
 
 const stateSchema = z.object({
@@ -59,6 +62,7 @@ export class SettingsStore {
       ffmpegSource: 'bundled',
       keymap: {},
       identityChosen: false,
+      drafting: endpointSettingsSchema.parse({}),
     });
     this.state = readJson(this.statePath, stateSchema, stateSchema.parse({}));
   }
