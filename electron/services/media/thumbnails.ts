@@ -13,6 +13,17 @@ export const TILE_HEIGHT = 72;
 export const COLUMNS = 10;
 export const ROWS = 10;
 
+/**
+ * One frame per whole second k: the frame a player shows paused at k, the last with pts ≤ k (the
+ * first while none is). fps=1 emits, for tick k, the last frame whose pts rounded to whole seconds
+ * is ≤ k; round=up makes that "pts ≤ k" (round=down took the last frame before k+1, ≈ k+0.97 s).
+ * start_time=0 starts the ticks at 0 even when the first frame is later. Run with -copyts, which
+ * keeps the file's own timestamps as players use them (ffmpeg would otherwise shift a video whose
+ * first frame is at 0.5 s to 0, and Chromium does not). Thumbnails and model drafts both use it: a
+ * draft of second k never sees a frame from after k.
+ */
+export const PER_SECOND_FRAMES = 'fps=1:start_time=0:round=up';
+
 /** Sheets made by an earlier way of picking frames are made again (2: tile k is the frame shown at k). */
 const SHEETS_VERSION = 2;
 
@@ -73,14 +84,8 @@ export async function generateThumbnails(
   mkdirSync(dir, { recursive: true });
   const tileWidth = tileWidthFor(video);
   const count = thumbnailCount({ duration, fps: video.fps });
-  // Tile k must be the frame a player shows paused at k: the last frame with pts ≤ k (the first
-  // frame while none is). fps=1 emits, for tick k, the last frame whose pts rounded to whole seconds
-  // is ≤ k; round=up makes that "pts ≤ k" (round=down took the last frame before k+1, ≈ k+0.97 s).
-  // start_time=0 starts the ticks at 0 even when the first frame is later. -copyts keeps the file's
-  // own timestamps, as players use them: ffmpeg would otherwise shift a video whose first frame is
-  // at 0.5 s (or at 2/30 s, B-frames without an edit list) to 0, and Chromium does not.
-  // scale then tile packs them row by row.
-  const filter = `fps=1:start_time=0:round=up,scale=${tileWidth}:${TILE_HEIGHT}:flags=fast_bilinear,tile=${COLUMNS}x${ROWS}`;
+  // tile k is the frame shown at k (see PER_SECOND_FRAMES); scale then tile packs them row by row
+  const filter = `${PER_SECOND_FRAMES},scale=${tileWidth}:${TILE_HEIGHT}:flags=fast_bilinear,tile=${COLUMNS}x${ROWS}`;
   const totalUs = duration * 1e6;
   const out = await runProcess(
     ffmpeg,
