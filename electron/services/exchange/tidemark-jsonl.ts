@@ -11,6 +11,7 @@ import { markDataSchemas, markTypes } from '../../../shared/marks';
 import { profileDefinitionSchema } from '../../../shared/profiles';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
 import { reviewFieldsSchema } from '../../../shared/reviews';
+import { draftKinds, draftProvenanceSchema, draftStatuses } from '../../../shared/drafting/drafts';
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFieldsSchema } from '../../../shared/review/types';
 import { visibleRow } from '../annotation/policy';
 import type { EditableTable } from '../db/edit-log';
@@ -63,11 +64,14 @@ const ROW_SCHEMAS = {
   review_rounds: z.object({ id: text, number: z.number().int().min(1), fields: json(roundFieldsSchema), created_by: text, created_at: text }).strict(),
   review_assignments: z.object({ id: text, round_id: text, question_id: text, reviewer: text }).strict(),
   adjudications: z.object({ id: text, question_id: text, adjudicator: text, fields: json(adjudicationFieldsSchema), created_at: text }).strict(),
+  drafts: z
+    .object({ id: text, video_id: text, kind: z.enum(draftKinds), target: text, at: real, made_id: text.nullable(), status: z.enum(draftStatuses), fields: json(draftProvenanceSchema), created_at: text, decided_by: text.nullable(), decided_at: text.nullable() })
+    .strict(),
 } satisfies Partial<Record<EditableTable, z.ZodType>>;
 
 type ExportedTable = keyof typeof ROW_SCHEMAS;
 /** Parents before children, so foreign keys hold while importing in file order. */
-const TABLE_ORDER: readonly ExportedTable[] = ['people', 'guidelines', 'profiles', 'videos', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications'];
+const TABLE_ORDER: readonly ExportedTable[] = ['people', 'guidelines', 'profiles', 'videos', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts'];
 
 const lineSchema = z.discriminatedUnion('table', [
   z.object({ tidemark: z.literal(1), table: z.literal('project'), name: z.string() }).strict(),
@@ -112,6 +116,7 @@ const PARENTS: Partial<Record<ExportedTable, Array<[column: string, parent: Expo
   reviews: [['question_id', 'questions']],
   review_assignments: [['round_id', 'review_rounds'], ['question_id', 'questions']],
   adjudications: [['question_id', 'questions']],
+  drafts: [['video_id', 'videos']],
 };
 
 type StoredRow = Record<string, string | number | null>;

@@ -14,7 +14,7 @@ export interface Received {
   path: string;
   body: { model?: string; messages?: Array<{ role: string; content: unknown }>; response_format?: unknown };
   authorization: string | undefined;
-  /** Image parts of the last user message (frames sent). */
+  /** Image parts of the request's user messages (frames sent). */
   images: string[];
 }
 
@@ -29,10 +29,11 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-function lastUserImages(body: Received['body']): string[] {
-  const user = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user');
-  if (!user || !Array.isArray(user.content)) return [];
-  return (user.content as Array<{ type: string; image_url?: { url: string } }>).filter((p) => p.type === 'image_url').map((p) => p.image_url!.url);
+/** Every image the request carries (a repair request repeats the first message's frames). */
+function userImages(body: Received['body']): string[] {
+  return (body.messages ?? [])
+    .filter((m) => m.role === 'user' && Array.isArray(m.content))
+    .flatMap((m) => (m.content as Array<{ type: string; image_url?: { url: string } }>).filter((p) => p.type === 'image_url').map((p) => p.image_url!.url));
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
@@ -66,7 +67,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (req.method === 'GET' && path.endsWith('/models')) return send(res, 200, JSON.stringify({ object: 'list', data: fake.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) }));
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) return send(res, 404, JSON.stringify({ error: { message: 'not found' } }));
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Received['body'];
-    const request: Received = { at: Date.now(), path, body, authorization: req.headers.authorization, images: lastUserImages(body) };
+    const request: Received = { at: Date.now(), path, body, authorization: req.headers.authorization, images: userImages(body) };
     received.push(request);
     const answer = queue.shift() ?? responder?.(request) ?? { kind: 'status', status: 500, body: JSON.stringify({ error: { message: 'nothing scripted' } }) };
     if (answer.kind === 'stall') {

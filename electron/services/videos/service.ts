@@ -47,6 +47,7 @@ export async function removeVideo(project: Project, caller: Caller, videoId: str
       removeQuestionWithChildren(tx, id);
       await tx.pace();
     }
+    tx.removeWhere('drafts', 'video_id', videoId);
     tx.removeWhere('marks', 'video_id', videoId);
     tx.removeWhere('video_view_state', 'video_id', videoId);
     tx.remove('videos', videoId);
