@@ -7,7 +7,7 @@ import type { Answer } from '../../../shared/questions';
 import type { Adjudication, AdjudicationFields, AdjudicationItem } from '../../../shared/review/types';
 import { answersAgree } from '../../../shared/review/compare';
 import { answerProblems } from '../../../shared/review/validate';
-import { queryPointsOfQuestion, queryPointToRow } from '../annotation/rows';
+import { queryPointToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { requireRole } from './policy';
@@ -33,7 +33,7 @@ export function adjudicationQueue(project: Project, caller: Caller, round: numbe
 }
 
 function toQueueItem(project: Project, round: number, item: RoundItemView, tolerance: number): AdjudicationItem {
-  const queryPoints = queryPointsOfQuestion(project.store.db, item.question.id);
+  const { queryPoints } = item;
   const agreement = queryPoints.flatMap((p) =>
     item.reviews.map((r) => {
       const theirs = r.answers.find((a) => a.queryPointId === p.id);
@@ -57,7 +57,7 @@ export async function decide(project: Project, caller: Caller, request: Decision
   if (item.decision) throw new ServiceError('conflict', `This item was decided already (${item.decision.decision}, by ${item.decision.adjudicator}); undo that decision to decide again.`);
   if (item.reviewers.includes(caller.person)) throw new ServiceError('forbidden', `You reviewed this item in round ${round.number}; another adjudicator decides it.`);
   if ((request.decision === 'reject' || request.decision === 'edit') && !request.reason) throw new ServiceError('invalid-request', `reason: say why you ${request.decision === 'reject' ? 'reject the item' : 'edit the answers'}.`);
-  const points = queryPointsOfQuestion(db, request.questionId);
+  const points = item.queryPoints;
   const answers = standingAnswers(db, request, item, points.map((p) => p.id));
   // what stands must be a valid answer at every query point (an edit's, or the review kept)
   if (request.decision === 'edit' || request.decision === 'keep-reviewer') {

@@ -12,7 +12,7 @@ import { reviewFieldsSchema, reviewReasons, type Review } from '../../../shared/
 import { answerProblems } from '../../../shared/review/validate';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import type { PackageImportOutcome } from '../../../shared/review/types';
-import { getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointsOfQuestion, queryPointToRow, questionToRow } from '../annotation/rows';
+import { getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointsOfQuestion, queryPointToRow, questionsSelectedBy, questionToRow } from '../annotation/rows';
 import { redactFor } from '../annotation/policy';
 import type { Row } from '../db/edit-log';
 import { ServiceError } from '../errors';
@@ -42,7 +42,7 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
   const blindness = blindExcept(new Set());
   const videoIds = new Set<string>();
   const out: Array<{ table: (typeof tablesOrder)[number]; row: Row }> = [];
-  for (const q of listQuestionsOf(project, itemIds)) videoIds.add(q.videoId);
+  for (const q of questionsSelectedBy(db, 'SELECT question_id FROM review_assignments WHERE round_id = ? AND reviewer = ?', round.id, reviewer)) videoIds.add(q.videoId);
   const usedProfiles = new Set<string>();
   for (const videoId of videoIds) {
     const row = project.videos.rowOf(videoId)!;
@@ -93,15 +93,6 @@ function checkPackageTarget(path: string): string {
   return target;
 }
 
-function listQuestionsOf(project: Project, ids: ReadonlySet<string>) {
-  const db = project.store.db;
-  const videoIds = new Set<string>();
-  for (const id of ids) {
-    const row = db.query<{ video_id: string }>('SELECT video_id FROM questions WHERE id = ?').get(id);
-    if (row) videoIds.add(row.video_id);
-  }
-  return [...videoIds].flatMap((v) => listQuestions(db, v).filter((q) => ids.has(q.id)));
-}
 
 const reviewRowSchema = z.object({ id: z.string().min(1), question_id: z.string().min(1), reviewer: z.string().min(1), fields: z.string(), created_at: z.string(), updated_at: z.string() });
 
@@ -165,6 +156,7 @@ export async function importPackage(project: Project, caller: Caller, path: stri
   const assigned = new Set(assignmentsOf(db, meta.reviewer).filter((a) => a.roundId === round.id).map((a) => a.questionId));
   const fresh: Review[] = [];
   let alreadyPresent = 0;
+  const reviewedHere = new Set(reviewsBy(db, meta.reviewer).filter((x) => x.round === round.number).map((x) => x.questionId));
   for (const r of reviews) {
     const where = `${file}: review ${r.id}`;
     const existing = getReview(db, r.id);
@@ -175,7 +167,7 @@ export async function importPackage(project: Project, caller: Caller, path: stri
     }
     if (r.round !== round.number) problems.push(`${where}: made for round ${r.round}, not ${round.number}.`);
     else if (!assigned.has(r.questionId)) problems.push(`${where}: question ${r.questionId} is not assigned to ${meta.reviewer} in round ${round.number}.`);
-    else if (reviewsBy(db, meta.reviewer).some((x) => x.questionId === r.questionId && x.round === r.round)) problems.push(`${where}: ${meta.reviewer} already has a review of question ${r.questionId} in this round.`);
+    else if (reviewedHere.has(r.questionId)) problems.push(`${where}: ${meta.reviewer} already has a review of question ${r.questionId} in this round.`);
     else {
       // checked as a review made here would be, and given against the author's answers it was blind to
       const { question } = getQuestionRow(db, r.questionId)!;

@@ -34,25 +34,28 @@ export async function agreementReport(project: Project, caller: Caller, round: n
 async function reportInput(db: ReadableDb, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
   const stratum = strataOf(listProfiles(db), by);
   const marksOf = memo((videoId: string) => listMarks(db, videoId));
-  let questions: Question[];
+  let questions: Array<{ question: Question; queryPoints: QueryPoint[] }>;
   let reviews: Review[];
   let settings: ReportInput['round'] = null;
   let funnel = null;
   if (roundNumber !== null) {
     const round = requireRound(db, roundNumber);
     const items = roundItems(db, round);
-    questions = items.map((i) => i.question);
+    questions = items;
     reviews = items.flatMap((i) => i.reviews);
     funnel = funnelOf(items.map((i) => i.state));
     settings = { number: round.number, name: round.name, purpose: round.purpose, threshold: round.threshold, numericTolerance: round.numericTolerance, eventTolerance: round.eventTolerance };
   } else {
-    reviews = latestPerReviewer(allReviews(db));
-    questions = [...new Set(reviews.map((r) => r.questionId))].flatMap((id) => getQuestionRow(db, id)?.question ?? []);
+    // every review; buildAgreementReport keeps each reviewer's latest of an item
+    reviews = allReviews(db);
+    questions = [...new Set(reviews.map((r) => r.questionId))].flatMap((id) => {
+      const row = getQuestionRow(db, id);
+      return row ? [{ question: row.question, queryPoints: queryPointsOfQuestion(db, id) }] : [];
+    });
   }
   const reviewsOf = groupBy(reviews, (r) => r.questionId);
   const items: ReportItem[] = [];
-  for (const q of questions) {
-    const points = queryPointsOfQuestion(db, q.id);
+  for (const { question: q, queryPoints: points } of questions) {
     // the author's answers as they were reviewed, not as an adjudicator or the author left them since
     const reviewed = reviewedAnswers(reviewsOf.get(q.id) ?? [], points.map((p) => ({ queryPointId: p.id, answer: p.answer })));
     const answerAt = new Map(reviewed.map((a) => [a.queryPointId, a.answer]));
@@ -75,13 +78,6 @@ function authorEvents(q: Question, p: QueryPoint, marksOf: (videoId: string) => 
   return marksOf(q.videoId)
     .filter((m) => m.target === target && m.start <= p.time && (p.windowStart === null || m.start >= p.windowStart))
     .map((m) => m.start);
-}
-
-/** Across rounds, a reviewer's latest review of each item speaks for them. */
-function latestPerReviewer(reviews: readonly Review[]): Review[] {
-  const latest = new Map<string, Review>();
-  for (const r of reviews) latest.set(`${r.questionId}\u0000${r.reviewer}`, r);
-  return [...latest.values()];
 }
 
 function memo<T>(read: (key: string) => T): (key: string) => T {

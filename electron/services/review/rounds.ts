@@ -122,6 +122,7 @@ export function setStatus(tx: EditTransaction, questionId: string, status: Quest
 
 export interface RoundItemView extends RoundItem {
   question: Question;
+  queryPoints: QueryPoint[];
   state: ItemState;
   reviewers: string[];
 }
@@ -155,7 +156,7 @@ function view(round: ReviewRound, question: Question, reviewers: string[], allRe
   const decision = decisions.filter((d) => d.round === round.number).at(-1) ?? null;
   const authorAnswers = reviewedAnswers(reviews, points.map((p) => ({ queryPointId: p.id, answer: p.answer })));
   const item: RoundItem = { assigned: reviewers.length, reviews, decision, answerKind: question.answerKind, authorAnswers };
-  return { ...item, question, reviewers, state: itemState(item, round.numericTolerance) };
+  return { ...item, question, queryPoints: [...points], reviewers, state: itemState(item, round.numericTolerance) };
 }
 
 /** A round's reviews of an item: the latest by each assigned reviewer. */
