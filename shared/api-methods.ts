@@ -67,6 +67,14 @@ export const apiMethods = [
   'drafting.configure',
   'drafting.setKey',
   'drafting.testConnection',
+  'drafting.estimate',
+  'drafting.start',
+  'drafting.probeEstimate',
+  'drafting.probe',
+  'drafts.list',
+  'drafts.decide',
+  'drafts.edit',
+  'drafts.stats',
 ] as const;
 
 export type ApiMethod = (typeof apiMethods)[number];

@@ -10,7 +10,10 @@ import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Que
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personName, personRoles, reportGroupings, reviewSubmitSchema, roundFieldsSchema, roundSelectionSchema } from './review/types';
 import type { Review } from './reviews';
 import type { AdjudicationItem, Adjudication, AgreementReport, GuidelineVersion, PackageImportOutcome, Person, QueueItem, ReviewContext, ReviewRound, RoundPreview, RoundSummary } from './review/types';
+import { draftDecisions, draftKinds, type DraftView } from './drafting/drafts';
 import { endpointSettingsSchema, type EndpointView } from './drafting/endpoint';
+import { draftRunSchema, probeRunSchema, type DraftEstimate } from './drafting/runs';
+import type { DraftStats } from './drafting/stats';
 import { patchSchema } from './schema-patch';
 import type { DatasetStats } from './stats';
 import type {
@@ -144,6 +147,14 @@ export const requestSchemas = {
   /** Write-only: the key is kept by the main process and never sent back. */
   'drafting.setKey': z.object({ key: z.string().trim().min(1).max(1_000).nullable() }).strict(),
   'drafting.testConnection': empty,
+  'drafting.estimate': draftRunSchema,
+  'drafting.start': draftRunSchema,
+  'drafting.probeEstimate': probeRunSchema,
+  'drafting.probe': probeRunSchema,
+  'drafts.list': z.object({ videoId: id.nullable().default(null), kind: z.enum(draftKinds).nullable().default(null) }).strict(),
+  'drafts.decide': z.object({ ids: z.array(id).min(1).max(BULK_LIMIT), decision: z.enum(draftDecisions) }).strict(),
+  'drafts.edit': z.object({ id, text: z.string().trim().min(1).max(2_000) }).strict(),
+  'drafts.stats': empty,
 } satisfies Record<ApiMethod, z.ZodType>;
 
 /** Calls whose one array may hold up to BULK_LIMIT items: checked item by item, a slice at a time. */
@@ -253,6 +264,15 @@ export interface ApiResponses {
   'drafting.setKey': EndpointView;
   /** The server's models, or an error saying why the endpoint cannot be reached. */
   'drafting.testConnection': { models: string[] };
+  /** What a run will take (requests, frames, tokens, dollars) before anything is sent. */
+  'drafting.estimate': DraftEstimate;
+  'drafting.start': { jobId: string };
+  'drafting.probeEstimate': DraftEstimate;
+  'drafting.probe': { jobId: string };
+  'drafts.list': DraftView[];
+  'drafts.decide': { decided: number };
+  'drafts.edit': { decided: number };
+  'drafts.stats': DraftStats;
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

@@ -2,6 +2,7 @@
 // so a finished job's result is typed by its kind rather than cast where it is used.
 import type { ImportReport, ProjectSummary, ThumbnailManifest } from './domain';
 import type { ExportOutcome, ImportOutcomeView } from './exchange';
+import type { DraftOutcome, DraftWhat } from './drafting/runs';
 import type { ReadinessReport } from './readiness';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
@@ -20,6 +21,10 @@ export interface JobKinds {
   export: { subject: { format: string }; result: ExportOutcome };
   /** The readiness report of a format's questions. */
   readiness: { subject: { format: string }; result: ReadinessReport };
+  /** Model drafts of a video: captions, event candidates or candidate questions. */
+  drafting: { subject: { videoId: string; what: DraftWhat }; result: DraftOutcome };
+  /** The text-only shortcut probe of a profile's questions (all profiles when null). */
+  probe: { subject: { profileId: string | null }; result: DraftOutcome };
 }
 export type JobKind = keyof JobKinds;
 

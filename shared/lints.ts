@@ -3,6 +3,7 @@ import { allowedQueryPoints, deriveCount, isCumulative, marksFor } from './count
 import { isOpenInterval, type Mark } from './marks';
 import type { Profile } from './profiles';
 import { findTaskCode } from './profiles';
+import { shortcutRate } from './drafting/probe-answers';
 import { optionLetters, type QueryPoint, type Question } from './questions';
 
 export type LintSeverity = 'error' | 'warning';
@@ -100,6 +101,7 @@ export function lintQuestion(question: Question, points: readonly QueryPoint[], 
   if (question.counting) lintCounting(question, points, ctx, add);
   else if (ctx.profile?.kind === 'vcbench') add('error', 'not-counting', 'VCBench questions count something: choose the counting subcategory and what is counted.');
   if (rules?.groups) lintGroup(question, ctx, add);
+  lintModelChecks(question, add);
   return lints;
 }
 
@@ -179,4 +181,16 @@ function lintGroup(question: Question, ctx: LintContext, add: Add): void {
   const roles = new Set([question, ...ctx.groupMembers].map((q) => q.group?.role));
   if (!roles.has('q2')) add('warning', 'group-without-advanced', `Group ${question.group.id} has no advanced question (q2): it is left out of the Score.`);
   if (!roles.has('q0') || !roles.has('q1')) add('warning', 'group-without-basics', `Group ${question.group.id} lacks a basic question (${['q0', 'q1'].filter((r) => !roles.has(r as never)).join(', ')}).`);
+}
+
+/** What models found checking the item (drafting/probe.ts, drafting/questions.ts): flags for a person, not errors. */
+function lintModelChecks(question: Question, add: (severity: LintSeverity, code: string, message: string) => void): void {
+  const checks = question.modelChecks;
+  const rate = shortcutRate(checks);
+  if (rate !== null && checks?.textOnly) {
+    add('warning', 'answerable-without-video', `Answerable without video: ${checks.textOnly.model} answered right in ${checks.textOnly.correct} of ${checks.textOnly.repeats} text-only tries (${Math.round(rate * 100)} %). Reword the question or its options.`);
+  }
+  if (checks?.cutoff && !checks.cutoff.supported) {
+    add('warning', 'post-cutoff-reliance', `Post-cutoff reliance: shown the video only up to ${fmt(checks.cutoff.cutoff)}, ${checks.cutoff.model} found the answer unsupported${checks.cutoff.reason ? ` (${checks.cutoff.reason})` : ''}.`);
+  }
 }

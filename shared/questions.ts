@@ -11,8 +11,9 @@ export type GroupRole = (typeof groupRoles)[number];
 export const questionStatuses = ['draft', 'ready', 'in-review', 'accepted', 'rejected'] as const;
 export type QuestionStatus = (typeof questionStatuses)[number];
 
-/** Who wrote a field: a person, a model's draft, or a person editing a draft. */
-export type FieldProvenance = 'human' | 'model' | 'edited';
+/** Who wrote a field: a person, a model's draft, a model's draft a person kept unchanged, or a person editing a draft. */
+export const fieldProvenances = ['human', 'model', 'accepted', 'edited'] as const;
+export type FieldProvenance = (typeof fieldProvenances)[number];
 
 export interface CountingSettings {
   subcategory: CountingSubcategory;
@@ -40,6 +41,8 @@ export interface Question {
   guidelineVersion: string | null;
   round: number;
   origin: { format: string; extra: Record<string, unknown> } | null;
+  /** What models found checking the item (cutoff check, text-only probe); shown as lints. */
+  modelChecks?: ModelChecks;
   provenance: Record<string, FieldProvenance>;
   createdBy: string;
   updatedAt: string;
@@ -72,6 +75,16 @@ export const countingSettingsSchema = z.object({
   windowSeconds: z.number().positive().nullable().default(null),
 });
 
+/** A model's checks of an item: never a drafted field (they hold nothing back), flags for a person to look at. */
+export const modelChecksSchema = z
+  .object({
+    /** PhoStream's cutoff check: shown only the video up to the cutoff, is the answer supported? */
+    cutoff: z.object({ cutoff: time, supported: z.boolean(), reason: z.string().max(2_000), model: z.string().max(200), at: z.string().max(40) }).nullable().default(null),
+    /** OVO-S's text-only shortcut probe: right answers out of repeats with no video at all. */
+    textOnly: z.object({ correct: z.number().int().min(0), repeats: z.number().int().min(1), answers: z.array(z.string().max(200)).max(20), model: z.string().max(200), at: z.string().max(40) }).nullable().default(null),
+  });
+export type ModelChecks = z.infer<typeof modelChecksSchema>;
+
 export const questionFieldsSchema = z.object({
   profileId: z.string().min(1),
   taskCode: z.string().max(80).nullable().default(null),
@@ -88,6 +101,7 @@ export const questionFieldsSchema = z.object({
   round: z.number().int().min(0).default(0),
   /** Where an imported question came from, with the fields Tidemark does not model, for re-export. */
   origin: z.object({ format: z.string().max(40), extra: z.record(z.string(), z.unknown()) }).nullable().default(null),
+  modelChecks: modelChecksSchema.optional(),
 });
 export type QuestionFields = z.infer<typeof questionFieldsSchema>;
 

@@ -40,6 +40,7 @@ export interface ReadinessInput {
   queryPoints: readonly QueryPoint[];
   marks: readonly Mark[];
   videos: readonly Video[];
+  undecidedMarks?: ReadonlySet<string>;
 }
 
 /** What checking one question needs, indexed once for the whole profile (so the check is linear). */
@@ -50,6 +51,8 @@ export interface ReadinessContext {
   /** Marks by video and target: a question reads only the marks it counts (or its own captions). */
   marksBy: Map<string, Mark[]>;
   groups: Map<string, Question[]>;
+  /** Marks model drafts made that no person has decided yet (drafting/rows.ts). */
+  undecidedMarks: ReadonlySet<string>;
 }
 
 /** The key marks are grouped by: a video and a target (what a counting question counts, a task's own captions). */
@@ -57,12 +60,12 @@ export const markKey = (videoId: string, target: string): string => `${videoId}\
 const noMarks: Mark[] = [];
 
 export function readinessContext(input: ReadinessInput): ReadinessContext {
-  return readinessContextOf(input.profile, input.questions, input.videos, groupBy(input.queryPoints, (p) => p.questionId), groupBy(input.marks, (m) => markKey(m.videoId, m.target)));
+  return readinessContextOf(input.profile, input.questions, input.videos, groupBy(input.queryPoints, (p) => p.questionId), groupBy(input.marks, (m) => markKey(m.videoId, m.target)), input.undecidedMarks);
 }
 
 /** The same from points and marks already grouped (by question, and by markKey). */
-export function readinessContextOf(profile: Profile, questions: readonly Question[], videos: readonly Video[], pointsBy: Map<string, QueryPoint[]>, marksBy: Map<string, Mark[]>): ReadinessContext {
-  return { profile, videos: new Map(videos.map((v) => [v.id, v])), pointsBy, marksBy, groups: groupBy(questions.filter((q) => q.group), (q) => q.group!.id) };
+export function readinessContextOf(profile: Profile, questions: readonly Question[], videos: readonly Video[], pointsBy: Map<string, QueryPoint[]>, marksBy: Map<string, Mark[]>, undecidedMarks: ReadonlySet<string> = new Set()): ReadinessContext {
+  return { profile, videos: new Map(videos.map((v) => [v.id, v])), pointsBy, marksBy, groups: groupBy(questions.filter((q) => q.group), (q) => q.group!.id), undecidedMarks };
 }
 
 /** Everything that holds one question back from export. */
@@ -84,6 +87,9 @@ export function questionIssues(ctx: ReadinessContext, q: Question): ReadinessIss
   const untouched: string[] = [];
   for (const field in q.provenance) if (q.provenance[field] === 'model') untouched.push(field);
   if (untouched.length > 0) add('unedited-draft', `Model-drafted ${untouched.join(', ')} not checked by a person.`);
+  // nothing drafted enters an export silently: a drafted caption or event candidate waits for a person too
+  const drafted = ctx.undecidedMarks.size === 0 ? 0 : marks.filter((m) => ctx.undecidedMarks.has(m.id)).length;
+  if (drafted > 0) add('unedited-draft', `${plural(drafted, 'model-drafted mark')} (${marks.find((m) => ctx.undecidedMarks.has(m.id))!.type}s) not accepted, edited or rejected by a person yet.`);
   if (!video || video.status === 'missing' || video.status === 'changed') add('missing-media', video?.statusMessage ?? 'The video is not in the project.');
   return issues;
 }

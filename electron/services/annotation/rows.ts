@@ -6,7 +6,7 @@ import type { Pacer } from '../pacer';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
 import { z } from 'zod';
 import { fromRow, requiredKeys } from '../db/stored-fields';
-import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
+import { fieldProvenances, queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
 
 interface MarkRow {
   id: string;
@@ -86,7 +86,7 @@ export function questionToRow(q: Question, createdAt: string): Row {
 const QUESTION_KEYS = requiredKeys(questionFieldsSchema);
 const QUERY_POINT_KEYS = requiredKeys(queryPointFieldsSchema);
 
-const provenanceSchema = z.record(z.string(), z.enum(['human', 'model', 'edited']));
+const provenanceSchema = z.record(z.string(), z.enum(fieldProvenances));
 
 function rowToQuestion(row: QuestionRow): Question {
   return fromRow<Question>(questionFieldsSchema, QUESTION_KEYS, row.fields, { profileId: row.profile_id }, {

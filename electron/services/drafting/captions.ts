@@ -5,18 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Caller } from '../../../shared/domain';
-import { estimateCost, type EndpointSettings } from '../../../shared/drafting/endpoint';
 import type { Draft } from '../../../shared/drafting/drafts';
-import { framesFor, type MemoryPolicy } from '../../../shared/drafting/memory-policy';
+import type { RequestShape } from '../../../shared/drafting/estimate';
+import { framesFor } from '../../../shared/drafting/memory-policy';
+import type { CaptionRun, DraftOutcome } from '../../../shared/drafting/runs';
 import type { Mark } from '../../../shared/marks';
-import { listMarks, markToRow } from '../annotation/rows';
+import { getQuestionRow, listMarks, markToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
-import type { JobControl } from '../jobs/registry';
-import { createLlmClient, LlmCancelled, structuredCompletion, type LlmEndpoint } from '../llm/client';
 import type { Project } from '../projects/project';
-import { requireVideo } from '../videos/service';
-import { draftFrames } from './frames';
 import { draftsOf, draftToRow } from './rows';
+import type { DraftSession } from './session';
+import type { RunVideo } from './run-video';
 
 export const CAPTION_PROMPT = {
   template: 'dense-caption',
@@ -26,104 +25,74 @@ export const CAPTION_PROMPT = {
 } as const;
 
 const captionSchema = z.object({ caption: z.string().trim().min(1).max(2_000) }).strict();
-
-export interface CaptionRun {
-  videoId: string;
-  /** The caption marks' target (the task id). */
-  target: string;
-  /** The task prompt. */
-  task: string;
-  from: number;
-  to: number;
-  policy: MemoryPolicy;
-  k: number;
-  /** Frame height in pixels sent to the model. */
-  height: number;
-  withPrevious: boolean;
-}
-
-export interface CaptionRunOutcome {
-  drafted: number;
-  failed: number;
-  skipped: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  cancelled: boolean;
-}
-
-export interface DraftingEndpoint extends LlmEndpoint {
-  settings: EndpointSettings;
-}
+/** Output tokens a caption is expected to take, for estimates. */
+const CAPTION_OUTPUT_TOKENS = 40;
 
 const covers = (m: Mark, second: number): boolean => m.type === 'caption' && m.start <= second + 1e-9 && (m.end ?? m.start + 1) > second + 1e-9;
 
-export async function draftCaptions(project: Project, caller: Caller, endpoint: DraftingEndpoint, ffmpeg: string, run: CaptionRun, control: JobControl): Promise<CaptionRunOutcome> {
-  const video = requireVideo(project, run.videoId);
-  if (video.duration === null) throw new ServiceError('unavailable', `${video.name} is missing; relink it before drafting.`);
-  const duration = video.duration;
-  const frames = await draftFrames(ffmpeg, project.videos.absolutePath(video), video, project.cacheDir, run.height, control);
-  const client = createLlmClient(endpoint);
-  const host = new URL(endpoint.baseURL).host;
-  const outcome: CaptionRunOutcome = { drafted: 0, failed: 0, skipped: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, cancelled: false };
+const promptText = (task: string, second: number, previous: string | null): string => `Task: ${task}\nCurrent second: ${second}.${previous ? `\nPrevious caption: ${previous}` : ''}`;
+
+export interface CaptionPlan {
+  task: string;
+  seconds: number[];
+  skipped: number;
+  requests: RequestShape[];
+}
+
+/** The seconds a run will draft (not captioned, not drafted yet) and the requests it will send. */
+export function planCaptions(project: Project, run: CaptionRun, video: RunVideo): CaptionPlan {
+  const db = project.store.db;
+  const task = run.task ?? getQuestionRow(db, run.target)?.question.text.trim() ?? '';
+  if (task === '') throw new ServiceError('invalid-request', 'Say what to caption: the task has no text; give a task prompt.');
+  const captioned = listMarks(db, run.videoId).filter((m) => m.target === run.target);
+  const drafted = new Set(draftsOf(db, run.videoId, 'caption', run.target).filter((d) => d.status !== 'failed').map((d) => d.at));
   const seconds: number[] = [];
-  const captioned = listMarks(project.store.db, run.videoId).filter((m) => m.target === run.target);
-  const drafted = new Set(draftsOf(project.store.db, run.videoId, 'caption', run.target).filter((d) => d.status !== 'failed').map((d) => d.at));
-  for (let s = Math.max(0, Math.ceil(run.from)); s < Math.min(Math.ceil(run.to), frames.count); s++) {
-    if (drafted.has(s) || captioned.some((m) => covers(m, s))) outcome.skipped++;
+  let skipped = 0;
+  for (let s = Math.max(0, Math.ceil(run.from)); s < video.seconds(run.to); s++) {
+    if (drafted.has(s) || captioned.some((m) => covers(m, s))) skipped++;
     else seconds.push(s);
   }
+  const promptChars = CAPTION_PROMPT.system.length + promptText(task, 0, run.withPrevious ? 'x'.repeat(120) : null).length;
+  const requests = seconds.map((s) => ({ frames: framesFor(run.policy, s, run.k).length, promptChars, outputTokens: CAPTION_OUTPUT_TOKENS }));
+  return { task, seconds, skipped, requests };
+}
+
+export async function draftCaptions(project: Project, caller: Caller, session: DraftSession, video: RunVideo, run: CaptionRun): Promise<DraftOutcome> {
+  const plan = planCaptions(project, run, video);
+  session.outcome.skipped = plan.skipped;
+  const frames = await video.frames(run.height);
   let previous: string | null = null;
   // with the previous caption in the prompt the seconds go in order; otherwise several at once
-  const concurrency = run.withPrevious ? 1 : endpoint.settings.concurrency;
-  let next = 0;
-  let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < seconds.length && !control.signal.aborted) {
-      const second = seconds[next++]!;
-      const frameTimes = framesFor(run.policy, second, run.k);
-      const text = `Task: ${run.task}\nCurrent second: ${second}.${run.withPrevious && previous ? `\nPrevious caption: ${previous}` : ''}`;
-      let result;
-      try {
-        result = await structuredCompletion(client, endpoint.model, { system: CAPTION_PROMPT.system, text, images: frameTimes.map((t) => frames.dataUrl(t)) }, captionSchema, 'caption', control.signal);
-      } catch (error) {
-        if (error instanceof LlmCancelled) return;
-        throw error;
-      }
-      const costUsd = estimateCost(endpoint.settings, result.usage.inputTokens, result.usage.outputTokens);
-      const now = new Date().toISOString();
-      const mark: Mark | null = result.ok ? { id: randomUUID(), videoId: run.videoId, type: 'caption', start: second, end: Math.min(second + 1, duration), target: run.target, data: { text: result.value.caption } } : null;
-      const draft: Draft = {
-        id: randomUUID(),
-        videoId: run.videoId,
-        kind: 'caption',
-        target: run.target,
-        at: second,
-        madeId: mark?.id ?? null,
-        status: result.ok ? 'draft' : 'failed',
-        provenance: {
-          model: endpoint.model, host, promptTemplate: CAPTION_PROMPT.template, promptVersion: CAPTION_PROMPT.version, policy: run.policy, k: run.k, frameTimes,
-          inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, costUsd, latencyMs: Math.round(result.latencyMs), raw: result.raw, error: result.ok ? null : result.error,
-        },
-        createdAt: now,
-        decidedBy: null,
-        decidedAt: null,
-      };
-      await project.store.edit(caller.person, `Draft caption ${second}s`, (tx) => {
-        if (mark) tx.insert('marks', markToRow(mark));
-        tx.insert('drafts', draftToRow(draft));
-      });
-      if (result.ok) {
-        outcome.drafted++;
-        previous = result.value.caption;
-      } else outcome.failed++;
-      outcome.inputTokens += result.usage.inputTokens;
-      outcome.outputTokens += result.usage.outputTokens;
-      outcome.costUsd += costUsd;
-      control.progress(++done / seconds.length, `Drafted ${done} of ${seconds.length} seconds`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, seconds.length) }, worker));
-  outcome.cancelled = control.signal.aborted;
-  return outcome;
+  const concurrency = run.withPrevious ? 1 : session.endpoint.settings.concurrency;
+  const estimate = (i: number): number => video.requestCost(plan.requests[i]!, run.height);
+  const index = new Map(plan.seconds.map((s, i) => [s, i]));
+  return session.each(plan.seconds, concurrency, (done, total) => `Drafted ${done} of ${total} seconds`, async (second) => {
+    const frameTimes = framesFor(run.policy, second, run.k);
+    const text = promptText(plan.task, second, run.withPrevious ? previous : null);
+    const answer = await session.ask(CAPTION_PROMPT, { text, images: frameTimes.map((t) => frames.dataUrl(t)) }, captionSchema, 'caption', estimate(index.get(second)!));
+    if (!answer) return;
+    const caption = answer.ok ? answer.value.caption : null;
+    const mark: Mark | null = caption !== null ? { id: randomUUID(), videoId: run.videoId, type: 'caption', start: second, end: Math.min(second + 1, video.duration), target: run.target, data: { text: caption } } : null;
+    const draft: Draft = {
+      id: randomUUID(),
+      videoId: run.videoId,
+      kind: 'caption',
+      target: run.target,
+      at: second,
+      madeId: mark?.id ?? null,
+      status: mark ? 'draft' : 'failed',
+      provenance: session.provenance(CAPTION_PROMPT, answer, { policy: run.policy, k: run.k, frameTimes, drafted: caption }),
+      createdAt: new Date().toISOString(),
+      decidedBy: null,
+      decidedAt: null,
+    };
+    await project.store.edit(caller.person, `Draft caption ${second}s`, (tx) => {
+      if (mark) tx.insert('marks', markToRow(mark));
+      tx.insert('drafts', draftToRow(draft));
+    });
+    if (caption !== null) {
+      session.outcome.drafted++;
+      previous = caption;
+    } else session.outcome.failed++;
+  });
 }

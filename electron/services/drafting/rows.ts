@@ -29,3 +29,20 @@ const rowToDraft = (r: DraftRow): Draft => ({
 
 export const draftsOf = (db: ReadableDb, videoId: string, kind: DraftKind, target: string): Draft[] =>
   db.query<DraftRow>('SELECT * FROM drafts WHERE video_id = ? AND kind = ? AND target = ? ORDER BY at, created_at').all(videoId, kind, target).map(rowToDraft);
+
+export function draftById(db: ReadableDb, id: string): Draft | null {
+  const row = db.query<DraftRow>('SELECT * FROM drafts WHERE id = ?').get(id);
+  return row ? rowToDraft(row) : null;
+}
+
+export function allDrafts(db: ReadableDb, filter: { videoId: string | null; kind: DraftKind | null }): Draft[] {
+  return db
+    .query<DraftRow>('SELECT * FROM drafts WHERE (@videoId IS NULL OR video_id = @videoId) AND (@kind IS NULL OR kind = @kind) ORDER BY video_id, kind, target, at, created_at')
+    .all({ videoId: filter.videoId, kind: filter.kind })
+    .map(rowToDraft);
+}
+
+/** The marks undecided drafts made: no person has checked them, so an export waits for them. */
+export function undecidedDraftMarks(db: ReadableDb): Set<string> {
+  return new Set(db.query<{ made_id: string }>("SELECT made_id FROM drafts WHERE status = 'draft' AND made_id IS NOT NULL AND kind IN ('caption', 'event')").all().map((r) => r.made_id));
+}

@@ -25,7 +25,8 @@ import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../pro
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { ServiceError } from '../errors';
-import type { JobControl } from '../jobs/registry';
+import { undecidedDraftMarks } from '../drafting/rows';
+import { UNWATCHED, type JobControl } from '../jobs/registry';
 import { fromStoredPath, toStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
@@ -95,7 +96,6 @@ async function phase(control: JobControl, fraction: number, message: string): Pr
 /** Records read between progress reports (and chances to cancel): about a tenth of a second's work. */
 const READ_BATCH = 5_000;
 
-const UNWATCHED: JobControl = { signal: new AbortController().signal, progress: () => undefined };
 
 export async function importBenchmarkFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl = UNWATCHED): Promise<ImportOutcome> {
   const format = requireReader(options.format);
@@ -314,6 +314,7 @@ interface ProfileRows {
   marksBy: Map<string, Mark[]>;
   /** The library as the snapshot saw it. */
   videos: Video[];
+  undecidedMarks: Set<string>;
 }
 
 /** Adds each to its group, a slice at a time. */
@@ -352,13 +353,13 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
     await sortGroups(marksBy, compareMarks, pacer);
     const { questions } = redactFor(blindness, { questions: all, queryPoints: [], marks: [] });
-    return { format, profile: getProfile(db, profileId)!, questions, pointsBy, marksBy, videos: project.videos.listFrom(db) };
+    return { format, profile: getProfile(db, profileId)!, questions, pointsBy, marksBy, videos: project.videos.listFrom(db), undecidedMarks: undecidedDraftMarks(db) };
   });
 }
 
 /** The readiness of a profile's questions, a slice at a time (a hundred thousand questions never block other requests). */
 async function readinessOf(project: Project, rows: ProfileRows, control: JobControl, share = 1): Promise<ReadinessReport> {
-  const context = readinessContextOf(rows.profile, rows.questions, rows.videos, rows.pointsBy, rows.marksBy);
+  const context = readinessContextOf(rows.profile, rows.questions, rows.videos, rows.pointsBy, rows.marksBy, rows.undecidedMarks);
   const issues: ReadinessIssue[] = [];
   const pacer = new Pacer();
   for (const [i, question] of rows.questions.entries()) {

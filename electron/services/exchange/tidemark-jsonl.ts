@@ -9,7 +9,7 @@ import type { Caller } from '../../../shared/domain';
 import { fieldPath, readJsonLines, type Problem } from '../../../shared/formats/json-text';
 import { markDataSchemas, markTypes } from '../../../shared/marks';
 import { profileDefinitionSchema } from '../../../shared/profiles';
-import { queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
+import { fieldProvenances, queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
 import { reviewFieldsSchema } from '../../../shared/reviews';
 import { draftKinds, draftProvenanceSchema, draftStatuses } from '../../../shared/drafting/drafts';
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFieldsSchema } from '../../../shared/review/types';
@@ -55,7 +55,7 @@ const ROW_SCHEMAS = {
       }
     }),
   questions: z
-    .object({ id: text, video_id: text, profile_id: text, fields: json(questionFieldsSchema.omit({ profileId: true })), provenance: json(z.record(z.string(), z.enum(['human', 'model', 'edited']))), created_by: text, created_at: text, updated_at: text })
+    .object({ id: text, video_id: text, profile_id: text, fields: json(questionFieldsSchema.omit({ profileId: true })), provenance: json(z.record(z.string(), z.enum(fieldProvenances))), created_by: text, created_at: text, updated_at: text })
     .strict(),
   query_points: z.object({ id: text, question_id: text, time: real, fields: json(queryPointFieldsSchema.omit({ time: true })) }).strict(),
   reviews: z.object({ id: text, question_id: text, reviewer: text, fields: json(reviewFieldsSchema), created_at: text, updated_at: text }).strict(),

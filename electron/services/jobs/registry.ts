@@ -10,6 +10,9 @@ export interface JobControl {
   progress(fraction: number | null, message?: string): void;
 }
 
+/** For work run outside a job (the CLI, tests): nobody watches its progress or cancels it. */
+export const UNWATCHED: JobControl = { signal: new AbortController().signal, progress: () => undefined };
+
 /** What a new job is: its kind, a label for people, and what it works on. */
 export type JobSpec<K extends JobKind> = { kind: K; label: string } & JobKinds[K]['subject'];
 

@@ -108,6 +108,14 @@ function requests(): Record<ApiMethod, unknown> {
     'drafting.configure': { baseURL: 'http://127.0.0.1:9/v1' },
     'drafting.setKey': { key: 'sk-test' },
     'drafting.testConnection': {},
+    'drafting.estimate': { what: 'captions', videoId: fx.videoId, target: 'caption-task', task: 'What happens?' },
+    'drafting.start': { what: 'captions', videoId: fx.videoId, target: 'caption-task', task: 'What happens?' },
+    'drafting.probeEstimate': {},
+    'drafting.probe': {},
+    'drafts.list': {},
+    'drafts.decide': { ids: ['x'], decision: 'accept' },
+    'drafts.edit': { id: 'x', text: 'x' },
+    'drafts.stats': {},
   };
 }
 

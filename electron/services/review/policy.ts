@@ -104,6 +104,15 @@ export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
   'drafting.configure': 'no-item-content',
   'drafting.setKey': 'no-item-content',
   'drafting.testConnection': 'no-item-content',
+  // drafting writes items and reads their answers (drafted captions, candidate questions): not while blind
+  'drafting.estimate': 'no-item-content',
+  'drafting.start': 'refused',
+  'drafting.probeEstimate': 'no-item-content',
+  'drafting.probe': 'refused',
+  'drafts.list': 'refused',
+  'drafts.decide': 'refused',
+  'drafts.edit': 'refused',
+  'drafts.stats': 'no-item-content',
 };
 
 /** Calls that work before, between and regardless of projects: choosing who you are among them. */

@@ -1,0 +1,111 @@
+// Drafts are a layer people own: each is accepted (kept as the model wrote it), edited (kept after a
+// person changed it) or rejected (what it made is removed; the draft and its provenance stay).
+// Each decision is one edit, undoable; who decided and when are recorded.
+import type { Caller } from '../../../shared/domain';
+import { isUndecided, markText, type Draft, type DraftView } from '../../../shared/drafting/drafts';
+import type { DraftKind } from '../../../shared/drafting/drafts';
+import { draftStats, type DraftStats } from '../../../shared/drafting/stats';
+import type { Mark } from '../../../shared/marks';
+import type { Question } from '../../../shared/questions';
+import { getMark, getQuestionRow, markToRow, questionToRow } from '../annotation/rows';
+import { checkRemovable, removeQuestionWithChildren } from '../annotation/removal';
+import type { EditTransaction } from '../db/edit-log';
+import type { ReadableDb } from '../db/readable';
+import { ServiceError } from '../errors';
+import type { Project } from '../projects/project';
+import { allDrafts, draftById, draftToRow } from './rows';
+
+/** What a draft made, as it is now: its mark or question, or null once gone (rejected, undone, written over). */
+function madeOf(db: ReadableDb, draft: Draft): { mark: Mark } | { question: Question } | null {
+  if (draft.madeId === null) return null;
+  if (draft.kind === 'question') {
+    const row = getQuestionRow(db, draft.madeId);
+    return row ? { question: row.question } : null;
+  }
+  const mark = getMark(db, draft.madeId);
+  return mark ? { mark } : null;
+}
+
+const currentText = (made: ReturnType<typeof madeOf>): string | null => (made === null ? null : 'mark' in made ? markText(made.mark) : made.question.text);
+
+/** The task type a draft counts under: a caption task's code (or its question's text), an event target, a question's task code. */
+function taskOf(db: ReadableDb, draft: Draft, made: ReturnType<typeof madeOf>, questions: Map<string, string>): string {
+  if (draft.kind === 'event') return draft.target;
+  if (draft.kind === 'question') return made && 'question' in made ? (made.question.taskCode ?? 'no task code') : 'no task code';
+  if (!questions.has(draft.target)) {
+    const q = getQuestionRow(db, draft.target)?.question;
+    questions.set(draft.target, q ? (q.taskCode ?? (q.text.slice(0, 60) || draft.target)) : draft.target);
+  }
+  return questions.get(draft.target)!;
+}
+
+export function listDrafts(project: Project, filter: { videoId: string | null; kind: DraftKind | null }): DraftView[] {
+  const db = project.store.db;
+  const names = new Map<string, string>();
+  return allDrafts(db, filter).map((d) => {
+    const made = madeOf(db, d);
+    return { ...d, current: currentText(made), task: taskOf(db, d, made, names) };
+  });
+}
+
+export function draftStatistics(project: Project): DraftStats {
+  return draftStats(listDrafts(project, { videoId: null, kind: null }));
+}
+
+function decided(tx: EditTransaction, caller: Caller, draft: Draft, status: Draft['status']): void {
+  tx.put('drafts', draftToRow({ ...draft, status, decidedBy: caller.person, decidedAt: new Date().toISOString() }));
+}
+
+/** Keeps a draft: as the model wrote it (accepted) or as a person has changed it meanwhile (edited). */
+function accept(tx: EditTransaction, caller: Caller, draft: Draft): boolean {
+  const made = madeOf(tx.db, draft);
+  if (made === null) return false; // nothing left to keep
+  if ('question' in made) {
+    const q = made.question;
+    const edited = Object.values(q.provenance).includes('edited');
+    const provenance = Object.fromEntries(Object.entries(q.provenance).map(([field, by]) => [field, by === 'model' ? 'accepted' : by]));
+    const row = getQuestionRow(tx.db, q.id)!;
+    tx.put('questions', questionToRow({ ...q, provenance }, row.createdAt));
+    decided(tx, caller, draft, edited ? 'edited' : 'accepted');
+  } else decided(tx, caller, draft, currentText(made) === draft.provenance.drafted ? 'accepted' : 'edited');
+  return true;
+}
+
+function reject(tx: EditTransaction, caller: Caller, draft: Draft): void {
+  const made = madeOf(tx.db, draft);
+  if (made && 'question' in made) {
+    checkRemovable(tx, caller, made.question.id);
+    removeQuestionWithChildren(tx, made.question.id);
+  } else if (made) tx.remove('marks', made.mark.id);
+  decided(tx, caller, draft, 'rejected');
+}
+
+/** Accepts or rejects undecided drafts (decided or failed ones are left as they are); one edit. */
+export async function decideDrafts(project: Project, caller: Caller, ids: readonly string[], decision: 'accept' | 'reject'): Promise<{ decided: number }> {
+  return project.store.edit(caller.person, `${decision === 'accept' ? 'Accept' : 'Reject'} ${ids.length === 1 ? 'draft' : `${ids.length} drafts`}`, (tx) => {
+    let count = 0;
+    for (const id of ids) {
+      const draft = draftById(tx.db, id);
+      if (!draft) throw new ServiceError('not-found', 'A draft no longer exists (undone?).');
+      if (!isUndecided(draft)) continue;
+      if (decision === 'reject') reject(tx, caller, draft);
+      else if (!accept(tx, caller, draft)) continue;
+      count++;
+    }
+    return { decided: count };
+  });
+}
+
+/** A caption draft kept with a person's text (accepted when the text is the model's own). */
+export async function editCaptionDraft(project: Project, caller: Caller, id: string, text: string): Promise<{ decided: number }> {
+  return project.store.edit(caller.person, 'Edit drafted caption', (tx) => {
+    const draft = draftById(tx.db, id);
+    if (!draft) throw new ServiceError('not-found', 'The draft no longer exists (undone?).');
+    if (draft.kind !== 'caption') throw new ServiceError('invalid-request', 'Only a caption draft is edited here; edit a drafted mark or question where it is, then accept it.');
+    const made = madeOf(tx.db, draft);
+    if (!made || !('mark' in made) || made.mark.type !== 'caption') throw new ServiceError('conflict', 'The drafted caption is gone (rejected or written over).');
+    tx.put('marks', markToRow({ ...made.mark, data: { ...made.mark.data, text } }));
+    decided(tx, caller, draft, text === draft.provenance.drafted ? 'accepted' : 'edited');
+    return { decided: 1 };
+  });
+}

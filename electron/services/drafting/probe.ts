@@ -1,0 +1,66 @@
+// OVO-S's text-only shortcut probe (§E.5.1): each item's question and options sent with no video at
+// all, N times. An item the model answers right at least half the time is flagged "answerable without
+// video" (a lint, with the rate): its wording gives the answer away. Only items with one answer to
+// compare against are probed — choice, yes/no and number answers (free text would need a judge).
+import { z } from 'zod';
+import type { Caller } from '../../../shared/domain';
+import { answersMatch, shortcutRate } from '../../../shared/drafting/probe-answers';
+import type { DraftOutcome, ProbeRun } from '../../../shared/drafting/runs';
+import type { Question } from '../../../shared/questions';
+import { allQuestions, getQuestionRow, questionsOfProfile, questionToRow, queryPointsOfQuestion } from '../annotation/rows';
+import type { Project } from '../projects/project';
+import type { DraftSession } from './session';
+
+export const PROBE_PROMPT = {
+  template: 'text-only-probe',
+  version: 1,
+  system: 'Answer the question. You are not shown the video it is about; answer as well as you can anyway.',
+} as const;
+
+const probeSchema = z.object({ answer: z.string().trim().max(200) }).strict();
+
+function promptText(q: Question): string {
+  const options = Object.entries(q.options).map(([l, o]) => `${l}. ${o}`);
+  const how = q.answerKind === 'choice' ? 'Answer with the option letter only.' : q.answerKind === 'yesno' ? 'Answer yes or no.' : 'Answer with a number only.';
+  return [q.text, ...options, how].join('\n');
+}
+
+export const probePromptChars = (q: Question): number => PROBE_PROMPT.system.length + promptText(q).length;
+
+/** The questions a probe can check, each with the one answer it is compared with. */
+export function probeItems(project: Project, run: ProbeRun): { items: Array<{ question: Question; answer: string | number }>; skipped: number } {
+  const db = project.store.db;
+  const questions = run.profileId === null ? allQuestions(db) : questionsOfProfile(db, run.profileId);
+  const items: Array<{ question: Question; answer: string | number }> = [];
+  let skipped = 0;
+  for (const question of questions) {
+    const answers = new Set(queryPointsOfQuestion(db, question.id).map((p) => p.answer).filter((a) => a !== null && a !== ''));
+    if (question.answerKind === 'text' || question.text.trim() === '' || answers.size !== 1) skipped++;
+    else items.push({ question, answer: [...answers][0]! });
+  }
+  return { items, skipped };
+}
+
+export async function probeWithoutVideo(project: Project, caller: Caller, session: DraftSession, run: ProbeRun, estimateUsd: (q: Question) => number): Promise<DraftOutcome> {
+  const { items, skipped } = probeItems(project, run);
+  session.outcome.skipped = skipped;
+  return session.each(items, session.endpoint.settings.concurrency, (done, total) => `Probed ${done} of ${total} questions`, async ({ question, answer }) => {
+    const answers: string[] = [];
+    for (let r = 0; r < run.repeats; r++) {
+      const reply = await session.ask(PROBE_PROMPT, { text: promptText(question) }, probeSchema, 'answer', estimateUsd(question));
+      if (!reply) return; // stopped: an item is recorded only when all its repeats ran
+      answers.push(reply.ok ? reply.value.answer : '');
+    }
+    const correct = answers.filter((a) => answersMatch(question.answerKind, a, answer)).length;
+    const at = new Date().toISOString();
+    await project.store.edit(caller.person, 'Text-only probe', (tx) => {
+      const current = getQuestionRow(tx.db, question.id);
+      if (!current) return; // deleted meanwhile
+      // a check, not a drafted field: the question's provenance is left as it is
+      const modelChecks = { cutoff: current.question.modelChecks?.cutoff ?? null, textOnly: { correct, repeats: run.repeats, answers, model: session.endpoint.model, at } };
+      tx.put('questions', questionToRow({ ...current.question, modelChecks }, current.createdAt));
+    });
+    session.outcome.drafted++;
+    if (shortcutRate({ cutoff: null, textOnly: { correct, repeats: run.repeats, answers, model: '', at } }) !== null) session.outcome.flagged++;
+  });
+}

@@ -1,0 +1,82 @@
+// Drafting runs as jobs: an estimate before anything is sent (requests, frames, tokens, dollars),
+// then the run with its budget cap, progress and cancel; a run started again resumes past what is
+// drafted. The text-only probe runs the same way.
+import type { Caller } from '../../../shared/domain';
+import { frameSize, plannedCost } from '../../../shared/drafting/estimate';
+import type { DraftEstimate, DraftOutcome, DraftRun, ProbeRun } from '../../../shared/drafting/runs';
+import type { AppServices } from '../app-services';
+import { UNWATCHED, type JobControl } from '../jobs/registry';
+import type { Project } from '../projects/project';
+import { draftCaptions, planCaptions } from './captions';
+import { draftEvents, planEvents } from './events';
+import { probeItems, probePromptChars, probeWithoutVideo } from './probe';
+import { draftQuestions, planQuestions } from './questions';
+import { runVideo, type RunVideo } from './run-video';
+import { llmEndpoint } from './service';
+import { DraftSession, type DraftingEndpoint } from './session';
+
+function draftingEndpoint(app: AppServices): DraftingEndpoint {
+  return { ...llmEndpoint(app), settings: app.settings.get().drafting };
+}
+
+function planOf(project: Project, run: DraftRun, video: RunVideo) {
+  switch (run.what) {
+    case 'captions':
+      return planCaptions(project, run, video);
+    case 'events':
+      return planEvents(project, run, video);
+    case 'questions':
+      return planQuestions(project, run, video);
+  }
+}
+
+export function estimateRun(app: AppServices, run: DraftRun): DraftEstimate {
+  const project = app.requireProject();
+  const settings = app.settings.get().drafting;
+  const video = runVideo(project, run.videoId, app.tools.ffmpeg, settings, UNWATCHED);
+  const plan = planOf(project, run, video);
+  return { ...plannedCost(settings, frameSize(video.video, run.height), plan.requests), skipped: plan.skipped };
+}
+
+/** Runs a draft in the caller's name (the job's work; the CLI calls it directly). */
+export function runDraft(app: AppServices, project: Project, caller: Caller, run: DraftRun, control: JobControl): Promise<DraftOutcome> {
+  const endpoint = draftingEndpoint(app);
+  const video = runVideo(project, run.videoId, app.tools.ffmpeg, endpoint.settings, control);
+  const session = new DraftSession(endpoint, control, run.budgetUsd);
+  switch (run.what) {
+    case 'captions':
+      return draftCaptions(project, caller, session, video, run);
+    case 'events':
+      return draftEvents(project, caller, session, video, run);
+    case 'questions':
+      return draftQuestions(project, caller, session, video, run);
+  }
+}
+
+export function startDraft(app: AppServices, caller: Caller, run: DraftRun): { jobId: string } {
+  const project = app.requireProject();
+  // a bad request (no such video, a task without text) is refused now, not as a failed job
+  estimateRun(app, run);
+  const name = project.videos.get(run.videoId)?.name ?? run.videoId;
+  const job = app.jobs.start({ kind: 'drafting', label: `Draft ${run.what} for ${name}`, videoId: run.videoId, what: run.what }, (control) => runDraft(app, project, caller, run, control));
+  return { jobId: job.id };
+}
+
+export function estimateProbe(app: AppServices, run: ProbeRun): DraftEstimate {
+  const project = app.requireProject();
+  const { items, skipped } = probeItems(project, run);
+  const requests = items.flatMap(({ question }) => Array.from({ length: run.repeats }, () => ({ frames: 0, promptChars: probePromptChars(question), outputTokens: 10 })));
+  return { ...plannedCost(app.settings.get().drafting, { width: 0, height: 0 }, requests), skipped };
+}
+
+export function runProbe(app: AppServices, project: Project, caller: Caller, run: ProbeRun, control: JobControl): Promise<DraftOutcome> {
+  const endpoint = draftingEndpoint(app);
+  const session = new DraftSession(endpoint, control, run.budgetUsd);
+  return probeWithoutVideo(project, caller, session, run, (q) => plannedCost(endpoint.settings, { width: 0, height: 0 }, [{ frames: 0, promptChars: probePromptChars(q), outputTokens: 10 }]).costUsd);
+}
+
+export function startProbe(app: AppServices, caller: Caller, run: ProbeRun): { jobId: string } {
+  const project = app.requireProject();
+  const job = app.jobs.start({ kind: 'probe', label: `Text-only probe (${run.repeats}×)`, profileId: run.profileId }, (control) => runProbe(app, project, caller, run, control));
+  return { jobId: job.id };
+}
