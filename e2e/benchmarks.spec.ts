@@ -1,28 +1,7 @@
 // A small item of each benchmark, built with the keyboard (selects are stepped with the arrow keys
 // or chosen by label where the key sequence would only repeat what other tests show).
 import type { Page } from '@playwright/test';
-import { expect, openDemoVideo, playerState, test } from './support/fixtures';
-
-async function keys(page: Page, ...sequence: string[]): Promise<void> {
-  for (const key of sequence) await page.keyboard.press(key);
-}
-
-async function seekTo(page: Page, seconds: number): Promise<void> {
-  await keys(page, 'g');
-  await page.keyboard.type(String(seconds));
-  await keys(page, 'Enter');
-  await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(seconds);
-}
-
-async function newQuestion(page: Page, profile: string, text: string): Promise<void> {
-  await keys(page, '2');
-  await page.getByTestId('new-question-profile').selectOption({ label: profile });
-  await page.getByTestId('new-question-profile').blur();
-  await keys(page, 'n');
-  await expect(page.getByTestId('question-text')).toBeFocused();
-  await page.keyboard.type(text);
-  await keys(page, 'Enter');
-}
+import { expect, keys, newQuestion, openDemoVideo, seekTo, test } from './support/fixtures';
 
 const lints = (page: Page) => page.getByTestId('lints');
 

@@ -35,3 +35,26 @@ export async function openDemoVideo(page: Page, name: string): Promise<void> {
   await expect.poll(async () => (await playerState(page)).presentedFrame).not.toBe('');
   await page.locator('body').click({ position: { x: 5, y: 5 } }); // focus the page, not a row
 }
+
+export async function keys(page: Page, ...sequence: string[]): Promise<void> {
+  for (const key of sequence) await page.keyboard.press(key);
+}
+
+/** Jumps to a whole second with the keyboard (g, the time, Enter). */
+export async function seekTo(page: Page, seconds: number): Promise<void> {
+  await keys(page, 'g');
+  await page.keyboard.type(String(seconds));
+  await keys(page, 'Enter');
+  await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(seconds);
+}
+
+/** A new question of a profile at the playhead, its text typed. */
+export async function newQuestion(page: Page, profile: string, text: string): Promise<void> {
+  await keys(page, '2');
+  await page.getByTestId('new-question-profile').selectOption({ label: profile });
+  await page.getByTestId('new-question-profile').blur();
+  await keys(page, 'n');
+  await expect(page.getByTestId('question-text')).toBeFocused();
+  await page.keyboard.type(text);
+  await keys(page, 'Enter');
+}

@@ -5,7 +5,7 @@ import { dialogOpen } from './store/ui/selectors';
 import { runAction, type ActionId } from './store/registry';
 import { getState } from './store/store';
 
-export type ShortcutGroup = 'Playback' | 'Stepping' | 'Timeline' | 'Marks' | 'Questions' | 'Edit' | 'Project' | 'Review' | 'Help';
+export type ShortcutGroup = 'Playback' | 'Stepping' | 'Timeline' | 'Marks' | 'Questions' | 'Drafts' | 'Edit' | 'Project' | 'Review' | 'Help';
 
 export interface Shortcut {
   id: ActionId;
@@ -63,6 +63,11 @@ export const shortcuts: readonly Shortcut[] = [
   { id: 'edit-question', keys: ['Enter'], description: 'Edit the selected question’s text', group: 'Questions' },
   { id: 'panel-marks', keys: ['1'], description: 'Show the marks list', group: 'Questions' },
   { id: 'panel-questions', keys: ['2'], description: 'Show the questions list', group: 'Questions' },
+  { id: 'drafting', keys: ['d', 'D'], description: 'Drafting with a model: run, drafts, endpoint, statistics', group: 'Drafts' },
+  { id: 'next-draft', keys: ['u'], description: 'Next undecided draft (caption, candidate, question)', group: 'Drafts' },
+  { id: 'previous-draft', keys: ['U'], description: 'Previous undecided draft', group: 'Drafts' },
+  { id: 'accept-draft', keys: ['a', 'A'], description: 'Accept the draft at the playhead or selected, then go to the next', group: 'Drafts' },
+  { id: 'reject-draft', keys: ['Shift+Backspace', 'Shift+Delete'], description: 'Reject the draft at the playhead or selected (removes what it made)', group: 'Drafts' },
   { id: 'undo', keys: ['Mod+z'], description: 'Undo', group: 'Edit' },
   { id: 'redo', keys: ['Mod+Z', 'Mod+y'], description: 'Redo', group: 'Edit' },
   { id: 'import', keys: ['i', 'I'], description: 'Import videos', group: 'Project' },

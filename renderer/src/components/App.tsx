@@ -16,6 +16,7 @@ import { ExchangeOverlay } from './ExchangeOverlay';
 import { IdentityControl, IdentityForm } from './IdentityControl';
 import { AdjudicationPanel } from './review/AdjudicationPanel';
 import { ReviewOverlay } from './review/ReviewOverlay';
+import { DraftingOverlay } from './drafting/DraftingOverlay';
 import { ReviewPanel } from './review/ReviewPanel';
 import { useShortcutLabel } from './use-shortcut-label';
 import { Timeline } from './Timeline';
@@ -63,6 +64,7 @@ export function App(): React.JSX.Element {
   const reviewing = useStore((s) => s.reviewing !== null);
   const adjudicating = useStore((s) => adjudicationItem(s) !== null && s.decisionDraft !== null);
   const reviewKey = useShortcutLabel('review');
+  const draftingKey = useShortcutLabel('drafting');
 
   useEffect(() => {
     void startApp();
@@ -87,6 +89,7 @@ export function App(): React.JSX.Element {
         {project && <button type="button" onClick={() => openOverlay('profiles')}>Profiles</button>}
         {project && <button type="button" onClick={() => openOverlay('exchange')} data-testid="open-exchange">Import / export</button>}
         {project && <button type="button" onClick={() => openOverlay('review')} title={`Review (${reviewKey})`} data-testid="open-review">Review</button>}
+        {project && <button type="button" onClick={() => openOverlay('drafting')} title={`Drafting with a model (${draftingKey})`} data-testid="open-drafting">Drafting</button>}
         {project && <button type="button" onClick={() => void closeProject()}>Close</button>}
       </header>
       {error && (
@@ -113,6 +116,7 @@ export function App(): React.JSX.Element {
       <ProfilesOverlay />
       <ExchangeOverlay />
       <ReviewOverlay />
+      <DraftingOverlay />
       <PathPrompt />
     </div>
   );

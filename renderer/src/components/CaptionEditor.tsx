@@ -6,10 +6,14 @@ import type { Mark } from '../../../shared/marks';
 import { diffWords } from '../../../shared/text-diff';
 import { mergeCaptionRuns, setCaption } from '../store/annotation/caption-actions';
 import { captionTask } from '../store/annotation/selectors';
+import { decideDrafts, editDraft } from '../store/drafting/actions';
+import { captionDraftAt } from '../store/drafting/selectors';
 import { seek } from '../store/player/actions';
 import { displayTime } from '../store/player/selectors';
 import { selectedTimedVideo } from '../store/project/selectors';
 import { useStore } from '../store/store';
+import { DraftDiff } from './drafting/DraftDiff';
+import { useShortcutLabel } from './use-shortcut-label';
 
 function captionAt(marks: readonly Mark[], task: string, second: number): string | null {
   const mark = marks.find((m) => m.type === 'caption' && m.target === task && m.start <= second + 1e-6 && (m.end ?? m.start) > second + 1e-6);
@@ -22,6 +26,10 @@ export function CaptionEditor(): React.JSX.Element | null {
   const second = useStore((s) => Math.floor(displayTime(s) + 1e-6));
   const duration = useStore((s) => selectedTimedVideo(s)?.duration ?? 0);
   const current = task ? captionAt(marks, task, second) : null;
+  const draft = useStore((s) => (task ? captionDraftAt(s, task, second) : null));
+  const undecided = draft?.status === 'draft' && draft.current !== null;
+  const rejectKey = useShortcutLabel('reject-draft');
+  const nextKey = useShortcutLabel('next-draft');
   const previous = task && second > 0 ? captionAt(marks, task, second - 1) : null;
   const [text, setText] = useState('');
   const [range, setRange] = useState({ from: '', to: '' });
@@ -37,8 +45,10 @@ export function CaptionEditor(): React.JSX.Element | null {
 
   // saving does not wait for the answer before moving on: writes reach the project in order, and
   // the next Enter must caption the next second even when pressed at once
+  // at a drafted second, saving is the person's decision on the draft: kept as is, or with their text
   const save = (advance: boolean): void => {
-    void setCaption(second, second + 1, text);
+    if (undecided && draft) void (text === draft.current ? decideDrafts([draft.id], 'accept') : editDraft(draft.id, text));
+    else void setCaption(second, second + 1, text);
     if (advance && second + 1 < duration) seek(second + 1);
   };
 
@@ -47,6 +57,19 @@ export function CaptionEditor(): React.JSX.Element | null {
       <h4>
         Caption for second {second} <span className="hint">({captioned} of {Math.ceil(duration)} s captioned)</span>
       </h4>
+      {draft && (
+        <p className={`draft-bar status-${draft.status}`} data-testid="caption-draft">
+          Model draft · {draft.provenance.model} · {draft.provenance.policy.toUpperCase()} k={draft.provenance.k} · <strong data-testid="caption-draft-status">{draft.status}</strong>
+          {draft.decidedBy && ` by ${draft.decidedBy}`}
+          {undecided && ` — Enter keeps it (with your edits), ${rejectKey} rejects, ${nextKey} goes to the next undecided`}
+          {draft.provenance.drafted !== null && draft.provenance.drafted !== text && (
+            <>
+              <br />
+              model vs yours: <DraftDiff drafted={draft.provenance.drafted} current={text} />
+            </>
+          )}
+        </p>
+      )}
       <textarea
         ref={area}
         rows={3}

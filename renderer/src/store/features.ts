@@ -2,6 +2,7 @@
 // keyboard actions here, once, before the app starts. (store.ts composes the state.)
 import { guarded } from './guarded';
 import { registerAnnotation } from './annotation/register';
+import { registerDrafting } from './drafting/register';
 import { registerExchange } from './exchange/actions';
 import { refreshJobs, registerJobs } from './jobs/actions';
 import { registerPlayer } from './player/actions';
@@ -25,6 +26,7 @@ export function registerFeatures(): void {
   registerJobs();
   registerExchange();
   registerReview();
+  registerDrafting();
 }
 
 /** Starts the app: who is calling and their settings, the jobs (the first start's demo), the project. */

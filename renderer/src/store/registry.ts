@@ -10,6 +10,7 @@ export const actionIds = [
   'edit-question', 'panel-marks', 'panel-questions',
   'undo', 'redo', 'import', 'open', 'help',
   'review', 'review-submit',
+  'drafting', 'next-draft', 'previous-draft', 'accept-draft', 'reject-draft',
   /** Esc outside text fields and dialogs: drop what is being made, else the selection; true if it did. */
   'cancel',
   /** Esc leaving a text field: a question just made and left empty goes; true if it did. */

@@ -2,6 +2,7 @@
 // Each feature's actions (I/O and updates) get and set this composed store; its selectors are pure.
 import { create } from 'zustand';
 import { initialAnnotationState, type AnnotationState } from './annotation/state';
+import { initialDraftingState, type DraftingState } from './drafting/state';
 import { initialExchangeState, type ExchangeState } from './exchange/state';
 import { initialJobsState, type JobsState } from './jobs/state';
 import { initialPlayerState, type PlayerState } from './player/state';
@@ -11,7 +12,7 @@ import { initialReviewState, type ReviewState } from './review/state';
 import { initialTimelineState, type TimelineState } from './timeline/state';
 import { initialUiState, type UiState } from './ui/state';
 
-export type State = ProjectState & PlayerState & TimelineState & AnnotationState & ProfilesState & JobsState & ExchangeState & ReviewState & UiState;
+export type State = ProjectState & PlayerState & TimelineState & AnnotationState & ProfilesState & JobsState & ExchangeState & ReviewState & DraftingState & UiState;
 
 export const initialState: State = {
   ...initialProjectState,
@@ -22,6 +23,7 @@ export const initialState: State = {
   ...initialJobsState,
   ...initialExchangeState,
   ...initialReviewState,
+  ...initialDraftingState,
   ...initialUiState,
 };
 

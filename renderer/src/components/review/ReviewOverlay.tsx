@@ -2,12 +2,12 @@
 // versions, adjudication and the agreement report — the tabs fitting the caller's role. Keys: 1–6
 // pick a tab, ← / → move between tabs, Esc closes; in a list Tab moves and Enter opens.
 import { useEffect, useRef } from 'react';
-import { shortcuts } from '../../shortcuts';
 import { chooseReviewTab, loadReviewTab } from '../../store/review/actions';
 import { callerName, callerRole, currentReviewTab, reviewTabsFor } from '../../store/review/selectors';
 import type { ReviewTab } from '../../store/review/state';
 import { useStore } from '../../store/store';
 import { closeOverlay } from '../../store/ui/actions';
+import { tabbedOverlayKeys } from '../tabbed-overlay-keys';
 import { useShortcutLabel } from '../use-shortcut-label';
 import { AdjudicationTab } from './AdjudicationTab';
 import { GuidelinesTab } from './GuidelinesTab';
@@ -17,15 +17,6 @@ import { ReportTab } from './ReportTab';
 import { RoundsTab } from './RoundsTab';
 
 const TAB_LABELS: Record<ReviewTab, string> = { queue: 'Queue', rounds: 'Rounds', people: 'People', guidelines: 'Guidelines', adjudication: 'Adjudication', report: 'Report' };
-
-const isTyping = (target: EventTarget): boolean => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
-/** Keys the page keeps while the overlay is open: Esc, and the keys that close it or show the key list. */
-function pageKeys(keymap: Record<string, string[]>): Set<string> {
-  const keys = new Set(['Escape']);
-  for (const s of shortcuts) if (s.id === 'review' || s.id === 'help') for (const k of keymap[s.id] ?? s.keys) keys.add(k);
-  return keys;
-}
 
 export function ReviewOverlay(): React.JSX.Element | null {
   const open = useStore((s) => s.overlay === 'review');
@@ -47,21 +38,7 @@ export function ReviewOverlay(): React.JSX.Element | null {
   if (!open) return null;
   const tabs = reviewTabsFor(role);
 
-  const onKeyDown = (e: React.KeyboardEvent): void => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (pageKeys(keymap).has(e.key) || isTyping(e.target)) return;
-    const at = tabs.indexOf(tab);
-    if (/^[1-9]$/.test(e.key) && tabs[Number(e.key) - 1]) chooseReviewTab(tabs[Number(e.key) - 1]!);
-    else if (e.key === 'ArrowRight' && (e.target as HTMLElement).getAttribute('role') === 'tab') chooseReviewTab(tabs[(at + 1) % tabs.length]!);
-    else if (e.key === 'ArrowLeft' && (e.target as HTMLElement).getAttribute('role') === 'tab') chooseReviewTab(tabs[(at - 1 + tabs.length) % tabs.length]!);
-    else if (e.key !== 'Tab' && e.key !== 'Enter' && e.key !== ' ') {
-      // a modal: keys do not mark or step the video behind it
-      e.stopPropagation();
-      return;
-    } else return;
-    e.preventDefault();
-    e.stopPropagation();
-  };
+  const onKeyDown = tabbedOverlayKeys('review', keymap, tabs, tab, chooseReviewTab);
 
   return (
     <div className="overlay" role="dialog" aria-label="Review" data-testid="review-overlay" onClick={closeOverlay} onKeyDown={onKeyDown}>

@@ -1,0 +1,160 @@
+// Drafting: the endpoint (its key written, never read back), runs started as jobs after an estimate,
+// and people's decisions on drafts — accept (one key), edit, reject, next undecided — each one
+// edit of the project, undoable like any other.
+import type { DraftDecision, DraftView } from '../../../../shared/drafting/drafts';
+import type { EndpointSettings } from '../../../../shared/drafting/endpoint';
+import type { DraftRunInput, ProbeRun } from '../../../../shared/drafting/runs';
+import { call } from '../../api/client';
+import { flash, reloadAnnotations, selectMark } from '../annotation/actions';
+import { emit } from '../effects';
+import { errorMessage, guarded } from '../guarded';
+import { callerRole } from '../review/selectors';
+import { getState, setState } from '../store';
+import type { DraftingTab } from './state';
+import { currentDraft, draftTime, nextUndecided } from './selectors';
+
+/** Runs a call for the overlay: its error goes to the overlay's own line rather than the banner. */
+async function inOverlay<T>(work: () => Promise<T>): Promise<T | undefined> {
+  setState({ draftingError: null });
+  try {
+    return await work();
+  } catch (error) {
+    setState({ draftingError: errorMessage(error) });
+    return undefined;
+  }
+}
+
+export async function loadDrafts(): Promise<void> {
+  const videoId = getState().selectedVideoId;
+  // drafts carry answers (captions, candidate questions): a reviewer works blind to them
+  if (!videoId || callerRole(getState()) === 'reviewer') return void setState({ modelDrafts: [] });
+  const drafts = await guarded(() => call('drafts.list', { videoId }));
+  if (drafts && getState().selectedVideoId === videoId) setState({ modelDrafts: drafts });
+}
+
+export function chooseDraftingTab(tab: DraftingTab): void {
+  setState({ draftingTab: tab });
+  void loadDraftingTab(tab);
+}
+
+export async function loadDraftingTab(tab: DraftingTab): Promise<void> {
+  if (tab === 'endpoint' || tab === 'run') {
+    const endpoint = await inOverlay(() => call('drafting.endpoint'));
+    if (endpoint) setState({ draftingEndpoint: endpoint });
+  }
+  if (tab === 'drafts') await loadDrafts();
+  if (tab === 'statistics') {
+    const stats = await inOverlay(() => call('drafts.stats'));
+    if (stats) setState({ draftingStats: stats });
+  }
+}
+
+export async function configureEndpoint(patch: Partial<EndpointSettings>): Promise<void> {
+  const endpoint = await inOverlay(() => call('drafting.configure', patch));
+  if (endpoint) {
+    setState({ draftingEndpoint: endpoint, draftingConnection: null });
+    flash('Endpoint saved');
+  }
+}
+
+/** Hands the key to the main process (null forgets it); only whether one is set comes back. */
+export async function setEndpointKey(key: string | null): Promise<void> {
+  const endpoint = await inOverlay(() => call('drafting.setKey', { key }));
+  if (endpoint) {
+    setState({ draftingEndpoint: endpoint, draftingConnection: null });
+    flash(key === null ? 'Key forgotten' : 'Key kept by the app');
+  }
+}
+
+export async function testConnection(): Promise<void> {
+  setState({ draftingConnection: null });
+  try {
+    setState({ draftingConnection: await call('drafting.testConnection') });
+  } catch (error) {
+    setState({ draftingConnection: { error: errorMessage(error) } });
+  }
+}
+
+export async function estimateDraft(run: DraftRunInput): Promise<void> {
+  setState({ draftingEstimate: null });
+  const estimate = await inOverlay(() => call('drafting.estimate', run));
+  if (estimate) setState({ draftingEstimate: estimate });
+}
+
+export async function startDraft(run: DraftRunInput): Promise<void> {
+  const started = await inOverlay(() => call('drafting.start', run));
+  if (started) {
+    flash(`Drafting ${run.what}… (the jobs bar shows progress; Cancel keeps what is drafted)`);
+    await emit('jobStarted');
+  }
+}
+
+export async function estimateProbe(run: Partial<ProbeRun>): Promise<void> {
+  setState({ draftingEstimate: null });
+  const estimate = await inOverlay(() => call('drafting.probeEstimate', run));
+  if (estimate) setState({ draftingEstimate: estimate });
+}
+
+export async function startProbe(run: Partial<ProbeRun>): Promise<void> {
+  const started = await inOverlay(() => call('drafting.probe', run));
+  if (started) {
+    flash('Probing questions without video…');
+    await emit('jobStarted');
+  }
+}
+
+/** After a decision: the drafts and the annotations they made, as the project now has them. */
+async function afterDecision(message: string): Promise<void> {
+  flash(message);
+  await Promise.all([loadDrafts(), reloadAnnotations()]);
+}
+
+export async function decideDrafts(ids: readonly string[], decision: DraftDecision): Promise<void> {
+  if (ids.length === 0) return;
+  const result = await guarded(() => call('drafts.decide', { ids: [...ids], decision }));
+  if (result) await afterDecision(`${decision === 'accept' ? 'Accepted' : 'Rejected'} ${result.decided === 1 ? 'a draft' : `${result.decided} drafts`}`);
+}
+
+/** A caption draft kept with the person's text (accepted if it is the model's). */
+export async function editDraft(id: string, text: string): Promise<void> {
+  const result = await guarded(() => call('drafts.edit', { id, text }));
+  if (result) await afterDecision('Caption draft kept with your text');
+}
+
+/** Goes to a draft: the playhead to it, its mark or question selected. */
+export async function goToDraft(draft: DraftView): Promise<void> {
+  const s = getState();
+  if (draft.kind === 'question' && draft.madeId) await emit('showQuestion', draft.madeId);
+  else {
+    if (draft.kind !== 'caption' && draft.madeId) selectMark(draft.madeId, false);
+    await emit('seek', draftTime(s, draft));
+  }
+}
+
+function goToNextUndecided(direction: 1 | -1): boolean {
+  const next = nextUndecided(getState(), direction);
+  if (!next) {
+    flash('No undecided drafts on this video');
+    return false;
+  }
+  void goToDraft(next);
+  return true;
+}
+
+export const nextUndecidedDraft = (): boolean => goToNextUndecided(1);
+export const previousUndecidedDraft = (): boolean => goToNextUndecided(-1);
+
+/** The one key: accepts the draft the person is at (and moves on to the next undecided one). */
+export function acceptCurrentDraft(): boolean {
+  const draft = currentDraft(getState());
+  if (!draft || draft.status !== 'draft') return false;
+  void decideDrafts([draft.id], 'accept').then(() => goToNextUndecided(1));
+  return true;
+}
+
+export function rejectCurrentDraft(): boolean {
+  const draft = currentDraft(getState());
+  if (!draft || draft.status !== 'draft') return false;
+  void decideDrafts([draft.id], 'reject');
+  return true;
+}

@@ -1,0 +1,62 @@
+// Which draft a person is at, and where the next undecided one is. Pure.
+import { isUndecided, type DraftView } from '../../../../shared/drafting/drafts';
+import { captionTask } from '../annotation/selectors';
+import { displayTime } from '../player/selectors';
+import type { State } from '../store';
+
+/** Where a draft is on the timeline: its mark's start, its question's first query time, else its second. */
+export function draftTime(s: Pick<State, 'marks' | 'queryPoints'>, d: DraftView): number {
+  if (d.madeId !== null) {
+    if (d.kind === 'question') {
+      const times = s.queryPoints.filter((p) => p.questionId === d.madeId).map((p) => p.time);
+      if (times.length) return Math.min(...times);
+    } else {
+      const mark = s.marks.find((m) => m.id === d.madeId);
+      if (mark) return mark.start;
+    }
+  }
+  return d.at;
+}
+
+/** The caption task's draft at a whole second (the latest made, if drafted again after failing). */
+export function captionDraftAt(s: Pick<State, 'modelDrafts'>, task: string, second: number): DraftView | null {
+  let found: DraftView | null = null;
+  for (const d of s.modelDrafts) if (d.kind === 'caption' && d.target === task && d.at === second && d.status !== 'failed') found = d;
+  return found;
+}
+
+/** The draft a person is at: the selected mark's or question's, else the caption task's at the playhead. */
+export function currentDraft(s: State): DraftView | null {
+  const made = s.selectedMarkId ?? s.selectedQuestionId;
+  const task = captionTask(s);
+  if (task) {
+    const caption = captionDraftAt(s, task, Math.floor(displayTime(s) + 1e-6));
+    if (caption) return caption;
+  }
+  return made ? (s.modelDrafts.find((d) => d.madeId === made) ?? null) : null;
+}
+
+/** The undecided drafts in timeline order (those whose mark or question is gone are not waiting for anyone). */
+export function undecidedDrafts(s: State): DraftView[] {
+  return s.modelDrafts
+    .filter((d) => isUndecided(d) && d.current !== null)
+    .map((d) => ({ d, t: draftTime(s, d) }))
+    .sort((a, b) => a.t - b.t || a.d.at - b.d.at)
+    .map(({ d }) => d);
+}
+
+/** The next undecided draft after the current one or the playhead (or before, going back), wrapping around. */
+export function nextUndecided(s: State, direction: 1 | -1): DraftView | null {
+  const list = undecidedDrafts(s);
+  if (list.length === 0) return null;
+  const current = currentDraft(s);
+  const at = current ? list.findIndex((d) => d.id === current.id) : -1;
+  if (at >= 0) return list[(at + direction + list.length) % list.length]!;
+  const now = displayTime(s);
+  const times = list.map((d) => draftTime(s, d));
+  if (direction === 1) return list.find((_, k) => times[k]! > now + 1e-6) ?? list[0]!;
+  for (let k = list.length - 1; k >= 0; k--) if (times[k]! < now - 1e-6) return list[k]!;
+  return list[list.length - 1]!;
+}
+
+export const undecidedCount = (s: State): number => s.modelDrafts.filter((d) => isUndecided(d) && d.current !== null).length;

@@ -1,0 +1,33 @@
+// Model drafts: the endpoint (never its key), the selected video's drafts, the run form's estimate
+// and job, and the statistics of how drafts fared with people.
+import type { DraftView } from '../../../../shared/drafting/drafts';
+import type { EndpointView } from '../../../../shared/drafting/endpoint';
+import type { DraftEstimate } from '../../../../shared/drafting/runs';
+import type { DraftStats } from '../../../../shared/drafting/stats';
+
+export type DraftingTab = 'run' | 'drafts' | 'endpoint' | 'statistics';
+
+export interface DraftingState {
+  draftingTab: DraftingTab;
+  draftingEndpoint: EndpointView | null;
+  /** What the last connection test found: the server's models, or why it failed. */
+  draftingConnection: { models: string[] } | { error: string } | null;
+  /** The selected video's drafts. */
+  modelDrafts: DraftView[];
+  draftingEstimate: DraftEstimate | null;
+  draftingStats: DraftStats | null;
+  draftingError: string | null;
+  /** Only undecided drafts in the list. */
+  draftsUndecidedOnly: boolean;
+}
+
+export const initialDraftingState: DraftingState = {
+  draftingTab: 'run',
+  draftingEndpoint: null,
+  draftingConnection: null,
+  modelDrafts: [],
+  draftingEstimate: null,
+  draftingStats: null,
+  draftingError: null,
+  draftsUndecidedOnly: true,
+};
