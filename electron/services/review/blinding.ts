@@ -40,7 +40,9 @@ export const isBlindTo = (blindness: Blindness | null, questionId: string): bool
 
 /** A question without what gives its answer away: field provenance and the imported file's extra fields. */
 export function redactQuestion(question: Question): Question {
-  return { ...question, provenance: {}, origin: question.origin ? { format: question.origin.format, extra: {} } : null };
+  // a model's checks give the answer away too (the probe's right answers, the cutoff check's reason)
+  const { modelChecks: _checks, ...rest } = question;
+  return { ...rest, provenance: {}, origin: question.origin ? { format: question.origin.format, extra: {} } : null };
 }
 
 export function redactQueryPoint(point: QueryPoint): QueryPoint {

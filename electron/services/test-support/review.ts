@@ -36,7 +36,7 @@ export async function populateForReview(project: Project): Promise<ReviewFixture
   await savePerson(project, lead, 'Rob', ['reviewer']);
   await savePerson(project, lead, 'Ada', ['adjudicator']);
   const ovo = builtinProfileId('ovo-s-bench');
-  const choice = await annotation.createQuestion(project, ann, videoId, question({ profileId: ovo, taskCode: '1.1.1', text: 'Which is nearer?', options: { A: 'chair', B: 'table' }, origin: { format: 'ovo-s', extra: { answer: SENTINEL } } }), points([{ time: 5, answer: 'B', evidence: [[1, 4]] }]));
+  const choice = await annotation.createQuestion(project, ann, videoId, question({ profileId: ovo, taskCode: '1.1.1', text: 'Which is nearer?', options: { A: 'chair', B: 'table' }, origin: { format: 'ovo-s', extra: { answer: SENTINEL } }, modelChecks: { cutoff: { cutoff: 5, supported: false, reason: `needs the ${SENTINEL}`, model: 'm', at: '' }, textOnly: { correct: 1, repeats: 1, answers: [SENTINEL], model: 'm', at: '' } } }), points([{ time: 5, answer: 'B', evidence: [[1, 4]] }]));
   const text = await annotation.createQuestion(project, ann, videoId, question({ profileId: builtinProfileId('phostream'), text: 'What is written on the sign?', answerKind: 'text', temporalType: 'backward' }), points([{ time: 12, answer: SENTINEL, evidence: [[8, 11]] }]));
   const vc = builtinProfileId('vcbench');
   const count = await annotation.createQuestion(project, ann, videoId, question({ profileId: vc, taskCode: 'E1-Action', text: 'How many jumps?', answerKind: 'number', counting: { subcategory: 'E1-Action', target: 'jumps', windowSeconds: null } }), points([{ time: 20 }]));
