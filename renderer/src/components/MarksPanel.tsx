@@ -8,6 +8,7 @@ import { selectMark } from '../store/annotation/actions';
 import { selectedMark } from '../store/annotation/selectors';
 import { removeMarks, updateMark } from '../store/annotation/mark-actions';
 import { useStore } from '../store/store';
+import { undecidedMade } from '../store/drafting/selectors';
 import { describeMark } from '../../../shared/mark-kinds';
 import { captureThumbnail } from './CropOverlay';
 
@@ -16,6 +17,7 @@ const time = (t: number): string => formatTimecode(t, { fractionDigits: 2 });
 export function MarksList(): React.JSX.Element {
   const marks = useStore((s) => s.marks);
   const selected = useStore((s) => s.selectedMarkId);
+  const drafted = useStore(undecidedMade);
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: marks.length, getScrollElement: () => parentRef.current, estimateSize: () => 26, overscan: 12, getItemKey: (i) => marks[i]?.id ?? i });
 
@@ -33,13 +35,13 @@ export function MarksList(): React.JSX.Element {
           return (
             <div
               key={row.key}
-              className={`mark-row type-${mark.type} ${mark.id === selected ? 'selected' : ''}`}
+              className={`mark-row type-${mark.type} ${mark.id === selected ? 'selected' : ''} ${drafted.has(mark.id) ? 'drafted' : ''}`}
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
               data-testid="mark-row"
               data-mark-type={mark.type}
               onClick={() => selectMark(mark.id)}
             >
-              <span className="mark-type">{mark.type}</span>
+              <span className="mark-type">{mark.type}{drafted.has(mark.id) && <em className="draft-badge" title="A model's draft no person has decided yet: a accepts, Shift+Backspace rejects"> draft</em>}</span>
               <span className="mark-time">{time(mark.start)}{mark.end !== null ? `–${time(mark.end)}` : isOpenInterval(mark) ? '–…' : ''}</span>
               <span className="mark-desc">{mark.target ? `${mark.target}: ` : ''}{describeMark(mark)}</span>
             </div>

@@ -17,6 +17,7 @@ import { selectedVideo } from '../store/project/selectors';
 import { useStore, type State } from '../store/store';
 import { focusField } from '../dom/focus';
 import { shortcutLabel } from '../shortcuts';
+import { undecidedMade } from '../store/drafting/selectors';
 import { CaptionEditor } from './CaptionEditor';
 import { useShortcutLabel } from './use-shortcut-label';
 import { isOneOf } from './select-value';
@@ -63,6 +64,7 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
     return m;
   }, [lints]);
   const profileId = useStore(newQuestionProfile) ?? '';
+  const drafted = useStore(undecidedMade);
   const newKey = useShortcutLabel('new-question');
 
   return (
@@ -88,7 +90,7 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
                 onClick={() => selectQuestion(q.id)}
               >
                 <span className="q-code">{q.taskCode ?? '—'}</span>
-                <span className="q-text">{q.text || '(no text yet)'}</span>
+                <span className="q-text">{drafted.has(q.id) && <em className="draft-badge" title="A model's candidate no person has decided yet: a accepts, Shift+Backspace rejects">draft </em>}{q.text || '(no text yet)'}</span>
                 {c?.errors ? <span className="badge error">{c.errors}</span> : null}
                 {c?.warnings ? <span className="badge warn">{c.warnings}</span> : null}
               </div>

@@ -60,3 +60,12 @@ export function nextUndecided(s: State, direction: 1 | -1): DraftView | null {
 }
 
 export const undecidedCount = (s: State): number => s.modelDrafts.filter((d) => isUndecided(d) && d.current !== null).length;
+
+const undecidedCache = new WeakMap<readonly DraftView[], Set<string>>();
+
+/** The marks and questions undecided drafts made (computed once per list of drafts). */
+export function undecidedMade(s: Pick<State, 'modelDrafts'>): Set<string> {
+  let made = undecidedCache.get(s.modelDrafts);
+  if (!made) undecidedCache.set(s.modelDrafts, (made = new Set(s.modelDrafts.filter((d) => isUndecided(d) && d.madeId !== null).map((d) => d.madeId!))));
+  return made;
+}
