@@ -22,12 +22,10 @@ import type { JobControl } from '../services/jobs/registry';
 import { resolveMediaTools, type MediaTools } from '../services/media/tools';
 import { Project } from '../services/projects/project';
 import { SettingsStore } from '../services/settings/store';
+import { requireFile, UsageError, withProject, type CliIo } from './common';
+import { DRAFT_COMMANDS, DRAFT_HELP } from './draft-commands';
 
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  env?: NodeJS.ProcessEnv;
-}
+export type { CliIo } from './common';
 
 const formatList = (filter: 'canImport' | 'canExport'): string =>
   listFormats()
@@ -49,6 +47,8 @@ Commands:
   eval-inputs     each query point's prefix and sampled frames (optionally the clips)
   formats         list the formats
   agreement       agreement report of a project's reviews, or between raters of a ratings CSV
+  draft           draft captions, event candidates or questions for a video with a model
+  probe           ask a project's questions without the video: which are answerable from text
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
   import: `Usage: tidemark import <file> --format <format> --project <file.tidemark> [--media <dir>] [--skip-invalid] [--update] [--report <file>]
@@ -107,9 +107,8 @@ Profiles: ovo-s-bench, vcbench, rtv-bench, phostream, vsas-bench.`,
 
 Per profile: questions by task type, top category, temporal type, facet and source; query points per
 question; video durations; query-time and evidence-span distributions. --json prints them as JSON.`,
+  ...DRAFT_HELP,
 };
-
-class UsageError extends Error {}
 
 /** Who the CLI acts as, and the ffmpeg it uses: the same settings the app reads. */
 interface Local {
@@ -120,16 +119,6 @@ interface Local {
 function local(env: NodeJS.ProcessEnv): Local {
   const settings = new SettingsStore(defaultDataDir(env));
   return { caller: settings.caller(), tools: resolveMediaTools(settings.get().ffmpegSource, env) };
-}
-
-/** Opens an existing project for one command (read-only unless it writes) and closes it afterwards. */
-async function withProject<T>(path: string, mode: 'read' | 'write', work: (project: Project) => T | Promise<T>): Promise<T> {
-  const project = await Project.open(path, { create: false, readOnly: mode === 'read' });
-  try {
-    return await work(project);
-  } finally {
-    await project.close();
-  }
 }
 
 function table(title: string, counts: Record<string, number>): string {
@@ -169,10 +158,6 @@ function checkFormat(id: string, ability: 'canImport' | 'canExport'): void {
     const names = listFormats().filter((f) => f[ability]).map((f) => f.id).join(', ');
     throw new UsageError(`Unknown format "${id}" here; formats: ${names}.`);
   }
-}
-
-function requireFile(path: string): void {
-  if (!existsSync(path)) throw new Error(`No file at ${path}.`);
 }
 
 /** A project this command made and must not leave behind when it fails: the file and its WAL. */
@@ -319,6 +304,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return command ? 0 : 2;
     }
     if (!(command in HELP)) throw new UsageError(`Unknown command "${command}".`);
+    if (Object.hasOwn(DRAFT_COMMANDS, command)) return await DRAFT_COMMANDS[command]!(rest, io, env);
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,

@@ -3,6 +3,7 @@
 // drafted. The text-only probe runs the same way.
 import type { Caller } from '../../../shared/domain';
 import { frameSize, plannedCost } from '../../../shared/drafting/estimate';
+import type { EndpointSettings } from '../../../shared/drafting/endpoint';
 import type { DraftEstimate, DraftOutcome, DraftRun, ProbeRun } from '../../../shared/drafting/runs';
 import type { AppServices } from '../app-services';
 import { UNWATCHED, type JobControl } from '../jobs/registry';
@@ -15,8 +16,12 @@ import { runVideo, type RunVideo } from './run-video';
 import { llmEndpoint } from './service';
 import { DraftSession, type DraftingEndpoint } from './session';
 
-function draftingEndpoint(app: AppServices): DraftingEndpoint {
-  return { ...llmEndpoint(app), settings: app.settings.get().drafting };
+/** Endpoint settings one run uses instead of the saved ones (the CLI's --base-url, --model, --concurrency); settings.json is not changed. */
+export type EndpointOverrides = Partial<EndpointSettings>;
+
+function draftingEndpoint(app: AppServices, overrides: EndpointOverrides): DraftingEndpoint {
+  const settings = { ...app.settings.get().drafting, ...overrides };
+  return { ...llmEndpoint(app, settings), settings };
 }
 
 function planOf(project: Project, run: DraftRun, video: RunVideo) {
@@ -30,8 +35,7 @@ function planOf(project: Project, run: DraftRun, video: RunVideo) {
   }
 }
 
-export function estimateRun(app: AppServices, run: DraftRun): DraftEstimate {
-  const project = app.requireProject();
+export function estimateRun(app: AppServices, run: DraftRun, project = app.requireProject()): DraftEstimate {
   const settings = app.settings.get().drafting;
   const video = runVideo(project, run.videoId, app.tools.ffmpeg, settings, UNWATCHED);
   const plan = planOf(project, run, video);
@@ -39,8 +43,8 @@ export function estimateRun(app: AppServices, run: DraftRun): DraftEstimate {
 }
 
 /** Runs a draft in the caller's name (the job's work; the CLI calls it directly). */
-export function runDraft(app: AppServices, project: Project, caller: Caller, run: DraftRun, control: JobControl): Promise<DraftOutcome> {
-  const endpoint = draftingEndpoint(app);
+export function runDraft(app: AppServices, project: Project, caller: Caller, run: DraftRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
+  const endpoint = draftingEndpoint(app, overrides);
   const video = runVideo(project, run.videoId, app.tools.ffmpeg, endpoint.settings, control);
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   switch (run.what) {
@@ -62,15 +66,14 @@ export function startDraft(app: AppServices, caller: Caller, run: DraftRun): { j
   return { jobId: job.id };
 }
 
-export function estimateProbe(app: AppServices, run: ProbeRun): DraftEstimate {
-  const project = app.requireProject();
+export function estimateProbe(app: AppServices, run: ProbeRun, project = app.requireProject()): DraftEstimate {
   const { items, skipped } = probeItems(project, run);
   const requests = items.flatMap(({ question }) => Array.from({ length: run.repeats }, () => ({ frames: 0, promptChars: probePromptChars(question), outputTokens: 10 })));
   return { ...plannedCost(app.settings.get().drafting, { width: 0, height: 0 }, requests), skipped };
 }
 
-export function runProbe(app: AppServices, project: Project, caller: Caller, run: ProbeRun, control: JobControl): Promise<DraftOutcome> {
-  const endpoint = draftingEndpoint(app);
+export function runProbe(app: AppServices, project: Project, caller: Caller, run: ProbeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
+  const endpoint = draftingEndpoint(app, overrides);
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   return probeWithoutVideo(project, caller, session, run, (q) => plannedCost(endpoint.settings, { width: 0, height: 0 }, [{ frames: 0, promptChars: probePromptChars(q), outputTokens: 10 }]).costUsd);
 }

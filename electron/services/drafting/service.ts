@@ -32,8 +32,7 @@ export function setKey(app: AppServices, key: string | null): EndpointView {
 }
 
 /** The endpoint as the LLM client needs it, key included — for the main process only. */
-export function llmEndpoint(app: AppServices): LlmEndpoint {
-  const settings = app.settings.get().drafting;
+export function llmEndpoint(app: AppServices, settings: EndpointSettings = app.settings.get().drafting): LlmEndpoint {
   const { key } = currentKey(app.options.env ?? process.env, app.keys);
   return { baseURL: settings.baseURL, apiKey: key ?? '', model: settings.model, timeoutMs: settings.timeoutSeconds * 1000, maxRetries: settings.maxRetries };
 }

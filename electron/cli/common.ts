@@ -1,0 +1,27 @@
+// What every `tidemark` command shares: where it writes, the usage error (exit 2), and a project
+// opened for one command.
+import { existsSync } from 'node:fs';
+import { Project } from '../services/projects/project';
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A mistake in the command line itself: printed with the command's help, exit 2. */
+export class UsageError extends Error {}
+
+export function requireFile(path: string): void {
+  if (!existsSync(path)) throw new Error(`No file at ${path}.`);
+}
+
+/** Opens an existing project for one command (read-only unless it writes) and closes it afterwards. */
+export async function withProject<T>(path: string, mode: 'read' | 'write', work: (project: Project) => T | Promise<T>): Promise<T> {
+  const project = await Project.open(path, { create: false, readOnly: mode === 'read' });
+  try {
+    return await work(project);
+  } finally {
+    await project.close();
+  }
+}
