@@ -1,9 +1,10 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement]`: prints figures for this machine.
+// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement|drafting]`: prints figures for this machine.
 import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } from './foundation';
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
 import { benchBulkMarks, benchCountingExport } from './structure';
 import { benchAgreement, benchAgreementReport, benchReviewRound } from './agreement';
+import { benchDrafting } from './drafting';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -20,6 +21,7 @@ const sections: Record<string, () => Promise<void>> = {
     benchAgreementReport();
     await benchReviewRound();
   },
+  drafting: benchDrafting,
 };
 
 console.log(`Tidemark benchmarks — node ${process.version}, ffmpeg ${tools.ffmpeg}`);

@@ -1,4 +1,5 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation]`: builds the app and the bench script, then runs it.
+// `npm run bench [open|thumbnails|step|timeline|annotation|…|drafting]` (sections in bench/run.ts): builds the app and the
+// bench script, then runs it (with --expose-gc, so a section can measure the heap after a full GC).
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
@@ -17,5 +18,5 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
-const result = spawnSync(process.execPath, [join(root, 'dist/bench/run.mjs'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
+const result = spawnSync(process.execPath, ['--expose-gc', join(root, 'dist/bench/run.mjs'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
 process.exit(result.status ?? 1);
