@@ -19,6 +19,7 @@ import { focusField } from '../dom/focus';
 import { shortcutLabel } from '../shortcuts';
 import { undecidedMade } from '../store/drafting/selectors';
 import { CaptionEditor } from './CaptionEditor';
+import { QuestionDraftNote } from './drafting/QuestionDraftNote';
 import { useShortcutLabel } from './use-shortcut-label';
 import { isOneOf } from './select-value';
 
@@ -170,6 +171,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
         </select>
         <button type="button" onClick={() => void removeQuestion(question.id)}>Delete</button>
       </header>
+      <QuestionDraftNote question={question} />
       <Field id="question-text" testId="question-text" label={rules.denseCaptions ? 'Task prompt (given at t = 0)' : 'Question'} value={question.text} multiline onSave={(text) => set({ text })} />
       <div className="row">
         <label className="field">
