@@ -28,7 +28,15 @@ const captionSchema = z.object({ caption: z.string().trim().min(1).max(2_000) })
 /** Output tokens a caption is expected to take, for estimates. */
 const CAPTION_OUTPUT_TOKENS = 40;
 
-const covers = (m: Mark, second: number): boolean => m.type === 'caption' && m.start <= second + 1e-9 && (m.end ?? m.start + 1) > second + 1e-9;
+/** The whole seconds a task's captions already cover (a second is covered when its start is). */
+function coveredSeconds(marks: readonly Mark[]): Set<number> {
+  const covered = new Set<number>();
+  for (const m of marks) {
+    if (m.type !== 'caption') continue;
+    for (let s = Math.ceil(m.start - 1e-9); s < (m.end ?? m.start + 1) - 1e-9; s++) covered.add(s);
+  }
+  return covered;
+}
 
 const promptText = (task: string, second: number, previous: string | null): string => `Task: ${task}\nCurrent second: ${second}.${previous ? `\nPrevious caption: ${previous}` : ''}`;
 
@@ -44,12 +52,12 @@ export function planCaptions(project: Project, run: CaptionRun, video: RunVideo)
   const db = project.store.db;
   const task = run.task ?? getQuestionRow(db, run.target)?.question.text.trim() ?? '';
   if (task === '') throw new ServiceError('invalid-request', 'Say what to caption: the task has no text; give a task prompt.');
-  const captioned = listMarks(db, run.videoId).filter((m) => m.target === run.target);
+  const captioned = coveredSeconds(listMarks(db, run.videoId).filter((m) => m.target === run.target));
   const drafted = new Set(draftsOf(db, run.videoId, 'caption', run.target).filter((d) => d.status !== 'failed').map((d) => d.at));
   const seconds: number[] = [];
   let skipped = 0;
   for (let s = Math.max(0, Math.ceil(run.from)); s < video.seconds(run.to); s++) {
-    if (drafted.has(s) || captioned.some((m) => covers(m, s))) skipped++;
+    if (drafted.has(s) || captioned.has(s)) skipped++;
     else seconds.push(s);
   }
   const promptChars = CAPTION_PROMPT.system.length + promptText(task, 0, run.withPrevious ? 'x'.repeat(120) : null).length;
