@@ -303,7 +303,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.out(HELP.main!);
       return command ? 0 : 2;
     }
-    if (!(command in HELP)) throw new UsageError(`Unknown command "${command}".`);
+    if (!Object.hasOwn(HELP, command)) throw new UsageError(`Unknown command "${command}".`);
     if (Object.hasOwn(DRAFT_COMMANDS, command)) return await DRAFT_COMMANDS[command]!(rest, io, env);
     const { values, positionals } = parseArgs({
       args: rest,
