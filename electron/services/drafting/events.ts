@@ -14,7 +14,7 @@ import type { Mark } from '../../../shared/marks';
 import { markToRow } from '../annotation/rows';
 import type { Project } from '../projects/project';
 import { draftsOf, draftToRow } from './rows';
-import type { RunVideo } from './run-video';
+import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
 import type { DraftSession } from './session';
 
 export const EVENT_PROMPT = {
@@ -27,12 +27,6 @@ export const EVENT_PROMPT = {
 const eventSchema = z.object({ events: z.array(z.object({ second: z.number().min(0), note: z.string().max(500) }).strict()).max(200) }).strict();
 const cycleSchema = z.object({ cycles: z.array(z.object({ start: z.number().min(0), end: z.number().min(0), note: z.string().max(500) }).strict()).max(200) }).strict();
 const OUTPUT_TOKENS = 80;
-
-interface Stretch {
-  /** First and last whole second the stretch asks about. */
-  first: number;
-  last: number;
-}
 
 function promptText(run: EventRun, stretch: Stretch, frameTimes: readonly number[]): string {
   const ask =
@@ -49,16 +43,9 @@ export interface EventPlan {
 }
 
 export function planEvents(project: Project, run: EventRun, video: RunVideo): EventPlan {
-  const end = video.seconds(run.to);
   // a stretch is looked at once: any draft it left (a candidate, or 'nothing here') marks it done
   const looked = draftsOf(project.store.db, run.videoId, 'event', run.target).filter((d) => d.status !== 'failed').map((d) => d.at);
-  const stretches: Stretch[] = [];
-  let skipped = 0;
-  for (let first = Math.max(0, Math.ceil(run.from)); first < end; first += run.stepSeconds) {
-    const stretch = { first, last: Math.min(first + run.stepSeconds, end) - 1 };
-    if (looked.some((at) => at >= stretch.first && at <= stretch.last)) skipped++;
-    else stretches.push(stretch);
-  }
+  const { stretches, skipped } = stretchesToDo(run.from, video.seconds(run.to), run.stepSeconds, looked);
   const requests = stretches.map((s) => {
     const frameTimes = framesFor(run.policy, s.last, run.k);
     return { frames: frameTimes.length, promptChars: EVENT_PROMPT.system.length + promptText(run, s, frameTimes).length, outputTokens: OUTPUT_TOKENS };

@@ -19,7 +19,7 @@ import { ServiceError } from '../errors';
 import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { draftsOf, draftToRow } from './rows';
-import type { RunVideo } from './run-video';
+import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
 import type { Answer, DraftSession } from './session';
 
 export const SUMMARY_PROMPT = {
@@ -66,10 +66,7 @@ const candidateSchema = z
 type Candidate = z.infer<typeof candidateSchema>['questions'][number];
 const checkSchema = z.object({ supported: z.boolean(), reason: z.string().max(1_000) }).strict();
 
-interface Segment {
-  first: number;
-  last: number;
-}
+type Segment = Stretch;
 
 export interface QuestionPlan {
   profile: Profile;
@@ -84,15 +81,8 @@ export function planQuestions(project: Project, run: QuestionRun, video: RunVide
   const profile = getProfile(project.store.db, run.profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${run.profileId} in this project.`);
   if (profile.rules.denseCaptions || profile.rules.counting) throw new ServiceError('invalid-request', `${profile.name} items are not multiple-choice or open questions; draft captions or events for it instead.`);
-  const end = video.seconds(run.to);
   const done = draftsOf(project.store.db, run.videoId, 'question', run.profileId).filter((d) => d.status !== 'failed').map((d) => d.at);
-  const segments: Segment[] = [];
-  let skipped = 0;
-  for (let first = Math.max(0, Math.ceil(run.from)); first < end; first += run.segmentSeconds) {
-    const segment = { first, last: Math.min(first + run.segmentSeconds, end) - 1 };
-    if (done.some((at) => at >= segment.first && at <= segment.last)) skipped++;
-    else segments.push(segment);
-  }
+  const { stretches: segments, skipped } = stretchesToDo(run.from, video.seconds(run.to), run.segmentSeconds, done);
   const requests: RequestShape[] = [];
   for (const [i, s] of segments.entries()) {
     requests.push({ frames: summaryFrames(run, s).length, promptChars: SUMMARY_PROMPT.system.length + 200, outputTokens: 300 });

@@ -38,3 +38,24 @@ export function runVideo(project: Project, videoId: string, ffmpeg: string, sett
     requestCost: (shape, height) => plannedCost(settings, frameSize(video, height), [shape]).costUsd,
   };
 }
+
+/** Whole seconds first..last (inclusive) a request looks at: an event stretch, a question segment. */
+export interface Stretch {
+  first: number;
+  last: number;
+}
+
+/**
+ * The window [from, end) cut into stretches of `size` seconds, less those already looked at (a draft
+ * other than a failed one lies in them, at its stretch's last second), so a run resumes past them.
+ */
+export function stretchesToDo(from: number, end: number, size: number, lookedAt: readonly number[]): { stretches: Stretch[]; skipped: number } {
+  const stretches: Stretch[] = [];
+  let skipped = 0;
+  for (let first = Math.max(0, Math.ceil(from)); first < end; first += size) {
+    const stretch = { first, last: Math.min(first + size, end) - 1 };
+    if (lookedAt.some((at) => at >= stretch.first && at <= stretch.last)) skipped++;
+    else stretches.push(stretch);
+  }
+  return { stretches, skipped };
+}
