@@ -19,3 +19,13 @@ export async function guarded<T>(work: () => Promise<T>): Promise<T | undefined>
     return undefined;
   }
 }
+
+/** Runs a call whose failure belongs to a dialog: its message goes to that dialog's own line; undefined then. */
+export async function guardedFor<T>(showError: (message: string) => void, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    showError(errorMessage(error));
+    return undefined;
+  }
+}

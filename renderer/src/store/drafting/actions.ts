@@ -7,21 +7,16 @@ import type { DraftRunInput, ProbeRun } from '../../../../shared/drafting/runs';
 import { call } from '../../api/client';
 import { flash, reloadAnnotations, selectMark } from '../annotation/actions';
 import { emit } from '../effects';
-import { errorMessage, guarded } from '../guarded';
+import { errorMessage, guarded, guardedFor } from '../guarded';
 import { callerRole } from '../review/selectors';
 import { getState, setState } from '../store';
 import type { DraftingTab } from './state';
 import { currentDraft, draftTime, nextUndecided } from './selectors';
 
 /** Runs a call for the overlay: its error goes to the overlay's own line rather than the banner. */
-async function inOverlay<T>(work: () => Promise<T>): Promise<T | undefined> {
+function inOverlay<T>(work: () => Promise<T>): Promise<T | undefined> {
   setState({ draftingError: null });
-  try {
-    return await work();
-  } catch (error) {
-    setState({ draftingError: errorMessage(error) });
-    return undefined;
-  }
+  return guardedFor((message) => setState({ draftingError: message }), work);
 }
 
 export async function loadDrafts(): Promise<void> {

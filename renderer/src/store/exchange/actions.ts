@@ -6,18 +6,11 @@ import type { Job } from '../../../../shared/jobs';
 import type { ReadinessIssue } from '../../../../shared/readiness';
 import { call } from '../../api/client';
 import { emit, on } from '../effects';
-import { errorMessage } from '../guarded';
+import { guardedFor } from '../guarded';
 import { getState, setState } from '../store';
 
 /** Runs a call whose failure belongs to the dialog. */
-async function inDialog<T>(work: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await work();
-  } catch (error) {
-    setState({ exchangeError: errorMessage(error) });
-    return undefined;
-  }
-}
+const inDialog = <T>(work: () => Promise<T>): Promise<T | undefined> => guardedFor((message) => setState({ exchangeError: message }), work);
 
 export async function loadFormats(): Promise<void> {
   const formats = await inDialog(() => call('exchange.formats'));
