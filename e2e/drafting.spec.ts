@@ -47,6 +47,14 @@ test('captions drafted against an OpenAI-compatible server, then accepted, edite
   await expect(page.getByTestId('endpoint-key')).toHaveValue('');
   await page.getByTestId('endpoint-test').click();
   await expect(page.getByTestId('endpoint-models')).toHaveText('Connected: fake-vision-1, fake-vision-2');
+  // what is tested is what the box says: a bad URL is refused, not tested against the saved one
+  await page.getByTestId('endpoint-baseURL').fill('not a url');
+  await page.getByTestId('endpoint-test').click();
+  await expect(page.getByTestId('drafting-error')).toContainText('baseURL');
+  await expect(page.getByTestId('endpoint-models')).toHaveCount(0);
+  await page.getByTestId('endpoint-baseURL').fill(fake.baseURL);
+  await page.getByTestId('endpoint-test').click();
+  await expect(page.getByTestId('endpoint-models')).toHaveText('Connected: fake-vision-1, fake-vision-2');
 
   // an estimate first, then the run (SW+U, k = 4, small frames, the first 6 seconds)
   await page.getByTestId('drafting-tab-run').click();
@@ -57,7 +65,13 @@ test('captions drafted against an OpenAI-compatible server, then accepted, edite
   await expect(page.getByTestId('draft-start')).toBeDisabled();
   await page.getByTestId('draft-estimate').click();
   await expect(page.getByTestId('draft-estimate-result')).toContainText('6 requests · 18 frames');
+  await page.getByTestId('draft-k').fill('x');
+  await expect(page.getByTestId('draft-run')).toContainText('k must be a whole number of at least 1.');
+  await expect(page.getByTestId('draft-estimate')).toBeDisabled();
+  await page.getByTestId('draft-k').fill('4');
+  await page.getByTestId('draft-estimate').click();
   await page.getByTestId('draft-start').click();
+  await expect(page.getByTestId('status')).toHaveText('Drafting captions: 6 drafted.', { timeout: 30_000 });
   await page.getByTestId('drafting-tab-drafts').click();
   await expect(page.getByTestId('draft-row')).toHaveCount(6, { timeout: 30_000 });
   await expect(page.getByTestId('drafts-waiting')).toContainText('6 undecided of 6 drafts');

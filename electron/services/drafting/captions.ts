@@ -13,7 +13,7 @@ import type { Mark } from '../../../shared/marks';
 import { getQuestionRow, listMarks, markToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
-import { draftsOf, draftToRow } from './rows';
+import { draftedAt, draftsOf, draftToRow } from './rows';
 import type { DraftSession } from './session';
 import type { RunVideo } from './run-video';
 
@@ -94,11 +94,15 @@ export async function draftCaptions(project: Project, caller: Caller, session: D
       decidedBy: null,
       decidedAt: null,
     };
-    await project.store.edit(caller.person, `Draft caption ${second}s`, (tx) => {
+    const stored = await project.store.edit(caller.person, `Draft caption ${second}s`, (tx) => {
+      // another run (the CLI on the same project, say) drafted this second meanwhile: its draft stands
+      if (draftedAt(tx.db, run.videoId, 'caption', run.target, second)) return false;
       if (mark) tx.insert('marks', markToRow(mark));
       tx.insert('drafts', draftToRow(draft));
+      return true;
     });
-    if (caption !== null) {
+    if (!stored) session.outcome.skipped++;
+    else if (caption !== null) {
       session.outcome.drafted++;
       previous = caption;
     } else session.outcome.failed++;

@@ -46,3 +46,7 @@ export function allDrafts(db: ReadableDb, filter: { videoId: string | null; kind
 export function undecidedDraftMarks(db: ReadableDb): Set<string> {
   return new Set(db.query<{ made_id: string }>("SELECT made_id FROM drafts WHERE status = 'draft' AND made_id IS NOT NULL AND kind IN ('caption', 'event')").all().map((r) => r.made_id));
 }
+
+/** Whether a second (or stretch end) already has a draft that did not fail: another run may have drafted it meanwhile. */
+export const draftedAt = (db: ReadableDb, videoId: string, kind: DraftKind, target: string, at: number): boolean =>
+  db.query("SELECT 1 FROM drafts WHERE video_id = ? AND kind = ? AND target = ? AND at = ? AND status != 'failed' LIMIT 1").get(videoId, kind, target, at) !== undefined;

@@ -114,6 +114,13 @@ describe('dense-caption drafts', () => {
     expect(ten.provenance.costUsd).toBeCloseTo((1000 * 2 + 10 * 8) / 1e6, 12);
     expect(mine.find((d) => d.at === 7)).toMatchObject({ status: 'failed', madeId: null, provenance: { raw: '{"wrong":1}' } });
 
+    // the same run again while one is going is refused (it would draft the same seconds twice)
+    fake.answerWith(() => ({ kind: 'stall', ms: 300 }));
+    const { jobId: busy } = await api('drafting.start', run);
+    await expect(call('drafting.start', run)).rejects.toThrow(/already being drafted \(captions\)/);
+    await api('jobs.cancel', { jobId: busy });
+    await app.jobs.wait(busy);
+
     // a second run asks for what failed only
     fake.received.length = 0;
     fake.answerWith(() => json({ caption: 'seven at last' }));

@@ -6,6 +6,7 @@ import { frameSize, plannedCost } from '../../../shared/drafting/estimate';
 import type { EndpointSettings } from '../../../shared/drafting/endpoint';
 import type { DraftEstimate, DraftOutcome, DraftRun, ProbeRun } from '../../../shared/drafting/runs';
 import type { AppServices } from '../app-services';
+import { ServiceError } from '../errors';
 import { UNWATCHED, type JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
 import { draftCaptions, planCaptions } from './captions';
@@ -62,6 +63,10 @@ export function startDraft(app: AppServices, caller: Caller, run: DraftRun): { j
   // a bad request (no such video, a task without text) is refused now, not as a failed job
   estimateRun(app, run);
   const name = project.videos.get(run.videoId)?.name ?? run.videoId;
+  // two runs drafting the same thing at once would both draft it: the second waits for the first to end
+  if (app.jobs.findRunning('drafting', (job) => job.videoId === run.videoId && job.what === run.what)) {
+    throw new ServiceError('conflict', `${name} is already being drafted (${run.what}); cancel that run or wait for it to end.`);
+  }
   const job = app.jobs.start({ kind: 'drafting', label: `Draft ${run.what} for ${name}`, videoId: run.videoId, what: run.what }, (control) => runDraft(app, project, caller, run, control));
   return { jobId: job.id };
 }
@@ -80,6 +85,7 @@ export function runProbe(app: AppServices, project: Project, caller: Caller, run
 
 export function startProbe(app: AppServices, caller: Caller, run: ProbeRun): { jobId: string } {
   const project = app.requireProject();
+  if (app.jobs.findRunning('probe')) throw new ServiceError('conflict', 'A text-only probe is already running; cancel it or wait for it to end.');
   const job = app.jobs.start({ kind: 'probe', label: `Text-only probe (${run.repeats}×)`, profileId: run.profileId }, (control) => runProbe(app, project, caller, run, control));
   return { jobId: job.id };
 }

@@ -35,9 +35,12 @@ export function CaptionEditor(): React.JSX.Element | null {
   const [range, setRange] = useState({ from: '', to: '' });
   const area = useRef<HTMLTextAreaElement>(null);
   // a captioned second shows its caption; an empty one keeps what is in the box (copy-forward)
+  // a rejected draft's second is empty: the box does not offer its (or a neighbour's) text as a caption
+  const rejectedHere = draft?.status === 'rejected' && current === null;
   useEffect(() => {
     if (current !== null) setText(current);
-  }, [current, second]);
+    else if (rejectedHere) setText('');
+  }, [current, second, rejectedHere]);
   useEffect(() => setText(current ?? previous ?? ''), [task]); // only when the task changes
   const diff = useMemo(() => (previous !== null && current !== null ? diffWords(previous, current) : null), [previous, current]);
   const captioned = useMemo(() => (task ? marks.filter((m) => m.type === 'caption' && m.target === task).reduce((n, m) => n + Math.round((m.end ?? m.start) - m.start), 0) : 0), [marks, task]);

@@ -32,7 +32,7 @@ export function DraftsTab(): React.JSX.Element {
         <label className="check">
           <input type="checkbox" checked={undecidedOnly} onChange={(e) => setState({ draftsUndecidedOnly: e.target.checked })} data-testid="drafts-undecided-only" /> Undecided only
         </label>
-        <span className="hint" data-testid="drafts-waiting">{waiting.toLocaleString('en')} undecided of {drafts.length.toLocaleString('en')} drafts on this video · u / Shift+U next / previous undecided · a accepts · Shift+Backspace rejects</span>
+        <span className="hint" data-testid="drafts-waiting">{waiting.toLocaleString('en')} undecided of {drafts.length.toLocaleString('en')} drafts on this video · click a time to go there; on the video, u / Shift+U go to the next / previous undecided, a accepts, Shift+Backspace rejects</span>
       </div>
       <div ref={parentRef} className="drafts-list" data-testid="drafts-list">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -52,7 +52,7 @@ export function DraftsTab(): React.JSX.Element {
                 >
                   {formatTimecode(t)}
                 </button>
-                <span className="kind">{d.kind}</span>
+                <span className="kind" title={d.task}>{d.kind} · {d.task}</span>
                 <span className="status">{d.status}{d.decidedBy ? ` · ${d.decidedBy}` : ''}</span>
                 <span className="text" title={d.provenance.error ?? d.provenance.raw ?? ''}>
                   {changed ? <DraftDiff drafted={d.provenance.drafted!} current={d.current!} /> : (d.current ?? d.provenance.drafted ?? d.provenance.error ?? '—')}

@@ -75,7 +75,8 @@ export function EndpointTab(): React.JSX.Element {
         </span>
       </form>
       <div className="row">
-        <button type="button" onClick={() => void testConnection()} data-testid="endpoint-test">Test connection</button>
+        {/* what is tested is what the boxes say: saved first (a bad URL is refused, not tested) */}
+        <button type="button" onClick={() => void configureEndpoint(fromForm(form)).then((saved) => (saved ? testConnection() : undefined))} data-testid="endpoint-test">Save and test connection</button>
         {connection && 'models' in connection && <span data-testid="endpoint-models">Connected: {connection.models.length ? connection.models.join(', ') : 'no models listed'}</span>}
         {connection && 'error' in connection && <span className="error" data-testid="endpoint-models">{connection.error}</span>}
       </div>

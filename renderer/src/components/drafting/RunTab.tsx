@@ -1,113 +1,72 @@
 // Starting a run on the selected video: what to draft (captions for a dense-caption task, event or
 // cycle candidates for a target, candidate questions in a profile — or the text-only probe of a
 // profile's questions), the memory policy and k, the frame size, the window and a budget. The
-// estimate comes first; Start is offered for the estimated form only.
-import { useMemo, useState } from 'react';
+// estimate comes first; Start is offered for the estimated form only; a run going can be cancelled here.
+import { useMemo } from 'react';
 import { memoryPolicies } from '../../../../shared/drafting/memory-policy';
-import type { DraftRunInput } from '../../../../shared/drafting/runs';
-import { estimateDraft, estimateProbe, startDraft, startProbe } from '../../store/drafting/actions';
 import { captionTask } from '../../store/annotation/selectors';
+import { estimateRun, setRunForm, startRun } from '../../store/drafting/actions';
+import { formRequest, runWhats, type RunForm, type RunWhat } from '../../store/drafting/run-form';
+import { cancelJob } from '../../store/jobs/actions';
 import { selectedTimedVideo } from '../../store/project/selectors';
 import { useStore } from '../../store/store';
 import { isOneOf } from '../select-value';
 
-const WHATS = ['captions', 'events', 'questions', 'probe'] as const;
-type What = (typeof WHATS)[number];
-const WHAT_LABELS: Record<What, string> = { captions: 'Dense captions (one per second)', events: 'Event / cycle candidates', questions: 'Candidate questions (+ cutoff check)', probe: 'Text-only shortcut probe' };
-
-interface Form {
-  what: What;
-  task: string;
-  withPrevious: boolean;
-  target: string;
-  mark: 'event' | 'cycle';
-  step: string;
-  profileId: string;
-  segment: string;
-  perSegment: string;
-  repeats: string;
-  from: string;
-  to: string;
-  policy: (typeof memoryPolicies)[number];
-  k: string;
-  height: string;
-  budget: string;
-}
-
-const num = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+const WHAT_LABELS: Record<RunWhat, string> = { captions: 'Dense captions (one per second)', events: 'Event / cycle candidates', questions: 'Candidate questions (+ cutoff check)', probe: 'Text-only shortcut probe' };
 
 export function RunTab(): React.JSX.Element {
   const video = useStore(selectedTimedVideo);
   const questions = useStore((s) => s.questions);
   const profiles = useStore((s) => s.profiles);
   const selectedTask = useStore(captionTask);
-  const markTarget = useStore((s) => s.markTarget);
+  const form = useStore((s) => s.draftingForm);
+  const estimatedFor = useStore((s) => s.draftingEstimatedFor);
   const estimate = useStore((s) => s.draftingEstimate);
   const endpoint = useStore((s) => s.draftingEndpoint);
+  const jobs = useStore((s) => s.jobs);
   const tasks = useMemo(() => questions.filter((q) => profiles.find((p) => p.id === q.profileId)?.rules.denseCaptions), [questions, profiles]);
   const questionProfiles = profiles.filter((p) => !p.rules.denseCaptions && !p.rules.counting);
-  const [form, setForm] = useState<Form>(() => ({
-    what: 'captions', task: selectedTask ?? tasks[0]?.id ?? '', withPrevious: false, target: markTarget, mark: 'event', step: '10',
-    profileId: questionProfiles[0]?.id ?? '', segment: '30', perSegment: '2', repeats: '5', from: '0', to: '', policy: 'sw+u', k: '42', height: '360', budget: '',
-  }));
-  const [estimatedFor, setEstimatedFor] = useState<string | null>(null);
-  const set = (patch: Partial<Form>): void => setForm({ ...form, ...patch });
+  // a task picked on another video is not this one's
+  const request = formRequest(tasks.some((q) => q.id === form.task) ? form : { ...form, task: '' }, { videoId: video?.id ?? null, task: selectedTask ?? tasks[0]?.id ?? '', profileId: questionProfiles[0]?.id ?? '' });
+  const problems = request.kind === 'problems' ? request.problems : {};
+  const running = jobs.filter((j) => j.state === 'running' && (j.kind === 'probe' || (j.kind === 'drafting' && j.videoId === video?.id)));
+  const estimated = estimate !== null && estimatedFor === form;
+  const priced = endpoint && (endpoint.priceInputPerMillion > 0 || endpoint.priceOutputPerMillion > 0);
 
-  const run = (): DraftRunInput | null => {
-    if (!video) return null;
-    const common = { videoId: video.id, from: num(form.from) ?? 0, to: num(form.to), policy: form.policy, k: num(form.k) ?? 42, height: num(form.height) ?? 360, budgetUsd: num(form.budget) };
-    if (form.what === 'captions') return { what: 'captions', ...common, target: form.task, withPrevious: form.withPrevious };
-    if (form.what === 'events') return { what: 'events', ...common, target: form.target, mark: form.mark, stepSeconds: num(form.step) ?? 10 };
-    if (form.what === 'questions') return { what: 'questions', ...common, profileId: form.profileId, segmentSeconds: num(form.segment) ?? 30, perSegment: num(form.perSegment) ?? 2 };
-    return null;
-  };
-  const probe = () => ({ profileId: form.profileId || null, repeats: num(form.repeats) ?? 5, budgetUsd: num(form.budget) });
-  const fingerprint = JSON.stringify(form);
-  const onEstimate = async (): Promise<void> => {
-    if (form.what === 'probe') await estimateProbe(probe());
-    else {
-      const r = run();
-      if (r) await estimateDraft(r);
-    }
-    setEstimatedFor(fingerprint);
-  };
-  const onStart = async (): Promise<void> => {
-    if (form.what === 'probe') await startProbe(probe());
-    else {
-      const r = run();
-      if (r) await startDraft(r);
-    }
-  };
-  const field = (label: string, key: keyof Form, placeholder = ''): React.JSX.Element => (
-    <label>
+  const field = (label: string, key: keyof RunForm, placeholder = ''): React.JSX.Element => (
+    <label className={problems[key] ? 'invalid' : ''}>
       {label}
-      <input value={String(form[key])} placeholder={placeholder} onChange={(e) => set({ [key]: e.target.value } as Partial<Form>)} data-testid={`draft-${key}`} />
+      <input value={String(form[key])} placeholder={placeholder} onChange={(e) => setRunForm({ [key]: e.target.value })} aria-invalid={Boolean(problems[key])} data-testid={`draft-${key}`} />
+      {problems[key] && <span className="error">{problems[key]}</span>}
     </label>
   );
-  const priced = endpoint && (endpoint.priceInputPerMillion > 0 || endpoint.priceOutputPerMillion > 0);
 
   return (
     <div className="draft-run" data-testid="draft-run">
-      {!video && form.what !== 'probe' && <p className="hint">Select a video first.</p>}
-      <p className="hint">Model: <strong>{endpoint?.model ?? '…'}</strong> at {endpoint ? new URL(endpoint.baseURL).host : '…'} (Endpoint tab). Every request sees frames at or before the second it is about, never later.</p>
+      <p className="hint">
+        Model: <strong>{endpoint?.model ?? '…'}</strong> at {endpoint ? new URL(endpoint.baseURL).host : '…'} (Endpoint tab).
+        {form.what === 'probe' ? ' The probe sends each question and its options with no video at all.' : ' Every request sees frames at or before the second it is about, never later.'}
+      </p>
       <div className="field-grid">
-        <label>
+        <label className={problems.what ? 'invalid' : ''}>
           Draft
-          <select value={form.what} onChange={(e) => isOneOf(WHATS, e.target.value) && set({ what: e.target.value })} data-testid="draft-what">
-            {WHATS.map((w) => <option key={w} value={w}>{WHAT_LABELS[w]}</option>)}
+          <select value={form.what} onChange={(e) => isOneOf(runWhats, e.target.value) && setRunForm({ what: e.target.value })} data-testid="draft-what">
+            {runWhats.map((w) => <option key={w} value={w}>{WHAT_LABELS[w]}</option>)}
           </select>
+          {problems.what && <span className="error">{problems.what}</span>}
         </label>
         {form.what === 'captions' && (
           <>
-            <label>
+            <label className={problems.task ? 'invalid' : ''}>
               Caption task
-              <select value={form.task} onChange={(e) => set({ task: e.target.value })} data-testid="draft-task">
-                {tasks.length === 0 && <option value="">No dense-caption task on this video (add a VSAS question)</option>}
+              <select value={form.task || selectedTask || tasks[0]?.id || ''} onChange={(e) => setRunForm({ task: e.target.value })} data-testid="draft-task">
+                {tasks.length === 0 && <option value="">No dense-caption task on this video</option>}
                 {tasks.map((q) => <option key={q.id} value={q.id}>{q.taskCode ? `${q.taskCode} · ` : ''}{q.text.slice(0, 80) || '(no text)'}</option>)}
               </select>
+              {problems.task && <span className="error">{problems.task}</span>}
             </label>
             <label className="check">
-              <input type="checkbox" checked={form.withPrevious} onChange={(e) => set({ withPrevious: e.target.checked })} /> Give the previous caption (seconds then go in order)
+              <input type="checkbox" checked={form.withPrevious} onChange={(e) => setRunForm({ withPrevious: e.target.checked })} /> Give the previous caption (seconds then go in order)
             </label>
           </>
         )}
@@ -116,7 +75,7 @@ export function RunTab(): React.JSX.Element {
             {field('What to find', 'target', 'each time a person enters')}
             <label>
               Marks
-              <select value={form.mark} onChange={(e) => set({ mark: e.target.value === 'cycle' ? 'cycle' : 'event' })}>
+              <select value={form.mark} onChange={(e) => setRunForm({ mark: e.target.value === 'cycle' ? 'cycle' : 'event' })}>
                 <option value="event">Events (moments)</option>
                 <option value="cycle">Cycles (complete repetitions)</option>
               </select>
@@ -125,12 +84,13 @@ export function RunTab(): React.JSX.Element {
           </>
         )}
         {(form.what === 'questions' || form.what === 'probe') && (
-          <label>
+          <label className={problems.profileId ? 'invalid' : ''}>
             Profile
-            <select value={form.profileId} onChange={(e) => set({ profileId: e.target.value })} data-testid="draft-profile">
+            <select value={form.profileId || (form.what === 'probe' ? '' : questionProfiles[0]?.id ?? '')} onChange={(e) => setRunForm({ profileId: e.target.value })} data-testid="draft-profile">
               {form.what === 'probe' && <option value="">All profiles</option>}
               {(form.what === 'probe' ? profiles : questionProfiles).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
             </select>
+            {problems.profileId && <span className="error">{problems.profileId}</span>}
           </label>
         )}
         {form.what === 'questions' && (
@@ -143,10 +103,10 @@ export function RunTab(): React.JSX.Element {
         {form.what !== 'probe' && (
           <>
             {field('From (s)', 'from')}
-            {field('To (s)', 'to', 'the end')}
+            {field('To (s, not included)', 'to', 'the end')}
             <label>
               Memory policy
-              <select value={form.policy} onChange={(e) => isOneOf(memoryPolicies, e.target.value) && set({ policy: e.target.value })} data-testid="draft-policy">
+              <select value={form.policy} onChange={(e) => isOneOf(memoryPolicies, e.target.value) && setRunForm({ policy: e.target.value })} data-testid="draft-policy">
                 <option value="sw+u">SW+U: latest k/2 + k/2 uniform older (VSAS)</option>
                 <option value="sw">SW: latest k</option>
                 <option value="u">U: k uniform over all so far</option>
@@ -159,17 +119,24 @@ export function RunTab(): React.JSX.Element {
         {field('Budget (USD)', 'budget', priced ? 'no cap' : 'set prices to use a budget')}
       </div>
       <div className="row">
-        <button type="button" onClick={() => void onEstimate()} disabled={form.what !== 'probe' && !video} data-testid="draft-estimate">Estimate</button>
-        <button type="button" onClick={() => void onStart()} disabled={estimatedFor !== fingerprint || !estimate} data-testid="draft-start" title="Estimate first">Start</button>
-        {estimate && estimatedFor === fingerprint && (
+        <button type="button" onClick={() => void estimateRun(request)} disabled={request.kind === 'problems'} data-testid="draft-estimate">Estimate</button>
+        <button type="button" onClick={() => void startRun(request)} disabled={!estimated || estimate.requests === 0 || running.length > 0} data-testid="draft-start" title={estimated ? '' : 'Estimate first'}>Start</button>
+        {estimated && (
           <span data-testid="draft-estimate-result">
             {estimate.requests.toLocaleString('en')} requests · {estimate.frames.toLocaleString('en')} frames · ~{estimate.inputTokens.toLocaleString('en')} in / {estimate.outputTokens.toLocaleString('en')} out tokens ·{' '}
             {priced ? `~$${estimate.costUsd.toFixed(estimate.costUsd < 1 ? 4 : 2)}` : 'cost unknown (no prices set)'}
-            {estimate.skipped > 0 && ` · ${estimate.skipped.toLocaleString('en')} already done, skipped`}
+            {estimate.skipped > 0 && ` · ${estimate.skipped.toLocaleString('en')} already done or nothing to compare, skipped`}
+            {estimate.requests === 0 && ' — nothing to do'}
           </span>
         )}
       </div>
-      <p className="hint">The run is a job: the jobs bar shows its progress and cancels it; what was drafted stays, and starting again resumes past it. A budget stops the run before a request that would pass it.</p>
+      {running.map((job) => (
+        <div key={job.id} className="row" data-testid="draft-running">
+          <progress max={1} value={job.progress ?? undefined} /> <span>{job.label}: {job.message}</span>
+          <button type="button" onClick={() => void cancelJob(job.id)} data-testid="draft-cancel">Cancel</button>
+        </div>
+      ))}
+      <p className="hint">A run is a job: cancelling keeps what was drafted, and starting again resumes past it. A budget stops the run before a request that would pass it (it needs prices, Endpoint tab).</p>
     </div>
   );
 }

@@ -30,11 +30,11 @@ export function StatisticsTab(): React.JSX.Element {
   return (
     <div className="draft-stats" data-testid="draft-stats">
       <h3>All drafts in the project</h3>
-      <table className="table">{head}<tbody><Row label="Total" t={stats.total} /></tbody></table>
+      <table className="review-table draft-stats-table">{head}<tbody><Row label="Total" t={stats.total} /></tbody></table>
       <h3>By person</h3>
-      <table className="table">{head}<tbody>{stats.byPerson.map((p) => <Row key={p.person} label={p.person} t={p} />)}</tbody></table>
+      <table className="review-table draft-stats-table">{head}<tbody>{stats.byPerson.map((p) => <Row key={p.person} label={p.person} t={p} />)}</tbody></table>
       <h3>By task type</h3>
-      <table className="table">{head}<tbody>{stats.byTask.map((t) => <Row key={`${t.kind}:${t.task}`} label={`${t.kind} · ${t.task}`} t={t} />)}</tbody></table>
+      <table className="review-table draft-stats-table">{head}<tbody>{stats.byTask.map((t) => <Row key={`${t.kind}:${t.task}`} label={`${t.kind} · ${t.task}`} t={t} />)}</tbody></table>
     </div>
   );
 }

@@ -3,13 +3,13 @@
 // edit of the project, undoable like any other.
 import type { DraftDecision, DraftView } from '../../../../shared/drafting/drafts';
 import type { EndpointSettings } from '../../../../shared/drafting/endpoint';
-import type { DraftRunInput, ProbeRun } from '../../../../shared/drafting/runs';
 import { call } from '../../api/client';
 import { flash, reloadAnnotations, selectMark } from '../annotation/actions';
 import { emit } from '../effects';
 import { errorMessage, guarded, guardedFor } from '../guarded';
 import { callerRole } from '../review/selectors';
 import { getState, setState } from '../store';
+import type { FormRequest, RunForm } from './run-form';
 import type { DraftingTab } from './state';
 import { currentDraft, draftTime, nextUndecided } from './selectors';
 
@@ -44,12 +44,15 @@ export async function loadDraftingTab(tab: DraftingTab): Promise<void> {
   }
 }
 
-export async function configureEndpoint(patch: Partial<EndpointSettings>): Promise<void> {
+/** Saves the endpoint's settings; false when they were refused (the reason is on the overlay's line). */
+export async function configureEndpoint(patch: Partial<EndpointSettings>): Promise<boolean> {
+  // a connection found for the settings before says nothing about these
+  setState({ draftingConnection: null });
   const endpoint = await inOverlay(() => call('drafting.configure', patch));
-  if (endpoint) {
-    setState({ draftingEndpoint: endpoint, draftingConnection: null });
-    flash('Endpoint saved');
-  }
+  if (!endpoint) return false;
+  setState({ draftingEndpoint: endpoint, draftingConnection: null });
+  flash('Endpoint saved');
+  return true;
 }
 
 /** Hands the key to the main process (null forgets it); only whether one is set comes back. */
@@ -70,30 +73,24 @@ export async function testConnection(): Promise<void> {
   }
 }
 
-export async function estimateDraft(run: DraftRunInput): Promise<void> {
-  setState({ draftingEstimate: null });
-  const estimate = await inOverlay(() => call('drafting.estimate', run));
-  if (estimate) setState({ draftingEstimate: estimate });
+export function setRunForm(patch: Partial<RunForm>): void {
+  setState({ draftingForm: { ...getState().draftingForm, ...patch } });
 }
 
-export async function startDraft(run: DraftRunInput): Promise<void> {
-  const started = await inOverlay(() => call('drafting.start', run));
+/** The estimate of what the form asks for; Start is then offered for this very form. */
+export async function estimateRun(request: FormRequest): Promise<void> {
+  setState({ draftingEstimate: null, draftingEstimatedFor: null });
+  if (request.kind === 'problems') return;
+  const form = getState().draftingForm;
+  const estimate = await inOverlay(() => (request.kind === 'probe' ? call('drafting.probeEstimate', request.run) : call('drafting.estimate', request.run)));
+  if (estimate) setState({ draftingEstimate: estimate, draftingEstimatedFor: form });
+}
+
+export async function startRun(request: FormRequest): Promise<void> {
+  if (request.kind === 'problems') return;
+  const started = await inOverlay(() => (request.kind === 'probe' ? call('drafting.probe', request.run) : call('drafting.start', request.run)));
   if (started) {
-    flash(`Drafting ${run.what}… (the jobs bar shows progress; Cancel keeps what is drafted)`);
-    await emit('jobStarted');
-  }
-}
-
-export async function estimateProbe(run: Partial<ProbeRun>): Promise<void> {
-  setState({ draftingEstimate: null });
-  const estimate = await inOverlay(() => call('drafting.probeEstimate', run));
-  if (estimate) setState({ draftingEstimate: estimate });
-}
-
-export async function startProbe(run: Partial<ProbeRun>): Promise<void> {
-  const started = await inOverlay(() => call('drafting.probe', run));
-  if (started) {
-    flash('Probing questions without video…');
+    flash(request.kind === 'probe' ? 'Probing questions without video…' : `Drafting ${request.run.what}… (Cancel here or in the jobs bar keeps what is drafted)`);
     await emit('jobStarted');
   }
 }

@@ -5,11 +5,13 @@ import { guarded } from '../guarded';
 import { registerActions } from '../registry';
 import { getState, setState, useStore } from '../store';
 import { toggleOverlay } from '../ui/actions';
+import { flash } from '../annotation/actions';
 import { acceptCurrentDraft, loadDrafts, nextUndecidedDraft, previousUndecidedDraft, rejectCurrentDraft } from './actions';
+import { runSummary } from './selectors';
 import { initialDraftingState } from './state';
 
 /** While a run drafts the selected video, what it has drafted is shown every so often. */
-const LIVE_REFRESH_MS = 2_000;
+const LIVE_REFRESH_MS = 1_000;
 let lastLiveRefresh = 0;
 
 export function registerDrafting(): void {
@@ -18,7 +20,9 @@ export function registerDrafting(): void {
   on('annotationsChanged', () => guarded(loadDrafts));
   on('editApplied', (summary) => (summary.tables.includes('drafts') ? guarded(loadDrafts) : undefined));
   on('jobFinished', async (job) => {
-    if (job.kind === 'drafting' || job.kind === 'probe') await emit('annotationsChanged');
+    if (job.kind !== 'drafting' && job.kind !== 'probe') return;
+    flash(runSummary(job));
+    await emit('annotationsChanged');
   });
   useStore.subscribe((s, before) => {
     if (s.jobs === before.jobs || Date.now() - lastLiveRefresh < LIVE_REFRESH_MS) return;

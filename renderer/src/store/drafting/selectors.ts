@@ -1,5 +1,6 @@
 // Which draft a person is at, and where the next undecided one is. Pure.
 import { isUndecided, type DraftView } from '../../../../shared/drafting/drafts';
+import type { Job } from '../../../../shared/jobs';
 import { captionTask } from '../annotation/selectors';
 import { displayTime } from '../player/selectors';
 import type { State } from '../store';
@@ -38,8 +39,10 @@ export function currentDraft(s: State): DraftView | null {
 
 /** The undecided drafts in timeline order (those whose mark or question is gone are not waiting for anyone). */
 export function undecidedDrafts(s: State): DraftView[] {
+  // with a caption task selected, another task's captions are not this task's to decide
+  const task = captionTask(s);
   return s.modelDrafts
-    .filter((d) => isUndecided(d) && d.current !== null)
+    .filter((d) => isUndecided(d) && d.current !== null && (task === null || d.kind !== 'caption' || d.target === task))
     .map((d) => ({ d, t: draftTime(s, d) }))
     .sort((a, b) => a.t - b.t || a.d.at - b.d.at)
     .map(({ d }) => d);
@@ -68,4 +71,19 @@ export function undecidedMade(s: Pick<State, 'modelDrafts'>): Set<string> {
   let made = undecidedCache.get(s.modelDrafts);
   if (!made) undecidedCache.set(s.modelDrafts, (made = new Set(s.modelDrafts.filter((d) => isUndecided(d) && d.madeId !== null).map((d) => d.madeId!))));
   return made;
+}
+
+/** What a finished run did, in a line for the status bar. */
+export function runSummary(job: Extract<Job, { kind: 'drafting' | 'probe' }>): string {
+  const what = job.kind === 'probe' ? 'Text-only probe' : `Drafting ${job.what}`;
+  if (job.state === 'failed') return `${what} failed: ${job.message}`;
+  const o = job.result;
+  if (!o) return `${what}: ${job.message}`;
+  const done = job.kind === 'probe' ? `${o.drafted} probed, ${o.flagged} answerable without video` : `${o.drafted} drafted${o.flagged ? `, ${o.flagged} flagged post-cutoff reliance` : ''}`;
+  const parts = [done];
+  if (o.failed) parts.push(`${o.failed} failed (why: Drafts tab, all drafts)`);
+  if (o.skipped) parts.push(`${o.skipped} skipped (already done${job.kind === 'probe' ? ' or nothing to compare' : ''})`);
+  if (o.costUsd > 0) parts.push(`~$${o.costUsd.toFixed(4)}`);
+  const end = job.state === 'cancelled' ? ' — cancelled; start again to resume' : o.stoppedAtBudget ? ' — stopped at the budget' : '';
+  return `${what}: ${parts.join(', ')}${end}.`;
 }

@@ -4,6 +4,7 @@ import type { DraftView } from '../../../../shared/drafting/drafts';
 import type { EndpointView } from '../../../../shared/drafting/endpoint';
 import type { DraftEstimate } from '../../../../shared/drafting/runs';
 import type { DraftStats } from '../../../../shared/drafting/stats';
+import { initialRunForm, type RunForm } from './run-form';
 
 export type DraftingTab = 'run' | 'drafts' | 'endpoint' | 'statistics';
 
@@ -19,6 +20,9 @@ export interface DraftingState {
   draftingError: string | null;
   /** Only undecided drafts in the list. */
   draftsUndecidedOnly: boolean;
+  draftingForm: RunForm;
+  /** The form the estimate shown was made for (Start is offered for that form only). */
+  draftingEstimatedFor: RunForm | null;
 }
 
 export const initialDraftingState: DraftingState = {
@@ -30,4 +34,6 @@ export const initialDraftingState: DraftingState = {
   draftingStats: null,
   draftingError: null,
   draftsUndecidedOnly: true,
+  draftingForm: initialRunForm,
+  draftingEstimatedFor: null,
 };
