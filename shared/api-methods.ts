@@ -75,6 +75,10 @@ export const apiMethods = [
   'drafts.decide',
   'drafts.edit',
   'drafts.stats',
+  'runs.list',
+  'runs.import',
+  'runs.remove',
+  'runs.responses',
 ] as const;
 
 export type ApiMethod = (typeof apiMethods)[number];

@@ -14,6 +14,7 @@ import { draftDecisions, draftKinds, type DraftView } from './drafting/drafts';
 import { endpointSettingsSchema, type EndpointView } from './drafting/endpoint';
 import { draftRunSchema, probeRunSchema, type DraftEstimate } from './drafting/runs';
 import type { DraftStats } from './drafting/stats';
+import { runProtocols, type ModelResponse, type ModelRun } from './runs/types';
 import { patchSchema } from './schema-patch';
 import type { DatasetStats } from './stats';
 import type {
@@ -155,6 +156,10 @@ export const requestSchemas = {
   'drafts.decide': z.object({ ids: z.array(id).min(1).max(BULK_LIMIT), decision: z.enum(draftDecisions) }).strict(),
   'drafts.edit': z.object({ id, text: z.string().trim().min(1).max(2_000) }).strict(),
   'drafts.stats': empty,
+  'runs.list': empty,
+  'runs.import': z.object({ path: filePath, skipInvalid: z.boolean().default(false), protocol: z.enum(runProtocols).nullable().default(null) }).strict(),
+  'runs.remove': z.object({ runId: id }).strict(),
+  'runs.responses': z.object({ runId: id, videoId: id }).strict(),
 } satisfies Record<ApiMethod, z.ZodType>;
 
 /** Calls whose one array may hold up to BULK_LIMIT items: checked item by item, a slice at a time. */
@@ -273,6 +278,11 @@ export interface ApiResponses {
   'drafts.decide': { decided: number };
   'drafts.edit': { decided: number };
   'drafts.stats': DraftStats;
+  'runs.list': ModelRun[];
+  'runs.import': { jobId: string };
+  'runs.remove': null;
+  /** A run's responses to the questions of one video (for its lane on the timeline). */
+  'runs.responses': ModelResponse[];
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

@@ -4,6 +4,7 @@ import type { ImportReport, ProjectSummary, ThumbnailManifest } from './domain';
 import type { ExportOutcome, ImportOutcomeView } from './exchange';
 import type { DraftOutcome, DraftWhat } from './drafting/runs';
 import type { ReadinessReport } from './readiness';
+import type { RunImportOutcome } from './runs/types';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -25,6 +26,8 @@ export interface JobKinds {
   drafting: { subject: { videoId: string; what: DraftWhat }; result: DraftOutcome };
   /** The text-only shortcut probe of a profile's questions (all profiles when null). */
   probe: { subject: { profileId: string | null }; result: DraftOutcome };
+  /** A model run's file read into the project. */
+  'run-import': { subject: Record<never, never>; result: RunImportOutcome };
 }
 export type JobKind = keyof JobKinds;
 

@@ -18,6 +18,7 @@ import { profileHandlers } from './profiles/handlers';
 import { projectHandlers } from './projects/handlers';
 import { checkCallerRole, refuseWhileBlind } from './review/policy';
 import { reviewHandlers } from './review/handlers';
+import { runHandlers } from './runs/handlers';
 import { parseRequest } from './request-parsing';
 import { settingsHandlers } from './settings/handlers';
 import { videoHandlers } from './videos/handlers';
@@ -39,6 +40,7 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
     ...exchangeHandlers(app),
     ...reviewHandlers(app),
     ...draftingHandlers(app),
+    ...runHandlers(app),
   });
 }
 

@@ -1,5 +1,6 @@
 // What removing a question takes with it, inside the edit that removes it (a question alone, or a
-// whole video): its reviews, review assignments, adjudications and query points, children first so
+// whole video): its reviews, review assignments, adjudications, query points and the model runs'
+// responses to it, children first so
 // that undo restores them after it.
 import type { Caller } from '../../../shared/domain';
 import type { EditTransaction } from '../db/edit-log';
@@ -20,5 +21,6 @@ export function removeQuestionWithChildren(tx: EditTransaction, id: string): voi
   tx.removeWhere('review_assignments', 'question_id', id);
   tx.removeWhere('reviews', 'question_id', id);
   tx.removeWhere('query_points', 'question_id', id);
+  tx.removeWhere('responses', 'question_id', id);
   tx.remove('questions', id);
 }

@@ -26,7 +26,7 @@ import { describeReadiness, markKey, questionIssues, readinessContextOf, summari
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { ServiceError } from '../errors';
 import { undecidedDraftMarks } from '../drafting/rows';
-import { UNWATCHED, type JobControl } from '../jobs/registry';
+import { phase as jobPhase, UNWATCHED, type JobControl } from '../jobs/registry';
 import { fromStoredPath, toStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
@@ -87,11 +87,7 @@ function emptyOutcome(file: string, format: string): ImportOutcome {
 }
 
 /** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
-async function phase(control: JobControl, fraction: number, message: string): Promise<void> {
-  control.progress(fraction, message);
-  await new Promise((resolve) => setImmediate(resolve));
-  if (control.signal.aborted) throw new DOMException('Import cancelled; nothing was written.', 'AbortError');
-}
+const phase = (control: JobControl, fraction: number, message: string): Promise<void> => jobPhase(control, fraction, message, 'Import cancelled; nothing was written.');
 
 /** Records read between progress reports (and chances to cancel): about a tenth of a second's work. */
 const READ_BATCH = 5_000;

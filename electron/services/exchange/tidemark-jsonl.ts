@@ -1,6 +1,7 @@
 // Tidemark JSONL: the project's benchmark data, lossless — one line per stored row (profiles, videos,
 // marks, questions with their provenance, query points, and the review workflow: people, guideline
-// versions, rounds and assignments, reviews, adjudications), in storage order, each checked on the way
+// versions, rounds and assignments, reviews, adjudications; model drafts; model runs and their
+// responses), in storage order, each checked on the way
 // in. Export → import into a fresh project → export gives the same bytes.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -12,6 +13,7 @@ import { profileDefinitionSchema } from '../../../shared/profiles';
 import { fieldProvenances, queryPointFieldsSchema, questionFieldsSchema } from '../../../shared/questions';
 import { reviewFieldsSchema } from '../../../shared/reviews';
 import { draftKinds, draftProvenanceSchema, draftStatuses } from '../../../shared/drafting/drafts';
+import { responseExtraSchema, runFieldsSchema } from '../../../shared/runs/types';
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFieldsSchema } from '../../../shared/review/types';
 import { visibleRow } from '../annotation/policy';
 import type { EditableTable } from '../db/edit-log';
@@ -67,11 +69,15 @@ const ROW_SCHEMAS = {
   drafts: z
     .object({ id: text, video_id: text, kind: z.enum(draftKinds), target: text, at: real, made_id: text.nullable(), status: z.enum(draftStatuses), fields: json(draftProvenanceSchema), created_at: text, decided_by: text.nullable(), decided_at: text.nullable() })
     .strict(),
+  runs: z.object({ id: text, model: text, label: text, fields: json(runFieldsSchema), created_by: text, created_at: text }).strict(),
+  responses: z
+    .object({ id: text, run_id: text, question_id: text, query: z.number().int().min(0), t: real.nullable(), text, latency: real.nullable(), extra: json(responseExtraSchema).nullable() })
+    .strict(),
 } satisfies Partial<Record<EditableTable, z.ZodType>>;
 
 type ExportedTable = keyof typeof ROW_SCHEMAS;
 /** Parents before children, so foreign keys hold while importing in file order. */
-const TABLE_ORDER: readonly ExportedTable[] = ['people', 'guidelines', 'profiles', 'videos', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts'];
+const TABLE_ORDER: readonly ExportedTable[] = ['people', 'guidelines', 'profiles', 'videos', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts', 'runs', 'responses'];
 
 const lineSchema = z.discriminatedUnion('table', [
   z.object({ tidemark: z.literal(1), table: z.literal('project'), name: z.string() }).strict(),
@@ -117,6 +123,7 @@ const PARENTS: Partial<Record<ExportedTable, Array<[column: string, parent: Expo
   review_assignments: [['round_id', 'review_rounds'], ['question_id', 'questions']],
   adjudications: [['question_id', 'questions']],
   drafts: [['video_id', 'videos']],
+  responses: [['run_id', 'runs'], ['question_id', 'questions']],
 };
 
 type StoredRow = Record<string, string | number | null>;

@@ -13,6 +13,16 @@ export interface JobControl {
 /** For work run outside a job (the CLI, tests): nobody watches its progress or cancels it. */
 export const UNWATCHED: JobControl = { signal: new AbortController().signal, progress: () => undefined };
 
+/**
+ * A step of long work: says how far it got, lets other requests in, and stops here if the job was
+ * cancelled (with `cancelled` as the reason — say what was, or was not, written).
+ */
+export async function phase(control: JobControl, fraction: number, message: string, cancelled = 'Cancelled.'): Promise<void> {
+  control.progress(fraction, message);
+  await new Promise((resolve) => setImmediate(resolve));
+  if (control.signal.aborted) throw new DOMException(cancelled, 'AbortError');
+}
+
 /** What a new job is: its kind, a label for people, and what it works on. */
 export type JobSpec<K extends JobKind> = { kind: K; label: string } & JobKinds[K]['subject'];
 

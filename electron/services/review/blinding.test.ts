@@ -116,6 +116,10 @@ function requests(): Record<ApiMethod, unknown> {
     'drafts.decide': { ids: ['x'], decision: 'accept' },
     'drafts.edit': { id: 'x', text: 'x' },
     'drafts.stats': {},
+    'runs.list': {},
+    'runs.import': { path: join(dir.path, 'nothing.jsonl') },
+    'runs.remove': { runId: 'x' },
+    'runs.responses': { runId: 'x', videoId: fx.videoId },
   };
 }
 

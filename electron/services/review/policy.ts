@@ -113,6 +113,11 @@ export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
   'drafts.decide': 'refused',
   'drafts.edit': 'refused',
   'drafts.stats': 'no-item-content',
+  // a model's answers and their scores say what an item's answer is
+  'runs.list': 'no-item-content',
+  'runs.import': 'refused',
+  'runs.remove': 'refused',
+  'runs.responses': 'refused',
 };
 
 /** Calls that work before, between and regardless of projects: choosing who you are among them. */
