@@ -5,7 +5,7 @@ import { dialogOpen } from './store/ui/selectors';
 import { runAction, type ActionId } from './store/registry';
 import { getState } from './store/store';
 
-export type ShortcutGroup = 'Playback' | 'Stepping' | 'Timeline' | 'Marks' | 'Questions' | 'Drafts' | 'Edit' | 'Project' | 'Review' | 'Help';
+export type ShortcutGroup = 'Playback' | 'Stepping' | 'Timeline' | 'Marks' | 'Questions' | 'Drafts' | 'Runs' | 'Edit' | 'Project' | 'Review' | 'Help';
 
 export interface Shortcut {
   id: ActionId;
@@ -68,6 +68,7 @@ export const shortcuts: readonly Shortcut[] = [
   { id: 'previous-draft', keys: ['U'], description: 'Previous undecided draft', group: 'Drafts' },
   { id: 'accept-draft', keys: ['a', 'A'], description: 'Accept the draft at the playhead or selected, then go to the next', group: 'Drafts' },
   { id: 'reject-draft', keys: ['Shift+Backspace', 'Shift+Delete'], description: 'Reject the draft at the playhead or selected (removes what it made)', group: 'Drafts' },
+  { id: 'runs', keys: ['m', 'M'], description: 'Model runs: import, lanes on the timeline, scoreboard, early responses', group: 'Runs' },
   { id: 'undo', keys: ['Mod+z'], description: 'Undo', group: 'Edit' },
   { id: 'redo', keys: ['Mod+Z', 'Mod+y'], description: 'Redo', group: 'Edit' },
   { id: 'import', keys: ['i', 'I'], description: 'Import videos', group: 'Project' },

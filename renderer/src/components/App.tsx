@@ -17,6 +17,8 @@ import { IdentityControl, IdentityForm } from './IdentityControl';
 import { AdjudicationPanel } from './review/AdjudicationPanel';
 import { ReviewOverlay } from './review/ReviewOverlay';
 import { DraftingOverlay } from './drafting/DraftingOverlay';
+import { ResponseDetails } from './runs/ResponseDetails';
+import { RunsOverlay } from './runs/RunsOverlay';
 import { ReviewPanel } from './review/ReviewPanel';
 import { useShortcutLabel } from './use-shortcut-label';
 import { Timeline } from './Timeline';
@@ -65,6 +67,7 @@ export function App(): React.JSX.Element {
   const adjudicating = useStore((s) => adjudicationItem(s) !== null && s.decisionDraft !== null);
   const reviewKey = useShortcutLabel('review');
   const draftingKey = useShortcutLabel('drafting');
+  const runsKey = useShortcutLabel('runs');
 
   useEffect(() => {
     void startApp();
@@ -89,6 +92,7 @@ export function App(): React.JSX.Element {
         {project && <button type="button" onClick={() => openOverlay('profiles')}>Profiles</button>}
         {project && <button type="button" onClick={() => openOverlay('exchange')} data-testid="open-exchange">Import / export</button>}
         {project && <button type="button" onClick={() => openOverlay('review')} title={`Review (${reviewKey})`} data-testid="open-review">Review</button>}
+        {project && <button type="button" onClick={() => openOverlay('runs')} title={`Model runs (${runsKey})`} data-testid="open-runs">Runs</button>}
         {project && <button type="button" onClick={() => openOverlay('drafting')} title={`Drafting with a model (${draftingKey})`} data-testid="open-drafting">Drafting</button>}
         {project && <button type="button" onClick={() => void closeProject()}>Close</button>}
       </header>
@@ -105,6 +109,7 @@ export function App(): React.JSX.Element {
             <Transport />
             <AnnotationToolbar />
             <Timeline />
+            <ResponseDetails />
           </section>
           {reviewing ? <ReviewPanel /> : adjudicating ? <AdjudicationPanel /> : <AnnotationPanel />}
         </div>
@@ -117,6 +122,7 @@ export function App(): React.JSX.Element {
       <ExchangeOverlay />
       <ReviewOverlay />
       <DraftingOverlay />
+      <RunsOverlay />
       <PathPrompt />
     </div>
   );

@@ -18,8 +18,12 @@ import { selectedTimedVideo } from '../store/project/selectors';
 import { getState, useStore, type State } from '../store/store';
 import { panTimeline, setTimelineWidth, zoomTimeline } from '../store/timeline/actions';
 import { timelineBounds } from '../store/timeline/selectors';
+import { lastOf } from '../store/memo';
 import { reviewLanes } from '../store/review/selectors';
+import { selectResponse } from '../store/runs/actions';
+import { runLanes } from '../store/runs/selectors';
 import { laneAt, paintTimeline, RULER_HEIGHT, TIMELINE_HEIGHT, timelineHeight, type TimelinePicture } from '../timeline/draw';
+import { tickAt, type ExtraLane } from '../timeline/extra-lanes';
 
 let laneCache: { marks: readonly Mark[]; index: LaneIndex } | null = null;
 
@@ -57,11 +61,14 @@ function picture(s: State): TimelinePicture | null {
     drag,
     brush,
     prefixHint: `${shortcutLabel('prefix-only', s.keymap)} shows all`,
-    reviewLanes: reviewLanes(s),
+    extraLanes: extraLanes(reviewLanes(s), runLanes(s)),
   };
 }
 
-const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint', 'reviewLanes'];
+/** A review's lanes, then the shown runs' (the same array while neither changes). */
+const extraLanes = lastOf((review: ExtraLane[], runs: ExtraLane[]): ExtraLane[] => (runs.length === 0 ? review : review.length === 0 ? runs : [...review, ...runs]));
+
+const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint', 'extraLanes'];
 
 export function Timeline(): React.JSX.Element {
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -162,6 +169,14 @@ export function Timeline(): React.JSX.Element {
       const lane = laneAt(y);
       const s = getState();
       const tolerance = 6 / (s.view?.pxPerSec ?? 1);
+      if (y >= TIMELINE_HEIGHT) {
+        // a run's response: its details under the player
+        const hit = tickAt(extraLanes(reviewLanes(s), runLanes(s)), y - TIMELINE_HEIGHT, timeAt(x), tolerance);
+        if (hit) {
+          selectResponse(hit.id);
+          return;
+        }
+      }
       if (lane === 'query') {
         const t = timeAt(x);
         const point = [...s.queryPoints].sort((a, b) => Math.abs(a.time - t) - Math.abs(b.time - t))[0];

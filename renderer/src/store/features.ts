@@ -9,6 +9,7 @@ import { registerPlayer } from './player/actions';
 import { registerProfiles } from './profiles/actions';
 import { loadAppInfo, loadProject, registerProject } from './project/actions';
 import { registerReview } from './review/register';
+import { registerRuns } from './runs/register';
 import { registerTimeline } from './timeline/actions';
 import { registerUi } from './ui/actions';
 
@@ -27,6 +28,7 @@ export function registerFeatures(): void {
   registerExchange();
   registerReview();
   registerDrafting();
+  registerRuns();
 }
 
 /** Starts the app: who is calling and their settings, the jobs (the first start's demo), the project. */

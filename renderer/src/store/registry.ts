@@ -11,6 +11,7 @@ export const actionIds = [
   'undo', 'redo', 'import', 'open', 'help',
   'review', 'review-submit',
   'drafting', 'next-draft', 'previous-draft', 'accept-draft', 'reject-draft',
+  'runs',
   /** Esc outside text fields and dialogs: drop what is being made, else the selection; true if it did. */
   'cancel',
   /** Esc leaving a text field: a question just made and left empty goes; true if it did. */

@@ -9,10 +9,11 @@ import { initialPlayerState, type PlayerState } from './player/state';
 import { initialProfilesState, type ProfilesState } from './profiles/state';
 import { initialProjectState, type ProjectState } from './project/state';
 import { initialReviewState, type ReviewState } from './review/state';
+import { initialRunsState, type RunsState } from './runs/state';
 import { initialTimelineState, type TimelineState } from './timeline/state';
 import { initialUiState, type UiState } from './ui/state';
 
-export type State = ProjectState & PlayerState & TimelineState & AnnotationState & ProfilesState & JobsState & ExchangeState & ReviewState & DraftingState & UiState;
+export type State = ProjectState & PlayerState & TimelineState & AnnotationState & ProfilesState & JobsState & ExchangeState & ReviewState & DraftingState & RunsState & UiState;
 
 export const initialState: State = {
   ...initialProjectState,
@@ -24,6 +25,7 @@ export const initialState: State = {
   ...initialExchangeState,
   ...initialReviewState,
   ...initialDraftingState,
+  ...initialRunsState,
   ...initialUiState,
 };
 

@@ -3,7 +3,7 @@ import { buildLaneIndex } from '../../../shared/lanes';
 import type { Mark } from '../../../shared/marks';
 import type { Question } from '../../../shared/questions';
 import { LANE_HEIGHT, LANES, LANES_TOP, paintTimeline, TIMELINE_HEIGHT, timelineHeight, type TimelinePicture } from './draw';
-import { REVIEW_LANE_HEIGHT } from './review-lanes';
+import { EXTRA_LANE_HEIGHT } from './extra-lanes';
 
 interface Painted {
   text: string;
@@ -51,7 +51,7 @@ function picture(over: Partial<TimelinePicture> = {}): TimelinePicture {
   return {
     view: { start: 0, pxPerSec: 40 }, bounds: { duration: 20, fps: 25, width: 800 }, time: 1, videoId: 'v', manifest: undefined, thumbProgress: null,
     lanes: buildLaneIndex(marks), marks, selectedMarkId: null, questions: [countingQuestion], queryPoints: [], selectedQuestion: null,
-    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', reviewLanes: [], ...over,
+    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', extraLanes: [], ...over,
   };
 }
 
@@ -97,12 +97,12 @@ describe('paintTimeline', () => {
     expect(timelineHeight(picture())).toBe(TIMELINE_HEIGHT);
     expect(plain.rects.filter((r) => r.y >= TIMELINE_HEIGHT)).toEqual([]);
 
-    const reviewLanes = [
+    const extraLanes = [
       { label: 'ana', colour: '#4fa3ff', intervals: [[1, 3], [30, 40]] as Array<[number, number]>, moments: [] },
       { label: 'a long name for a lane', colour: '#f4a261', intervals: [[2, 4]] as Array<[number, number]>, moments: [5] },
     ];
-    const p = picture({ reviewLanes });
-    expect(timelineHeight(p)).toBe(TIMELINE_HEIGHT + 2 * REVIEW_LANE_HEIGHT + 4);
+    const p = picture({ extraLanes });
+    expect(timelineHeight(p)).toBe(TIMELINE_HEIGHT + 2 * EXTRA_LANE_HEIGHT + 4);
     const shown = recordingContext();
     paintTimeline(shown.ctx, p, () => '', () => undefined);
     expect(shown.texts.filter((t) => t.y > TIMELINE_HEIGHT).map((t) => t.text)).toEqual(['ana', 'a long…']);

@@ -8,7 +8,7 @@ import { isOpenInterval, type Mark, type MarkType } from '../../../shared/marks'
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { formatTimecode } from '../../../shared/timecode';
 import { filmstripSlots, rulerTicks, timeToX, type TimelineBounds, type TimelineView } from '../../../shared/timeline';
-import { paintReviewLanes, reviewLanesHeight, type ReviewLane } from './review-lanes';
+import { paintExtraLanes, extraLanesHeight, type ExtraLane } from './extra-lanes';
 
 export const RULER_HEIGHT = 26;
 const FILMSTRIP_HEIGHT = 58;
@@ -46,11 +46,11 @@ export interface TimelinePicture {
   /** How to show what the prefix-only view hides, with the key as the keymap has it ("Shift+P shows all"). */
   prefixHint: string;
   /** Lanes a review or an adjudication adds under the mark lanes (whose evidence is compared). */
-  reviewLanes: readonly ReviewLane[];
+  extraLanes: readonly ExtraLane[];
 }
 
 /** The canvas's height: the fixed lanes, and the review lanes when there are any. */
-export const timelineHeight = (p: Pick<TimelinePicture, 'reviewLanes'>): number => TIMELINE_HEIGHT + reviewLanesHeight(p.reviewLanes);
+export const timelineHeight = (p: Pick<TimelinePicture, 'extraLanes'>): number => TIMELINE_HEIGHT + extraLanesHeight(p.extraLanes);
 
 export function laneAt(y: number): 'query' | MarkType | null {
   if (y < LANES_TOP) return null;
@@ -102,7 +102,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, p: TimelinePicture,
   paintLaneLabels(ctx);
 
   paintOpenMarks(ctx, p);
-  paintReviewLanes(ctx, p.reviewLanes, view, width, TIMELINE_HEIGHT);
+  paintExtraLanes(ctx, p.extraLanes, view, width, TIMELINE_HEIGHT);
 
   const endX = timeToX(bounds.duration, view);
   if (endX < width) {

@@ -6,23 +6,13 @@ import type { Role } from '../../../../shared/domain';
 import type { QueryPoint, Question } from '../../../../shared/questions';
 import type { AdjudicationItem, AgreementReport, ConfusionMatrix, Funnel, PairAgreement, QueueItem, RoundPreview } from '../../../../shared/review/types';
 import type { Review } from '../../../../shared/reviews';
-import type { ReviewLane } from '../../timeline/review-lanes';
+import type { ExtraLane } from '../../timeline/extra-lanes';
 import type { State } from '../store';
 import { answersAgree } from '../../../../shared/review/compare';
 import type { Answer } from '../../../../shared/questions';
 import { decisionSubmission, reviewSubmission, type Submission } from './draft';
+import { lastOf } from '../memo';
 import { reviewTabs, type ReviewDraft, type ReviewTab } from './state';
-
-/** Remembers the last result of `fn` for the same inputs (compared by identity). */
-function lastOf<A extends readonly unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  let last: { args: A; result: R } | null = null;
-  return (...args: A): R => {
-    if (last && last.args.length === args.length && last.args.every((a, i) => a === args[i])) return last.result;
-    const result = fn(...args);
-    last = { args, result };
-    return result;
-  };
-}
 
 // ── who may do what (the services decide; the overlay shows what fits the role) ──
 
@@ -180,7 +170,7 @@ const evidenceOf = (answers: Review['answers'], questionPoints: ReadonlySet<stri
   answers.filter((a) => questionPoints.has(a.queryPointId)).flatMap((a) => a.evidence ?? []);
 const eventsOf = (answers: Review['answers']): number[] => answers.flatMap((a) => a.events ?? []);
 
-const adjudicationLanes = lastOf((item: AdjudicationItem | null): ReviewLane[] => {
+const adjudicationLanes = lastOf((item: AdjudicationItem | null): ExtraLane[] => {
   if (!item) return [];
   const ids = new Set(item.queryPoints.map((p) => p.id));
   return [
@@ -189,19 +179,19 @@ const adjudicationLanes = lastOf((item: AdjudicationItem | null): ReviewLane[] =
   ];
 });
 
-const ownLanes = lastOf((draft: ReviewDraft | null, mine: Review | null | undefined): ReviewLane[] => {
+const ownLanes = lastOf((draft: ReviewDraft | null, mine: Review | null | undefined): ExtraLane[] => {
   const intervals = mine ? mine.answers.flatMap((a) => a.evidence ?? []) : Object.values(draft?.answers ?? {}).flatMap((a) => a.evidence);
   return intervals.length > 0 ? [{ label: 'your evidence', colour: LANE_COLOURS.you, intervals, moments: [] }] : [];
 });
 
 /** The lanes the timeline adds: while adjudicating, the author's and each reviewer's evidence; while reviewing, one's own. */
-export const reviewLanes = (s: State): ReviewLane[] => {
+export const reviewLanes = (s: State): ExtraLane[] => {
   const item = adjudicationItem(s);
   if (item && item.question.videoId === s.selectedVideoId) return adjudicationLanes(item);
   if (s.reviewing && s.reviewing.videoId === s.selectedVideoId) return ownLanes(s.reviewDraft, s.reviewContext?.mine);
   return NO_LANES;
 };
-const NO_LANES: ReviewLane[] = [];
+const NO_LANES: ExtraLane[] = [];
 
 // ── rounds, funnels and the report ──
 

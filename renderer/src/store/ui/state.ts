@@ -2,7 +2,7 @@
 // the person's key rebindings.
 import type { ActionId } from '../registry';
 
-export type Overlay = 'shortcuts' | 'profiles' | 'exchange' | 'review' | 'drafting';
+export type Overlay = 'shortcuts' | 'profiles' | 'exchange' | 'review' | 'drafting' | 'runs';
 
 /** Browser mode has no native dialogs: paths are typed into this prompt. */
 export interface PathPrompt {

@@ -1,0 +1,27 @@
+// The response picked on a run's lane: which run, when it came, what it said, for which question.
+import { formatTimecode } from '../../../../shared/timecode';
+import { selectResponse } from '../../store/runs/actions';
+import { emittedAt, selectedResponse } from '../../store/runs/selectors';
+import { useStore } from '../../store/store';
+
+export function ResponseDetails(): React.JSX.Element | null {
+  const picked = useStore(selectedResponse);
+  const questions = useStore((s) => s.questions);
+  const queryPoints = useStore((s) => s.queryPoints);
+  if (!picked) return null;
+  const { response, run } = picked;
+  const question = questions.find((q) => q.id === response.questionId);
+  const t = emittedAt({ queryPoints }, response);
+  return (
+    <div className="response-details" data-testid="response-details">
+      <header className="row">
+        <strong>{run ? `${run.model} · ${run.label}` : 'Response'}</strong>
+        <span>{t === null ? '—' : formatTimecode(t)}{response.t === null ? ' (offline: at the query time)' : ''}{response.latency !== null ? ` · latency ${response.latency} s` : ''}</span>
+        <button type="button" onClick={() => selectResponse(null)} aria-label="Close the response">×</button>
+      </header>
+      <p className="hint">Question: {question?.text || question?.id || response.questionId} · query point {response.query + 1}</p>
+      <blockquote data-testid="response-text">{response.text || '(empty)'}</blockquote>
+      {response.frames && <p className="hint">Saw {response.frames.length} frames, the last at {formatTimecode(Math.max(...response.frames))}.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// Model runs: imported as a job (its report in the overlay), listed, removed (undoable), drawn as
+// lanes on the timeline — the shown runs' responses to the selected video are loaded with it.
+import type { Job } from '../../../../shared/jobs';
+import { call } from '../../api/client';
+import { flash } from '../annotation/actions';
+import { emit } from '../effects';
+import { guarded, guardedFor } from '../guarded';
+import { getState, setState } from '../store';
+import type { RunsTab } from './state';
+
+const inOverlay = <T>(work: () => Promise<T>): Promise<T | undefined> => {
+  setState({ runsError: null });
+  return guardedFor((message) => setState({ runsError: message }), work);
+};
+
+export function chooseRunsTab(tab: RunsTab): void {
+  setState({ runsTab: tab });
+}
+
+export async function loadRuns(): Promise<void> {
+  if (!getState().info) return;
+  const runs = await guarded(() => call('runs.list'));
+  if (!runs) return;
+  const known = new Set(runs.map((r) => r.id));
+  setState({ runs, runsShown: getState().runsShown.filter((id) => known.has(id)) });
+  await loadRunResponses();
+}
+
+/** The shown runs' responses to the selected video (a lane each). */
+export async function loadRunResponses(): Promise<void> {
+  const { selectedVideoId: videoId, runsShown } = getState();
+  if (!videoId || runsShown.length === 0) return void setState({ runResponses: {} });
+  const entries = await Promise.all(runsShown.map(async (runId) => [runId, (await guarded(() => call('runs.responses', { runId, videoId }))) ?? []] as const));
+  if (getState().selectedVideoId === videoId) setState({ runResponses: Object.fromEntries(entries) });
+}
+
+export async function importRun(path: string, skipInvalid: boolean): Promise<void> {
+  setState({ lastRunImport: null });
+  const started = await inOverlay(() => call('runs.import', { path, skipInvalid }));
+  if (started) await emit('jobStarted');
+}
+
+/** A finished import: its report, and its runs shown at once. */
+export async function onRunImportFinished(job: Extract<Job, { kind: 'run-import' }>): Promise<void> {
+  if (job.state === 'failed') return void setState({ runsError: job.message });
+  if (!job.result) return;
+  setState({ lastRunImport: job.result });
+  const before = new Set(getState().runs.map((r) => r.id));
+  await loadRuns();
+  const added = getState().runs.filter((r) => !before.has(r.id)).map((r) => r.id);
+  if (added.length) {
+    setState({ runsShown: [...getState().runsShown, ...added] });
+    await loadRunResponses();
+  }
+}
+
+export async function removeRun(runId: string): Promise<void> {
+  const run = getState().runs.find((r) => r.id === runId);
+  const removed = await inOverlay(() => call('runs.remove', { runId }));
+  if (removed !== undefined) {
+    flash(`Removed run ${run?.label ?? ''} (undo brings it back)`);
+    await loadRuns();
+  }
+}
+
+export async function toggleRunLane(runId: string): Promise<void> {
+  const shown = getState().runsShown;
+  setState({ runsShown: shown.includes(runId) ? shown.filter((id) => id !== runId) : [...shown, runId] });
+  await loadRunResponses();
+}
+
+export function selectResponse(id: string | null): void {
+  setState({ selectedResponseId: id });
+}
