@@ -1,0 +1,86 @@
+// One entry point for scoring a model run against a profile: the services and `tidemark score --json`
+// call `scoreRun` and print its RunScore. Every value is a percentage (0–100), as the papers print them;
+// null where a metric does not apply, nothing could be read, or a judgment is missing.
+//
+// How each profile's overall is aggregated (each rule checked against the paper's own numbers in the
+// module named):
+// - OVO-S-Bench (ovo-s.ts): accuracy per family over its queries → each level the unweighted mean of its
+//   families → overall the unweighted mean of the levels. Unreadable answers are wrong, not skipped.
+// - VCBench (vcbench.ts): GPA, MoC and UDA per question → mean over questions, per subcategory and
+//   overall (question-weighted). Answers that are not numbers are skipped.
+// - RTV-Bench (rtv.ts): accuracy per record → per dimension pooled → overall the unweighted mean of the
+//   eight dimensions; Score group-aware and pooled over all groups; categories the mean of dimensions.
+// - PhoStream (phostream.ts): per question 0 unless answered on time, then judged 0–5 × 20 → Instant,
+//   Backward, Forward the means over their questions → overall the mean over all questions
+//   (count-weighted); ER / NR / PC shares of forward questions.
+// - VSAS-Bench (vsas.ts): per task A_t (judged yes/no per second) and clipped C_t → Present, Cumulative,
+//   Future the means over their tasks → overall uniform over tasks (task-count-weighted columns).
+// - Custom profiles (custom.ts): accuracy per task code and overall, pooled over query points.
+//
+// Judged metrics take the caller's judgments; with none they are null and a note says a judge is
+// needed. The queries listed per item (the on-time PhoStream answers, the VSAS seconds) say what to judge.
+import type { AnswerKind, ProfileKind } from '../profiles';
+import type { ScoringContext, TextDistance } from './context';
+import { scoreCustom } from './custom';
+import { EXTRACTORS, type Extractor, type ExtractorId } from './extractors';
+import { Notes } from './notes';
+import { scoreOvoS } from './ovo-s';
+import { scorePhostream } from './phostream';
+import { scoreRtv } from './rtv';
+import { FORWARD_WINDOW_SECONDS } from './timing';
+import type { JudgeLookup, ProfileScore, RunScore, ScoringItem, ScoringProfile } from './types';
+import { scoreVcbench } from './vcbench';
+import { lcsDistance, scoreVsas } from './vsas';
+
+export interface ScoreOptions {
+  /** Read every non-text answer with this rule instead of the profile's. */
+  extractor?: ExtractorId;
+  judgments?: JudgeLookup;
+  /** PhoStream: how long after T_p a forward answer still counts (the release's --time-window, 2 s). */
+  toleranceSeconds?: number;
+  /** VSAS consistency: the text distance D (longest-common-substring distance by default). */
+  distance?: TextDistance;
+}
+
+/** The paper's (or its release's) extractor for each answer kind a profile asks. */
+export const DEFAULT_EXTRACTORS: Readonly<Record<ProfileKind, Partial<Record<AnswerKind, ExtractorId>>>> = {
+  'ovo-s-bench': { choice: 'ovo-s-letter' },
+  vcbench: { number: 'number' },
+  'rtv-bench': { choice: 'rtv-letter' },
+  phostream: { choice: 'phostream-objective' },
+  'vsas-bench': {},
+  custom: { choice: 'ovo-s-letter', number: 'number', yesno: 'yes-no' },
+};
+
+const SCORERS: Readonly<Record<ProfileKind, (items: readonly ScoringItem[], ctx: ScoringContext) => ProfileScore>> = {
+  'ovo-s-bench': scoreOvoS,
+  vcbench: scoreVcbench,
+  'rtv-bench': scoreRtv,
+  phostream: scorePhostream,
+  'vsas-bench': scoreVsas,
+  custom: scoreCustom,
+};
+
+export function scoreRun(profile: ScoringProfile, items: readonly ScoringItem[], options: ScoreOptions = {}): RunScore {
+  const notes = new Notes();
+  const used = new Set<Extractor>();
+  const extractorFor = (kind: AnswerKind): Extractor | null => {
+    if (kind === 'text') return null; // free text is judged
+    const id = options.extractor ?? DEFAULT_EXTRACTORS[profile.kind][kind] ?? DEFAULT_EXTRACTORS.custom[kind];
+    const extractor = id ? EXTRACTORS[id] : null;
+    if (extractor) used.add(extractor);
+    return extractor;
+  };
+  const tolerance = options.toleranceSeconds;
+  const forwardSeconds = tolerance !== undefined && Number.isFinite(tolerance) && tolerance >= 0 ? tolerance : FORWARD_WINDOW_SECONDS;
+  const score = SCORERS[profile.kind](items, {
+    taxonomy: profile.taxonomy,
+    extractorFor,
+    judgments: options.judgments ?? null,
+    forwardSeconds,
+    distance: options.distance ?? lcsDistance,
+    notes,
+  });
+  for (const e of used) notes.add(`Answers read with ${e.label} (${e.id} v${e.version})${e.brittle ? ', a brittle rule' : ''}.`);
+  return { profile: profile.kind, ...score, notes: notes.list() };
+}
