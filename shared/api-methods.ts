@@ -79,6 +79,9 @@ export const apiMethods = [
   'runs.import',
   'runs.remove',
   'runs.responses',
+  'runs.score',
+  'runs.replay',
+  'runs.early',
 ] as const;
 
 export type ApiMethod = (typeof apiMethods)[number];

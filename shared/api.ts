@@ -14,7 +14,9 @@ import { draftDecisions, draftKinds, type DraftView } from './drafting/drafts';
 import { endpointSettingsSchema, type EndpointView } from './drafting/endpoint';
 import { draftRunSchema, probeRunSchema, type DraftEstimate } from './drafting/runs';
 import type { DraftStats } from './drafting/stats';
-import { runProtocols, type ModelResponse, type ModelRun } from './runs/types';
+import type { EarlyResponse, ReplayResponse } from './runs/replay';
+import { runProtocols, type ModelResponse, type ModelRun, type RunScoreView } from './runs/types';
+import { extractorIds } from './scoring/extractors';
 import { patchSchema } from './schema-patch';
 import type { DatasetStats } from './stats';
 import type {
@@ -160,6 +162,9 @@ export const requestSchemas = {
   'runs.import': z.object({ path: filePath, skipInvalid: z.boolean().default(false), protocol: z.enum(runProtocols).nullable().default(null) }).strict(),
   'runs.remove': z.object({ runId: id }).strict(),
   'runs.responses': z.object({ runId: id, videoId: id }).strict(),
+  'runs.score': z.object({ profileId: id, runIds: z.array(id).max(1_000).default([]), extractor: z.enum(extractorIds).nullable().default(null) }).strict(),
+  'runs.replay': z.object({ runId: id, videoId: id }).strict(),
+  'runs.early': z.object({ runIds: z.array(id).max(1_000).default([]) }).strict(),
 } satisfies Record<ApiMethod, z.ZodType>;
 
 /** Calls whose one array may hold up to BULK_LIMIT items: checked item by item, a slice at a time. */
@@ -283,6 +288,12 @@ export interface ApiResponses {
   'runs.remove': null;
   /** A run's responses to the questions of one video (for its lane on the timeline). */
   'runs.responses': ModelResponse[];
+  /** Each run's score on the profile's questions, as its paper scores it. */
+  'runs.score': RunScoreView[];
+  /** A run's responses to a video's questions with what the scorer made of each (for its lane). */
+  'runs.replay': ReplayResponse[];
+  /** Responses that came before their answer was knowable, most premature first. */
+  'runs.early': EarlyResponse[];
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

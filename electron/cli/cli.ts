@@ -24,6 +24,7 @@ import { Project } from '../services/projects/project';
 import { SettingsStore } from '../services/settings/store';
 import { requireFile, UsageError, withProject, type CliIo } from './common';
 import { DRAFT_COMMANDS, DRAFT_HELP } from './draft-commands';
+import { scoreCommand, SCORE_HELP } from './score-command';
 
 export type { CliIo } from './common';
 
@@ -49,6 +50,7 @@ Commands:
   agreement       agreement report of a project's reviews, or between raters of a ratings CSV
   draft           draft captions, event candidates or questions for a video with a model
   probe           ask a project's questions without the video: which are answerable from text
+  score           score a run file against a project's questions as the papers do
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
   import: `Usage: tidemark import <file> --format <format> --project <file.tidemark> [--media <dir>] [--skip-invalid] [--update] [--report <file>]
@@ -108,6 +110,7 @@ Profiles: ovo-s-bench, vcbench, rtv-bench, phostream, vsas-bench.`,
 Per profile: questions by task type, top category, temporal type, facet and source; query points per
 question; video durations; query-time and evidence-span distributions. --json prints them as JSON.`,
   ...DRAFT_HELP,
+  ...SCORE_HELP,
 };
 
 /** Who the CLI acts as, and the ffmpeg it uses: the same settings the app reads. */
@@ -305,6 +308,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     if (!Object.hasOwn(HELP, command)) throw new UsageError(`Unknown command "${command}".`);
     if (Object.hasOwn(DRAFT_COMMANDS, command)) return await DRAFT_COMMANDS[command]!(rest, io, env);
+    if (command === 'score') return await scoreCommand(rest, io);
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,

@@ -1,6 +1,7 @@
 // Model runs: a model's answers to a project's questions, each emission kept with when it came.
 import { z } from 'zod';
 import type { Problem } from '../formats/json-text';
+import type { RunScore } from '../scoring/types';
 
 export const runProtocols = ['offline', 'synchronous', 'asynchronous'] as const;
 export type RunProtocol = (typeof runProtocols)[number];
@@ -55,3 +56,6 @@ export interface RunImportOutcome {
   problems: Problem[];
   refused: boolean;
 }
+
+/** A run's score on a profile, with the run it is of. */
+export type RunScoreView = RunScore & { runId: string; model: string; label: string };

@@ -120,6 +120,9 @@ function requests(): Record<ApiMethod, unknown> {
     'runs.import': { path: join(dir.path, 'nothing.jsonl') },
     'runs.remove': { runId: 'x' },
     'runs.responses': { runId: 'x', videoId: fx.videoId },
+    'runs.score': { profileId: 'builtin:ovo-s-bench' },
+    'runs.replay': { runId: 'x', videoId: fx.videoId },
+    'runs.early': {},
   };
 }
 

@@ -118,6 +118,9 @@ export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
   'runs.import': 'refused',
   'runs.remove': 'refused',
   'runs.responses': 'refused',
+  'runs.score': 'refused',
+  'runs.replay': 'refused',
+  'runs.early': 'refused',
 };
 
 /** Calls that work before, between and regardless of projects: choosing who you are among them. */

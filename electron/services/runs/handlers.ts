@@ -1,6 +1,8 @@
 import type { AppServices } from '../app-services';
 import type { HandlerMap } from '../feature';
 import { importRunFile } from './import';
+import { earlyResponses, replayRun } from './replay';
+import { scoreRuns } from './scoring';
 import { removeRun, runsOf, videoResponses } from './service';
 
 export const runHandlers = (app: AppServices) =>
@@ -13,4 +15,7 @@ export const runHandlers = (app: AppServices) =>
     },
     'runs.remove': (req, caller) => removeRun(app.requireProject(), caller, req.runId).then(() => null),
     'runs.responses': (req) => videoResponses(app.requireProject(), req.runId, req.videoId),
+    'runs.score': (req) => scoreRuns(app.requireProject(), req.profileId, req.runIds, req.extractor ? { extractor: req.extractor } : {}),
+    'runs.replay': (req) => replayRun(app.requireProject(), req.runId, req.videoId),
+    'runs.early': (req) => earlyResponses(app.requireProject(), req.runIds),
   }) satisfies Partial<HandlerMap>;

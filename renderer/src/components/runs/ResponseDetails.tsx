@@ -1,17 +1,16 @@
 // The response picked on a run's lane: which run, when it came, what it said, for which question.
 import { formatTimecode } from '../../../../shared/timecode';
 import { selectResponse } from '../../store/runs/actions';
-import { emittedAt, selectedResponse } from '../../store/runs/selectors';
+import { selectedResponse, VERDICT_COLOURS, VERDICT_LABELS } from '../../store/runs/selectors';
 import { useStore } from '../../store/store';
 
 export function ResponseDetails(): React.JSX.Element | null {
   const picked = useStore(selectedResponse);
   const questions = useStore((s) => s.questions);
-  const queryPoints = useStore((s) => s.queryPoints);
   if (!picked) return null;
-  const { response, run } = picked;
+  const { response, replay, run } = picked;
   const question = questions.find((q) => q.id === response.questionId);
-  const t = emittedAt({ queryPoints }, response);
+  const t = replay?.t ?? response.t;
   return (
     <div className="response-details" data-testid="response-details">
       <header className="row">
@@ -21,6 +20,14 @@ export function ResponseDetails(): React.JSX.Element | null {
       </header>
       <p className="hint">Question: {question?.text || question?.id || response.questionId} · query point {response.query + 1}</p>
       <blockquote data-testid="response-text">{response.text || '(empty)'}</blockquote>
+      {replay && (
+        <p data-testid="response-verdict">
+          <span className="swatch" style={{ background: VERDICT_COLOURS[replay.verdict] }} /> {VERDICT_LABELS[replay.verdict]}
+          {replay.extracted !== null && ` · read as ${String(replay.extracted)}`}
+          {replay.rule && ` (${replay.rule})`}
+          {replay.early !== null && replay.knowableAt !== null && ` · ${replay.early.toFixed(1)} s before the answer was knowable (${formatTimecode(replay.knowableAt)})`}
+        </p>
+      )}
       {response.frames && <p className="hint">Saw {response.frames.length} frames, the last at {formatTimecode(Math.max(...response.frames))}.</p>}
     </div>
   );

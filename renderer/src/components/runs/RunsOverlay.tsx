@@ -10,8 +10,10 @@ import type { RunsTab } from '../../store/runs/state';
 import { useStore } from '../../store/store';
 import { TabbedOverlay } from '../TabbedOverlay';
 import { useShortcutLabel } from '../use-shortcut-label';
+import { EarlyTab } from './EarlyTab';
+import { ScoreboardTab } from './ScoreboardTab';
 
-const TABS: readonly RunsTab[] = ['runs'];
+const TABS: readonly RunsTab[] = ['runs', 'scoreboard', 'early'];
 const LABELS: Record<RunsTab, string> = { runs: 'Runs', scoreboard: 'Scoreboard', early: 'Early responses' };
 
 function RunList(): React.JSX.Element {
@@ -95,8 +97,10 @@ export function RunsOverlay(): React.JSX.Element | null {
   }, [open]);
   if (!open) return null;
   return (
-    <TabbedOverlay label="Model runs" testId="runs-overlay" owner="runs" className="runs" hint={`${key} or Esc closes · a run's lane shows its responses on the timeline; click one for its details`} tabs={TABS} labels={LABELS} tab={tab} choose={chooseRunsTab} tabTestId="runs-tab" error={error} errorTestId="runs-error">
+    <TabbedOverlay label="Model runs" testId="runs-overlay" owner="runs" className="runs" hint={`${key} or Esc closes · 1–3 pick a tab · a run's lane shows its responses on the timeline; click one for its details`} tabs={TABS} labels={LABELS} tab={tab} choose={chooseRunsTab} tabTestId="runs-tab" error={error} errorTestId="runs-error">
       {tab === 'runs' && <RunsTabView />}
+      {tab === 'scoreboard' && <ScoreboardTab />}
+      {tab === 'early' && <EarlyTab />}
     </TabbedOverlay>
   );
 }

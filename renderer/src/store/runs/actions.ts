@@ -1,6 +1,7 @@
 // Model runs: imported as a job (its report in the overlay), listed, removed (undoable), drawn as
 // lanes on the timeline — the shown runs' responses to the selected video are loaded with it.
 import type { Job } from '../../../../shared/jobs';
+import type { EarlyResponse } from '../../../../shared/runs/replay';
 import { call } from '../../api/client';
 import { flash } from '../annotation/actions';
 import { emit } from '../effects';
@@ -26,12 +27,38 @@ export async function loadRuns(): Promise<void> {
   await loadRunResponses();
 }
 
-/** The shown runs' responses to the selected video (a lane each). */
+/** The shown runs' responses to the selected video, and what the scorer made of each (a lane each). */
 export async function loadRunResponses(): Promise<void> {
   const { selectedVideoId: videoId, runsShown } = getState();
-  if (!videoId || runsShown.length === 0) return void setState({ runResponses: {} });
-  const entries = await Promise.all(runsShown.map(async (runId) => [runId, (await guarded(() => call('runs.responses', { runId, videoId }))) ?? []] as const));
-  if (getState().selectedVideoId === videoId) setState({ runResponses: Object.fromEntries(entries) });
+  if (!videoId || runsShown.length === 0) return void setState({ runResponses: {}, runReplay: {} });
+  const entries = await Promise.all(
+    runsShown.map(async (runId) => {
+      const [responses, replay] = await Promise.all([guarded(() => call('runs.responses', { runId, videoId })), guarded(() => call('runs.replay', { runId, videoId }))]);
+      return { runId, responses: responses ?? [], replay: replay ?? [] };
+    }),
+  );
+  if (getState().selectedVideoId !== videoId) return;
+  setState({ runResponses: Object.fromEntries(entries.map((e) => [e.runId, e.responses])), runReplay: Object.fromEntries(entries.map((e) => [e.runId, e.replay])) });
+}
+
+export async function scoreRuns(profileId: string, extractor: string | null): Promise<void> {
+  setState({ scoreProfileId: profileId, scoreExtractor: extractor, runScores: null });
+  const scores = await inOverlay(() => call('runs.score', { profileId, extractor: extractor as never }));
+  if (scores) setState({ runScores: scores });
+}
+
+export async function loadEarly(): Promise<void> {
+  const early = await inOverlay(() => call('runs.early', {}));
+  if (early) setState({ runsEarly: early });
+}
+
+/** Goes to an early response: its video, its question, the playhead at the moment it came, the prefix-only view on. */
+export async function showEarly(early: EarlyResponse): Promise<void> {
+  if (getState().selectedVideoId !== early.videoId) await emit('selectVideo', early.videoId);
+  await emit('showQuestion', early.questionId);
+  setState({ prefixOnly: true, selectedResponseId: early.id });
+  if (!getState().runsShown.includes(early.runId)) await toggleRunLane(early.runId);
+  await emit('seek', early.t);
 }
 
 export async function importRun(path: string, skipInvalid: boolean): Promise<void> {

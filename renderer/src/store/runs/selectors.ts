@@ -1,39 +1,33 @@
 // Run lanes for the timeline and the response picked on one. Pure.
+import type { ReplayResponse, ReplayVerdict } from '../../../../shared/runs/replay';
 import type { ModelResponse, ModelRun } from '../../../../shared/runs/types';
 import type { ExtraLane } from '../../timeline/extra-lanes';
 import { lastOf } from '../memo';
 import type { State } from '../store';
 
-export const RUN_COLOURS = { response: '#8fa3b8', offline: '#6b7a8c' };
+/** A response's colour on its lane: what the scorer made of it. */
+export const VERDICT_COLOURS: Record<ReplayVerdict, string> = { correct: '#3fb950', wrong: '#f85149', early: '#d29922', late: '#a371f7', judge: '#58a6ff', other: '#6b7a8c' };
+export const VERDICT_LABELS: Record<ReplayVerdict, string> = {
+  correct: 'scored, correct', wrong: 'scored, wrong', early: 'early (before the window)', late: 'late (after the window)', judge: 'scored, waiting for a judge', other: 'not the scored response',
+};
 
-/** When a response was emitted: its time, or (offline) its query point's time. */
-export function emittedAt(s: Pick<State, 'queryPoints'>, r: ModelResponse): number | null {
-  if (r.t !== null) return r.t;
-  const points = s.queryPoints.filter((p) => p.questionId === r.questionId).sort((a, b) => a.time - b.time);
-  return points[r.query]?.time ?? null;
-}
-
-const buildLanes = lastOf((runs: readonly ModelRun[], shown: readonly string[], responses: Record<string, ModelResponse[]>, queryPoints: State['queryPoints']): ExtraLane[] =>
+const buildLanes = lastOf((runs: readonly ModelRun[], shown: readonly string[], replay: Record<string, ReplayResponse[]>): ExtraLane[] =>
   shown.flatMap((runId) => {
     const run = runs.find((r) => r.id === runId);
     if (!run) return [];
-    const ticks = (responses[runId] ?? [])
-      .map((r) => ({ r, t: emittedAt({ queryPoints }, r) }))
-      .filter((x): x is { r: ModelResponse; t: number } => x.t !== null)
-      .map(({ r, t }) => ({ t, id: r.id, colour: r.t === null ? RUN_COLOURS.offline : RUN_COLOURS.response }))
-      .sort((a, b) => a.t - b.t);
-    return [{ label: `${run.model} · ${run.label}`, colour: RUN_COLOURS.response, intervals: [], moments: [], ticks }];
+    const ticks = (replay[runId] ?? []).map((r) => ({ t: r.t, id: r.id, colour: VERDICT_COLOURS[r.verdict] })).sort((a, b) => a.t - b.t);
+    return [{ label: `${run.model} · ${run.label}`, colour: VERDICT_COLOURS.other, intervals: [], moments: [], ticks }];
   }),
 );
 
-export const runLanes = (s: State): ExtraLane[] => buildLanes(s.runs, s.runsShown, s.runResponses, s.queryPoints);
+export const runLanes = (s: State): ExtraLane[] => buildLanes(s.runs, s.runsShown, s.runReplay);
 
-export function selectedResponse(s: State): { response: ModelResponse; run: ModelRun | null } | null {
+export function selectedResponse(s: State): { response: ModelResponse; replay: ReplayResponse | null; run: ModelRun | null } | null {
   const id = s.selectedResponseId;
   if (!id) return null;
   for (const [runId, list] of Object.entries(s.runResponses)) {
     const response = list.find((r) => r.id === id);
-    if (response) return { response, run: s.runs.find((r) => r.id === runId) ?? null };
+    if (response) return { response, replay: s.runReplay[runId]?.find((r) => r.id === id) ?? null, run: s.runs.find((r) => r.id === runId) ?? null };
   }
   return null;
 }

@@ -1,6 +1,7 @@
 // Model runs: the project's runs, which are shown as lanes, their responses to the selected video,
 // the last import's report, and the response picked on the timeline.
-import type { ModelResponse, ModelRun, RunImportOutcome } from '../../../../shared/runs/types';
+import type { EarlyResponse, ReplayResponse } from '../../../../shared/runs/replay';
+import type { ModelResponse, ModelRun, RunImportOutcome, RunScoreView } from '../../../../shared/runs/types';
 
 export type RunsTab = 'runs' | 'scoreboard' | 'early';
 
@@ -13,8 +14,15 @@ export interface RunsState {
   runResponses: Record<string, ModelResponse[]>;
   lastRunImport: RunImportOutcome | null;
   runsError: string | null;
+  /** What the scorer made of each of those responses, by run (the lanes' colours). */
+  runReplay: Record<string, ReplayResponse[]>;
   /** The response clicked on a lane: its details are shown under the player. */
   selectedResponseId: string | null;
+  /** The scoreboard: the profile scored, the extractor (null: the paper's), the scores. */
+  scoreProfileId: string | null;
+  scoreExtractor: string | null;
+  runScores: RunScoreView[] | null;
+  runsEarly: EarlyResponse[] | null;
 }
 
 export const initialRunsState: RunsState = {
@@ -24,5 +32,10 @@ export const initialRunsState: RunsState = {
   runResponses: {},
   lastRunImport: null,
   runsError: null,
+  runReplay: {},
   selectedResponseId: null,
+  scoreProfileId: null,
+  scoreExtractor: null,
+  runScores: null,
+  runsEarly: null,
 };

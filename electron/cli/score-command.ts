@@ -1,0 +1,81 @@
+// `tidemark score --project p.tidemark --run run.jsonl [--profile …] [--extractor …] [--json]`: a run
+// file scored against a project's questions as the papers score them, without importing it. With
+// --json one object {"runs": [{model, run, profile, overall, byCategory, items, notes}]}; otherwise a
+// table per run and profile, categories by metrics, in the paper's layout.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatProblem } from '../../shared/formats/json-text';
+import { plural } from '../../shared/plural';
+import { extractorIds, type ExtractorId } from '../../shared/scoring/extractors';
+import type { Metrics } from '../../shared/scoring/types';
+import { builtinProfileId, listProfiles } from '../services/profiles/rows';
+import { scoreRunFile, type FileScore } from '../services/runs/score-file';
+import { requireFile, UsageError, withProject, type CliIo } from './common';
+
+export const SCORE_HELP = {
+  score: `Usage: tidemark score --project <file.tidemark> --run <run.jsonl> [--profile <id|kind>] [--extractor <rule>] [--json]
+
+Scores a run file (Tidemark run JSONL: {"model","item","query","t","response"} a line) against the
+project's questions as each paper scores them, without importing it: OVO-S accuracy with the macro
+over levels, VCBench GPA / MoC / UDA, RTV accuracy and group Score, PhoStream timing classes (the
+judged 0–5 score needs a judge), VSAS accuracy and consistency (judged). Lines that match no question
+are listed. Each run is scored on the profiles its responses answer, or on --profile.
+
+  --extractor RULE    read answers with this rule instead of the paper's (${extractorIds.join(', ')})
+  --skip-invalid      score the good lines when some are bad
+  --json              one object: {"runs": [{model, run, profile, overall, byCategory, items, notes}]}
+
+Exit codes: 0 scored, 1 problems in the file (nothing scored) or no line matched, 2 usage error.`,
+};
+
+const fmt = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : v.toFixed(2));
+
+function table(score: FileScore): string[] {
+  const metrics = [...new Set([...Object.keys(score.overall), ...Object.values(score.byCategory).flatMap((m) => Object.keys(m))])];
+  const rows: Array<[string, Metrics]> = [...Object.entries(score.byCategory), ['Overall', score.overall]];
+  const width = Math.max(8, ...rows.map(([c]) => c.length));
+  return [
+    `${score.model} · ${score.run} — ${score.profile}`,
+    `${''.padEnd(width)}  ${metrics.map((m) => m.padStart(11)).join(' ')}`,
+    ...rows.map(([category, m]) => `${category.padEnd(width)}  ${metrics.map((k) => fmt(m[k]).padStart(11)).join(' ')}`),
+    ...score.notes.map((n) => `  note: ${n}`),
+  ];
+}
+
+export async function scoreCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    io.out(SCORE_HELP.score);
+    return 0;
+  }
+  if (!values.project) throw new UsageError('Name the project: --project p.tidemark.');
+  if (!values.run) throw new UsageError('Name the run file: --run run.jsonl.');
+  if (values.extractor !== undefined && !(extractorIds as readonly string[]).includes(values.extractor)) throw new UsageError(`--extractor: one of ${extractorIds.join(', ')} (got "${values.extractor}").`);
+  const projectPath = resolve(values.project);
+  const runPath = resolve(values.run);
+  requireFile(projectPath);
+  requireFile(runPath);
+  return withProject(projectPath, 'read', (project) => {
+    let profileId: string | null = null;
+    if (values.profile) {
+      const profiles = listProfiles(project.store.db);
+      const found = profiles.find((p) => p.id === values.profile || p.id === builtinProfileId(values.profile!) || p.kind === values.profile);
+      if (!found) throw new UsageError(`--profile: no profile "${values.profile}" in the project (${profiles.map((p) => p.kind === 'custom' ? p.id : p.kind).join(', ')}).`);
+      profileId = found.id;
+    }
+    const result = scoreRunFile(project, runPath, profileId, values.extractor ? { extractor: values.extractor as ExtractorId } : {});
+    if (result.problems.length > 0 && !values['skip-invalid']) {
+      for (const p of result.problems) io.err(formatProblem(p));
+      io.err(`tidemark: ${plural(result.problems.length, 'problem')} in the run file; nothing scored (--skip-invalid scores the good lines).`);
+      return 1;
+    }
+    for (const p of result.unmatched) io.err(`${formatProblem(p)} (left out)`);
+    if (result.scores.length === 0) {
+      io.err('tidemark: no line of the run file matches a question of the project.');
+      return 1;
+    }
+    if (values.json) io.out(JSON.stringify({ runs: result.scores.map(({ model, run, profile, overall, byCategory, items, notes }) => ({ model, run, profile, overall, byCategory, items, notes })) }));
+    else for (const score of result.scores) io.out([...table(score), ''].join('\n'));
+    return 0;
+  });
+}

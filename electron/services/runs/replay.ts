@@ -1,0 +1,79 @@
+// A run replayed on one video's timeline (each response with what the scorer made of it), and the
+// responses across the project that came before their answer was knowable.
+import { groupBy } from '../../../shared/collections';
+import { earlyBy, knowableAt, verdictOf, type EarlyResponse, type ReplayResponse } from '../../../shared/runs/replay';
+import type { ModelResponse } from '../../../shared/runs/types';
+import { scoreRun } from '../../../shared/scoring/score';
+import type { QueryPoint, Question } from '../../../shared/questions';
+import { listQueryPoints, listQuestions } from '../annotation/rows';
+import type { ReadableDb } from '../db/readable';
+import type { Project } from '../projects/project';
+import { getRun, listRuns, responsesOfRun, responsesOfVideo } from './rows';
+import { profileItems, withResponses } from './scoring';
+import { ServiceError } from '../errors';
+
+const key = (questionId: string, query: number, t: number | null): string => `${questionId}\u0000${query}\u0000${t ?? 'offline'}`;
+
+export function replayRun(project: Project, runId: string, videoId: string): ReplayResponse[] {
+  const db = project.store.db;
+  if (!getRun(db, runId)) throw new ServiceError('not-found', 'No such run (removed, or undone?).');
+  const responses = responsesOfVideo(db, runId, videoId);
+  const questions = new Map(listQuestions(db, videoId).map((q) => [q.id, q]));
+  const pointsBy = groupBy(listQueryPoints(db, videoId), (p) => p.questionId);
+  // what the scorer made of each response it scored, per profile of the video's questions
+  const scored = new Map<string, Scored>();
+  for (const profileId of new Set([...questions.values()].map((q) => q.profileId))) {
+    const p = profileItems(project, db, profileId, videoId);
+    const score = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, withResponses(p, responses), {});
+    const questionOf = new Map(p.items.map(({ question, item }) => [item.item, question.id]));
+    for (const item of score.items) {
+      const questionId = questionOf.get(item.item);
+      if (questionId === undefined) continue;
+      for (const q of item.queries) scored.set(key(questionId, q.query, q.t), { verdict: verdictOf(q), extracted: q.extracted, rule: q.rule });
+    }
+  }
+  return responses.map((r) => replayOf(r, questions.get(r.questionId), pointsBy.get(r.questionId) ?? [], scored.get(key(r.questionId, r.query, r.t))));
+}
+
+function pointOf(points: readonly QueryPoint[], query: number): QueryPoint | undefined {
+  return [...points].sort((a, b) => a.time - b.time)[query];
+}
+
+type Scored = Pick<ReplayResponse, 'verdict' | 'extracted' | 'rule'>;
+
+function replayOf(r: ModelResponse, question: Question | undefined, points: readonly QueryPoint[], scored: Scored | undefined): ReplayResponse {
+  const point = pointOf(points, r.query);
+  const t = r.t ?? point?.time ?? 0;
+  const knowable = question && point ? knowableAt(question, point) : null;
+  return { id: r.id, questionId: r.questionId, query: r.query, t, offline: r.t === null, verdict: scored?.verdict ?? 'other', extracted: scored?.extracted ?? null, rule: scored?.rule ?? null, knowableAt: knowable, early: earlyBy(t, knowable) };
+}
+
+/** Responses that came before their answer was knowable, earliest first (by how early), across runs. */
+export function earlyResponses(project: Project, runIds: readonly string[]): EarlyResponse[] {
+  const db: ReadableDb = project.store.db;
+  const runs = runIds.length ? listRuns(db).filter((r) => runIds.includes(r.id)) : listRuns(db);
+  const questions = new Map<string, Question>();
+  const pointsBy = new Map<string, QueryPoint[]>();
+  const load = (videoId: string): void => {
+    for (const q of listQuestions(db, videoId)) questions.set(q.id, q);
+    for (const [qid, ps] of groupBy(listQueryPoints(db, videoId), (p) => p.questionId)) pointsBy.set(qid, ps);
+  };
+  const loadedVideos = new Set<string>();
+  const out: EarlyResponse[] = [];
+  for (const run of runs) {
+    for (const r of responsesOfRun(db, run.id)) {
+      if (!questions.has(r.questionId)) {
+        const videoId = db.query<{ video_id: string }>('SELECT video_id FROM questions WHERE id = ?').get(r.questionId)?.video_id;
+        if (videoId && !loadedVideos.has(videoId)) {
+          loadedVideos.add(videoId);
+          load(videoId);
+        }
+      }
+      const question = questions.get(r.questionId);
+      if (!question) continue;
+      const replay = replayOf(r, question, pointsBy.get(r.questionId) ?? [], undefined);
+      if (replay.early !== null) out.push({ ...replay, verdict: 'early', runId: run.id, model: run.model, label: run.label, videoId: question.videoId, text: r.text });
+    }
+  }
+  return out.sort((a, b) => b.early! - a.early!);
+}

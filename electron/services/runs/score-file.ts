@@ -1,0 +1,58 @@
+// Scoring a run file against a project without importing it (the CLI's `tidemark score`): its lines
+// read and matched as an import would, then each run scored on each profile its responses answer
+// (or on the one named). The project is only read.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { decodeText, type Problem } from '../../../shared/formats/json-text';
+import { readRunFile } from '../../../shared/runs/run-file';
+import type { ModelResponse } from '../../../shared/runs/types';
+import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
+import type { RunScore } from '../../../shared/scoring/types';
+import type { Project } from '../projects/project';
+import { itemIndex } from './matching';
+import { profileItems, withResponses } from './scoring';
+
+export interface FileScore extends RunScore {
+  model: string;
+  run: string;
+}
+
+export interface FileScoring {
+  scores: FileScore[];
+  problems: Problem[];
+  unmatched: Problem[];
+}
+
+export function scoreRunFile(project: Project, path: string, profileId: string | null, options: ScoreOptions = {}): FileScoring {
+  const file = basename(path);
+  const decoded = decodeText(readFileSync(path), file);
+  const read = readRunFile(decoded.text, file);
+  const db = project.store.db;
+  const index = itemIndex(project, db);
+  const unmatched: Problem[] = [];
+  // responses by run (model and label), each with its question's profile
+  const runs = new Map<string, { model: string; run: string; responses: ModelResponse[]; profiles: Set<string> }>();
+  const label = file.replace(/\.jsonl?$/i, '');
+  for (const line of read.lines) {
+    const matched = index.get(line.item);
+    if (!matched || line.query >= matched.points) {
+      unmatched.push({ file, line: line.line, field: matched ? 'query' : 'item', reason: matched ? `question "${line.item}" has ${matched.points} query point(s)` : `no question with id "${line.item}"` });
+      continue;
+    }
+    const key = `${line.model}\u0000${line.run ?? label}`;
+    if (!runs.has(key)) runs.set(key, { model: line.model, run: line.run ?? label, responses: [], profiles: new Set() });
+    const run = runs.get(key)!;
+    run.profiles.add(matched.question.profileId);
+    run.responses.push({ id: String(line.line), runId: key, questionId: matched.question.id, query: line.query, t: line.t ?? null, text: line.response, latency: line.latency ?? null });
+  }
+  const items = new Map<string, ReturnType<typeof profileItems>>();
+  const scores: FileScore[] = [];
+  for (const run of runs.values()) {
+    for (const pid of profileId ? [profileId] : [...run.profiles].sort()) {
+      if (!items.has(pid)) items.set(pid, profileItems(project, db, pid));
+      const p = items.get(pid)!;
+      scores.push({ model: run.model, run: run.run, ...scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, withResponses(p, run.responses), options) });
+    }
+  }
+  return { scores, problems: [...decoded.problems, ...read.problems], unmatched };
+}

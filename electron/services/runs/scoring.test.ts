@@ -1,0 +1,108 @@
+// Runs scored through the services: a project's questions become scoring items (a counting
+// question's answers derived from its marks), a run's responses are scored as the paper does, the
+// replay says what the scorer made of each response, and early responses are found.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questionFieldsSchema } from '../../../shared/questions';
+import * as annotation from '../annotation/service';
+import { runCli } from '../../cli/cli';
+import { builtinProfileId } from '../profiles/rows';
+import { Project } from '../projects/project';
+import { tempDir } from '../test-support/fixtures';
+import { insertTestVideo } from '../test-support/project';
+import { importRunFile } from './import';
+import { earlyResponses, replayRun } from './replay';
+import { scoreRuns } from './scoring';
+import { runsOf } from './service';
+
+const dir = tempDir();
+const lee = { person: 'Lee', role: 'lead' as const };
+let project: Project;
+let projectPath: string;
+let videoId: string;
+const ids: Record<string, string> = {};
+let runPath: string;
+
+beforeAll(async () => {
+  projectPath = join(dir.path, 'p.tidemark');
+  project = await Project.open(projectPath, { create: true });
+  videoId = await insertTestVideo(project, { relPath: 'a.mp4', duration: 120 });
+  const ask = async (key: string, profile: string, fields: Record<string, unknown>, points: Array<{ time: number; answer?: string | null; evidence?: Array<[number, number]>; proactiveTime?: number | null }>) => {
+    ids[key] = (await annotation.createQuestion(project, lee, videoId, questionFieldsSchema.parse({ profileId: builtinProfileId(profile), ...fields }), points.map((p) => ({ answer: null, evidence: [], proactiveTime: null, windowStart: null, ...p })))).question.id;
+  };
+  const choice = { answerKind: 'choice', options: { A: 'a', B: 'b', C: 'c', D: 'd' } };
+  await ask('q1', 'ovo-s-bench', { ...choice, taskCode: '1.1.1', text: 'Which is nearer?', origin: { format: 'ovo-s', extra: { id: 1 } } }, [{ time: 10, answer: 'B', evidence: [[4, 8]] }]);
+  await ask('q2', 'ovo-s-bench', { ...choice, taskCode: '1.1.1', text: 'Which is taller?', origin: { format: 'ovo-s', extra: { id: 2 } } }, [{ time: 20, answer: 'C', evidence: [[12, 18]] }]);
+  // a counting question: its answers come from its marks (two chairs by 30 s, three by 60 s)
+  await ask('count', 'vcbench', { answerKind: 'number', taskCode: 'O1-Snap', text: 'How many chairs?', counting: { subcategory: 'O1-Snap', target: 'chair', windowSeconds: null } }, [{ time: 30 }, { time: 60 }]);
+  await annotation.createMarks(project, lee, videoId, [
+    { type: 'count', start: 25, end: null, target: 'chair', data: { value: 2 } },
+    { type: 'count', start: 55, end: null, target: 'chair', data: { value: 3 } },
+  ]);
+  runPath = join(dir.path, 'run.jsonl');
+  writeFileSync(
+    runPath,
+    [
+      { model: 'm', item: '1', t: 10, response: 'B. the chair' },
+      { model: 'm', item: '1', t: 5, response: 'A' }, // before the evidence ends: early
+      { model: 'm', item: '2', t: 20, response: 'the answer is C' },
+      { model: 'm', item: ids.count, query: 0, t: 30, response: 'two' },
+      { model: 'm', item: ids.count, query: 1, t: 60, response: '3 chairs' },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n'),
+  );
+  await importRunFile(project, lee, { path: runPath });
+});
+afterAll(async () => {
+  await project.close();
+  dir.remove();
+});
+
+describe('scoring runs', () => {
+  it('scores OVO-S accuracy and VCBench counts from the project (counts derived from the marks)', () => {
+    const run = runsOf(project)[0]!;
+    const [ovo] = scoreRuns(project, builtinProfileId('ovo-s-bench'), [run.id]);
+    expect(ovo).toMatchObject({ runId: run.id, model: 'm', profile: 'ovo-s-bench' });
+    expect(ovo!.overall.accuracy).toBeCloseTo(50, 6);
+    // the first response given is the one scored (OVO-S answers once): item 1's came early and was wrong
+    const q1 = ovo!.items.find((i) => i.item === '1')!;
+    expect(q1.queries[0]).toMatchObject({ t: 5, extracted: 'A', correct: false });
+    expect(ovo!.items.find((i) => i.item === '2')!.queries[0]).toMatchObject({ extracted: 'C', correct: true });
+    const [vcb] = scoreRuns(project, builtinProfileId('vcbench'), [run.id]);
+    expect(vcb!.items[0]!.queries.map((q) => [q.extracted, q.correct])).toEqual([[2, true], [3, true]]);
+    expect(vcb!.overall.gpa).toBeCloseTo(100, 6);
+  });
+
+  it('replays a run on the video: each response with what the scorer made of it; finds early ones', () => {
+    const run = runsOf(project)[0]!;
+    const replay = replayRun(project, run.id, videoId);
+    const idOf = (text: string) => project.store.db.query<{ id: string }>('SELECT id FROM responses WHERE text = ?').get(text)!.id;
+    const of = (text: string) => replay.find((r) => r.id === idOf(text))!;
+    expect(of('A')).toMatchObject({ verdict: 'wrong', extracted: 'A', knowableAt: 8, early: 3 });
+    expect(of('B. the chair')).toMatchObject({ verdict: 'other', knowableAt: 8, early: null });
+    expect(of('the answer is C')).toMatchObject({ verdict: 'correct', extracted: 'C' });
+    expect(of('3 chairs')).toMatchObject({ verdict: 'correct', extracted: 3 });
+    const early = earlyResponses(project, []);
+    expect(early.map((e) => [e.text, e.early])).toEqual([['A', 3]]);
+  });
+
+  it('tidemark score prints the paper-layout table, or one JSON object with every run', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    await project.close();
+    expect(await runCli(['score', '--project', projectPath, '--run', runPath, '--profile', 'ovo-s-bench', '--json'], io)).toBe(0);
+    const json = JSON.parse(out.join('')) as { runs: Array<{ model: string; run: string; profile: string; overall: Record<string, number>; items: Array<{ item: string; queries: Array<{ correct: boolean }> }> }> };
+    expect(json.runs).toHaveLength(1);
+    expect(json.runs[0]).toMatchObject({ model: 'm', run: 'run', profile: 'ovo-s-bench' });
+    expect(json.runs[0]!.overall.accuracy).toBeCloseTo(50, 6);
+    out.length = 0;
+    expect(await runCli(['score', '--project', projectPath, '--run', runPath], io)).toBe(0);
+    expect(out.join('\n')).toContain('m · run — vcbench');
+    expect(out.join('\n')).toContain('Overall');
+    expect(await runCli(['score', '--project', projectPath, '--run', runPath, '--extractor', 'nope'], io)).toBe(2);
+    project = await Project.open(projectPath, { create: false });
+  });
+});

@@ -1,0 +1,79 @@
+// Scoring runs as the papers do (shared/scoring): the project's questions of a profile turned into
+// scoring items — answers resolved (a counting question's from its marks, a VSAS task's captions a
+// second at a time), each named by the id its format exports — with a run's responses to them.
+import { groupBy } from '../../../shared/collections';
+import { deriveCount } from '../../../shared/counting';
+import { markEnd, type Mark } from '../../../shared/marks';
+import type { Profile } from '../../../shared/profiles';
+import type { QueryPoint, Question } from '../../../shared/questions';
+import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
+import type { ScoringItem } from '../../../shared/scoring/types';
+import type { ModelResponse, ModelRun, RunScoreView } from '../../../shared/runs/types';
+import { listMarks, listQueryPoints, questionsOfProfile } from '../annotation/rows';
+import type { ReadableDb } from '../db/readable';
+import { ServiceError } from '../errors';
+import { getProfile } from '../profiles/rows';
+import type { Project } from '../projects/project';
+import { itemIndex, type ItemIndex } from './matching';
+import { getRun, listRuns, responsesOfRun } from './rows';
+
+
+/** The points a question is scored at: its query points with answers resolved, or a VSAS task's seconds. */
+function scoringPoints(profile: Profile, q: Question, points: readonly QueryPoint[], marks: readonly Mark[]): ScoringItem['points'] {
+  if (profile.rules.denseCaptions) {
+    const seconds: ScoringItem['points'] = [];
+    for (const m of marks) {
+      if (m.type !== 'caption' || m.target !== q.id) continue;
+      for (let s = Math.ceil(m.start - 1e-9); s < markEnd(m) - 1e-9; s++) seconds.push({ time: s, answer: m.data.text, proactiveTime: null, evidence: [], windowStart: null });
+    }
+    return seconds.sort((a, b) => a.time - b.time);
+  }
+  const counting = q.counting;
+  return points.map((p) => ({ time: p.time, answer: counting ? deriveCount(marks, counting, p) : p.answer, proactiveTime: p.proactiveTime, evidence: p.evidence, windowStart: p.windowStart }));
+}
+
+interface ProfileItems {
+  profile: Profile;
+  index: ItemIndex;
+  /** Each question's item without responses, in the profile's order. */
+  items: Array<{ question: Question; item: Omit<ScoringItem, 'responses'> }>;
+}
+
+function profileItems(project: Project, db: ReadableDb, profileId: string, videoId: string | null = null): ProfileItems {
+  const profile = getProfile(db, profileId);
+  if (!profile) throw new ServiceError('not-found', `No profile ${profileId} in this project.`);
+  const index = itemIndex(project, db);
+  const questions = questionsOfProfile(db, profileId).filter((q) => videoId === null || q.videoId === videoId);
+  const items: ProfileItems['items'] = [];
+  for (const [vid, ofVideo] of groupBy(questions, (q) => q.videoId)) {
+    const pointsBy = groupBy(listQueryPoints(db, vid), (p) => p.questionId);
+    const marks = listMarks(db, vid);
+    for (const q of ofVideo) {
+      const points = [...(pointsBy.get(q.id) ?? [])].sort((a, b) => a.time - b.time);
+      items.push({ question: q, item: { item: index.exportedId(q.id), question: q, points: scoringPoints(profile, q, points, marks) } });
+    }
+  }
+  return { profile, index, items };
+}
+
+function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): ScoringItem[] {
+  const byQuestion = groupBy(responses, (r) => r.questionId);
+  return p.items.map(({ question, item }) => ({
+    ...item,
+    responses: (byQuestion.get(question.id) ?? []).map((r) => ({ query: r.query, t: r.t, text: r.text, ...(r.latency !== null ? { latency: r.latency } : {}) })),
+  }));
+}
+
+/** Scores runs (all of the project's when none are named) on a profile's questions. */
+export function scoreRuns(project: Project, profileId: string, runIds: readonly string[], options: ScoreOptions = {}): RunScoreView[] {
+  const db = project.store.db;
+  const p = profileItems(project, db, profileId);
+  const runs: ModelRun[] = runIds.length ? runIds.map((id) => getRun(db, id) ?? notFound(id)) : listRuns(db);
+  return runs.map((run) => ({ ...scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, withResponses(p, responsesOfRun(db, run.id)), options), runId: run.id, model: run.model, label: run.label }));
+}
+
+function notFound(id: string): never {
+  throw new ServiceError('not-found', `No run ${id} (removed, or undone?).`);
+}
+
+export { profileItems, withResponses };

@@ -1,0 +1,52 @@
+// Replaying a run on the timeline: what each response was, as the scorer saw it — the one it scored
+// at each query point (correct, wrong, early, late, or waiting for a judge) and the others — and
+// which responses came before their answer was knowable.
+import type { QueryPoint, Question } from '../questions';
+import type { ItemScore } from '../scoring/types';
+
+export const replayVerdicts = ['correct', 'wrong', 'early', 'late', 'judge', 'other'] as const;
+export type ReplayVerdict = (typeof replayVerdicts)[number];
+
+export interface ReplayResponse {
+  id: string;
+  questionId: string;
+  query: number;
+  /** When it was emitted (an offline response: its query time). */
+  t: number;
+  offline: boolean;
+  verdict: ReplayVerdict;
+  extracted: string | number | null;
+  /** The extraction rule (and step) that read it. */
+  rule: string | null;
+  /** When the answer became knowable, if the item says (T_p, or the end of its evidence). */
+  knowableAt: number | null;
+  /** Seconds before `knowableAt` it came; null when not early. */
+  early: number | null;
+}
+
+/** The moment an answer can first be known: T_p for a forward question, else the end of its last evidence interval. */
+export function knowableAt(question: Pick<Question, 'temporalType'>, point: Pick<QueryPoint, 'proactiveTime' | 'evidence'>): number | null {
+  if (question.temporalType === 'forward' && point.proactiveTime !== null) return point.proactiveTime;
+  return point.evidence.length ? Math.max(...point.evidence.map(([, end]) => end)) : null;
+}
+
+/** What a scored query says of the response it scored. */
+export function verdictOf(q: ItemScore['queries'][number]): ReplayVerdict {
+  if (q.timing === 'early') return 'early';
+  if (q.timing === 'late') return 'late';
+  if (q.correct === true) return 'correct';
+  if (q.correct === false) return 'wrong';
+  return q.extracted === null && q.timing === null ? 'other' : 'judge';
+}
+
+/** Seconds a response at `t` came before its answer was knowable, or null. */
+export const earlyBy = (t: number, knowable: number | null): number | null => (knowable !== null && t < knowable - 1e-9 ? knowable - t : null);
+
+/** A response that came before its answer was knowable, with its run and where it is. */
+export interface EarlyResponse extends ReplayResponse {
+  runId: string;
+  model: string;
+  label: string;
+  videoId: string;
+  text: string;
+}
