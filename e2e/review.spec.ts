@@ -1,21 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, playerState, test } from './support/fixtures';
+import { api, expect, playerState, test } from './support/fixtures';
 
 /** The author's answer to the text question: it must never be on a blind reviewer's page. */
 const AUTHOR_ANSWER = 'crimson-sentinel-square';
-
-/** Calls the API from the page (same origin, the page's cookie), as the person the settings name. */
-async function api<T>(page: Page, method: string, body: unknown = {}): Promise<T> {
-  return page.evaluate(
-    async ([m, b]) => {
-      const response = await fetch(`/api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
-      const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-      if (!result.ok) throw new Error(`${m}: ${result.error?.message}`);
-      return result.value;
-    },
-    [method, body] as const,
-  ) as Promise<T>;
-}
 
 /** Switches who is working through the header's control. */
 async function becomes(page: Page, name: string, role: string): Promise<void> {

@@ -58,3 +58,16 @@ export async function newQuestion(page: Page, profile: string, text: string): Pr
   await page.keyboard.type(text);
   await keys(page, 'Enter');
 }
+
+/** Calls the API from the page (same origin, the page's cookie), as the person the settings name. */
+export async function api<T>(page: Page, method: string, body: unknown = {}): Promise<T> {
+  return page.evaluate(
+    async ([m, b]) => {
+      const response = await fetch(`/api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+      if (!result.ok) throw new Error(`${m}: ${result.error?.message}`);
+      return result.value;
+    },
+    [method, body] as const,
+  ) as Promise<T>;
+}

@@ -22,12 +22,14 @@ const buildLanes = lastOf((runs: readonly ModelRun[], shown: readonly string[], 
 
 export const runLanes = (s: State): ExtraLane[] => buildLanes(s.runs, s.runsShown, s.runReplay);
 
-export function selectedResponse(s: State): { response: ModelResponse; replay: ReplayResponse | null; run: ModelRun | null } | null {
-  const id = s.selectedResponseId;
+const findResponse = lastOf((id: string | null, responses: Record<string, ModelResponse[]>, replay: Record<string, ReplayResponse[]>, runs: readonly ModelRun[]): { response: ModelResponse; replay: ReplayResponse | null; run: ModelRun | null } | null => {
   if (!id) return null;
-  for (const [runId, list] of Object.entries(s.runResponses)) {
+  for (const [runId, list] of Object.entries(responses)) {
     const response = list.find((r) => r.id === id);
-    if (response) return { response, replay: s.runReplay[runId]?.find((r) => r.id === id) ?? null, run: s.runs.find((r) => r.id === runId) ?? null };
+    if (response) return { response, replay: replay[runId]?.find((r) => r.id === id) ?? null, run: runs.find((r) => r.id === runId) ?? null };
   }
   return null;
-}
+});
+
+/** The response picked on a lane, with what the scorer made of it and its run (the same object while nothing changes). */
+export const selectedResponse = (s: State) => findResponse(s.selectedResponseId, s.runResponses, s.runReplay, s.runs);

@@ -1,0 +1,58 @@
+// A researcher imports a model run for the demo project, reads the scoreboard, finds the response
+// that came before its answer was knowable, and sees it on the video as the model had.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { api, expect, keys, openDemoVideo, playerState, test } from './support/fixtures';
+
+test('a run imported, scored on the scoreboard, its early response found and shown on the video', async ({ page, tidemark }) => {
+  test.setTimeout(120_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2); // the demo project is there
+  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
+  const videoId = videos.find((v) => v.name === 'clock-test-pattern.mp4')!.id;
+  const choice = { profileId: 'builtin:ovo-s-bench', answerKind: 'choice', taskCode: '1.1.1', options: { A: 'a red square', B: 'a blue circle', C: 'nothing', D: 'a clock' } };
+  const ask = (text: string, time: number, answer: string, evidence: Array<[number, number]>) =>
+    api<{ question: { id: string } }>(page, 'questions.create', { videoId, fields: { ...choice, text }, queryPoints: [{ time, answer, evidence }] });
+  const first = (await ask('What is in the corner?', 6, 'D', [[2, 5]])).question.id;
+  const second = (await ask('What appears last?', 12, 'D', [[9, 11]])).question.id;
+  const run = join(tidemark.dataDir, 'gemini-run.jsonl');
+  writeFileSync(
+    run,
+    [
+      { model: 'gemini', item: first, t: 3, response: 'The answer is D.' }, // before the evidence ends at 5 s
+      { model: 'gemini', item: second, t: 12, response: 'Answer: B' },
+      { model: 'gemini', item: 'no-such-item', response: 'A' },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n'),
+  );
+  await openDemoVideo(page, 'clock-test-pattern.mp4');
+
+  // the Runs overlay: import, its report (the unmatched line named), the run listed with its lane on
+  await keys(page, 'm');
+  await expect(page.getByTestId('runs-overlay')).toBeVisible();
+  await page.getByTestId('run-path').fill(run);
+  await page.getByTestId('run-import').click();
+  await expect(page.getByTestId('run-import-result')).toContainText('Imported gemini · gemini-run (2 responses) from 3 lines');
+  await expect(page.getByTestId('run-import-result')).toContainText('gemini-run.jsonl:3:item: no question with id "no-such-item"');
+  await expect(page.getByTestId('run-row')).toHaveCount(1);
+  await expect(page.getByTestId('run-shown')).toBeChecked();
+
+  // the scoreboard: OVO-S accuracy as the paper computes it (one of two right)
+  await page.getByTestId('runs-tab-scoreboard').click();
+  await page.getByTestId('score-profile').selectOption({ label: 'OVO-S-Bench' });
+  await page.getByTestId('score-runs').click();
+  await expect(page.getByTestId('scoreboard-row').first()).toContainText('gemini · gemini-run');
+  await expect(page.getByTestId('scoreboard-row').first()).toContainText('50.00');
+
+  // the early response: chosen, it is shown on the video where it came, with what it was read as
+  await page.getByTestId('runs-tab-early').click();
+  await expect(page.getByTestId('early-row')).toHaveCount(1);
+  await expect(page.getByTestId('early-row')).toContainText('2.0 s early');
+  await page.getByTestId('early-row').click();
+  await expect(page.getByTestId('runs-overlay')).toHaveCount(0);
+  await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(3);
+  await expect(page.getByTestId('response-text')).toHaveText('The answer is D.');
+  await expect(page.getByTestId('response-verdict')).toContainText('scored, correct · read as D');
+  await expect(page.getByTestId('response-verdict')).toContainText('2.0 s before the answer was knowable');
+});
