@@ -82,6 +82,8 @@ export const apiMethods = [
   'runs.score',
   'runs.replay',
   'runs.early',
+  'runs.judgeEstimate',
+  'runs.judge',
 ] as const;
 
 export type ApiMethod = (typeof apiMethods)[number];

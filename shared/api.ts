@@ -34,6 +34,15 @@ import type {
 export { apiMethods, isApiMethod, type ApiMethod } from './api-methods';
 
 const empty = z.object({}).strict();
+const judgeRunSchema = z
+  .object({
+    profileId: z.string().min(1).max(200),
+    runIds: z.array(z.string().min(1).max(200)).max(1_000).default([]),
+    /** Each answer judged this many times (the spread is reported). */
+    repeats: z.number().int().min(1).max(10).default(1),
+    budgetUsd: z.number().min(0).max(100_000).nullable().default(null),
+  })
+  .strict();
 const roles = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'] as const;
 const id = z.string().min(1).max(200);
 const filePath = z.string().min(1).max(4096);
@@ -165,6 +174,8 @@ export const requestSchemas = {
   'runs.score': z.object({ profileId: id, runIds: z.array(id).max(1_000).default([]), extractor: z.enum(extractorIds).nullable().default(null) }).strict(),
   'runs.replay': z.object({ runId: id, videoId: id }).strict(),
   'runs.early': z.object({ runIds: z.array(id).max(1_000).default([]) }).strict(),
+  'runs.judgeEstimate': judgeRunSchema,
+  'runs.judge': judgeRunSchema,
 } satisfies Record<ApiMethod, z.ZodType>;
 
 /** Calls whose one array may hold up to BULK_LIMIT items: checked item by item, a slice at a time. */
@@ -294,6 +305,9 @@ export interface ApiResponses {
   'runs.replay': ReplayResponse[];
   /** Responses that came before their answer was knowable, most premature first. */
   'runs.early': EarlyResponse[];
+  /** What judging the runs' free-text answers will take (answers judged before are not asked again). */
+  'runs.judgeEstimate': DraftEstimate;
+  'runs.judge': { jobId: string };
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

@@ -28,6 +28,8 @@ export interface JobKinds {
   probe: { subject: { profileId: string | null }; result: DraftOutcome };
   /** A model run's file read into the project. */
   'run-import': { subject: Record<never, never>; result: RunImportOutcome };
+  /** Free-text answers of runs judged by an LLM judge. */
+  judge: { subject: { profileId: string }; result: DraftOutcome };
 }
 export type JobKind = keyof JobKinds;
 

@@ -308,7 +308,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     if (!Object.hasOwn(HELP, command)) throw new UsageError(`Unknown command "${command}".`);
     if (Object.hasOwn(DRAFT_COMMANDS, command)) return await DRAFT_COMMANDS[command]!(rest, io, env);
-    if (command === 'score') return await scoreCommand(rest, io);
+    if (command === 'score') return await scoreCommand(rest, io, env);
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,

@@ -124,7 +124,7 @@ function required(values: Values, name: string, command: string, what = ''): str
 }
 
 /** The services a run needs (settings, ffmpeg, the key store) for the data folder the app uses; no project is opened in them. */
-const cliServices = (env: NodeJS.ProcessEnv): AppServices => new AppServices({ dataDir: defaultDataDir(env), mode: 'browser', version: 'cli', env });
+export const cliServices = (env: NodeJS.ProcessEnv): AppServices => new AppServices({ dataDir: defaultDataDir(env), mode: 'browser', version: 'cli', env });
 
 function findVideo(project: Project, nameOrId: string): Video {
   const byId = project.videos.get(nameOrId);

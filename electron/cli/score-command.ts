@@ -9,7 +9,12 @@ import { plural } from '../../shared/plural';
 import { extractorIds, type ExtractorId } from '../../shared/scoring/extractors';
 import type { Metrics } from '../../shared/scoring/types';
 import { builtinProfileId, listProfiles } from '../services/profiles/rows';
-import { scoreRunFile, type FileScore } from '../services/runs/score-file';
+import { draftingEndpoint } from '../services/drafting/runs';
+import { DraftSession } from '../services/drafting/session';
+import { UNWATCHED } from '../services/jobs/registry';
+import { judgeInMemory } from '../services/runs/judge';
+import { scoreRunFile, type FileJudge, type FileScore } from '../services/runs/score-file';
+import { cliServices } from './draft-commands';
 import { requireFile, UsageError, withProject, type CliIo } from './common';
 
 export const SCORE_HELP = {
@@ -23,6 +28,9 @@ are listed. Each run is scored on the profiles its responses answer, or on --pro
 
   --extractor RULE    read answers with this rule instead of the paper's (${extractorIds.join(', ')})
   --skip-invalid      score the good lines when some are bad
+  --judge-model NAME, --judge-base-url URL
+                      judge free-text answers (PhoStream, VSAS) with this model of the drafting
+                      endpoint (or another server); the key as for tidemark draft; nothing is stored
   --json              one object: {"runs": [{model, run, profile, overall, byCategory, items, notes}]}
 
 Exit codes: 0 scored, 1 problems in the file (nothing scored) or no line matched, 2 usage error.`,
@@ -42,8 +50,8 @@ function table(score: FileScore): string[] {
   ];
 }
 
-export async function scoreCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, 'judge-model': { type: 'string' }, 'judge-base-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     io.out(SCORE_HELP.score);
     return 0;
@@ -55,7 +63,7 @@ export async function scoreCommand(args: string[], io: CliIo): Promise<number> {
   const runPath = resolve(values.run);
   requireFile(projectPath);
   requireFile(runPath);
-  return withProject(projectPath, 'read', (project) => {
+  return withProject(projectPath, 'read', async (project) => {
     let profileId: string | null = null;
     if (values.profile) {
       const profiles = listProfiles(project.store.db);
@@ -63,7 +71,17 @@ export async function scoreCommand(args: string[], io: CliIo): Promise<number> {
       if (!found) throw new UsageError(`--profile: no profile "${values.profile}" in the project (${profiles.map((p) => p.kind === 'custom' ? p.id : p.kind).join(', ')}).`);
       profileId = found.id;
     }
-    const result = scoreRunFile(project, runPath, profileId, values.extractor ? { extractor: values.extractor as ExtractorId } : {});
+    const judging = values['judge-model'] !== undefined || values['judge-base-url'] !== undefined;
+    const judge: FileJudge | null = judging
+      ? async (kind, items, unjudged) => {
+          const overrides = { ...(values['judge-model'] ? { model: values['judge-model'] } : {}), ...(values['judge-base-url'] ? { baseURL: values['judge-base-url'] } : {}) };
+          const session = new DraftSession(draftingEndpoint(cliServices(env), overrides), UNWATCHED, null);
+          const lookup = await judgeInMemory(session, kind, items, unjudged);
+          if (lookup) io.err(`judged ${plural(session.outcome.drafted, 'answer')} with ${session.endpoint.model}${session.outcome.failed ? `, ${session.outcome.failed} failed` : ''}`);
+          return lookup;
+        }
+      : null;
+    const result = await scoreRunFile(project, runPath, profileId, values.extractor ? { extractor: values.extractor as ExtractorId } : {}, judge);
     if (result.problems.length > 0 && !values['skip-invalid']) {
       for (const p of result.problems) io.err(formatProblem(p));
       io.err(`tidemark: ${plural(result.problems.length, 'problem')} in the run file; nothing scored (--skip-invalid scores the good lines).`);

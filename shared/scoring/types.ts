@@ -17,7 +17,7 @@ export interface ScoringItem {
   /** The item id as exported. */
   item: string;
   /** `facets` is optional: it adds the papers' secondary tables (PhoStream scenario, RTV perspective). */
-  question: Pick<Question, 'id' | 'taskCode' | 'answerKind' | 'options' | 'temporalType' | 'group' | 'counting'> & Partial<Pick<Question, 'facets'>>;
+  question: Pick<Question, 'id' | 'taskCode' | 'answerKind' | 'options' | 'temporalType' | 'group' | 'counting'> & Partial<Pick<Question, 'facets' | 'text'>>;
   /**
    * Answers already resolved. VSAS: one point per second of the task, `time` the second and
    * `answer` its ground-truth caption.

@@ -25,11 +25,12 @@ const KEYS = {
   drafts: 'id',
   runs: 'id',
   responses: 'id',
+  judgments: 'id',
 } as const;
 export type EditableTable = keyof typeof KEYS;
 
 /** Parents before children: the order inserted rows are logged in, so redo inserts parents first and undo deletes children first. */
-const PARENT_FIRST: readonly EditableTable[] = ['people', 'guidelines', 'profiles', 'videos', 'video_view_state', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts', 'runs', 'responses'];
+const PARENT_FIRST: readonly EditableTable[] = ['people', 'guidelines', 'profiles', 'videos', 'video_view_state', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts', 'runs', 'responses', 'judgments'];
 
 /** The rows that point at a row of each table (what ON DELETE CASCADE would take with it). */
 const CHILDREN: Partial<Record<EditableTable, Array<[table: EditableTable, column: string]>>> = {

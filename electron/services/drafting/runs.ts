@@ -20,7 +20,8 @@ import { DraftSession, type DraftingEndpoint } from './session';
 /** Endpoint settings one run uses instead of the saved ones (the CLI's --base-url, --model, --concurrency); settings.json is not changed. */
 export type EndpointOverrides = Partial<EndpointSettings>;
 
-function draftingEndpoint(app: AppServices, overrides: EndpointOverrides): DraftingEndpoint {
+/** The saved endpoint, with one run's overrides. */
+export function draftingEndpoint(app: AppServices, overrides: EndpointOverrides = {}): DraftingEndpoint {
   const settings = { ...app.settings.get().drafting, ...overrides };
   return { ...llmEndpoint(app, settings), settings };
 }

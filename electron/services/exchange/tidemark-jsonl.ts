@@ -1,7 +1,7 @@
 // Tidemark JSONL: the project's benchmark data, lossless — one line per stored row (profiles, videos,
 // marks, questions with their provenance, query points, and the review workflow: people, guideline
 // versions, rounds and assignments, reviews, adjudications; model drafts; model runs and their
-// responses), in storage order, each checked on the way
+// responses, and the judge's judgments of them), in storage order, each checked on the way
 // in. Export → import into a fresh project → export gives the same bytes.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -16,6 +16,7 @@ import { draftKinds, draftProvenanceSchema, draftStatuses } from '../../../share
 import { responseExtraSchema, runFieldsSchema } from '../../../shared/runs/types';
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFieldsSchema } from '../../../shared/review/types';
 import { visibleRow } from '../annotation/policy';
+import { judgmentFieldsSchema } from '../runs/judgments';
 import type { EditableTable } from '../db/edit-log';
 import { Pacer } from '../pacer';
 import { ServiceError } from '../errors';
@@ -73,11 +74,12 @@ const ROW_SCHEMAS = {
   responses: z
     .object({ id: text, run_id: text, question_id: text, query: z.number().int().min(0), t: real.nullable(), text, latency: real.nullable(), extra: json(responseExtraSchema).nullable() })
     .strict(),
+  judgments: z.object({ id: text, key: text, repeat: z.number().int().min(0), score: real, verdict: z.enum(['yes', 'no']).nullable(), fields: json(judgmentFieldsSchema), created_at: text }).strict(),
 } satisfies Partial<Record<EditableTable, z.ZodType>>;
 
 type ExportedTable = keyof typeof ROW_SCHEMAS;
 /** Parents before children, so foreign keys hold while importing in file order. */
-const TABLE_ORDER: readonly ExportedTable[] = ['people', 'guidelines', 'profiles', 'videos', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts', 'runs', 'responses'];
+const TABLE_ORDER: readonly ExportedTable[] = ['people', 'guidelines', 'profiles', 'videos', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts', 'runs', 'responses', 'judgments'];
 
 const lineSchema = z.discriminatedUnion('table', [
   z.object({ tidemark: z.literal(1), table: z.literal('project'), name: z.string() }).strict(),

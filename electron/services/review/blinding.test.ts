@@ -123,6 +123,8 @@ function requests(): Record<ApiMethod, unknown> {
     'runs.score': { profileId: 'builtin:ovo-s-bench' },
     'runs.replay': { runId: 'x', videoId: fx.videoId },
     'runs.early': {},
+    'runs.judgeEstimate': { profileId: 'builtin:phostream' },
+    'runs.judge': { profileId: 'builtin:phostream' },
   };
 }
 

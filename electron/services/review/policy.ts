@@ -121,6 +121,8 @@ export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
   'runs.score': 'refused',
   'runs.replay': 'refused',
   'runs.early': 'refused',
+  'runs.judgeEstimate': 'refused',
+  'runs.judge': 'refused',
 };
 
 /** Calls that work before, between and regardless of projects: choosing who you are among them. */

@@ -1,6 +1,8 @@
 import type { AppServices } from '../app-services';
 import type { HandlerMap } from '../feature';
+import { ServiceError } from '../errors';
 import { importRunFile } from './import';
+import { estimateJudging, judgeRuns } from './judge';
 import { earlyResponses, replayRun } from './replay';
 import { scoreRuns } from './scoring';
 import { removeRun, runsOf, videoResponses } from './service';
@@ -15,7 +17,15 @@ export const runHandlers = (app: AppServices) =>
     },
     'runs.remove': (req, caller) => removeRun(app.requireProject(), caller, req.runId).then(() => null),
     'runs.responses': (req) => videoResponses(app.requireProject(), req.runId, req.videoId),
-    'runs.score': (req) => scoreRuns(app.requireProject(), req.profileId, req.runIds, req.extractor ? { extractor: req.extractor } : {}),
+    'runs.score': (req) => scoreRuns(app.requireProject(), req.profileId, req.runIds, req.extractor ? { extractor: req.extractor } : {}, app.settings.get().drafting.model),
+    'runs.judgeEstimate': (req) => estimateJudging(app, app.requireProject(), req),
+    'runs.judge': (req, caller) => {
+      const project = app.requireProject();
+      estimateJudging(app, project, req); // a profile that is not judged is refused now, not as a failed job
+      if (app.jobs.findRunning('judge')) throw new ServiceError('conflict', 'A judge run is going; cancel it or wait for it to end.');
+      const job = app.jobs.start({ kind: 'judge', label: `Judge runs (${req.repeats}×)`, profileId: req.profileId }, (control) => judgeRuns(app, project, caller, req, control));
+      return { jobId: job.id };
+    },
     'runs.replay': (req) => replayRun(app.requireProject(), req.runId, req.videoId),
     'runs.early': (req) => earlyResponses(app.requireProject(), req.runIds),
   }) satisfies Partial<HandlerMap>;

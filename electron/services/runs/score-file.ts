@@ -7,7 +7,8 @@ import { decodeText, type Problem } from '../../../shared/formats/json-text';
 import { readRunFile } from '../../../shared/runs/run-file';
 import type { ModelResponse } from '../../../shared/runs/types';
 import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
-import type { RunScore } from '../../../shared/scoring/types';
+import type { ProfileKind } from '../../../shared/profiles';
+import type { JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
 import type { Project } from '../projects/project';
 import { itemIndex } from './matching';
 import { profileItems, withResponses } from './scoring';
@@ -23,7 +24,10 @@ export interface FileScoring {
   unmatched: Problem[];
 }
 
-export function scoreRunFile(project: Project, path: string, profileId: string | null, options: ScoreOptions = {}): FileScoring {
+/** Judges what a run leaves to a judge (the CLI's --judge-model), for a judged profile. */
+export type FileJudge = (profile: ProfileKind, items: readonly ScoringItem[], unjudged: RunScore) => Promise<JudgeLookup | null>;
+
+export async function scoreRunFile(project: Project, path: string, profileId: string | null, options: ScoreOptions = {}, judge: FileJudge | null = null): Promise<FileScoring> {
   const file = basename(path);
   const decoded = decodeText(readFileSync(path), file);
   const read = readRunFile(decoded.text, file);
@@ -51,7 +55,12 @@ export function scoreRunFile(project: Project, path: string, profileId: string |
     for (const pid of profileId ? [profileId] : [...run.profiles].sort()) {
       if (!items.has(pid)) items.set(pid, profileItems(project, db, pid));
       const p = items.get(pid)!;
-      scores.push({ model: run.model, run: run.run, ...scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, withResponses(p, run.responses), options) });
+      const profile = { kind: p.profile.kind, taxonomy: p.profile.taxonomy };
+      const scoringItems = withResponses(p, run.responses);
+      let score = scoreRun(profile, scoringItems, options);
+      const judgments = judge ? await judge(p.profile.kind, scoringItems, score) : null;
+      if (judgments) score = scoreRun(profile, scoringItems, { ...options, judgments });
+      scores.push({ model: run.model, run: run.run, ...score });
     }
   }
   return { scores, problems: [...decoded.problems, ...read.problems], unmatched };

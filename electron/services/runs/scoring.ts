@@ -6,14 +6,16 @@ import { deriveCount } from '../../../shared/counting';
 import { markEnd, type Mark } from '../../../shared/marks';
 import type { Profile } from '../../../shared/profiles';
 import type { QueryPoint, Question } from '../../../shared/questions';
+import { judgePromptFor } from '../../../shared/scoring/judge';
 import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
-import type { ScoringItem } from '../../../shared/scoring/types';
+import type { RunScore, ScoringItem } from '../../../shared/scoring/types';
 import type { ModelResponse, ModelRun, RunScoreView } from '../../../shared/runs/types';
 import { listMarks, listQueryPoints, questionsOfProfile } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
+import { storedJudgments } from './judgments';
 import { itemIndex, type ItemIndex } from './matching';
 import { getRun, listRuns, responsesOfRun } from './rows';
 
@@ -64,12 +66,24 @@ function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): Sc
   }));
 }
 
+/**
+ * A run's score; for a judged profile with the judgments stored for `judgeModel` (what the run leaves
+ * to a judge is read off its score without them, then looked up).
+ */
+export function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly ScoringItem[], options: ScoreOptions, judgeModel: string | null): RunScore {
+  const profile = { kind: p.profile.kind, taxonomy: p.profile.taxonomy };
+  const prompt = judgePromptFor(p.profile.kind);
+  if (!prompt || judgeModel === null || options.judgments) return scoreRun(profile, items, options);
+  const judgments = storedJudgments(db, p.profile.kind, prompt, judgeModel, items, scoreRun(profile, items, options));
+  return scoreRun(profile, items, { ...options, judgments });
+}
+
 /** Scores runs (all of the project's when none are named) on a profile's questions. */
-export function scoreRuns(project: Project, profileId: string, runIds: readonly string[], options: ScoreOptions = {}): RunScoreView[] {
+export function scoreRuns(project: Project, profileId: string, runIds: readonly string[], options: ScoreOptions = {}, judgeModel: string | null = null): RunScoreView[] {
   const db = project.store.db;
   const p = profileItems(project, db, profileId);
   const runs: ModelRun[] = runIds.length ? runIds.map((id) => getRun(db, id) ?? notFound(id)) : listRuns(db);
-  return runs.map((run) => ({ ...scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, withResponses(p, responsesOfRun(db, run.id)), options), runId: run.id, model: run.model, label: run.label }));
+  return runs.map((run) => ({ ...scoreItems(db, p, withResponses(p, responsesOfRun(db, run.id)), options, judgeModel), runId: run.id, model: run.model, label: run.label }));
 }
 
 function notFound(id: string): never {

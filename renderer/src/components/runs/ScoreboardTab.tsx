@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { scoreboard, scoreboardCsv, scoreboardLatex, scoreboardMarkdown } from '../../../../shared/runs/scoreboard';
 import { extractorIds } from '../../../../shared/scoring/extractors';
-import { scoreRuns } from '../../store/runs/actions';
+import { estimateJudge, scoreRuns, startJudge } from '../../store/runs/actions';
 import { useStore } from '../../store/store';
 
 const FORMATS = { csv: scoreboardCsv, markdown: scoreboardMarkdown, latex: scoreboardLatex } as const;
@@ -63,12 +63,34 @@ export function ScoreboardTab(): React.JSX.Element {
           {notes.map((n) => <li key={n}>{n}</li>)}
         </ul>
       )}
+      {(profiles.find((p) => p.id === profileId)?.kind === 'phostream' || profiles.find((p) => p.id === profileId)?.kind === 'vsas-bench') && <JudgeControls profileId={profileId} />}
       {tables.length > 0 && (
         <div className="row">
           Export as {(Object.keys(FORMATS) as Array<keyof typeof FORMATS>).map((f) => <button key={f} type="button" onClick={() => setFormat(format === f ? null : f)} aria-pressed={format === f}>{f === 'latex' ? 'LaTeX' : f === 'csv' ? 'CSV' : 'Markdown'}</button>)}
         </div>
       )}
       {format && <textarea readOnly rows={10} value={FORMATS[format](tables)} className="export-text" data-testid="score-export" onFocus={(e) => e.currentTarget.select()} />}
+    </div>
+  );
+}
+
+/** Judging free-text answers (PhoStream's 0–5 rubric, VSAS's yes/no): an estimate, then the run. */
+function JudgeControls({ profileId }: { profileId: string }): React.JSX.Element {
+  const estimate = useStore((s) => s.judgeEstimate);
+  const endpoint = useStore((s) => s.draftingEndpoint);
+  const running = useStore((s) => s.jobs.some((j) => j.kind === 'judge' && j.state === 'running'));
+  const [repeats, setRepeats] = useState('1');
+  const [budget, setBudget] = useState('');
+  const n = Math.max(1, Math.min(10, Math.round(Number(repeats)) || 1));
+  const cap = budget.trim() === '' || !Number.isFinite(Number(budget)) ? null : Number(budget);
+  return (
+    <div className="row judge-controls" data-testid="judge-controls">
+      <span className="hint">Free-text answers need a judge ({endpoint?.model ?? 'the drafting endpoint’s model'}; answers judged before are not asked again):</span>
+      <label>repeats <input value={repeats} onChange={(e) => setRepeats(e.target.value)} size={3} /></label>
+      <label>budget (USD) <input value={budget} onChange={(e) => setBudget(e.target.value)} size={6} placeholder="no cap" /></label>
+      <button type="button" onClick={() => void estimateJudge(profileId, n, cap)} data-testid="judge-estimate">Estimate</button>
+      <button type="button" onClick={() => void startJudge(profileId, n, cap)} disabled={!estimate || estimate.requests === 0 || running} data-testid="judge-start">Judge</button>
+      {estimate && <span data-testid="judge-estimate-result">{estimate.requests.toLocaleString('en')} requests · ~{estimate.inputTokens.toLocaleString('en')} in / {estimate.outputTokens.toLocaleString('en')} out tokens · ~${estimate.costUsd.toFixed(4)}{estimate.skipped ? ` · ${estimate.skipped.toLocaleString('en')} judged before` : ''}</span>}
     </div>
   );
 }

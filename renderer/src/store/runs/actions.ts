@@ -99,3 +99,27 @@ export async function toggleRunLane(runId: string): Promise<void> {
 export function selectResponse(id: string | null): void {
   setState({ selectedResponseId: id });
 }
+
+export async function estimateJudge(profileId: string, repeats: number, budgetUsd: number | null): Promise<void> {
+  setState({ judgeEstimate: null });
+  const estimate = await inOverlay(() => call('runs.judgeEstimate', { profileId, repeats, budgetUsd }));
+  if (estimate) setState({ judgeEstimate: estimate });
+}
+
+export async function startJudge(profileId: string, repeats: number, budgetUsd: number | null): Promise<void> {
+  const started = await inOverlay(() => call('runs.judge', { profileId, repeats, budgetUsd }));
+  if (started) {
+    flash('Judging the runs’ free-text answers… (the jobs bar shows progress)');
+    await emit('jobStarted');
+  }
+}
+
+/** A judge run ended: the scoreboard is scored again with what it judged. */
+export async function onJudgeFinished(job: Extract<Job, { kind: 'judge' }>): Promise<void> {
+  const o = job.result;
+  flash(job.state === 'failed' ? `Judging failed: ${job.message}` : `Judged ${o?.drafted ?? 0} answers${o?.failed ? `, ${o.failed} failed` : ''}${o?.skipped ? `, ${o.skipped} judged before` : ''}${job.state === 'cancelled' ? ' — cancelled' : o?.stoppedAtBudget ? ' — stopped at the budget' : ''}.`);
+  setState({ judgeEstimate: null });
+  const { scoreProfileId, scoreExtractor } = getState();
+  if (scoreProfileId) await scoreRuns(scoreProfileId, scoreExtractor);
+  await loadRunResponses();
+}

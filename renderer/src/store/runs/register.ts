@@ -5,7 +5,7 @@ import { guarded } from '../guarded';
 import { registerActions } from '../registry';
 import { setState } from '../store';
 import { toggleOverlay } from '../ui/actions';
-import { loadRunResponses, loadRuns, onRunImportFinished } from './actions';
+import { loadRunResponses, loadRuns, onJudgeFinished, onRunImportFinished } from './actions';
 import { initialRunsState } from './state';
 
 export function registerRuns(): void {
@@ -15,6 +15,6 @@ export function registerRuns(): void {
   });
   on('videoSelected', () => guarded(loadRunResponses));
   on('editApplied', (summary) => (summary.tables.some((t) => t === 'runs' || t === 'responses' || t === 'questions') ? guarded(loadRuns) : undefined));
-  on('jobFinished', (job) => (job.kind === 'run-import' ? onRunImportFinished(job) : undefined));
+  on('jobFinished', (job) => (job.kind === 'run-import' ? onRunImportFinished(job) : job.kind === 'judge' ? onJudgeFinished(job) : undefined));
   registerActions({ runs: () => toggleOverlay('runs') });
 }

@@ -1,5 +1,6 @@
 // Model runs: the project's runs, which are shown as lanes, their responses to the selected video,
 // the last import's report, and the response picked on the timeline.
+import type { DraftEstimate } from '../../../../shared/drafting/runs';
 import type { EarlyResponse, ReplayResponse } from '../../../../shared/runs/replay';
 import type { ModelResponse, ModelRun, RunImportOutcome, RunScoreView } from '../../../../shared/runs/types';
 
@@ -23,6 +24,8 @@ export interface RunsState {
   scoreExtractor: string | null;
   runScores: RunScoreView[] | null;
   runsEarly: EarlyResponse[] | null;
+  /** What judging the scored runs' free-text answers will take. */
+  judgeEstimate: DraftEstimate | null;
 }
 
 export const initialRunsState: RunsState = {
@@ -38,4 +41,5 @@ export const initialRunsState: RunsState = {
   scoreExtractor: null,
   runScores: null,
   runsEarly: null,
+  judgeEstimate: null,
 };

@@ -1,0 +1,119 @@
+// The judge runner: what runs leave to a judge on a profile (PhoStream's on-time free-text answers,
+// VSAS's seconds), asked of the drafting endpoint's model (or another) N times each, through the one
+// LLM client — an estimate first, a budget, progress, cancel; answers already judged with the same
+// model and prompt version (by any run) are not asked again. A judgment that does not parse scores 0
+// for PhoStream, as its release does; for VSAS it stays unjudged.
+import type { z } from 'zod';
+import type { Caller } from '../../../shared/domain';
+import { plannedCost } from '../../../shared/drafting/estimate';
+import type { DraftEstimate, DraftOutcome } from '../../../shared/drafting/runs';
+import type { ProfileKind } from '../../../shared/profiles';
+import { judgeKey, judgePromptFor, judgeRequests, judgeText, phostreamJudgeSchema, vsasJudgeSchema, type JudgePrompt, type JudgeRequest } from '../../../shared/scoring/judge';
+import type { Judgment, JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
+import { scoreRun } from '../../../shared/scoring/score';
+import type { AppServices } from '../app-services';
+import { draftingEndpoint, type EndpointOverrides } from '../drafting/runs';
+import { DraftSession } from '../drafting/session';
+import { ServiceError } from '../errors';
+import type { JobControl } from '../jobs/registry';
+import type { Project } from '../projects/project';
+import { judgmentsFor, judgmentToRow, type JudgmentFields } from './judgments';
+import { getRun, listRuns, responsesOfRun } from './rows';
+import { profileItems, withResponses } from './scoring';
+
+export interface JudgeRun {
+  profileId: string;
+  runIds: readonly string[];
+  repeats: number;
+  budgetUsd: number | null;
+}
+
+export interface Task {
+  key: string;
+  repeat: number;
+  request: JudgeRequest;
+}
+
+/** The requests still to ask: each request of each run, once per repeat not yet stored. */
+function plan(project: Project, run: JudgeRun, model: string) {
+  const db = project.store.db;
+  const p = profileItems(project, db, run.profileId);
+  const prompt = judgePromptFor(p.profile.kind);
+  if (!prompt) throw new ServiceError('invalid-request', `${p.profile.name} is not judged: its answers are read by extraction rules.`);
+  const runs = run.runIds.length ? run.runIds.map((id) => getRun(db, id) ?? notFound()) : listRuns(db);
+  const requests = new Map<string, JudgeRequest>();
+  for (const r of runs) {
+    const items = withResponses(p, responsesOfRun(db, r.id));
+    const unjudged = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, items);
+    for (const request of judgeRequests(p.profile.kind, items, unjudged)) requests.set(judgeKey(model, prompt, request), request);
+  }
+  const stored = judgmentsFor(db, requests.keys());
+  const tasks: Task[] = [];
+  let skipped = 0;
+  for (const [key, request] of requests) {
+    const have = stored.get(key)?.length ?? 0;
+    skipped += Math.min(have, run.repeats);
+    for (let repeat = have; repeat < run.repeats; repeat++) tasks.push({ key, repeat, request });
+  }
+  return { kind: p.profile.kind, prompt, tasks, skipped };
+}
+
+function notFound(): never {
+  throw new ServiceError('not-found', 'No such run (removed, or undone?).');
+}
+
+const OUTPUT_TOKENS = 60;
+
+export function estimateJudging(app: AppServices, project: Project, run: JudgeRun, overrides: EndpointOverrides = {}): DraftEstimate {
+  const endpoint = draftingEndpoint(app, overrides);
+  const { kind, prompt, tasks, skipped } = plan(project, run, endpoint.model);
+  const requests = tasks.map((t) => ({ frames: 0, promptChars: prompt.system.length + judgeText(kind, t.request).length, outputTokens: OUTPUT_TOKENS }));
+  return { ...plannedCost(endpoint.settings, { width: 0, height: 0 }, requests), skipped };
+}
+
+/** Asks the judge for each task (a request and a repeat) and hands each judgment to `keep`. */
+export async function askJudge(session: DraftSession, kind: ProfileKind, prompt: JudgePrompt, tasks: readonly Task[], keep: (task: Task, judgment: Judgment, fields: JudgmentFields) => Promise<void>): Promise<DraftOutcome> {
+  const { settings, model } = session.endpoint;
+  const schema: z.ZodType<z.infer<typeof phostreamJudgeSchema> | z.infer<typeof vsasJudgeSchema>> = kind === 'phostream' ? phostreamJudgeSchema : vsasJudgeSchema;
+  return session.each(tasks, settings.concurrency, (done, total) => `Judged ${done} of ${total}`, async (task) => {
+    const text = judgeText(kind, task.request);
+    const estimate = plannedCost(settings, { width: 0, height: 0 }, [{ frames: 0, promptChars: prompt.system.length + text.length, outputTokens: OUTPUT_TOKENS }]).costUsd;
+    const answer = await session.ask(prompt, { text }, schema, 'judgment', estimate);
+    if (!answer) return;
+    let judgment: Judgment | null = null;
+    if (answer.ok && 'explanation' in answer.value) judgment = { score: answer.value.score, reason: answer.value.explanation };
+    else if (answer.ok && 'pred' in answer.value) judgment = { score: answer.value.score, verdict: answer.value.pred, reason: `tier ${answer.value.score}` };
+    else if (kind === 'phostream') judgment = { score: 0, reason: `unparseable judgment scores 0 (${answer.ok ? '' : answer.error})` };
+    if (answer.ok) session.outcome.drafted++;
+    else session.outcome.failed++;
+    if (judgment) await keep(task, judgment, { reason: judgment.reason, model, template: prompt.template, version: prompt.version, raw: answer.raw, inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens, costUsd: answer.costUsd });
+  });
+}
+
+export async function judgeRuns(app: AppServices, project: Project, caller: Caller, run: JudgeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
+  const endpoint = draftingEndpoint(app, overrides);
+  const { kind, prompt, tasks, skipped } = plan(project, run, endpoint.model);
+  const session = new DraftSession(endpoint, control, run.budgetUsd);
+  session.outcome.skipped = skipped;
+  return askJudge(session, kind, prompt, tasks, (task, judgment, fields) =>
+    project.store.edit(caller.person, 'Judgment', (tx) => {
+      // another judge run may have stored this repeat meanwhile: the first stands
+      if (tx.db.query('SELECT 1 FROM judgments WHERE key = ? AND repeat = ?').get(task.key, task.repeat)) return;
+      tx.insert('judgments', judgmentToRow(task.key, task.repeat, judgment, fields));
+    }),
+  );
+}
+
+/** Judges in memory (nothing stored: the CLI scores a run file without importing it); the lookup scoring uses. */
+export async function judgeInMemory(session: DraftSession, kind: ProfileKind, items: readonly ScoringItem[], unjudged: RunScore): Promise<JudgeLookup | null> {
+  const prompt = judgePromptFor(kind);
+  if (!prompt) return null;
+  const requests = judgeRequests(kind, items, unjudged);
+  const byKey = new Map(requests.map((r) => [judgeKey(session.endpoint.model, prompt, r), r]));
+  const judged = new Map<string, Judgment>();
+  await askJudge(session, kind, prompt, [...byKey].map(([key, request]) => ({ key, repeat: 0, request })), async (task, judgment) => void judged.set(task.key, judgment));
+  return (item, query, second) => {
+    const request = requests.find((r) => r.item === item && r.query === query && r.second === second);
+    return request ? (judged.get(judgeKey(session.endpoint.model, prompt, request)) ?? null) : null;
+  };
+}
