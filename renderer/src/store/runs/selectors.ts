@@ -1,6 +1,8 @@
 // Run lanes for the timeline and the response picked on one. Pure.
 import type { ReplayResponse, ReplayVerdict } from '../../../../shared/runs/replay';
+import { replayAsync } from '../../../../shared/runs/async-replay';
 import type { ModelResponse, ModelRun } from '../../../../shared/runs/types';
+import { selectedTimedVideo } from '../project/selectors';
 import type { ExtraLane } from '../../timeline/extra-lanes';
 import { lastOf } from '../memo';
 import type { State } from '../store';
@@ -11,16 +13,38 @@ export const VERDICT_LABELS: Record<ReplayVerdict, string> = {
   correct: 'scored, correct', wrong: 'scored, wrong', early: 'early (before the window)', late: 'late (after the window)', judge: 'scored, waiting for a judge', other: 'not the scored response',
 };
 
-const buildLanes = lastOf((runs: readonly ModelRun[], shown: readonly string[], replay: Record<string, ReplayResponse[]>): ExtraLane[] =>
+/** The camera buffer a run says it used (settings.cameraBuffer), else VSAS's default of 600 frames. */
+const cameraBuffer = (run: ModelRun): number => (typeof run.settings.cameraBuffer === 'number' && run.settings.cameraBuffer >= 1 ? run.settings.cameraBuffer : 600);
+
+/**
+ * A run whose responses record their latency also gets VSAS's Alg. 1 replayed under it: when the
+ * model was busy (intervals) and the frames it never saw (ticks, dropped from the camera buffer).
+ */
+function asyncLane(run: ModelRun, responses: readonly ModelResponse[], duration: number): ExtraLane | null {
+  const timed = responses.filter((r) => r.latency !== null && r.t !== null).sort((a, b) => a.t! - b.t!);
+  if (timed.length === 0) return null;
+  const replay = replayAsync({ fps: 1, buffer: cameraBuffer(run), duration }, timed.map((r) => r.latency!));
+  return {
+    label: `${run.model} · Alg. 1 (B = ${cameraBuffer(run)})`,
+    colour: '#58a6ff',
+    intervals: replay.inferences.map((i) => [i.start, i.end] as const),
+    moments: [],
+    ticks: replay.dropped.map((t) => ({ t, id: `dropped:${t}`, colour: '#f85149' })),
+  };
+}
+
+const buildLanes = lastOf((runs: readonly ModelRun[], shown: readonly string[], replay: Record<string, ReplayResponse[]>, responses: Record<string, ModelResponse[]>, duration: number): ExtraLane[] =>
   shown.flatMap((runId) => {
     const run = runs.find((r) => r.id === runId);
     if (!run) return [];
     const ticks = (replay[runId] ?? []).map((r) => ({ t: r.t, id: r.id, colour: VERDICT_COLOURS[r.verdict] })).sort((a, b) => a.t - b.t);
-    return [{ label: `${run.model} · ${run.label}`, colour: VERDICT_COLOURS.other, intervals: [], moments: [], ticks }];
+    const lane: ExtraLane = { label: `${run.model} · ${run.label}`, colour: VERDICT_COLOURS.other, intervals: [], moments: [], ticks };
+    const alg1 = asyncLane(run, responses[runId] ?? [], duration);
+    return alg1 ? [lane, alg1] : [lane];
   }),
 );
 
-export const runLanes = (s: State): ExtraLane[] => buildLanes(s.runs, s.runsShown, s.runReplay);
+export const runLanes = (s: State): ExtraLane[] => buildLanes(s.runs, s.runsShown, s.runReplay, s.runResponses, selectedTimedVideo(s)?.duration ?? 0);
 
 const findResponse = lastOf((id: string | null, responses: Record<string, ModelResponse[]>, replay: Record<string, ReplayResponse[]>, runs: readonly ModelRun[]): { response: ModelResponse; replay: ReplayResponse | null; run: ModelRun | null } | null => {
   if (!id) return null;
