@@ -21,7 +21,7 @@ import { timelineBounds } from '../store/timeline/selectors';
 import { lastOf } from '../store/memo';
 import { reviewLanes } from '../store/review/selectors';
 import { selectResponse } from '../store/runs/actions';
-import { runLanes } from '../store/runs/selectors';
+import { modelCounts, runLanes } from '../store/runs/selectors';
 import { laneAt, paintTimeline, RULER_HEIGHT, TIMELINE_HEIGHT, timelineHeight, type TimelinePicture } from '../timeline/draw';
 import { tickAt, type ExtraLane } from '../timeline/extra-lanes';
 
@@ -62,13 +62,14 @@ function picture(s: State): TimelinePicture | null {
     brush,
     prefixHint: `${shortcutLabel('prefix-only', s.keymap)} shows all`,
     extraLanes: extraLanes(reviewLanes(s), runLanes(s)),
+    modelCounts: modelCounts(s),
   };
 }
 
 /** A review's lanes, then the shown runs' (the same array while neither changes). */
 const extraLanes = lastOf((review: ExtraLane[], runs: ExtraLane[]): ExtraLane[] => (runs.length === 0 ? review : review.length === 0 ? runs : [...review, ...runs]));
 
-const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint', 'extraLanes'];
+const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint', 'extraLanes', 'modelCounts'];
 
 export function Timeline(): React.JSX.Element {
   const wrapRef = useRef<HTMLDivElement>(null);

@@ -51,7 +51,7 @@ function picture(over: Partial<TimelinePicture> = {}): TimelinePicture {
   return {
     view: { start: 0, pxPerSec: 40 }, bounds: { duration: 20, fps: 25, width: 800 }, time: 1, videoId: 'v', manifest: undefined, thumbProgress: null,
     lanes: buildLaneIndex(marks), marks, selectedMarkId: null, questions: [countingQuestion], queryPoints: [], selectedQuestion: null,
-    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', extraLanes: [], ...over,
+    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', extraLanes: [], modelCounts: [], ...over,
   };
 }
 

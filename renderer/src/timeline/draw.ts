@@ -47,6 +47,15 @@ export interface TimelinePicture {
   prefixHint: string;
   /** Lanes a review or an adjudication adds under the mark lanes (whose evidence is compared). */
   extraLanes: readonly ExtraLane[];
+  /** The shown runs' counts for the selected counting question, drawn against its ground truth. */
+  modelCounts: readonly ModelCounts[];
+}
+
+/** One run's answers to a counting question: the count it gave at each moment it answered. */
+export interface ModelCounts {
+  label: string;
+  colour: string;
+  points: ReadonlyArray<{ t: number; value: number }>;
 }
 
 /** The canvas's height: the fixed lanes, and the review lanes when there are any. */
@@ -342,7 +351,7 @@ function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
   const counting = p.selectedQuestion?.counting;
   if (!counting) return;
   const steps = countTrajectory(p.marks, counting, p.bounds.duration);
-  const max = Math.max(1, ...steps.map((s) => s.value));
+  const max = Math.max(1, ...steps.map((s) => s.value), ...p.modelCounts.flatMap((m) => m.points.map((pt) => pt.value)));
   const top = laneTop('event');
   const bottom = TIMELINE_HEIGHT - 6;
   const y = (v: number): number => bottom - (v / max) * (bottom - top);
@@ -362,6 +371,27 @@ function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
   ctx.lineWidth = 1;
   ctx.fillStyle = '#ffb3b5';
   ctx.fillText(`${counting.subcategory} · ${counting.target} (max ${max})`, LANE_LABEL_WIDTH + 6, top + 8);
+  // each run's trajectory: its count held from one answer to the next, its answers as dots
+  for (const m of p.modelCounts) {
+    const pts = [...m.points].sort((a, b) => a.t - b.t);
+    if (pts.length === 0) continue;
+    ctx.strokeStyle = m.colour;
+    ctx.fillStyle = m.colour;
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    pts.forEach((pt, i) => {
+      const x = timeToX(pt.t, p.view);
+      if (i === 0) ctx.moveTo(x, y(pt.value));
+      else {
+        ctx.lineTo(x, y(pts[i - 1]!.value));
+        ctx.lineTo(x, y(pt.value));
+      }
+    });
+    ctx.lineTo(timeToX(p.bounds.duration, p.view), y(pts.at(-1)!.value));
+    ctx.stroke();
+    ctx.setLineDash([]);
+    for (const pt of pts) ctx.fillRect(timeToX(pt.t, p.view) - 2, y(pt.value) - 2, 4, 4);
+  }
 }
 
 function paintLaneLabels(ctx: CanvasRenderingContext2D): void {

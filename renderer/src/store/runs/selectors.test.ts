@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReplayResponse } from '../../../../shared/runs/replay';
 import type { ModelResponse, ModelRun } from '../../../../shared/runs/types';
 import { state } from '../test-support/fixtures';
-import { runLanes, selectedResponse, VERDICT_COLOURS } from './selectors';
+import { question } from '../test-support/fixtures';
+import { modelCounts, runLanes, selectedResponse, VERDICT_COLOURS } from './selectors';
 
 const run: ModelRun = { id: 'r', model: 'qwen', label: 'async', source: 'x.jsonl', protocol: 'asynchronous', settings: { cameraBuffer: 2 }, createdBy: 'a', createdAt: '', responses: 2 };
 const response = (id: string, t: number, latency: number | null): ModelResponse => ({ id, runId: 'r', questionId: 'q', query: 0, t, text: id, latency });
@@ -22,5 +23,15 @@ describe('run lanes', () => {
     const s = state({ runs: [run], runResponses: { r: [response('a', 0, null)] }, runReplay: { r: [replay('a', 0, 'wrong')] }, selectedResponseId: 'a' });
     expect(selectedResponse(s)).toMatchObject({ response: { id: 'a' }, replay: { verdict: 'wrong' }, run: { id: 'r' } });
     expect(selectedResponse(s)).toBe(selectedResponse(s));
+  });
+});
+
+describe('a run’s counts', () => {
+  it('draws the numbers a run gave for the selected counting question', () => {
+    const counting = question('q', 'vcb', { counting: { subcategory: 'O1-Snap', target: 'chair', windowSeconds: null } });
+    const replayed = [{ ...replay('a', 30, 'correct'), extracted: 2 }, { ...replay('b', 60, 'wrong'), extracted: 4 }, { ...replay('c', 70, 'other'), questionId: 'other', extracted: 9 }];
+    const s = state({ runs: [run], runsShown: ['r'], runReplay: { r: replayed }, questions: [counting], selectedQuestionId: 'q' });
+    expect(modelCounts(s)).toEqual([{ label: 'qwen · async', colour: '#79c0ff', points: [{ t: 30, value: 2 }, { t: 60, value: 4 }] }]);
+    expect(modelCounts({ ...s, selectedQuestionId: null })).toEqual([]);
   });
 });

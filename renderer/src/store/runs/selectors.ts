@@ -3,6 +3,7 @@ import type { ReplayResponse, ReplayVerdict } from '../../../../shared/runs/repl
 import { replayAsync } from '../../../../shared/runs/async-replay';
 import type { ModelResponse, ModelRun } from '../../../../shared/runs/types';
 import { selectedTimedVideo } from '../project/selectors';
+import type { ModelCounts } from '../../timeline/draw';
 import type { ExtraLane } from '../../timeline/extra-lanes';
 import { lastOf } from '../memo';
 import type { State } from '../store';
@@ -57,3 +58,21 @@ const findResponse = lastOf((id: string | null, responses: Record<string, ModelR
 
 /** The response picked on a lane, with what the scorer made of it and its run (the same object while nothing changes). */
 export const selectedResponse = (s: State) => findResponse(s.selectedResponseId, s.runResponses, s.runReplay, s.runs);
+
+const RUN_PALETTE = ['#79c0ff', '#d2a8ff', '#7ee787', '#ffa657', '#ff7b72', '#e3b341'];
+
+const buildCounts = lastOf((questionId: string | null, counting: boolean, runs: readonly ModelRun[], shown: readonly string[], replay: Record<string, ReplayResponse[]>): ModelCounts[] =>
+  !questionId || !counting
+    ? []
+    : shown.flatMap((runId, i) => {
+        const run = runs.find((r) => r.id === runId);
+        const points = (replay[runId] ?? []).filter((r) => r.questionId === questionId && typeof r.extracted === 'number').map((r) => ({ t: r.t, value: r.extracted as number }));
+        return run && points.length ? [{ label: `${run.model} · ${run.label}`, colour: RUN_PALETTE[i % RUN_PALETTE.length]!, points }] : [];
+      }),
+);
+
+/** The shown runs' counts for the selected counting question (VCBench), against its ground-truth line. */
+export const modelCounts = (s: State): ModelCounts[] => {
+  const q = s.questions.find((x) => x.id === s.selectedQuestionId);
+  return buildCounts(q?.id ?? null, Boolean(q?.counting), s.runs, s.runsShown, s.runReplay);
+};
