@@ -84,6 +84,9 @@ export const apiMethods = [
   'runs.early',
   'runs.judgeEstimate',
   'runs.judge',
+  'runs.judgeCheck',
+  'runs.judgeAsPerson',
+  'runs.judgeAgreement',
 ] as const;
 
 export type ApiMethod = (typeof apiMethods)[number];

@@ -17,6 +17,7 @@ import type { DraftStats } from './drafting/stats';
 import type { EarlyResponse, ReplayResponse } from './runs/replay';
 import { runProtocols, type ModelResponse, type ModelRun, type RunScoreView } from './runs/types';
 import { extractorIds } from './scoring/extractors';
+import type { JudgeAgreement, JudgeCheckItem } from './scoring/judge';
 import { patchSchema } from './schema-patch';
 import type { DatasetStats } from './stats';
 import type {
@@ -176,6 +177,9 @@ export const requestSchemas = {
   'runs.early': z.object({ runIds: z.array(id).max(1_000).default([]) }).strict(),
   'runs.judgeEstimate': judgeRunSchema,
   'runs.judge': judgeRunSchema,
+  'runs.judgeCheck': z.object({ profileId: id, size: z.number().int().min(1).max(5_000).default(50), seed: z.number().int().min(0).max(2 ** 31).default(1) }).strict(),
+  'runs.judgeAsPerson': z.object({ key: z.string().min(1).max(200_000), score: z.number().int().min(0).max(5), verdict: z.enum(['yes', 'no']).nullable().default(null) }).strict(),
+  'runs.judgeAgreement': z.object({ profileId: id }).strict(),
 } satisfies Record<ApiMethod, z.ZodType>;
 
 /** Calls whose one array may hold up to BULK_LIMIT items: checked item by item, a slice at a time. */
@@ -308,6 +312,11 @@ export interface ApiResponses {
   /** What judging the runs' free-text answers will take (answers judged before are not asked again). */
   'runs.judgeEstimate': DraftEstimate;
   'runs.judge': { jobId: string };
+  /** A seeded sample of what the judge judged, for the caller to judge blind (the judge's verdicts left out). */
+  'runs.judgeCheck': JudgeCheckItem[];
+  'runs.judgeAsPerson': null;
+  /** Cohen's κ between the judge and the people who checked it. */
+  'runs.judgeAgreement': JudgeAgreement;
 }
 
 export type ApiRequest<M extends ApiMethod> = z.input<(typeof requestSchemas)[M]>;

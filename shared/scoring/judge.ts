@@ -92,3 +92,25 @@ export function foldJudgments(repeats: readonly Judgment[]): (Judgment & { repea
   const verdict = yes > no ? 'yes' : no > yes ? 'no' : undefined;
   return { score: mean, reason: repeats[0]!.reason, ...(verdict ? { verdict } : {}), repeats: repeats.length, std };
 }
+
+export interface JudgeCheckItem {
+  /** The judge's key for this request (what a person's verdict is stored against). */
+  key: string;
+  question: string;
+  reference: string;
+  response: string;
+  /** This person's verdict, once given (never the judge's). */
+  mine: Judgment | null;
+}
+
+export interface JudgeAgreement {
+  /** Requests both the judge and a person judged. */
+  pairs: number;
+  kappa: number | null;
+  ci95: [number, number] | null;
+  band: string | null;
+  percent: number | null;
+  /** The labels compared: yes/no (VSAS), or the 0–5 score (PhoStream, linearly weighted). */
+  labels: 'verdict' | 'score';
+}
+

@@ -125,6 +125,9 @@ function requests(): Record<ApiMethod, unknown> {
     'runs.early': {},
     'runs.judgeEstimate': { profileId: 'builtin:phostream' },
     'runs.judge': { profileId: 'builtin:phostream' },
+    'runs.judgeCheck': { profileId: 'builtin:phostream' },
+    'runs.judgeAsPerson': { key: 'x', score: 3 },
+    'runs.judgeAgreement': { profileId: 'builtin:phostream' },
   };
 }
 

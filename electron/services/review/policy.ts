@@ -123,6 +123,9 @@ export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
   'runs.early': 'refused',
   'runs.judgeEstimate': 'refused',
   'runs.judge': 'refused',
+  'runs.judgeCheck': 'refused',
+  'runs.judgeAsPerson': 'refused',
+  'runs.judgeAgreement': 'no-item-content',
 };
 
 /** Calls that work before, between and regardless of projects: choosing who you are among them. */

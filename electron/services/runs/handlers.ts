@@ -3,6 +3,7 @@ import type { HandlerMap } from '../feature';
 import { ServiceError } from '../errors';
 import { importRunFile } from './import';
 import { estimateJudging, judgeRuns } from './judge';
+import { judgeAgreement, judgeAsPerson, judgeCheckSample } from './judge-check';
 import { earlyResponses, replayRun } from './replay';
 import { scoreRuns } from './scoring';
 import { removeRun, runsOf, videoResponses } from './service';
@@ -18,6 +19,9 @@ export const runHandlers = (app: AppServices) =>
     'runs.remove': (req, caller) => removeRun(app.requireProject(), caller, req.runId).then(() => null),
     'runs.responses': (req) => videoResponses(app.requireProject(), req.runId, req.videoId),
     'runs.score': (req) => scoreRuns(app.requireProject(), req.profileId, req.runIds, req.extractor ? { extractor: req.extractor } : {}, app.settings.get().drafting.model),
+    'runs.judgeCheck': (req, caller) => judgeCheckSample(app.requireProject(), caller, req.profileId, app.settings.get().drafting.model, req.size, req.seed),
+    'runs.judgeAsPerson': (req, caller) => judgeAsPerson(app.requireProject(), caller, req.key, { score: req.score, reason: caller.person, ...(req.verdict ? { verdict: req.verdict } : {}) }).then(() => null),
+    'runs.judgeAgreement': (req) => judgeAgreement(app.requireProject(), req.profileId, app.settings.get().drafting.model),
     'runs.judgeEstimate': (req) => estimateJudging(app, app.requireProject(), req),
     'runs.judge': (req, caller) => {
       const project = app.requireProject();

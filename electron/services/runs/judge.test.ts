@@ -15,6 +15,7 @@ import { UNWATCHED } from '../jobs/registry';
 import { runCli } from '../../cli/cli';
 import { importRunFile } from './import';
 import { estimateJudging, judgeRuns } from './judge';
+import { judgeAgreement, judgeAsPerson, judgeCheckSample } from './judge-check';
 import { scoreRuns } from './scoring';
 import { runsOf } from './service';
 
@@ -103,6 +104,25 @@ describe('the judge runner', () => {
     // 3 × 20 for both on-time answers
     expect((JSON.parse(out.join('')) as { runs: Array<{ overall: { score: number } }> }).runs[0]!.overall.score).toBeCloseTo(60, 6);
     expect(out.join('') + err.join('')).not.toContain('sk-judge');
+  });
+
+  it('is checked against people: a blind sample, their verdicts, Cohen’s κ (linearly weighted 0–5 scores)', async () => {
+    const project = app.requireProject();
+    const profileId = builtinProfileId('phostream');
+    const ann = { person: 'Ann', role: 'lead' as const };
+    const sample = judgeCheckSample(project, ann, profileId, 'judge-1', 10, 7);
+    expect(sample).toHaveLength(2);
+    expect(JSON.stringify(sample)).not.toMatch(/"score"/); // the judge's verdicts are not shown
+    expect(judgeAgreement(project, profileId, 'judge-1')).toMatchObject({ pairs: 0, kappa: null });
+    // the judge gave 3 (mean of 4 and 2) to the battery answer and 3.5 → 4 to the timer one
+    const battery = sample.find((s) => s.response.includes('battery'))!;
+    const timer = sample.find((s) => s !== battery)!;
+    await judgeAsPerson(project, ann, battery.key, { score: 3, reason: 'Ann' });
+    await judgeAsPerson(project, ann, timer.key, { score: 1, reason: 'Ann' });
+    expect(judgeCheckSample(project, ann, profileId, 'judge-1', 10, 7).find((s) => s.key === battery.key)!.mine).toMatchObject({ score: 3 });
+    const agreement = judgeAgreement(project, profileId, 'judge-1');
+    expect(agreement).toMatchObject({ pairs: 2, labels: 'score', percent: 50 });
+    expect(agreement.kappa).not.toBeNull();
   });
 
   it('refuses a profile whose answers are read by rules', () => {

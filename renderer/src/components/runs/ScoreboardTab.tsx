@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { scoreboard, scoreboardCsv, scoreboardLatex, scoreboardMarkdown } from '../../../../shared/runs/scoreboard';
 import { extractorIds } from '../../../../shared/scoring/extractors';
-import { estimateJudge, scoreRuns, startJudge } from '../../store/runs/actions';
+import { estimateJudge, judgeAsPerson, loadJudgeCheck, scoreRuns, startJudge } from '../../store/runs/actions';
 import { useStore } from '../../store/store';
 
 const FORMATS = { csv: scoreboardCsv, markdown: scoreboardMarkdown, latex: scoreboardLatex } as const;
@@ -63,7 +63,12 @@ export function ScoreboardTab(): React.JSX.Element {
           {notes.map((n) => <li key={n}>{n}</li>)}
         </ul>
       )}
-      {(profiles.find((p) => p.id === profileId)?.kind === 'phostream' || profiles.find((p) => p.id === profileId)?.kind === 'vsas-bench') && <JudgeControls profileId={profileId} />}
+      {(profiles.find((p) => p.id === profileId)?.kind === 'phostream' || profiles.find((p) => p.id === profileId)?.kind === 'vsas-bench') && (
+        <>
+          <JudgeControls profileId={profileId} />
+          <JudgeCheck profileId={profileId} binary={profiles.find((p) => p.id === profileId)?.kind === 'vsas-bench'} />
+        </>
+      )}
       {tables.length > 0 && (
         <div className="row">
           Export as {(Object.keys(FORMATS) as Array<keyof typeof FORMATS>).map((f) => <button key={f} type="button" onClick={() => setFormat(format === f ? null : f)} aria-pressed={format === f}>{f === 'latex' ? 'LaTeX' : f === 'csv' ? 'CSV' : 'Markdown'}</button>)}
@@ -92,5 +97,27 @@ function JudgeControls({ profileId }: { profileId: string }): React.JSX.Element 
       <button type="button" onClick={() => void startJudge(profileId, n, cap)} disabled={!estimate || estimate.requests === 0 || running} data-testid="judge-start">Judge</button>
       {estimate && <span data-testid="judge-estimate-result">{estimate.requests.toLocaleString('en')} requests · ~{estimate.inputTokens.toLocaleString('en')} in / {estimate.outputTokens.toLocaleString('en')} out tokens · ~${estimate.costUsd.toFixed(4)}{estimate.skipped ? ` · ${estimate.skipped.toLocaleString('en')} judged before` : ''}</span>}
     </div>
+  );
+}
+
+/** Checking the judge: a blind sample (the judge's verdicts hidden) judged by the caller, and κ with people. */
+function JudgeCheck({ profileId, binary }: { profileId: string; binary: boolean }): React.JSX.Element {
+  const sample = useStore((s) => s.judgeCheck);
+  const agreement = useStore((s) => s.judgeAgreement);
+  return (
+    <details className="judge-check" data-testid="judge-check" onToggle={(e) => e.currentTarget.open && void loadJudgeCheck(profileId)}>
+      <summary>Check the judge against people{agreement && agreement.pairs > 0 ? ` — κ ${agreement.kappa === null ? '—' : agreement.kappa.toFixed(3)}${agreement.ci95 ? ` [${agreement.ci95[0].toFixed(2)}, ${agreement.ci95[1].toFixed(2)}]` : ''} (${agreement.band ?? ''}), ${agreement.pairs} pairs, ${agreement.percent?.toFixed(1)} % equal` : ''}</summary>
+      <p className="hint">A seeded sample of what the judge judged; give your own {binary ? 'yes / no' : '0–5 score'} without seeing the judge's. VSAS reports κ = 0.91 on 450 samples.</p>
+      {sample?.map((item) => (
+        <div key={item.key} className="judge-check-item" data-testid="judge-check-item">
+          <p><strong>Q:</strong> {item.question} <br /><strong>Reference:</strong> {item.reference || '(empty)'} <br /><strong>Response:</strong> {item.response || '(empty)'}</p>
+          <div className="row">
+            {binary
+              ? (['yes', 'no'] as const).map((v) => <button key={v} type="button" aria-pressed={item.mine?.verdict === v} onClick={() => void judgeAsPerson(profileId, item.key, v === 'yes' ? 3 : 0, v)}>{v}</button>)
+              : [0, 1, 2, 3, 4, 5].map((n) => <button key={n} type="button" aria-pressed={item.mine?.score === n} onClick={() => void judgeAsPerson(profileId, item.key, n, null)}>{n}</button>)}
+          </div>
+        </div>
+      ))}
+    </details>
   );
 }

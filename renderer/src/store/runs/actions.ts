@@ -123,3 +123,19 @@ export async function onJudgeFinished(job: Extract<Job, { kind: 'judge' }>): Pro
   if (scoreProfileId) await scoreRuns(scoreProfileId, scoreExtractor);
   await loadRunResponses();
 }
+
+/** A blind sample of the judge's work for the caller to judge, and the agreement so far. */
+export async function loadJudgeCheck(profileId: string): Promise<void> {
+  const [sample, agreement] = await Promise.all([inOverlay(() => call('runs.judgeCheck', { profileId, size: 50 })), inOverlay(() => call('runs.judgeAgreement', { profileId }))]);
+  setState({ judgeCheck: sample ?? null, judgeAgreement: agreement ?? null });
+}
+
+export async function judgeAsPerson(profileId: string, key: string, score: number, verdict: 'yes' | 'no' | null): Promise<void> {
+  const done = await inOverlay(() => call('runs.judgeAsPerson', { key, score, verdict }));
+  if (done === undefined) return;
+  const agreement = await inOverlay(() => call('runs.judgeAgreement', { profileId }));
+  setState({
+    judgeCheck: getState().judgeCheck?.map((item) => (item.key === key ? { ...item, mine: { score, reason: '', ...(verdict ? { verdict } : {}) } } : item)) ?? null,
+    ...(agreement ? { judgeAgreement: agreement } : {}),
+  });
+}

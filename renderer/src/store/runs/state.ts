@@ -1,6 +1,7 @@
 // Model runs: the project's runs, which are shown as lanes, their responses to the selected video,
 // the last import's report, and the response picked on the timeline.
 import type { DraftEstimate } from '../../../../shared/drafting/runs';
+import type { JudgeAgreement, JudgeCheckItem } from '../../../../shared/scoring/judge';
 import type { EarlyResponse, ReplayResponse } from '../../../../shared/runs/replay';
 import type { ModelResponse, ModelRun, RunImportOutcome, RunScoreView } from '../../../../shared/runs/types';
 
@@ -26,6 +27,9 @@ export interface RunsState {
   runsEarly: EarlyResponse[] | null;
   /** What judging the scored runs' free-text answers will take. */
   judgeEstimate: DraftEstimate | null;
+  /** The sample a person is checking the judge on, and the judge's agreement with people. */
+  judgeCheck: JudgeCheckItem[] | null;
+  judgeAgreement: JudgeAgreement | null;
 }
 
 export const initialRunsState: RunsState = {
@@ -42,4 +46,6 @@ export const initialRunsState: RunsState = {
   runScores: null,
   runsEarly: null,
   judgeEstimate: null,
+  judgeCheck: null,
+  judgeAgreement: null,
 };
