@@ -38,12 +38,27 @@ test('a run imported, scored on the scoreboard, its early response found and sho
   await expect(page.getByTestId('run-row')).toHaveCount(1);
   await expect(page.getByTestId('run-shown')).toBeChecked();
 
-  // the scoreboard: OVO-S accuracy as the paper computes it (one of two right)
+  // another tool's result file: StreamingBench's questions with a model's answers, matched by video and time
+  const streaming = join(tidemark.dataDir, 'questions_real_output.json');
+  const mcq = (question: string, time_stamp: string, answer: string) => ({ task_type: 'Object Recognition', question, time_stamp, answer: 'D', options: ['A. a red square', 'B. a blue circle', 'C. nothing', 'D. a clock'], required_ability: 'perception', 'gpt-4o': answer });
+  writeFileSync(streaming, JSON.stringify([{ video_path: './videos/clock-test-pattern.mp4', questions: [mcq('What is in the corner?', '00:00:06', 'D'), mcq('What appears last?', '00:00:12', 'D'), mcq('What is at 30 s?', '00:00:30', 'A')] }], null, 4));
+  await expect(page.getByTestId('run-model')).toHaveCount(0); // the Tidemark run JSONL names its models
+  await page.getByTestId('run-format').selectOption('streamingbench-run');
+  await expect(page.getByTestId('run-model')).toBeVisible();
+  await page.getByTestId('run-model').fill('gpt-4o');
+  await page.getByTestId('run-path').fill(streaming);
+  await page.getByTestId('run-import').click();
+  await expect(page.getByTestId('run-import-result')).toContainText('Imported gpt-4o · questions_real_output (2 responses) from 3 lines');
+  await expect(page.getByTestId('run-import-result')).toContainText('questions_real_output.json:45:queryTime: no question of videos/clock-test-pattern.mp4 is asked at 30 s ± 0.5 s');
+  if (process.env.TIDEMARK_SHOTS) await page.screenshot({ path: join(process.env.TIDEMARK_SHOTS, 'runs-import-format.png') });
+  await expect(page.getByTestId('run-row')).toHaveCount(2);
+
+  // the scoreboard: OVO-S accuracy as the paper computes it (one of two right; the StreamingBench run's both)
   await page.getByTestId('runs-tab-scoreboard').click();
   await page.getByTestId('score-profile').selectOption({ label: 'OVO-S-Bench' });
   await page.getByTestId('score-runs').click();
-  await expect(page.getByTestId('scoreboard-row').first()).toContainText('gemini · gemini-run');
-  await expect(page.getByTestId('scoreboard-row').first()).toContainText('50.00');
+  await expect(page.getByTestId('scoreboard-row').filter({ hasText: 'gemini · gemini-run' })).toContainText('50.00');
+  await expect(page.getByTestId('scoreboard-row').filter({ hasText: 'gpt-4o · questions_real_output' })).toContainText('100.00');
 
   // the early response: chosen, it is shown on the video where it came, with what it was read as
   await page.getByTestId('runs-tab-early').click();

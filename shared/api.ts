@@ -14,6 +14,7 @@ import { draftDecisions, draftKinds, type DraftView } from './drafting/drafts';
 import { endpointSettingsSchema, type EndpointView } from './drafting/endpoint';
 import { draftRunSchema, probeRunSchema, type DraftEstimate } from './drafting/runs';
 import type { DraftStats } from './drafting/stats';
+import { runFormatIds } from './runs/formats';
 import type { EarlyResponse, ReplayResponse } from './runs/replay';
 import { runProtocols, type ModelResponse, type ModelRun, type RunScoreView } from './runs/types';
 import { extractorIds } from './scoring/extractors';
@@ -169,7 +170,7 @@ export const requestSchemas = {
   'drafts.edit': z.object({ id, text: z.string().trim().min(1).max(2_000) }).strict(),
   'drafts.stats': empty,
   'runs.list': empty,
-  'runs.import': z.object({ path: filePath, skipInvalid: z.boolean().default(false), protocol: z.enum(runProtocols).nullable().default(null) }).strict(),
+  'runs.import': z.object({ path: filePath, skipInvalid: z.boolean().default(false), protocol: z.enum(runProtocols).nullable().default(null), format: z.enum(runFormatIds).default('tidemark-run'), model: z.string().trim().min(1).max(200).optional(), tolerance: z.number().finite().min(0).max(60).default(0.5) }).strict(),
   'runs.remove': z.object({ runId: id }).strict(),
   'runs.responses': z.object({ runId: id, videoId: id }).strict(),
   'runs.score': z.object({ profileId: id, runIds: z.array(id).max(1_000).default([]), extractor: z.enum(extractorIds).nullable().default(null) }).strict(),

@@ -178,6 +178,23 @@ export class JsonLineCursor {
   }
 }
 
+/** A JSONL file read a batch of lines at a time: each line that parses handed to `each`; `step` is true at the end. */
+export function lineSteps(cursor: JsonLineCursor, each: (line: JsonLine) => void): { readonly fraction: number; step(max: number): boolean } {
+  return {
+    get fraction() {
+      return cursor.fraction;
+    },
+    step(max) {
+      for (let n = 0; n < max; n++) {
+        const line = cursor.next();
+        if (!line) return true;
+        each(line);
+      }
+      return false;
+    },
+  };
+}
+
 /** JSONL: every line's value, and a problem for each line that does not parse. */
 export function readJsonLines(text: string, file: string): { lines: JsonLine[]; problems: Problem[] } {
   const cursor = new JsonLineCursor(text, file);

@@ -7,7 +7,7 @@ import { benchmarkIdField, benchmarkIdOf, type ExchangeItem, type FieldPath, typ
 import { itemIssues } from './item-check';
 import { displayPath, fieldIssues } from './issues';
 import { lineAndColumn, locateJsonPath, skipValue } from './json-syntax';
-import { arrayElementStarts, describeJsonError, fieldPath, JsonLineCursor, parseJsonKeepingNumbers, type NumberSources, type Problem } from './json-text';
+import { arrayElementStarts, describeJsonError, fieldPath, JsonLineCursor, lineSteps, parseJsonKeepingNumbers, type NumberSources, type Problem } from './json-text';
 
 export interface LocatedItem {
   item: ExchangeItem;
@@ -125,21 +125,13 @@ export function jsonlReader<T>(format: RecordFormat<T>) {
     const cursor = new JsonLineCursor(text, file, options.unreadableLines);
     const collector = new ItemCollector(file, format);
     let records = 0;
-    return {
-      get fraction() {
-        return cursor.fraction;
-      },
-      step(max) {
-        for (let n = 0; n < max; n++) {
-          const line = cursor.next();
-          if (!line) return true;
-          records++;
-          collector.add(line.value, line, { line: line.line, prefix: [], lineOf: () => line.line });
-        }
-        return false;
-      },
+    const steps = lineSteps(cursor, (line) => {
+      records++;
+      collector.add(line.value, line, { line: line.line, prefix: [], lineOf: () => line.line });
+    });
+    return Object.assign(steps, {
       result: () => ({ items: collector.items, problems: [...cursor.problems, ...collector.problems].sort(byLine), records: records + cursor.problems.length + cursor.skipped }),
-    };
+    });
   };
 }
 

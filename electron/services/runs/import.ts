@@ -2,18 +2,21 @@
 // a question and query point (a line that matches none is reported with the reason, not silently
 // dropped), and the matched responses written in one edit — all of them or, if a line is bad and
 // skipping was not asked for, none. A run is a model and a label (the line's "run", else the file
-// name); a run the project already has is refused rather than mixed with the new one.
+// name); a run the project already has is refused rather than mixed with the new one. Other tools'
+// result files are read by their format (shared/runs/formats); a line that names no question id
+// Tidemark knows is matched by its video and query time (matching.ts).
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Caller } from '../../../shared/domain';
 import { decodeText } from '../../../shared/formats/json-text';
-import { runFileReader, type RunLine } from '../../../shared/runs/run-file';
+import { findRunFormat } from '../../../shared/runs/formats';
+import type { RunLine } from '../../../shared/runs/run-file';
 import type { ModelResponse, RunImportOutcome, RunProtocol } from '../../../shared/runs/types';
 import { ServiceError } from '../errors';
 import { phase, UNWATCHED, type JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
-import { itemIndex } from './matching';
+import { DEFAULT_TOLERANCE, itemIndex } from './matching';
 import { responseToRow, runNamed, runToRow } from './rows';
 
 export interface RunImportOptions {
@@ -21,6 +24,12 @@ export interface RunImportOptions {
   /** Import the good lines even when some are bad (they are reported either way). */
   skipInvalid?: boolean;
   protocol?: RunProtocol | null;
+  /** The file's format (shared/runs/formats); the Tidemark run JSONL when not given. */
+  format?: string;
+  /** The model, for formats whose files do not name it (default: the file's name). */
+  model?: string;
+  /** How far (s) a line's query time may be from its query point's (default 0.5 s). */
+  tolerance?: number;
 }
 
 const BATCH = 10_000;
@@ -29,37 +38,38 @@ const cancelledMessage = 'Import cancelled; nothing was written.';
 export async function importRunFile(project: Project, caller: Caller, options: RunImportOptions, control: JobControl = UNWATCHED): Promise<RunImportOutcome> {
   if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
   if (statSync(options.path).isDirectory()) throw new ServiceError('invalid-request', `${options.path} is a folder; name the run file.`);
+  const format = findRunFormat(options.format ?? 'tidemark-run');
+  if (!format) throw new ServiceError('invalid-request', `No run format "${options.format}".`);
   const file = basename(options.path);
   const decoded = decodeText(readFileSync(options.path), file);
-  const reader = runFileReader(decoded.text, file);
+  const reader = format.read(decoded.text, file, options.model ? { model: options.model } : {});
   while (!reader.step(BATCH)) await phase(control, 0.5 * reader.fraction, `Reading ${file}: ${Math.round(100 * reader.fraction)}%`, cancelledMessage);
   const read = reader.result();
-  const outcome: RunImportOutcome = { file, lines: read.lines.length + read.problems.length, runs: [], unmatched: [], problems: [...decoded.problems, ...read.problems], refused: false };
+  const unmatched = read.unmatched ?? [];
+  const outcome: RunImportOutcome = { file, lines: read.lines.length + read.problems.length + unmatched.length, runs: [], unmatched: [...unmatched], problems: [...decoded.problems, ...read.problems], refused: false };
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
   await phase(control, 0.5, `Matching ${read.lines.length.toLocaleString('en')} responses to questions`, cancelledMessage);
   const defaultLabel = file.replace(/\.jsonl?$/i, '');
+  const protocol = options.protocol ?? format.protocol;
   return project.store.edit(caller.person, `Import run ${file}`, async (tx) => {
     const index = itemIndex(project, tx.db);
     const runs = new Map<string, { id: string; model: string; label: string; responses: ModelResponse[] }>();
     for (const [i, line] of read.lines.entries()) {
-      const matched = index.get(line.item);
-      if (!matched) {
-        outcome.unmatched.push({ file, line: line.line, field: 'item', reason: `no question with id "${line.item}" (a Tidemark question id, or the id its benchmark format exports)` });
-        continue;
-      }
-      if (line.query >= matched.points) {
-        outcome.unmatched.push({ file, line: line.line, field: 'query', reason: `question "${line.item}" has ${matched.points} query point${matched.points === 1 ? '' : 's'} (query counts from 0)` });
+      const match = index.match(line, options.tolerance ?? DEFAULT_TOLERANCE);
+      if (!('matched' in match)) {
+        outcome.unmatched.push({ file, line: line.line, field: match.field, reason: match.reason });
         continue;
       }
       const run = runFor(runs, line, defaultLabel);
-      run.responses.push(responseOf(run.id, matched.question.id, line));
+      run.responses.push(responseOf(run.id, match.matched.question.id, { ...line, query: match.query }));
       if (i % BATCH === 0) await tx.pace();
     }
+    outcome.unmatched.sort((a, b) => a.line - b.line);
     const now = new Date().toISOString();
     for (const run of runs.values()) {
       if (runNamed(tx.db, run.model, run.label)) throw new ServiceError('conflict', `The project already has the run "${run.label}" of ${run.model}; remove it first (Runs), or label this one differently ("run" in each line).`);
-      tx.insert('runs', runToRow({ id: run.id, model: run.model, label: run.label, source: file, protocol: options.protocol ?? null, settings: {}, createdBy: caller.person, createdAt: now }));
+      tx.insert('runs', runToRow({ id: run.id, model: run.model, label: run.label, source: file, protocol, settings: {}, createdBy: caller.person, createdAt: now }));
       for (const [i, response] of run.responses.entries()) {
         tx.insert('responses', responseToRow(response));
         if (i % BATCH === 0) {

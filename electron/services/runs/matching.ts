@@ -2,10 +2,16 @@
 // exports — OVO-S and VCBench "id", RTV "questionID", VSAS "task_id" (kept from the imported file),
 // PhoStream "<video_path>#<index in verified_responses>" (the question's place among its video's
 // PhoStream questions, in the order the export writes them).
+// A line whose item is missing or unknown but that gives its video and query time is matched to the
+// question of that video asked then (within a tolerance) — only when exactly one is; a known item
+// whose query point is not at the line's query time is looked for the same way, as ids are not
+// always what they seem (VCBench's eval ids name other questions of its data file).
+import { basename } from 'node:path';
 import { benchmarkIdOf } from '../../../shared/formats/items';
 import type { ProfileKind } from '../../../shared/profiles';
 import type { Question } from '../../../shared/questions';
-import { allQuestions, queryPointsOfQuestion } from '../annotation/rows';
+import type { RunLine } from '../../../shared/runs/run-file';
+import { allQuestions, listQueryPoints, queryPointsOfQuestion } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
@@ -16,41 +22,147 @@ export interface MatchedItem {
   points: number;
 }
 
+/** A line's question and query point, or why it has none (the field at fault and the reason). */
+export type LineMatch = { matched: MatchedItem; query: number } | { field: string; reason: string };
+
+/** How far (s) a line's query time may be from the query point it names or finds. */
+export const DEFAULT_TOLERANCE = 0.5;
+
 export interface ItemIndex {
   get(item: string): MatchedItem | undefined;
   /** The id a question's benchmark format exports it under (what a run file names), else its own id. */
   exportedId(questionId: string): string;
+  /** The question and query point a run line answers: by its item, else by its video and query time. */
+  match(line: Pick<RunLine, 'item' | 'query' | 'video' | 'queryTime'>, tolerance?: number): LineMatch;
 }
+
+const seconds = (t: number): string => String(Math.round(t * 1000) / 1000);
+const normalPath = (path: string): string => path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '');
 
 export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
   const kinds = new Map<string, ProfileKind>(listProfiles(db).map((p) => [p.id, p.kind]));
-  const paths = new Map(project.videos.listFrom(db).map((v) => [v.id, v.relPath]));
+  const videos = project.videos.listFrom(db);
+  const paths = new Map(videos.map((v) => [v.id, v.relPath]));
   const byKey = new Map<string, Question>();
   const exported = new Map<string, string>();
   const phostreamIndex = new Map<string, number>();
+  /** The paths a video is named by (its own, and those the files its questions came from used) → its ids. */
+  const videoNames = new Map<string, Set<string>>();
+  const nameVideo = (path: string, videoId: string) => {
+    const name = normalPath(path);
+    if (name) videoNames.set(name, (videoNames.get(name) ?? new Set()).add(videoId));
+  };
+  for (const v of videos) nameVideo(v.relPath, v.id);
+  /** PhoStream videos in the order the export writes them: "#n" (1-based, a run's sample_id) names the n-th. */
+  const phostreamVideos: string[] = [];
   for (const q of allQuestions(db)) {
     byKey.set(q.id, q);
     const kind = kinds.get(q.profileId) ?? 'custom';
     const id = benchmarkIdOf({ profile: kind, extra: q.origin?.extra ?? {} });
     if (id !== null && !byKey.has(id)) byKey.set(id, q);
     if (id !== null) exported.set(q.id, id);
+    const extraPath = q.origin?.extra.videoPath;
+    if (typeof extraPath === 'string') nameVideo(extraPath, q.videoId);
     if (kind === 'phostream') {
-      const extraPath = q.origin?.extra.videoPath;
       const path = typeof extraPath === 'string' ? extraPath : (paths.get(q.videoId) ?? q.videoId);
       const index = phostreamIndex.get(path) ?? 0;
+      if (index === 0) phostreamVideos.push(q.videoId);
       phostreamIndex.set(path, index + 1);
       byKey.set(`${path}#${index}`, q);
       exported.set(q.id, `${path}#${index}`);
     }
   }
-  const points = new Map<string, number>();
+  const times = new Map<string, number[]>();
+  const timesOf = (questionId: string): number[] => {
+    if (!times.has(questionId)) times.set(questionId, queryPointsOfQuestion(db, questionId).map((p) => p.time));
+    return times.get(questionId)!;
+  };
+  const get = (item: string): MatchedItem | undefined => {
+    const question = byKey.get(item);
+    return question && { question, points: timesOf(question.id).length };
+  };
+
+  /** The video a run names: by path (also as the tail of a longer path), else by file name; or why not. */
+  const videoCache = new Map<string, string | { reason: string }>();
+  const findVideo = (name: string): string | { reason: string } => {
+    const cached = videoCache.get(name);
+    if (cached) return cached;
+    const wanted = normalPath(name);
+    let found: Set<string> | undefined;
+    const sample = /^#(\d+)$/.exec(wanted);
+    if (sample) {
+      const videoId = phostreamVideos[Number(sample[1]) - 1];
+      found = new Set(videoId ? [videoId] : []);
+    } else {
+      found = videoNames.get(wanted);
+      if (!found) {
+        // the longest known path the name ends with ("/data/PhoStream/a/b.mp4" → "a/b.mp4")
+        const tails = [...videoNames.keys()].filter((p) => wanted.endsWith(`/${p}`)).sort((a, b) => b.length - a.length);
+        found = tails[0] === undefined ? undefined : videoNames.get(tails[0]);
+      }
+      if (!found) {
+        const file = basename(wanted);
+        found = new Set([...videoNames].filter(([p]) => basename(p) === file).flatMap(([, ids]) => [...ids]));
+      }
+    }
+    const ids = [...found];
+    const result =
+      ids.length === 1
+        ? ids[0]!
+        : { reason: ids.length === 0 ? (sample ? `the project has no PhoStream video #${sample[1]} (its ${phostreamVideos.length} are numbered in the order they were imported)` : 'no video of the project has this path or file name') : `${ids.length} videos of the project have this file name: give its path` };
+    videoCache.set(name, result);
+    return result;
+  };
+
+  /** Each query point of a video's questions: its question, its index among the question's points, its time. */
+  const pointsCache = new Map<string, Array<{ questionId: string; query: number; time: number }>>();
+  const pointsOfVideo = (videoId: string) => {
+    let points = pointsCache.get(videoId);
+    if (!points) {
+      const counts = new Map<string, number>();
+      points = listQueryPoints(db, videoId).map((p) => {
+        const query = counts.get(p.questionId) ?? 0;
+        counts.set(p.questionId, query + 1);
+        return { questionId: p.questionId, query, time: p.time };
+      });
+      pointsCache.set(videoId, points);
+    }
+    return points;
+  };
+
+  const atTime = (video: string, queryTime: number, tolerance: number): LineMatch => {
+    const videoId = findVideo(video);
+    if (typeof videoId !== 'string') return { field: 'video', reason: `${video}: ${videoId.reason}` };
+    const points = pointsOfVideo(videoId);
+    const near = points.filter((p) => Math.abs(p.time - queryTime) <= tolerance + 1e-9);
+    const at = `at ${seconds(queryTime)} s ± ${seconds(tolerance)} s`;
+    if (near.length === 1) return { matched: get(near[0]!.questionId)!, query: near[0]!.query };
+    if (near.length === 0) {
+      const nearest = points.reduce<number | null>((best, p) => (best === null || Math.abs(p.time - queryTime) < Math.abs(best - queryTime) ? p.time : best), null);
+      return { field: 'queryTime', reason: `no question of ${video} is asked ${at}${nearest === null ? ' (it has none)' : ` (the nearest at ${seconds(nearest)} s)`}` };
+    }
+    const questions = new Set(near.map((p) => p.questionId)).size;
+    return { field: 'queryTime', reason: questions > 1 ? `${questions} questions of ${video} are asked ${at}` : `a question of ${video} has ${near.length} query points ${at}` };
+  };
+
   return {
     exportedId: (questionId) => exported.get(questionId) ?? questionId,
-    get(item) {
-      const question = byKey.get(item);
-      if (!question) return undefined;
-      if (!points.has(question.id)) points.set(question.id, queryPointsOfQuestion(db, question.id).length);
-      return { question, points: points.get(question.id)! };
+    get,
+    match(line, tolerance = DEFAULT_TOLERANCE) {
+      const fallback = line.video !== undefined && line.queryTime !== undefined ? () => atTime(line.video!, line.queryTime!, tolerance) : null;
+      const matched = line.item ? get(line.item) : undefined;
+      if (!matched) {
+        if (fallback) return fallback();
+        return line.item
+          ? { field: 'item', reason: `no question with id "${line.item}" (a Tidemark question id, or the id its benchmark format exports)` }
+          : { field: 'item', reason: 'names no question: no item, nor a video and query time to find one by' };
+      }
+      if (line.query >= matched.points) return fallback?.() ?? { field: 'query', reason: `question "${line.item}" has ${matched.points} query point${matched.points === 1 ? '' : 's'} (query counts from 0)` };
+      const time = timesOf(matched.question.id)[line.query]!;
+      if (line.queryTime !== undefined && Math.abs(time - line.queryTime) > tolerance + 1e-9) {
+        return fallback?.() ?? { field: 'queryTime', reason: `question "${line.item}" asks query point ${line.query} at ${seconds(time)} s, not ${seconds(line.queryTime)} s ± ${seconds(tolerance)} s` };
+      }
+      return { matched, query: line.query };
     },
   };
 }

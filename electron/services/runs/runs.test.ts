@@ -1,7 +1,8 @@
 // Importing model runs: each line checked and matched to a question and query point by the ids the
 // benchmark formats export; unmatched lines reported with the reason; all or nothing; a run the
-// project has is refused; removal and undo; runs carried by the lossless format.
-import { writeFileSync } from 'node:fs';
+// project has is refused; removal and undo; runs carried by the lossless format. Lines without an id
+// Tidemark knows matched by their video and query time; another tool's result file imported whole.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionFieldsSchema } from '../../../shared/questions';
@@ -12,6 +13,7 @@ import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
 import { insertTestVideo } from '../test-support/project';
 import { importRunFile } from './import';
+import { itemIndex } from './matching';
 import { responsesOfRun } from './rows';
 import { removeRun, runsOf, videoResponses } from './service';
 
@@ -19,7 +21,11 @@ const dir = tempDir();
 const lee = { person: 'Lee', role: 'lead' as const };
 let project: Project;
 let videoId: string;
+let phostreamVideo: string;
 const ids: Record<string, string> = {};
+const seconds = (clock: string): number => clock.split(':').reduce((s, part) => s * 60 + Number(part), 0);
+/** The PhoStream fixture's forward entry: questions at 00:36 (T_p 00:42), 01:20 (T_p 01:26), … */
+const phostream = (JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external', 'phostream', 'phostream_annotations.sample.json'), 'utf8')) as Array<{ video_path: string; verified_responses: Array<{ user_query: string; timestamp_question: string; timestamp_proactive?: string; response: string }> }>)[1]!;
 
 const write = (name: string, lines: unknown[]): string => {
   const path = join(dir.path, name);
@@ -36,6 +42,21 @@ beforeAll(async () => {
   ids.vcb = await make('vcbench', { id: '0944' }, [10, 20, 30]);
   ids.pho0 = await make('phostream', null, [3]);
   ids.pho1 = await make('phostream', null, [8]);
+  // a video whose questions are found by time: two asked at about 12 s, one at 40 and 55 s
+  const b = await insertTestVideo(project, { relPath: 'set/b.mp4', duration: 120 });
+  const at = async (name: string, points: number[]) => {
+    ids[name] = (await annotation.createQuestion(project, lee, b, questionFieldsSchema.parse({ profileId: builtinProfileId('ovo-s-bench'), text: name }), points.map((time) => ({ time, answer: 'A', evidence: [], proactiveTime: null, windowStart: null })))).question.id;
+  };
+  await at('b12', [12]);
+  await at('b12.3', [12.3]);
+  await at('b40', [40, 55]);
+  // the PhoStream entry as its import makes it: the file's video path kept, in a media folder of the project's own
+  phostreamVideo = await insertTestVideo(project, { relPath: 'phostream/output_1.mp4', duration: 900 });
+  for (const [k, qa] of phostream.verified_responses.entries()) {
+    const fields = questionFieldsSchema.parse({ profileId: builtinProfileId('phostream'), text: qa.user_query, temporalType: 'forward', origin: { format: 'phostream', extra: { videoPath: phostream.video_path, time_type: 'forward' } } });
+    const point = { time: seconds(qa.timestamp_question), answer: qa.response, evidence: [], proactiveTime: seconds(qa.timestamp_proactive!), windowStart: null };
+    ids[`fwd${k}`] = (await annotation.createQuestion(project, lee, phostreamVideo, fields, [point])).question.id;
+  }
 });
 afterAll(async () => {
   await project.close();
@@ -104,5 +125,95 @@ describe('importing a run', () => {
     expect(runsOf(project).find((r) => r.id === gemini.id)?.responses).toBe(4);
     await project.store.undo('Lee');
     expect(runsOf(project).find((r) => r.id === gemini.id)?.responses).toBe(5);
+  });
+});
+
+describe('matching by video and query time', () => {
+  const match = (line: { item?: string; query?: number; video?: string; queryTime?: number }, tolerance?: number) => {
+    const found = itemIndex(project, project.store.db).match({ item: '', query: 0, ...line }, tolerance);
+    return 'matched' in found ? { question: found.matched.question.id, query: found.query } : found;
+  };
+
+  it('finds the one question of the video asked then (by path, a longer path ending in it, or file name); the query point is the one found', () => {
+    expect(match({ video: 'set/b.mp4', queryTime: 40.2 })).toEqual({ question: ids.b40, query: 0 });
+    expect(match({ video: '/media/data/set/b.mp4', queryTime: 54.6 })).toEqual({ question: ids.b40, query: 1 });
+    expect(match({ video: 'C:\\data\\set\\b.mp4', queryTime: 55 })).toEqual({ question: ids.b40, query: 1 });
+    expect(match({ video: 'b.mp4', queryTime: 55, query: 7 })).toEqual({ question: ids.b40, query: 1 });
+    expect(match({ item: 'not-an-id', video: './set/b.mp4', queryTime: 40 })).toEqual({ question: ids.b40, query: 0 });
+    expect(match({ video: phostream.video_path, queryTime: 80 })).toEqual({ question: ids.fwd1, query: 0 });
+    expect(match({ video: '#2', queryTime: 80 })).toEqual({ question: ids.fwd1, query: 0 }); // PhoStream's sample_id
+  });
+
+  it('matches none when no question or several are asked then, saying why', () => {
+    expect(match({ video: 'set/b.mp4', queryTime: 70 })).toEqual({ field: 'queryTime', reason: 'no question of set/b.mp4 is asked at 70 s ± 0.5 s (the nearest at 55 s)' });
+    expect(match({ video: 'set/b.mp4', queryTime: 12.2 })).toEqual({ field: 'queryTime', reason: '2 questions of set/b.mp4 are asked at 12.2 s ± 0.5 s' });
+    expect(match({ video: 'set/b.mp4', queryTime: 47.5 }, 8)).toEqual({ field: 'queryTime', reason: 'a question of set/b.mp4 has 2 query points at 47.5 s ± 8 s' });
+    expect(match({ video: 'c.mp4', queryTime: 12 })).toEqual({ field: 'video', reason: 'c.mp4: no video of the project has this path or file name' });
+    expect(match({ video: '#9', queryTime: 12 })).toEqual({ field: 'video', reason: '#9: the project has no PhoStream video #9 (its 2 are numbered in the order they were imported)' });
+    expect(match({ item: 'nope' })).toEqual({ field: 'item', reason: 'no question with id "nope" (a Tidemark question id, or the id its benchmark format exports)' });
+    expect(match({})).toEqual({ field: 'item', reason: 'names no question: no item, nor a video and query time to find one by' });
+  });
+
+  it('takes the tolerance given', () => {
+    expect(match({ video: 'set/b.mp4', queryTime: 12 }, 0.1)).toEqual({ question: ids.b12, query: 0 });
+    expect(match({ video: 'set/b.mp4', queryTime: 41 }, 1)).toEqual({ question: ids.b40, query: 0 });
+  });
+
+  it('checks a known item’s query point against the line’s time, and looks by video when they disagree', () => {
+    expect(match({ item: '0944', query: 1, queryTime: 20.3 })).toEqual({ question: ids.vcb, query: 1 });
+    expect(match({ item: '0944', query: 0, queryTime: 99 })).toEqual({ field: 'queryTime', reason: 'question "0944" asks query point 0 at 10 s, not 99 s ± 0.5 s' });
+    expect(match({ item: '0944', query: 0, video: 'clips/a.mp4', queryTime: 30 })).toEqual({ question: ids.vcb, query: 2 });
+  });
+});
+
+describe('importing another tool’s result file', () => {
+  it('reads a PhoStream run output (fixture entry, the runner’s responses) with the model given, each response on the questions open then', async () => {
+    const stream = [['00:10', 'Hello'], ['00:36', 'Silent'], ['00:42', 'She will borrow scrub pants.'], ['01:21', 'Silent'], ['01:27', 'A pair of scissors.']].map(([timestamp, response]) => ({ timestamp, response, raw_response: response, status_code: 200, runtime_ms: 900 }));
+    const row = { ...phostream, video: `/data/PhoStream/${phostream.video_path}`, id: 2, uuid: '3f2a9c1d', responses: stream, bench: 'phostream' };
+    const path = write('phostream.jsonl', [row]);
+    const outcome = await importRunFile(project, lee, { path, format: 'phostream-run', model: 'qwen2.5-omni' });
+    expect(outcome).toMatchObject({ file: 'phostream.jsonl', refused: false, problems: [], runs: [{ model: 'qwen2.5-omni', label: 'phostream', responses: 4 }] });
+    expect(outcome.unmatched.map((p) => `${p.line}:${p.field}: ${p.reason}`)).toEqual(['1:responses[0]: a response at 0:10, before any question of the video is asked']);
+    const run = runsOf(project).find((r) => r.model === 'qwen2.5-omni')!;
+    expect(run).toMatchObject({ protocol: 'synchronous', source: 'phostream.jsonl' });
+    const responses = responsesOfRun(project.store.db, run.id).map((r) => ({ question: r.questionId, t: r.t, text: r.text, latency: r.latency }));
+    expect(responses).toEqual(
+      expect.arrayContaining([
+        { question: ids.fwd0, t: 36, text: 'Silent', latency: 0.9 },
+        { question: ids.fwd0, t: 42, text: 'She will borrow scrub pants.', latency: 0.9 },
+        { question: ids.fwd1, t: 81, text: 'Silent', latency: 0.9 },
+        { question: ids.fwd1, t: 87, text: 'A pair of scissors.', latency: 0.9 },
+      ]),
+    );
+  });
+
+  it('matches the lines of a format without ids by video and time, with the tolerance given, reporting those that find none', async () => {
+    const text = JSON.stringify([
+      { video_path: './set/b.mp4', questions: [
+        { task_type: 'Counting', question: 'b40', time_stamp: '00:00:40', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'A' },
+        { task_type: 'Counting', question: 'b12', time_stamp: '00:00:12', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'B' },
+        { task_type: 'Counting', question: 'b70', time_stamp: '00:01:10', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'B' },
+      ] },
+    ], null, 4);
+    const path = join(dir.path, 'streamingbench_out.json');
+    writeFileSync(path, text);
+    const outcome = await importRunFile(project, lee, { path, format: 'streamingbench-run', tolerance: 0.2 });
+    expect(outcome.runs).toEqual([{ model: 'GPT4o', label: 'streamingbench_out', responses: 2 }]);
+    expect(outcome.unmatched.map((p) => `${p.field}: ${p.reason}`)).toEqual(['queryTime: no question of set/b.mp4 is asked at 70 s ± 0.2 s (the nearest at 55 s)']);
+    const run = runsOf(project).find((r) => r.model === 'GPT4o')!;
+    expect(responsesOfRun(project.store.db, run.id).map((r) => [r.questionId, r.query, r.text]).sort()).toEqual([[ids.b12, 0, 'B'], [ids.b40, 0, 'A']].sort());
+  });
+
+  it('refuses a bad record of another format, naming line and field, and writes nothing', async () => {
+    const path = join(dir.path, 'o.json');
+    writeFileSync(path, JSON.stringify({ model: 'gpt-4o', results: [{ query_id: '7_q0', annotation_id: 7, query_index: 0, query_time: 5, response: 'B' }, { query_id: 'x', annotation_id: 7, response: 'B' }] }, null, 2));
+    const before = runsOf(project).length;
+    const refused = await importRunFile(project, lee, { path, format: 'ovo-s-results' });
+    expect(refused.refused).toBe(true);
+    expect(refused.problems.map((p) => `${p.file}:${p.line}:${p.field}`)).toEqual(['o.json:12:results[1].query_id']);
+    expect(runsOf(project)).toHaveLength(before);
+    const skipped = await importRunFile(project, lee, { path, format: 'ovo-s-results', skipInvalid: true });
+    expect(skipped.runs).toEqual([{ model: 'gpt-4o', label: 'o', responses: 1 }]);
+    await expect(importRunFile(project, lee, { path, format: 'nonsense' })).rejects.toThrow(/No run format "nonsense"/);
   });
 });

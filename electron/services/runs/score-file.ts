@@ -38,16 +38,17 @@ export async function scoreRunFile(project: Project, path: string, profileId: st
   const runs = new Map<string, { model: string; run: string; responses: ModelResponse[]; profiles: Set<string> }>();
   const label = file.replace(/\.jsonl?$/i, '');
   for (const line of read.lines) {
-    const matched = index.get(line.item);
-    if (!matched || line.query >= matched.points) {
-      unmatched.push({ file, line: line.line, field: matched ? 'query' : 'item', reason: matched ? `question "${line.item}" has ${matched.points} query point(s)` : `no question with id "${line.item}"` });
+    const match = index.match(line);
+    if (!('matched' in match)) {
+      unmatched.push({ file, line: line.line, field: match.field, reason: match.reason });
       continue;
     }
+    const matched = match.matched;
     const key = `${line.model}\u0000${line.run ?? label}`;
     if (!runs.has(key)) runs.set(key, { model: line.model, run: line.run ?? label, responses: [], profiles: new Set() });
     const run = runs.get(key)!;
     run.profiles.add(matched.question.profileId);
-    run.responses.push({ id: String(line.line), runId: key, questionId: matched.question.id, query: line.query, t: line.t ?? null, text: line.response, latency: line.latency ?? null });
+    run.responses.push({ id: String(line.line), runId: key, questionId: matched.question.id, query: match.query, t: line.t ?? null, text: line.response, latency: line.latency ?? null });
   }
   const items = new Map<string, ReturnType<typeof profileItems>>();
   const scores: FileScore[] = [];

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { formatProblem } from '../../../../shared/formats/json-text';
 import { plural } from '../../../../shared/plural';
+import { findRunFormat, runFormats, type RunFormatId } from '../../../../shared/runs/formats';
 import { chooseExchangePath } from '../../store/exchange/actions';
 import { cancelJob } from '../../store/jobs/actions';
 import { chooseRunsTab, importRun, loadRuns, removeRun, toggleRunLane } from '../../store/runs/actions';
@@ -45,6 +46,9 @@ function RunList(): React.JSX.Element {
 function RunsTabView(): React.JSX.Element {
   const [path, setPath] = useState('');
   const [skipInvalid, setSkipInvalid] = useState(false);
+  const [format, setFormat] = useState<RunFormatId>('tidemark-run');
+  const [model, setModel] = useState('');
+  const modelHint = findRunFormat(format)?.model ?? null;
   const nativeDialogs = useStore((s) => Boolean(s.info?.nativeDialogs));
   const outcome = useStore((s) => s.lastRunImport);
   const job = useStore((s) => s.jobs.find((j) => j.kind === 'run-import' && j.state === 'running') ?? null);
@@ -54,11 +58,15 @@ function RunsTabView(): React.JSX.Element {
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          if (path.trim()) void importRun(path.trim(), skipInvalid);
+          if (path.trim()) void importRun(path.trim(), skipInvalid, { format, ...(modelHint !== null ? { model } : {}) });
         }}
       >
-        <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="Path of a run file (.jsonl)" aria-label="Run file" data-testid="run-path" style={{ flex: 1 }} />
+        <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="Path of a run file (.jsonl)" aria-label="Run file" data-testid="run-path" style={{ flex: 1, minWidth: '20em' }} />
         {nativeDialogs && <button type="button" onClick={() => void chooseExchangePath('benchmarkFile').then((p) => p && setPath(p))}>Choose…</button>}
+        <select value={format} onChange={(e) => setFormat(e.target.value as RunFormatId)} aria-label="Run file format" data-testid="run-format" style={{ maxWidth: '18em' }}>
+          {runFormats.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+        </select>
+        {modelHint !== null && <input value={model} onChange={(e) => setModel(e.target.value)} placeholder={modelHint} title={modelHint} aria-label="Model" data-testid="run-model" style={{ width: '12em' }} />}
         <label className="check">
           <input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} /> import the good lines when some are bad
         </label>

@@ -1,6 +1,7 @@
 // Model runs: imported as a job (its report in the overlay), listed, removed (undoable), drawn as
 // lanes on the timeline — the shown runs' responses to the selected video are loaded with it.
 import type { Job } from '../../../../shared/jobs';
+import type { RunFormatId } from '../../../../shared/runs/formats';
 import type { EarlyResponse } from '../../../../shared/runs/replay';
 import { call } from '../../api/client';
 import { flash } from '../annotation/actions';
@@ -61,9 +62,11 @@ export async function showEarly(early: EarlyResponse): Promise<void> {
   await emit('seek', early.t);
 }
 
-export async function importRun(path: string, skipInvalid: boolean): Promise<void> {
+/** Imports a run file in a format (the Tidemark run JSONL unless named), with the model for formats whose files do not name it. */
+export async function importRun(path: string, skipInvalid: boolean, options: { format?: RunFormatId; model?: string } = {}): Promise<void> {
   setState({ lastRunImport: null });
-  const started = await inOverlay(() => call('runs.import', { path, skipInvalid }));
+  const model = options.model?.trim();
+  const started = await inOverlay(() => call('runs.import', { path, skipInvalid, format: options.format ?? 'tidemark-run', ...(model ? { model } : {}) }));
   if (started) await emit('jobStarted');
 }
 

@@ -1,0 +1,50 @@
+// VCBench results (formats §3). eval/demo_gemini.py writes one raw row per query point: the eval
+// row {q_id, query_index, id, source_dataset, video_path, question, …, query_time, count} with the
+// model's `prediction` and `raw_response` added; eval/unify_results.py groups them by `id` into
+// {id, query_times[], predictions[int|null], gts[]}. Neither names the model.
+// The eval file's `id` does not always name the same question as the data file's (digest §3: rows
+// with id "0799" ask data question "0797"), so every line also carries its query time, and a raw row
+// its video: the matcher checks the id's query point against the time and, when they disagree,
+// finds the question of that video asked then.
+import { z } from 'zod';
+import { jsonlRunReader, modelOf, recordKind } from './reading';
+
+const time = z.number().finite().min(0);
+
+const unifiedSchema = z
+  .object({ id: z.union([z.string().min(1), z.number().int()]), query_times: z.array(time).min(1), predictions: z.array(z.number().int().nullable()), gts: z.array(z.unknown()).optional() })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.predictions.length !== r.query_times.length) ctx.addIssue({ code: 'custom', path: ['predictions'], message: `has ${r.predictions.length} predictions for ${r.query_times.length} query times` });
+  });
+
+const rawSchema = z
+  .object({
+    id: z.union([z.string().min(1), z.number().int()]),
+    query_index: z.number().int().min(0),
+    video_path: z.string().min(1),
+    query_time: time,
+    prediction: z.union([z.string(), z.number()]).nullable(),
+    raw_response: z.string().nullable().optional(),
+  })
+  .passthrough();
+
+/** unify_results.py output: prediction k (an int, or null where the raw text was not one) answers query point k. */
+export const readVcbenchUnified = jsonlRunReader((file, options) => {
+  const model = modelOf(file, options);
+  return recordKind([], unifiedSchema, (r) =>
+    r.query_times.map((t, k) => {
+      const p = r.predictions[k] ?? null;
+      return { model, item: String(r.id), query: k, queryTime: t, response: p === null ? '' : String(p), ...(p === null ? { meta: { error: 'no integer prediction (null)' } } : {}), at: ['predictions', k] };
+    }),
+  );
+});
+
+/** demo_gemini.py raw rows: the model's text (raw_response, else prediction) at one query point of one video. */
+export const readVcbenchRaw = jsonlRunReader((file, options) => {
+  const model = modelOf(file, options);
+  return recordKind([], rawSchema, (r) => {
+    const text = r.raw_response ?? (r.prediction === null ? null : String(r.prediction));
+    return [{ model, item: String(r.id), query: r.query_index, video: r.video_path, queryTime: r.query_time, response: text ?? '', ...(text === null ? { meta: { error: 'no response (null)' } } : {}) }];
+  });
+});
