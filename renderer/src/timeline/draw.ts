@@ -346,6 +346,21 @@ function paintQueryLane(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
   }
 }
 
+/** A count held from one point to the next, to the end of the video. */
+function strokeSteps(ctx: CanvasRenderingContext2D, p: TimelinePicture, points: ReadonlyArray<{ t: number; value: number }>, y: (v: number) => number): void {
+  ctx.beginPath();
+  points.forEach((pt, i) => {
+    const x = timeToX(pt.t, p.view);
+    if (i === 0) ctx.moveTo(x, y(pt.value));
+    else {
+      ctx.lineTo(x, y(points[i - 1]!.value));
+      ctx.lineTo(x, y(pt.value));
+    }
+  });
+  ctx.lineTo(timeToX(p.bounds.duration, p.view), y(points.at(-1)?.value ?? 0));
+  ctx.stroke();
+}
+
 /** The derived count of the selected counting question, as a step line over the lanes. */
 function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {
   const counting = p.selectedQuestion?.counting;
@@ -357,17 +372,7 @@ function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
   const y = (v: number): number => bottom - (v / max) * (bottom - top);
   ctx.strokeStyle = '#ff5a5f';
   ctx.lineWidth = 1.5;
-  ctx.beginPath();
-  steps.forEach((step, i) => {
-    const x = timeToX(step.time, p.view);
-    if (i === 0) ctx.moveTo(x, y(step.value));
-    else {
-      ctx.lineTo(x, y(steps[i - 1]!.value));
-      ctx.lineTo(x, y(step.value));
-    }
-  });
-  ctx.lineTo(timeToX(p.bounds.duration, p.view), y(steps.at(-1)?.value ?? 0));
-  ctx.stroke();
+  strokeSteps(ctx, p, steps.map((s) => ({ t: s.time, value: s.value })), y);
   ctx.lineWidth = 1;
   ctx.fillStyle = '#ffb3b5';
   ctx.fillText(`${counting.subcategory} · ${counting.target} (max ${max})`, LANE_LABEL_WIDTH + 6, top + 8);
@@ -378,17 +383,7 @@ function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
     ctx.strokeStyle = m.colour;
     ctx.fillStyle = m.colour;
     ctx.setLineDash([4, 3]);
-    ctx.beginPath();
-    pts.forEach((pt, i) => {
-      const x = timeToX(pt.t, p.view);
-      if (i === 0) ctx.moveTo(x, y(pt.value));
-      else {
-        ctx.lineTo(x, y(pts[i - 1]!.value));
-        ctx.lineTo(x, y(pt.value));
-      }
-    });
-    ctx.lineTo(timeToX(p.bounds.duration, p.view), y(pts.at(-1)!.value));
-    ctx.stroke();
+    strokeSteps(ctx, p, pts, y);
     ctx.setLineDash([]);
     for (const pt of pts) ctx.fillRect(timeToX(pt.t, p.view) - 2, y(pt.value) - 2, 4, 4);
   }
