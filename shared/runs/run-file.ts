@@ -9,33 +9,11 @@
 // (s): with them a line whose item is unknown is matched to the question of that video asked then,
 // and a known item's query point is checked against that time. Other result formats (formats/) read
 // into the same lines; those that know no id Tidemark matches leave "item" empty and give both.
-import { z } from 'zod';
-import type { Problem } from '../formats/json-text';
 import { jsonlRunReader, readAllRuns, type RecordKind, type RunReading } from './formats/reading';
 
-export const runLineSchema = z
-  .object({
-    model: z.string().trim().min(1, 'name the model').max(200),
-    item: z.union([z.string().trim().min(1).max(1_000), z.number().int().transform(String)]),
-    query: z.number().int().min(0).max(10_000).default(0),
-    video: z.string().trim().min(1).max(1_000).optional(),
-    queryTime: z.number().finite().min(0).optional(),
-    t: z.number().finite().min(0).optional(),
-    response: z.string().max(200_000),
-    latency: z.number().finite().min(0).optional(),
-    frames: z.array(z.number().finite().min(0)).max(100_000).optional(),
-    run: z.string().trim().min(1).max(200).optional(),
-    meta: z.unknown().optional(),
-  })
-  .strict();
-export type RunLine = z.output<typeof runLineSchema> & { line: number };
+import { runLineSchema, type RunFileRead } from './run-line';
 
-export interface RunFileRead {
-  lines: RunLine[];
-  problems: Problem[];
-  /** Responses a result format itself ties to no question (reported with the lines that match none). */
-  unmatched?: Problem[];
-}
+export { runLineSchema, type RunFileRead, type RunLine } from './run-line';
 
 /** A line of the Tidemark run JSONL: checked against the schema, its first fault named. */
 const tidemarkLine: RecordKind = {

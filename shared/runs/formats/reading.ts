@@ -7,7 +7,7 @@ import { lineAndColumn, locateJsonPath, skipValue, type FieldPath } from '../../
 import { describeJsonError, fieldPath, JsonLineCursor, lineSteps, parseJsonKeepingNumbers } from '../../formats/json-text';
 import { byLine } from '../../formats/reading';
 import { parseTime } from '../../formats/time-encoding';
-import type { RunFileRead, RunLine } from '../run-file';
+import type { RunFileRead, RunLine } from '../run-line';
 
 export interface RunReadOptions {
   /** The model, for formats whose files do not name it (default: the file's name). */
