@@ -4,7 +4,7 @@
 import type { QueryPoint, Question } from '../questions';
 import type { ItemScore } from '../scoring/types';
 
-export const replayVerdicts = ['correct', 'wrong', 'early', 'late', 'judge', 'other'] as const;
+export const replayVerdicts = ['correct', 'wrong', 'early', 'late', 'judged', 'judge', 'other'] as const;
 export type ReplayVerdict = (typeof replayVerdicts)[number];
 
 export interface ReplayResponse {
@@ -22,6 +22,8 @@ export interface ReplayResponse {
   knowableAt: number | null;
   /** Seconds before `knowableAt` it came; null when not early. */
   early: number | null;
+  /** The judge's score and reason, when a judge has judged it. */
+  judgment: { score: number; reason: string; verdict?: 'yes' | 'no' } | null;
 }
 
 /** The moment an answer can first be known: T_p for a forward question, else the end of its last evidence interval. */
@@ -30,9 +32,10 @@ export function knowableAt(question: Pick<Question, 'temporalType'>, point: Pick
   return point.evidence.length ? Math.max(...point.evidence.map(([, end]) => end)) : null;
 }
 
-/** What a scored query says of the response it scored. */
-export function verdictOf(q: ItemScore['queries'][number]): ReplayVerdict {
+/** What a scored query says of the response it scored (a judged one: by its judgment). */
+export function verdictOf(q: ItemScore['queries'][number], judgment: { verdict?: 'yes' | 'no' } | null = null): ReplayVerdict {
   if (q.timing === 'early') return 'early';
+  if (judgment) return judgment.verdict === 'yes' ? 'correct' : judgment.verdict === 'no' ? 'wrong' : 'judged';
   if (q.timing === 'late') return 'late';
   if (q.correct === true) return 'correct';
   if (q.correct === false) return 'wrong';

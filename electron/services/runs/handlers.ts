@@ -30,6 +30,6 @@ export const runHandlers = (app: AppServices) =>
       const job = app.jobs.start({ kind: 'judge', label: `Judge runs (${req.repeats}×)`, profileId: req.profileId }, (control) => judgeRuns(app, project, caller, req, control));
       return { jobId: job.id };
     },
-    'runs.replay': (req) => replayRun(app.requireProject(), req.runId, req.videoId),
+    'runs.replay': (req) => replayRun(app.requireProject(), req.runId, req.videoId, app.settings.get().drafting.model),
     'runs.early': (req) => earlyResponses(app.requireProject(), req.runIds),
   }) satisfies Partial<HandlerMap>;

@@ -16,6 +16,7 @@ import { runCli } from '../../cli/cli';
 import { importRunFile } from './import';
 import { estimateJudging, judgeRuns } from './judge';
 import { judgeAgreement, judgeAsPerson, judgeCheckSample } from './judge-check';
+import { replayRun } from './replay';
 import { scoreRuns } from './scoring';
 import { runsOf } from './service';
 
@@ -83,6 +84,9 @@ describe('the judge runner', () => {
     const [a2] = scoreRuns(project, run.profileId, [runsOf(project)[0]!.id], {}, 'judge-1');
     // the mean of the repeats: (4 + 2) / 2 → 60 and (5 + 2) / 2 → 70
     expect(a2!.overall.score).toBeCloseTo(65, 6);
+    // the replay shows each judged answer with the judge's score and reason
+    const replayed = replayRun(project, runsOf(project)[0]!.id, videoId, 'judge-1');
+    expect(replayed.find((r) => r.t === 10)).toMatchObject({ verdict: 'judged', judgment: { score: 3, reason: 'Right cause.' } });
     // another judge model has judged nothing
     expect(scoreRuns(project, run.profileId, [], {}, 'judge-2')[0]!.overall.score).toBeNull();
   });

@@ -5,7 +5,9 @@ import { earlyBy, knowableAt, verdictOf, type EarlyResponse, type ReplayResponse
 import type { ModelResponse } from '../../../shared/runs/types';
 import { scoreRun } from '../../../shared/scoring/score';
 import type { QueryPoint, Question } from '../../../shared/questions';
+import { judgePromptFor } from '../../../shared/scoring/judge';
 import { listQueryPoints, listQuestions } from '../annotation/rows';
+import { storedJudgments } from './judgments';
 import type { ReadableDb } from '../db/readable';
 import type { Project } from '../projects/project';
 import { getRun, listRuns, responsesOfRun, responsesOfVideo } from './rows';
@@ -14,7 +16,7 @@ import { ServiceError } from '../errors';
 
 const key = (questionId: string, query: number, t: number | null): string => `${questionId}\u0000${query}\u0000${t ?? 'offline'}`;
 
-export function replayRun(project: Project, runId: string, videoId: string): ReplayResponse[] {
+export function replayRun(project: Project, runId: string, videoId: string, judgeModel: string | null = null): ReplayResponse[] {
   const db = project.store.db;
   if (!getRun(db, runId)) throw new ServiceError('not-found', 'No such run (removed, or undone?).');
   const responses = responsesOfVideo(db, runId, videoId);
@@ -24,12 +26,18 @@ export function replayRun(project: Project, runId: string, videoId: string): Rep
   const scored = new Map<string, Scored>();
   for (const profileId of new Set([...questions.values()].map((q) => q.profileId))) {
     const p = profileItems(project, db, profileId, videoId);
-    const score = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, withResponses(p, responses), {});
+    const items = withResponses(p, responses);
+    const score = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, items, {});
+    const prompt = judgePromptFor(p.profile.kind);
+    const judged = prompt && judgeModel ? storedJudgments(db, p.profile.kind, prompt, judgeModel, items, score) : null;
     const questionOf = new Map(p.items.map(({ question, item }) => [item.item, question.id]));
     for (const item of score.items) {
       const questionId = questionOf.get(item.item);
       if (questionId === undefined) continue;
-      for (const q of item.queries) scored.set(key(questionId, q.query, q.t), { verdict: verdictOf(q), extracted: q.extracted, rule: q.rule });
+      for (const q of item.queries) {
+        const judgment = judged?.(item.item, q.query, p.profile.kind === 'vsas-bench' && q.t !== null ? q.t : undefined) ?? null;
+        scored.set(key(questionId, q.query, q.t), { verdict: verdictOf(q, judgment), extracted: q.extracted, rule: q.rule, judgment });
+      }
     }
   }
   return responses.map((r) => replayOf(r, questions.get(r.questionId), pointsBy.get(r.questionId) ?? [], scored.get(key(r.questionId, r.query, r.t))));
@@ -39,13 +47,13 @@ function pointOf(points: readonly QueryPoint[], query: number): QueryPoint | und
   return [...points].sort((a, b) => a.time - b.time)[query];
 }
 
-type Scored = Pick<ReplayResponse, 'verdict' | 'extracted' | 'rule'>;
+type Scored = Pick<ReplayResponse, 'verdict' | 'extracted' | 'rule' | 'judgment'>;
 
 function replayOf(r: ModelResponse, question: Question | undefined, points: readonly QueryPoint[], scored: Scored | undefined): ReplayResponse {
   const point = pointOf(points, r.query);
   const t = r.t ?? point?.time ?? 0;
   const knowable = question && point ? knowableAt(question, point) : null;
-  return { id: r.id, questionId: r.questionId, query: r.query, t, offline: r.t === null, verdict: scored?.verdict ?? 'other', extracted: scored?.extracted ?? null, rule: scored?.rule ?? null, knowableAt: knowable, early: earlyBy(t, knowable) };
+  return { id: r.id, questionId: r.questionId, query: r.query, t, offline: r.t === null, verdict: scored?.verdict ?? 'other', extracted: scored?.extracted ?? null, rule: scored?.rule ?? null, knowableAt: knowable, early: earlyBy(t, knowable), judgment: scored?.judgment ?? null };
 }
 
 /** Responses that came before their answer was knowable, earliest first (by how early), across runs. */

@@ -25,6 +25,7 @@ export function ResponseDetails(): React.JSX.Element | null {
           <span className="swatch" style={{ background: VERDICT_COLOURS[replay.verdict] }} /> {VERDICT_LABELS[replay.verdict]}
           {replay.extracted !== null && ` · read as ${String(replay.extracted)}`}
           {replay.rule && ` (${replay.rule})`}
+          {replay.judgment && ` · judge: ${Number(replay.judgment.score.toFixed(2))}${replay.judgment.verdict ? ` (${replay.judgment.verdict})` : ''} — ${replay.judgment.reason}`}
           {replay.early !== null && replay.knowableAt !== null && ` · ${replay.early.toFixed(1)} s before the answer was knowable (${formatTimecode(replay.knowableAt)})`}
         </p>
       )}

@@ -7,7 +7,7 @@ import { modelCounts, runLanes, selectedResponse, VERDICT_COLOURS } from './sele
 
 const run: ModelRun = { id: 'r', model: 'qwen', label: 'async', source: 'x.jsonl', protocol: 'asynchronous', settings: { cameraBuffer: 2 }, createdBy: 'a', createdAt: '', responses: 2 };
 const response = (id: string, t: number, latency: number | null): ModelResponse => ({ id, runId: 'r', questionId: 'q', query: 0, t, text: id, latency });
-const replay = (id: string, t: number, verdict: ReplayResponse['verdict']): ReplayResponse => ({ id, questionId: 'q', query: 0, t, offline: false, verdict, extracted: null, rule: null, knowableAt: null, early: null });
+const replay = (id: string, t: number, verdict: ReplayResponse['verdict']): ReplayResponse => ({ id, questionId: 'q', query: 0, t, offline: false, verdict, extracted: null, rule: null, knowableAt: null, early: null, judgment: null });
 
 describe('run lanes', () => {
   it('colours each response by what the scorer made of it, and replays Alg. 1 when latencies are known', () => {

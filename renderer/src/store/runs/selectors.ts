@@ -9,9 +9,9 @@ import { lastOf } from '../memo';
 import type { State } from '../store';
 
 /** A response's colour on its lane: what the scorer made of it. */
-export const VERDICT_COLOURS: Record<ReplayVerdict, string> = { correct: '#3fb950', wrong: '#f85149', early: '#d29922', late: '#a371f7', judge: '#58a6ff', other: '#6b7a8c' };
+export const VERDICT_COLOURS: Record<ReplayVerdict, string> = { correct: '#3fb950', wrong: '#f85149', early: '#d29922', late: '#a371f7', judged: '#39c5cf', judge: '#58a6ff', other: '#6b7a8c' };
 export const VERDICT_LABELS: Record<ReplayVerdict, string> = {
-  correct: 'scored, correct', wrong: 'scored, wrong', early: 'early (before the window)', late: 'late (after the window)', judge: 'scored, waiting for a judge', other: 'not the scored response',
+  correct: 'scored, correct', wrong: 'scored, wrong', early: 'early (before the window)', late: 'late (after the window)', judged: 'scored by the judge', judge: 'scored, waiting for a judge', other: 'not the scored response',
 };
 
 /** The camera buffer a run says it used (settings.cameraBuffer), else VSAS's default of 600 frames. */
