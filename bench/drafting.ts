@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { draftRunSchema } from '../shared/drafting/runs';
 import { AppServices } from '../electron/services/app-services';
 import { listDrafts } from '../electron/services/drafting/decisions';
@@ -16,16 +15,9 @@ import { UNWATCHED } from '../electron/services/jobs/registry';
 import { startFakeOpenAi } from '../electron/services/test-support/fake-openai';
 import { apiClient } from '../electron/services/test-support/project';
 import { importVideos } from '../electron/services/videos/service';
-import { h264, lavfi, ms, stats, testVideo } from './support';
+import { gcNote, h264, heapUsed, lavfi, mb, ms, stats, testVideo, watchedLoop } from './support';
 
 const SECONDS = 60;
-const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
-
-/** Heap in use, after a full GC when node runs with --expose-gc (npm run bench does). */
-function heapUsed(): number {
-  globalThis.gc?.();
-  return process.memoryUsage().heapUsed;
-}
 
 export async function benchDrafting(): Promise<void> {
   console.log('Generating a 60-second 360p test video (cached)…');
@@ -58,19 +50,14 @@ export async function benchDrafting(): Promise<void> {
 
     const run = draftRunSchema.parse({ what: 'captions', videoId: video.id, target: question.id, policy: 'sw+u', k: 42, height: 360 });
     const heapBefore = heapUsed();
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    const start = performance.now();
-    const outcome = await runDraft(app, project, caller, run, UNWATCHED, { baseURL: fake.baseURL, model: 'fake-vision-1', concurrency: 4, maxRetries: 0 });
-    const pipeline = performance.now() - start;
-    delay.disable();
+    const { value: outcome, wall: pipeline, blocked, p99 } = await watchedLoop(() => runDraft(app, project, caller, run, UNWATCHED, { baseURL: fake.baseURL, model: 'fake-vision-1', concurrency: 4, maxRetries: 0 }));
     const heapAfter = heapUsed();
     const roundTrips = stats(listDrafts(project, { videoId: video.id, kind: 'caption' }).map((d) => d.provenance.latencyMs));
     console.log(
       `Drafting captions (SW+U, k 42, 360 px, concurrency 4; the scripted server in this process answering at once): ${outcome.drafted} seconds drafted, ${outcome.failed} failed, ` +
         `${outcome.requests} requests carrying ${framesSent.toLocaleString('en')} frames (${mb(urlBytes / Math.max(1, outcome.requests))} of data URLs per request on average) in ${ms(pipeline)} = ${ms(pipeline / SECONDS)} per second of video; ` +
-        `round trip median ${ms(roundTrips.median)}, p95 ${ms(roundTrips.p95)}; event loop blocked at most ${ms(delay.max / 1e6)} (p99 ${ms(delay.percentile(99) / 1e6)}); ` +
-        `heap ${mb(heapBefore)} before, ${mb(heapAfter)} after${globalThis.gc ? ' (after a GC)' : ' (no GC: node without --expose-gc)'}`,
+        `round trip median ${ms(roundTrips.median)}, p95 ${ms(roundTrips.p95)}; event loop blocked at most ${ms(blocked)} (p99 ${ms(p99)}); ` +
+        `heap ${mb(heapBefore)} before, ${mb(heapAfter)} after${gcNote()}`,
     );
   } finally {
     await app.shutdown();

@@ -8,22 +8,13 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { exportBenchmark, importBenchmarkFile } from '../electron/services/exchange/service';
 import { Project } from '../electron/services/projects/project';
-import { h264, lavfi, testVideo, tools } from './support';
+import { h264, lavfi, median, ovoSLine, testVideo, tools } from './support';
 
 const QUESTIONS = 100_000;
 
 function ovoLines(videoPath: string): string {
   const lines: string[] = [];
-  for (let i = 0; i < QUESTIONS; i++) {
-    const t = Math.round(((i % 590) / 10 + 0.5) * 10) / 10;
-    lines.push(
-      JSON.stringify({
-        id: i, category_index: `1.1.1_${i}`, source_dataset: 'bench', video_id: 'v', video_path: videoPath, level: 1, task_main_category: '1.1', task_subcategory: '1.1.1',
-        task_type_name: 'Object-to-Object Absolute Distance', question: `Question ${i}: how far is the sign from the camera?`,
-        options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' }, query_times: [t], evidence_times: [[Math.max(0, t - 2), t]], answers: ['D'],
-      }),
-    );
-  }
+  for (let i = 0; i < QUESTIONS; i++) lines.push(ovoSLine(i, videoPath, Math.round(((i % 590) / 10 + 0.5) * 10) / 10));
   return `${lines.join('\n')}\n`;
 }
 
@@ -76,7 +67,6 @@ function exportFloor(project: Project, exported: string): number {
   return performance.now() - start;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ROUNDS = 3;
 
 export async function benchExchange(): Promise<void> {

@@ -1,10 +1,11 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement|drafting]`: prints figures for this machine.
+// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement|drafting|runs]`: prints figures for this machine.
 import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } from './foundation';
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
 import { benchBulkMarks, benchCountingExport } from './structure';
 import { benchAgreement, benchAgreementReport, benchReviewRound } from './agreement';
 import { benchDrafting } from './drafting';
+import { benchRunLanes, benchRunScoring } from './runs';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -22,6 +23,10 @@ const sections: Record<string, () => Promise<void>> = {
     await benchReviewRound();
   },
   drafting: benchDrafting,
+  runs: async () => {
+    await benchRunScoring();
+    await benchRunLanes();
+  },
 };
 
 console.log(`Tidemark benchmarks — node ${process.version}, ffmpeg ${tools.ffmpeg}`);

@@ -2,10 +2,12 @@
 import { chromium, type Page } from '@playwright/test';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { startTidemark } from '../e2e/support/server';
 import { runProcess } from '../electron/services/media/run-process';
 import { resolveMediaTools } from '../electron/services/media/tools';
+import { BUILTIN_PROFILES, findTaskCode } from '../shared/profiles';
 
 export const tools = resolveMediaTools('bundled');
 const cacheDir = join(process.cwd(), 'bench-results', 'media');
@@ -18,6 +20,46 @@ export function stats(values: number[]): { median: number; p95: number; max: num
 }
 
 export const ms = (x: number): string => `${x.toFixed(1)} ms`;
+export const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Heap in use, after a full GC when node runs with --expose-gc (npm run bench does). */
+export function heapUsed(): number {
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+export const gcNote = (): string => (globalThis.gc ? ' (after a GC)' : ' (no GC: node without --expose-gc)');
+
+/**
+ * Runs `work` with the event loop watched (a timer every 5 ms): its wall time and the longest the
+ * loop was blocked meanwhile (the longest timer delay, so a block of synchronous work shows as its
+ * length plus up to the 5 ms).
+ */
+export async function watchedLoop<T>(work: () => T | Promise<T>): Promise<{ value: T; wall: number; blocked: number; p99: number }> {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  // its first tick only starts the clock: a block before the second would go unseen
+  await new Promise((resolve) => setTimeout(resolve, 12));
+  const start = performance.now();
+  const value = await work();
+  const wall = performance.now() - start;
+  // let the timer fire once more, so a block at the very end is counted
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  delay.disable();
+  return { value, wall, blocked: delay.max / 1e6, p99: delay.percentile(99) / 1e6 };
+}
+
+const OVO_S_TAXONOMY = BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!.taxonomy;
+
+/** One OVO-S release record: four options, one query point at `time` with its answer and the 2 s of evidence before it. */
+export function ovoSLine(id: number, videoPath: string, time: number, answer = 'D', code = '1.1.1'): string {
+  return JSON.stringify({
+    id, category_index: `${code}_${id}`, source_dataset: 'bench', video_id: 'v', video_path: videoPath, level: Number(code[0]), task_main_category: code.slice(0, 3), task_subcategory: code,
+    task_type_name: findTaskCode(OVO_S_TAXONOMY, code)?.name ?? code, question: `Question ${id}: how far is the sign from the camera?`,
+    options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' }, query_times: [time], evidence_times: [[Math.max(0, time - 2), time]], answers: [answer],
+  });
+}
 
 /** A generated test video, cached across bench runs (generation is not what is measured). */
 export async function testVideo(name: string, args: string[]): Promise<string> {

@@ -1,4 +1,4 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation|…|drafting]` (sections in bench/run.ts): builds the app and the
+// `npm run bench [open|thumbnails|step|timeline|annotation|…|drafting|runs]` (sections in bench/run.ts): builds the app and the
 // bench script, then runs it (with --expose-gc, so a section can measure the heap after a full GC).
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
