@@ -23,9 +23,9 @@ export const runHandlers = (app: AppServices) =>
     'runs.judgeAsPerson': (req, caller) => judgeAsPerson(app.requireProject(), caller, req.key, { score: req.score, reason: caller.person, ...(req.verdict ? { verdict: req.verdict } : {}) }).then(() => null),
     'runs.judgeAgreement': (req) => judgeAgreement(app.requireProject(), req.profileId, app.settings.get().drafting.model),
     'runs.judgeEstimate': (req) => estimateJudging(app, app.requireProject(), req),
-    'runs.judge': (req, caller) => {
+    'runs.judge': async (req, caller) => {
       const project = app.requireProject();
-      estimateJudging(app, project, req); // a profile that is not judged is refused now, not as a failed job
+      await estimateJudging(app, project, req); // a profile that is not judged is refused now, not as a failed job
       if (app.jobs.findRunning('judge')) throw new ServiceError('conflict', 'A judge run is going; cancel it or wait for it to end.');
       const job = app.jobs.start({ kind: 'judge', label: `Judge runs (${req.repeats}×)`, profileId: req.profileId }, (control) => judgeRuns(app, project, caller, req, control));
       return { jobId: job.id };

@@ -55,7 +55,7 @@ export async function importRunFile(project: Project, caller: Caller, options: R
   return project.store.edit(caller.person, `Import run ${file}`, async (tx) => {
     const index = itemIndex(project, tx.db);
     const runs = new Map<string, { id: string; model: string; label: string; responses: ModelResponse[] }>();
-    for (const [i, line] of read.lines.entries()) {
+    for (const line of read.lines) {
       const match = index.match(line, options.tolerance ?? DEFAULT_TOLERANCE);
       if (!('matched' in match)) {
         outcome.unmatched.push({ file, line: line.line, field: match.field, reason: match.reason });
@@ -63,7 +63,8 @@ export async function importRunFile(project: Project, caller: Caller, options: R
       }
       const run = runFor(runs, line, defaultLabel);
       run.responses.push(responseOf(run.id, match.matched.question.id, { ...line, query: match.query }));
-      if (i % BATCH === 0) await tx.pace();
+      // the pacer yields once its slice has run; asking on every line keeps each slice short
+      await tx.pace();
     }
     outcome.unmatched.sort((a, b) => a.line - b.line);
     const now = new Date().toISOString();
@@ -72,10 +73,8 @@ export async function importRunFile(project: Project, caller: Caller, options: R
       tx.insert('runs', runToRow({ id: run.id, model: run.model, label: run.label, source: file, protocol, settings: {}, createdBy: caller.person, createdAt: now }));
       for (const [i, response] of run.responses.entries()) {
         tx.insert('responses', responseToRow(response));
-        if (i % BATCH === 0) {
-          control.progress(0.5 + (0.5 * i) / Math.max(1, run.responses.length), `Writing the responses of ${run.model}`);
-          await tx.pace();
-        }
+        if (i % BATCH === 0) control.progress(0.5 + (0.5 * i) / Math.max(1, run.responses.length), `Writing the responses of ${run.model}`);
+        await tx.pace();
       }
       outcome.runs.push({ model: run.model, label: run.label, responses: run.responses.length });
     }

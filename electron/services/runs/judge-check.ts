@@ -4,38 +4,27 @@
 // people over the pairs, with its 95 % interval and Landis–Koch band — by the review work's code.
 import type { Caller } from '../../../shared/domain';
 import { cohenKappa, landisKoch, type Rating } from '../../../shared/agreement/metrics';
-import { foldJudgments, judgeKey, judgePromptFor, judgeRequests, type JudgeAgreement, type JudgeCheckItem, type JudgeRequest } from '../../../shared/scoring/judge';
+import { foldJudgments, type JudgeAgreement, type JudgeCheckItem, type JudgeRequest } from '../../../shared/scoring/judge';
 import { stratifiedSample } from '../../../shared/review/sample';
-import { scoreRun } from '../../../shared/scoring/score';
 import type { Judgment } from '../../../shared/scoring/types';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { judgmentFieldsSchema, judgmentsFor, judgmentToRow } from './judgments';
-import { listRuns, responsesOfRun } from './rows';
-import { profileItems, withResponses } from './scoring';
+import { requestsOf } from './judge';
 
 const personKey = (person: string, key: string): string => `person:${person}\u0000${key}`;
 
 /** What the judge (this model) has judged on a profile, by key. */
-function judged(project: Project, profileId: string, model: string): { kind: string; requests: Map<string, JudgeRequest>; judge: Map<string, Judgment[]> } {
-  const db = project.store.db;
-  const p = profileItems(project, db, profileId);
-  const prompt = judgePromptFor(p.profile.kind);
-  if (!prompt) throw new ServiceError('invalid-request', `${p.profile.name} is not judged: its answers are read by extraction rules.`);
-  const requests = new Map<string, JudgeRequest>();
-  for (const run of listRuns(db)) {
-    const items = withResponses(p, responsesOfRun(db, run.id));
-    for (const r of judgeRequests(p.profile.kind, items, scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, items))) requests.set(judgeKey(model, prompt, r), r);
-  }
-  const judge = judgmentsFor(db, requests.keys());
-  for (const key of [...requests.keys()]) if (!judge.has(key)) requests.delete(key);
-  return { kind: p.profile.kind, requests, judge };
+async function judged(project: Project, profileId: string, model: string): Promise<{ kind: string; requests: Map<string, JudgeRequest>; judge: Map<string, Judgment[]> }> {
+  const { kind, requests, stored } = await requestsOf(project, profileId, [], model);
+  for (const key of [...requests.keys()]) if (!stored.has(key)) requests.delete(key);
+  return { kind, requests, judge: stored };
 }
 
 /** A seeded sample of what the judge has judged, for one person to judge blind. */
-export function judgeCheckSample(project: Project, caller: Caller, profileId: string, model: string, size: number, seed: number): JudgeCheckItem[] {
-  const { requests } = judged(project, profileId, model);
+export async function judgeCheckSample(project: Project, caller: Caller, profileId: string, model: string, size: number, seed: number): Promise<JudgeCheckItem[]> {
+  const { requests } = await judged(project, profileId, model);
   const ids = stratifiedSample([...requests.keys()].map((id) => ({ id, stratum: '' })), size, seed);
   const mine = judgmentsFor(project.store.db, ids.map((k) => personKey(caller.person, k)));
   return ids.map((key) => {
@@ -56,8 +45,8 @@ export async function judgeAsPerson(project: Project, caller: Caller, key: strin
 }
 
 /** κ between the judge and the people who checked it, over the requests both judged. */
-export function judgeAgreement(project: Project, profileId: string, model: string): JudgeAgreement {
-  const { kind, requests, judge } = judged(project, profileId, model);
+export async function judgeAgreement(project: Project, profileId: string, model: string): Promise<JudgeAgreement> {
+  const { kind, requests, judge } = await judged(project, profileId, model);
   const labels = kind === 'vsas-bench' ? 'verdict' : 'score';
   const people = peopleJudgments(project.store.db, [...requests.keys()]);
   const ratings: Rating[] = [];

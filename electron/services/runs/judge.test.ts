@@ -61,8 +61,8 @@ describe('the judge runner', () => {
     const project = app.requireProject();
     const run = { profileId: builtinProfileId('phostream'), runIds: [], repeats: 1, budgetUsd: null };
     // model-a's two on-time answers; model-b's first is the same answer (one request), its second is late (no judge)
-    expect(estimateJudging(app, project, run)).toMatchObject({ requests: 2, skipped: 0 });
-    const before = scoreRuns(project, run.profileId, [], {}, 'judge-1');
+    expect(await estimateJudging(app, project, run)).toMatchObject({ requests: 2, skipped: 0 });
+    const before = await scoreRuns(project, run.profileId, [], {}, 'judge-1');
     expect(before[0]!.overall.score).toBeNull();
     expect(before[0]!.notes.join(' ')).toContain('A judge is needed');
 
@@ -71,24 +71,24 @@ describe('the judge runner', () => {
     expect(outcome).toMatchObject({ drafted: 2, failed: 0 });
     expect(fake.received.map((r) => prompt(r)).every((p) => p.includes('Predicted Answer:') && p.includes('Correct Answer:') && p.includes('expert evaluator'))).toBe(true);
 
-    const [a, b] = scoreRuns(project, run.profileId, runsOf(project).map((r) => r.id), {}, 'judge-1');
+    const [a, b] = await scoreRuns(project, run.profileId, runsOf(project).map((r) => r.id), {}, 'judge-1');
     // model-a: 4 × 20 = 80 and 5 × 20 = 100 → overall (count-weighted) 90; model-b: 80 and 0 (late) → 40
     expect(a!.overall.score).toBeCloseTo(90, 6);
     expect(b!.overall.score).toBeCloseTo(40, 6);
     // nothing is asked twice; a second repeat asks each answer once more
     fake.received.length = 0;
-    expect(estimateJudging(app, project, run)).toMatchObject({ requests: 0, skipped: 2 });
+    expect(await estimateJudging(app, project, run)).toMatchObject({ requests: 0, skipped: 2 });
     fake.answerWith(() => ({ kind: 'json', content: JSON.stringify({ explanation: 'x', score: 2 }) }));
     await judgeRuns(app, project, lee, { ...run, repeats: 2 }, UNWATCHED);
     expect(fake.received).toHaveLength(2);
-    const [a2] = scoreRuns(project, run.profileId, [runsOf(project)[0]!.id], {}, 'judge-1');
+    const [a2] = await scoreRuns(project, run.profileId, [runsOf(project)[0]!.id], {}, 'judge-1');
     // the mean of the repeats: (4 + 2) / 2 → 60 and (5 + 2) / 2 → 70
     expect(a2!.overall.score).toBeCloseTo(65, 6);
     // the replay shows each judged answer with the judge's score and reason
-    const replayed = replayRun(project, runsOf(project)[0]!.id, videoId, 'judge-1');
+    const replayed = await replayRun(project, runsOf(project)[0]!.id, videoId, 'judge-1');
     expect(replayed.find((r) => r.t === 10)).toMatchObject({ verdict: 'judged', judgment: { score: 3, reason: 'Right cause.' } });
     // another judge model has judged nothing
-    expect(scoreRuns(project, run.profileId, [], {}, 'judge-2')[0]!.overall.score).toBeNull();
+    expect((await scoreRuns(project, run.profileId, [], {}, 'judge-2'))[0]!.overall.score).toBeNull();
   });
 
   it('tidemark score --judge-model judges a run file in memory and scores it', async () => {
@@ -114,22 +114,22 @@ describe('the judge runner', () => {
     const project = app.requireProject();
     const profileId = builtinProfileId('phostream');
     const ann = { person: 'Ann', role: 'lead' as const };
-    const sample = judgeCheckSample(project, ann, profileId, 'judge-1', 10, 7);
+    const sample = await judgeCheckSample(project, ann, profileId, 'judge-1', 10, 7);
     expect(sample).toHaveLength(2);
     expect(JSON.stringify(sample)).not.toMatch(/"score"/); // the judge's verdicts are not shown
-    expect(judgeAgreement(project, profileId, 'judge-1')).toMatchObject({ pairs: 0, kappa: null });
+    expect(await judgeAgreement(project, profileId, 'judge-1')).toMatchObject({ pairs: 0, kappa: null });
     // the judge gave 3 (mean of 4 and 2) to the battery answer and 3.5 → 4 to the timer one
     const battery = sample.find((s) => s.response.includes('battery'))!;
     const timer = sample.find((s) => s !== battery)!;
     await judgeAsPerson(project, ann, battery.key, { score: 3, reason: 'Ann' });
     await judgeAsPerson(project, ann, timer.key, { score: 1, reason: 'Ann' });
-    expect(judgeCheckSample(project, ann, profileId, 'judge-1', 10, 7).find((s) => s.key === battery.key)!.mine).toMatchObject({ score: 3 });
-    const agreement = judgeAgreement(project, profileId, 'judge-1');
+    expect((await judgeCheckSample(project, ann, profileId, 'judge-1', 10, 7)).find((s) => s.key === battery.key)!.mine).toMatchObject({ score: 3 });
+    const agreement = await judgeAgreement(project, profileId, 'judge-1');
     expect(agreement).toMatchObject({ pairs: 2, labels: 'score', percent: 50 });
     expect(agreement.kappa).not.toBeNull();
   });
 
-  it('refuses a profile whose answers are read by rules', () => {
-    expect(() => estimateJudging(app, app.requireProject(), { profileId: builtinProfileId('ovo-s-bench'), runIds: [], repeats: 1, budgetUsd: null })).toThrow(/not judged/);
+  it('refuses a profile whose answers are read by rules', async () => {
+    await expect(estimateJudging(app, app.requireProject(), { profileId: builtinProfileId('ovo-s-bench'), runIds: [], repeats: 1, budgetUsd: null })).rejects.toThrow(/not judged/);
   });
 });

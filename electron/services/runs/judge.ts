@@ -18,7 +18,8 @@ import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
 import { judgmentsFor, judgmentToRow, type JudgmentFields } from './judgments';
-import { getRun, listRuns, responsesOfRun } from './rows';
+import { Pacer } from '../pacer';
+import { getRun, listRuns, pacedResponsesOfRun } from './rows';
 import { profileItems, withResponses } from './scoring';
 
 export interface JudgeRun {
@@ -34,20 +35,31 @@ export interface Task {
   request: JudgeRequest;
 }
 
+/**
+ * What the runs (all when none are named) leave to a judge on a profile, by key, and the judgments
+ * stored for those keys — read on a snapshot, a slice at a time.
+ */
+export function requestsOf(project: Project, profileId: string, runIds: readonly string[], model: string) {
+  return project.store.snapshot(async (db) => {
+    const pacer = new Pacer();
+    const p = await profileItems(project, db, profileId, null, pacer);
+    const prompt = judgePromptFor(p.profile.kind);
+    if (!prompt) throw new ServiceError('invalid-request', `${p.profile.name} is not judged: its answers are read by extraction rules.`);
+    const runs = runIds.length ? runIds.map((id) => getRun(db, id) ?? notFound()) : listRuns(db);
+    const requests = new Map<string, JudgeRequest>();
+    for (const r of runs) {
+      const items = withResponses(p, await pacedResponsesOfRun(db, r.id, pacer));
+      const unjudged = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, items);
+      for (const request of judgeRequests(p.profile.kind, items, unjudged)) requests.set(judgeKey(model, prompt, request), request);
+      await pacer.pace();
+    }
+    return { kind: p.profile.kind, prompt, requests, stored: judgmentsFor(db, requests.keys()) };
+  });
+}
+
 /** The requests still to ask: each request of each run, once per repeat not yet stored. */
-function plan(project: Project, run: JudgeRun, model: string) {
-  const db = project.store.db;
-  const p = profileItems(project, db, run.profileId);
-  const prompt = judgePromptFor(p.profile.kind);
-  if (!prompt) throw new ServiceError('invalid-request', `${p.profile.name} is not judged: its answers are read by extraction rules.`);
-  const runs = run.runIds.length ? run.runIds.map((id) => getRun(db, id) ?? notFound()) : listRuns(db);
-  const requests = new Map<string, JudgeRequest>();
-  for (const r of runs) {
-    const items = withResponses(p, responsesOfRun(db, r.id));
-    const unjudged = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, items);
-    for (const request of judgeRequests(p.profile.kind, items, unjudged)) requests.set(judgeKey(model, prompt, request), request);
-  }
-  const stored = judgmentsFor(db, requests.keys());
+async function plan(project: Project, run: JudgeRun, model: string) {
+  const { kind, prompt, requests, stored } = await requestsOf(project, run.profileId, run.runIds, model);
   const tasks: Task[] = [];
   let skipped = 0;
   for (const [key, request] of requests) {
@@ -55,7 +67,7 @@ function plan(project: Project, run: JudgeRun, model: string) {
     skipped += Math.min(have, run.repeats);
     for (let repeat = have; repeat < run.repeats; repeat++) tasks.push({ key, repeat, request });
   }
-  return { kind: p.profile.kind, prompt, tasks, skipped };
+  return { kind, prompt, tasks, skipped };
 }
 
 function notFound(): never {
@@ -64,9 +76,9 @@ function notFound(): never {
 
 const OUTPUT_TOKENS = 60;
 
-export function estimateJudging(app: AppServices, project: Project, run: JudgeRun, overrides: EndpointOverrides = {}): DraftEstimate {
+export async function estimateJudging(app: AppServices, project: Project, run: JudgeRun, overrides: EndpointOverrides = {}): Promise<DraftEstimate> {
   const endpoint = draftingEndpoint(app, overrides);
-  const { kind, prompt, tasks, skipped } = plan(project, run, endpoint.model);
+  const { kind, prompt, tasks, skipped } = await plan(project, run, endpoint.model);
   const requests = tasks.map((t) => ({ frames: 0, promptChars: prompt.system.length + judgeText(kind, t.request).length, outputTokens: OUTPUT_TOKENS }));
   return { ...plannedCost(endpoint.settings, { width: 0, height: 0 }, requests), skipped };
 }
@@ -92,7 +104,7 @@ export async function askJudge(session: DraftSession, kind: ProfileKind, prompt:
 
 export async function judgeRuns(app: AppServices, project: Project, caller: Caller, run: JudgeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
   const endpoint = draftingEndpoint(app, overrides);
-  const { kind, prompt, tasks, skipped } = plan(project, run, endpoint.model);
+  const { kind, prompt, tasks, skipped } = await plan(project, run, endpoint.model);
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   session.outcome.skipped = skipped;
   return askJudge(session, kind, prompt, tasks, (task, judgment, fields) =>

@@ -36,6 +36,33 @@ export interface ItemIndex {
   match(line: Pick<RunLine, 'item' | 'query' | 'video' | 'queryTime'>, tolerance?: number): LineMatch;
 }
 
+/** The video path a PhoStream question's file named (or its video's own path). */
+const phostreamPath = (q: Question, paths: ReadonlyMap<string, string>): string => {
+  const extraPath = q.origin?.extra.videoPath;
+  return typeof extraPath === 'string' ? extraPath : (paths.get(q.videoId) ?? q.videoId);
+};
+
+/**
+ * The id a question is exported under: its benchmark id, PhoStream's "<path>#<index>" (counting, in
+ * `counted`, the questions of each path seen so far — call in the profile's order), else its own id.
+ */
+function exportedIdOf(kind: ProfileKind, q: Question, paths: ReadonlyMap<string, string>, counted: Map<string, number>): string {
+  if (kind === 'phostream') {
+    const path = phostreamPath(q, paths);
+    const index = counted.get(path) ?? 0;
+    counted.set(path, index + 1);
+    return `${path}#${index}`;
+  }
+  return benchmarkIdOf({ profile: kind, extra: q.origin?.extra ?? {} }) ?? q.id;
+}
+
+/** The ids one profile's questions (in its order) are exported under, without reading the rest of the project. */
+export function exportedIds(project: Project, db: ReadableDb, kind: ProfileKind, questions: readonly Question[]): Map<string, string> {
+  const paths = new Map(project.videos.listFrom(db).map((v) => [v.id, v.relPath]));
+  const counted = new Map<string, number>();
+  return new Map(questions.map((q) => [q.id, exportedIdOf(kind, q, paths, counted)]));
+}
+
 const seconds = (t: number): string => String(Math.round(t * 1000) / 1000);
 const normalPath = (path: string): string => path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '');
 
@@ -60,17 +87,12 @@ export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
     const kind = kinds.get(q.profileId) ?? 'custom';
     const id = benchmarkIdOf({ profile: kind, extra: q.origin?.extra ?? {} });
     if (id !== null && !byKey.has(id)) byKey.set(id, q);
-    if (id !== null) exported.set(q.id, id);
     const extraPath = q.origin?.extra.videoPath;
     if (typeof extraPath === 'string') nameVideo(extraPath, q.videoId);
-    if (kind === 'phostream') {
-      const path = typeof extraPath === 'string' ? extraPath : (paths.get(q.videoId) ?? q.videoId);
-      const index = phostreamIndex.get(path) ?? 0;
-      if (index === 0) phostreamVideos.push(q.videoId);
-      phostreamIndex.set(path, index + 1);
-      byKey.set(`${path}#${index}`, q);
-      exported.set(q.id, `${path}#${index}`);
-    }
+    if (kind === 'phostream' && (phostreamIndex.get(phostreamPath(q, paths)) ?? 0) === 0) phostreamVideos.push(q.videoId);
+    const exportedId = exportedIdOf(kind, q, paths, phostreamIndex);
+    exported.set(q.id, exportedId);
+    if (kind === 'phostream') byKey.set(exportedId, q);
   }
   const times = new Map<string, number[]>();
   const timesOf = (questionId: string): number[] => {

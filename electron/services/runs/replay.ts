@@ -10,14 +10,19 @@ import { listQueryPoints, listQuestions } from '../annotation/rows';
 import { storedJudgments } from './judgments';
 import type { ReadableDb } from '../db/readable';
 import type { Project } from '../projects/project';
-import { getRun, listRuns, responsesOfRun, responsesOfVideo } from './rows';
+import { Pacer } from '../pacer';
+import { getRun, listRuns, pacedResponsesOfRun, responsesOfVideo } from './rows';
 import { profileItems, withResponses } from './scoring';
 import { ServiceError } from '../errors';
 
 const key = (questionId: string, query: number, t: number | null): string => `${questionId}\u0000${query}\u0000${t ?? 'offline'}`;
 
-export function replayRun(project: Project, runId: string, videoId: string, judgeModel: string | null = null): ReplayResponse[] {
-  const db = project.store.db;
+export function replayRun(project: Project, runId: string, videoId: string, judgeModel: string | null = null): Promise<ReplayResponse[]> {
+  return project.store.snapshot((db) => replayOn(project, db, runId, videoId, judgeModel));
+}
+
+async function replayOn(project: Project, db: ReadableDb, runId: string, videoId: string, judgeModel: string | null): Promise<ReplayResponse[]> {
+  const pacer = new Pacer();
   if (!getRun(db, runId)) throw new ServiceError('not-found', 'No such run (removed, or undone?).');
   const responses = responsesOfVideo(db, runId, videoId);
   const questions = new Map(listQuestions(db, videoId).map((q) => [q.id, q]));
@@ -25,7 +30,7 @@ export function replayRun(project: Project, runId: string, videoId: string, judg
   // what the scorer made of each response it scored, per profile of the video's questions
   const scored = new Map<string, Scored>();
   for (const profileId of new Set([...questions.values()].map((q) => q.profileId))) {
-    const p = profileItems(project, db, profileId, videoId);
+    const p = await profileItems(project, db, profileId, videoId, pacer);
     const items = withResponses(p, responses);
     const score = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, items, {});
     const prompt = judgePromptFor(p.profile.kind);
@@ -57,8 +62,12 @@ function replayOf(r: ModelResponse, question: Question | undefined, points: read
 }
 
 /** Responses that came before their answer was knowable, earliest first (by how early), across runs. */
-export function earlyResponses(project: Project, runIds: readonly string[]): EarlyResponse[] {
-  const db: ReadableDb = project.store.db;
+export function earlyResponses(project: Project, runIds: readonly string[]): Promise<EarlyResponse[]> {
+  return project.store.snapshot((db) => earlyOn(db, runIds));
+}
+
+async function earlyOn(db: ReadableDb, runIds: readonly string[]): Promise<EarlyResponse[]> {
+  const pacer = new Pacer();
   const runs = runIds.length ? listRuns(db).filter((r) => runIds.includes(r.id)) : listRuns(db);
   const questions = new Map<string, Question>();
   const pointsBy = new Map<string, QueryPoint[]>();
@@ -69,7 +78,7 @@ export function earlyResponses(project: Project, runIds: readonly string[]): Ear
   const loadedVideos = new Set<string>();
   const out: EarlyResponse[] = [];
   for (const run of runs) {
-    for (const r of responsesOfRun(db, run.id)) {
+    for (const r of await pacedResponsesOfRun(db, run.id, pacer)) {
       if (!questions.has(r.questionId)) {
         const videoId = db.query<{ video_id: string }>('SELECT video_id FROM questions WHERE id = ?').get(r.questionId)?.video_id;
         if (videoId && !loadedVideos.has(videoId)) {

@@ -2,6 +2,7 @@
 import { responseExtraSchema, runFieldsSchema, type ModelResponse, type ModelRun } from '../../../shared/runs/types';
 import type { Row } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
+import type { Pacer } from '../pacer';
 
 interface RunRow {
   id: string;
@@ -66,3 +67,13 @@ export function responsesOfVideo(db: ReadableDb, runId: string, videoId: string)
 }
 
 export const responseIdsOfRun = (db: ReadableDb, runId: string): string[] => db.query<{ id: string }>('SELECT id FROM responses WHERE run_id = ?').all(runId).map((r) => r.id);
+
+/** A run's responses read a slice at a time (on a snapshot's own connection: iterating holds it). */
+export async function pacedResponsesOfRun(db: ReadableDb, runId: string, pacer: Pacer): Promise<ModelResponse[]> {
+  const out: ModelResponse[] = [];
+  for (const row of db.query<ResponseRow>('SELECT * FROM responses WHERE run_id = ?').iterate(runId)) {
+    out.push(rowToResponse(row));
+    await pacer.pace();
+  }
+  return out;
+}

@@ -11,7 +11,8 @@ import type { ProfileKind } from '../../../shared/profiles';
 import type { JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
 import type { Project } from '../projects/project';
 import { itemIndex } from './matching';
-import { profileItems, withResponses } from './scoring';
+import { Pacer } from '../pacer';
+import { profileItems, withResponses, type ProfileItems } from './scoring';
 
 export interface FileScore extends RunScore {
   model: string;
@@ -50,11 +51,12 @@ export async function scoreRunFile(project: Project, path: string, profileId: st
     run.profiles.add(matched.question.profileId);
     run.responses.push({ id: String(line.line), runId: key, questionId: matched.question.id, query: match.query, t: line.t ?? null, text: line.response, latency: line.latency ?? null });
   }
-  const items = new Map<string, ReturnType<typeof profileItems>>();
+  const items = new Map<string, ProfileItems>();
+  const pacer = new Pacer();
   const scores: FileScore[] = [];
   for (const run of runs.values()) {
     for (const pid of profileId ? [profileId] : [...run.profiles].sort()) {
-      if (!items.has(pid)) items.set(pid, profileItems(project, db, pid));
+      if (!items.has(pid)) items.set(pid, await project.store.snapshot((snapshot) => profileItems(project, snapshot, pid, null, pacer)));
       const p = items.get(pid)!;
       const profile = { kind: p.profile.kind, taxonomy: p.profile.taxonomy };
       const scoringItems = withResponses(p, run.responses);

@@ -61,30 +61,30 @@ afterAll(async () => {
 });
 
 describe('scoring runs', () => {
-  it('scores OVO-S accuracy and VCBench counts from the project (counts derived from the marks)', () => {
+  it('scores OVO-S accuracy and VCBench counts from the project (counts derived from the marks)', async () => {
     const run = runsOf(project)[0]!;
-    const [ovo] = scoreRuns(project, builtinProfileId('ovo-s-bench'), [run.id]);
+    const [ovo] = await scoreRuns(project, builtinProfileId('ovo-s-bench'), [run.id]);
     expect(ovo).toMatchObject({ runId: run.id, model: 'm', profile: 'ovo-s-bench' });
     expect(ovo!.overall.accuracy).toBeCloseTo(50, 6);
     // the first response given is the one scored (OVO-S answers once): item 1's came early and was wrong
     const q1 = ovo!.items.find((i) => i.item === '1')!;
     expect(q1.queries[0]).toMatchObject({ t: 5, extracted: 'A', correct: false });
     expect(ovo!.items.find((i) => i.item === '2')!.queries[0]).toMatchObject({ extracted: 'C', correct: true });
-    const [vcb] = scoreRuns(project, builtinProfileId('vcbench'), [run.id]);
+    const [vcb] = await scoreRuns(project, builtinProfileId('vcbench'), [run.id]);
     expect(vcb!.items[0]!.queries.map((q) => [q.extracted, q.correct])).toEqual([[2, true], [3, true]]);
     expect(vcb!.overall.gpa).toBeCloseTo(100, 6);
   });
 
-  it('replays a run on the video: each response with what the scorer made of it; finds early ones', () => {
+  it('replays a run on the video: each response with what the scorer made of it; finds early ones', async () => {
     const run = runsOf(project)[0]!;
-    const replay = replayRun(project, run.id, videoId);
+    const replay = await replayRun(project, run.id, videoId);
     const idOf = (text: string) => project.store.db.query<{ id: string }>('SELECT id FROM responses WHERE text = ?').get(text)!.id;
     const of = (text: string) => replay.find((r) => r.id === idOf(text))!;
     expect(of('A')).toMatchObject({ verdict: 'wrong', extracted: 'A', knowableAt: 8, early: 3 });
     expect(of('B. the chair')).toMatchObject({ verdict: 'other', knowableAt: 8, early: null });
     expect(of('the answer is C')).toMatchObject({ verdict: 'correct', extracted: 'C' });
     expect(of('3 chairs')).toMatchObject({ verdict: 'correct', extracted: 3 });
-    const early = earlyResponses(project, []);
+    const early = await earlyResponses(project, []);
     expect(early.map((e) => [e.text, e.early])).toEqual([['A', 3]]);
   });
 

@@ -10,14 +10,15 @@ import { judgePromptFor } from '../../../shared/scoring/judge';
 import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
 import type { RunScore, ScoringItem } from '../../../shared/scoring/types';
 import type { ModelResponse, ModelRun, RunScoreView } from '../../../shared/runs/types';
-import { listMarks, listQueryPoints, questionsOfProfile } from '../annotation/rows';
+import { listQuestions, pacedReads } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { storedJudgments } from './judgments';
-import { itemIndex, type ItemIndex } from './matching';
-import { getRun, listRuns, responsesOfRun } from './rows';
+import { exportedIds } from './matching';
+import { Pacer } from '../pacer';
+import { getRun, listRuns, pacedResponsesOfRun } from './rows';
 
 
 /** The points a question is scored at: its query points with answers resolved, or a VSAS task's seconds. */
@@ -36,26 +37,32 @@ function scoringPoints(profile: Profile, q: Question, points: readonly QueryPoin
 
 interface ProfileItems {
   profile: Profile;
-  index: ItemIndex;
   /** Each question's item without responses, in the profile's order. */
   items: Array<{ question: Question; item: Omit<ScoringItem, 'responses'> }>;
 }
 
-function profileItems(project: Project, db: ReadableDb, profileId: string, videoId: string | null = null): ProfileItems {
+/**
+ * A profile's questions as scoring items (or one video's), read a slice at a time — call inside a
+ * snapshot (`project.store.snapshot`): paced reads hold their connection while they iterate.
+ */
+async function profileItems(project: Project, db: ReadableDb, profileId: string, videoId: string | null, pacer: Pacer): Promise<ProfileItems> {
   const profile = getProfile(db, profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${profileId} in this project.`);
-  const index = itemIndex(project, db);
-  const questions = questionsOfProfile(db, profileId).filter((q) => videoId === null || q.videoId === videoId);
+  const questions = videoId === null ? await pacedReads.questionsOfProfile(db, profileId, pacer) : listQuestions(db, videoId).filter((q) => q.profileId === profileId);
+  const ids = exportedIds(project, db, profile.kind, questions);
+  // only counting questions and caption tasks read their answers from marks
+  const needsMarks = profile.rules.counting || profile.rules.denseCaptions;
   const items: ProfileItems['items'] = [];
   for (const [vid, ofVideo] of groupBy(questions, (q) => q.videoId)) {
-    const pointsBy = groupBy(listQueryPoints(db, vid), (p) => p.questionId);
-    const marks = listMarks(db, vid);
+    const pointsBy = groupBy(await pacedReads.queryPoints(db, vid, pacer), (p) => p.questionId);
+    const marks = needsMarks ? await pacedReads.marks(db, vid, pacer) : [];
     for (const q of ofVideo) {
       const points = [...(pointsBy.get(q.id) ?? [])].sort((a, b) => a.time - b.time);
-      items.push({ question: q, item: { item: index.exportedId(q.id), question: q, points: scoringPoints(profile, q, points, marks) } });
+      items.push({ question: q, item: { item: ids.get(q.id) ?? q.id, question: q, points: scoringPoints(profile, q, points, marks) } });
+      await pacer.pace();
     }
   }
-  return { profile, index, items };
+  return { profile, items };
 }
 
 function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): ScoringItem[] {
@@ -78,16 +85,25 @@ export function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly Scor
   return scoreRun(profile, items, { ...options, judgments });
 }
 
-/** Scores runs (all of the project's when none are named) on a profile's questions. */
-export function scoreRuns(project: Project, profileId: string, runIds: readonly string[], options: ScoreOptions = {}, judgeModel: string | null = null): RunScoreView[] {
-  const db = project.store.db;
-  const p = profileItems(project, db, profileId);
-  const runs: ModelRun[] = runIds.length ? runIds.map((id) => getRun(db, id) ?? notFound(id)) : listRuns(db);
-  return runs.map((run) => ({ ...scoreItems(db, p, withResponses(p, responsesOfRun(db, run.id)), options, judgeModel), runId: run.id, model: run.model, label: run.label }));
+/** Scores runs (all of the project's when none are named) on a profile's questions, reading a slice at a time. */
+export function scoreRuns(project: Project, profileId: string, runIds: readonly string[], options: ScoreOptions = {}, judgeModel: string | null = null): Promise<RunScoreView[]> {
+  return project.store.snapshot(async (db) => {
+    const pacer = new Pacer();
+    const p = await profileItems(project, db, profileId, null, pacer);
+    const runs: ModelRun[] = runIds.length ? runIds.map((id) => getRun(db, id) ?? notFound(id)) : listRuns(db);
+    const scores: RunScoreView[] = [];
+    for (const run of runs) {
+      const items = withResponses(p, await pacedResponsesOfRun(db, run.id, pacer));
+      await pacer.pace();
+      scores.push({ ...scoreItems(db, p, items, options, judgeModel), runId: run.id, model: run.model, label: run.label });
+      await pacer.pace();
+    }
+    return scores;
+  });
 }
 
 function notFound(id: string): never {
   throw new ServiceError('not-found', `No run ${id} (removed, or undone?).`);
 }
 
-export { profileItems, withResponses };
+export { profileItems, withResponses, type ProfileItems };

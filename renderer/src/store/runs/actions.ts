@@ -28,16 +28,17 @@ export async function loadRuns(): Promise<void> {
   await loadRunResponses();
 }
 
-/** The shown runs' responses to the selected video, and what the scorer made of each (a lane each). */
+/** One run's responses to the selected video and what the scorer made of each (its lane). */
+async function loadLane(runId: string, videoId: string) {
+  const [responses, replay] = await Promise.all([guarded(() => call('runs.responses', { runId, videoId })), guarded(() => call('runs.replay', { runId, videoId }))]);
+  return { runId, responses: responses ?? [], replay: replay ?? [] };
+}
+
+/** The shown runs' lanes for the selected video. */
 export async function loadRunResponses(): Promise<void> {
   const { selectedVideoId: videoId, runsShown } = getState();
   if (!videoId || runsShown.length === 0) return void setState({ runResponses: {}, runReplay: {} });
-  const entries = await Promise.all(
-    runsShown.map(async (runId) => {
-      const [responses, replay] = await Promise.all([guarded(() => call('runs.responses', { runId, videoId })), guarded(() => call('runs.replay', { runId, videoId }))]);
-      return { runId, responses: responses ?? [], replay: replay ?? [] };
-    }),
-  );
+  const entries = await Promise.all(runsShown.map((runId) => loadLane(runId, videoId)));
   if (getState().selectedVideoId !== videoId) return;
   setState({ runResponses: Object.fromEntries(entries.map((e) => [e.runId, e.responses])), runReplay: Object.fromEntries(entries.map((e) => [e.runId, e.replay])) });
 }
@@ -93,10 +94,19 @@ export async function removeRun(runId: string): Promise<void> {
   }
 }
 
+/** Shows or hides a run's lane: only that run's responses are loaded (or dropped). */
 export async function toggleRunLane(runId: string): Promise<void> {
-  const shown = getState().runsShown;
-  setState({ runsShown: shown.includes(runId) ? shown.filter((id) => id !== runId) : [...shown, runId] });
-  await loadRunResponses();
+  const { runsShown, selectedVideoId: videoId } = getState();
+  if (runsShown.includes(runId)) {
+    const { [runId]: _r, ...responses } = getState().runResponses;
+    const { [runId]: _p, ...replay } = getState().runReplay;
+    return void setState({ runsShown: runsShown.filter((id) => id !== runId), runResponses: responses, runReplay: replay });
+  }
+  setState({ runsShown: [...runsShown, runId] });
+  if (!videoId) return;
+  const lane = await loadLane(runId, videoId);
+  if (getState().selectedVideoId !== videoId || !getState().runsShown.includes(runId)) return;
+  setState({ runResponses: { ...getState().runResponses, [runId]: lane.responses }, runReplay: { ...getState().runReplay, [runId]: lane.replay } });
 }
 
 export function selectResponse(id: string | null): void {
