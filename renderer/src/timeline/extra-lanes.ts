@@ -35,14 +35,6 @@ export function paintExtraLanes(ctx: CanvasRenderingContext2D, lanes: readonly E
     ctx.moveTo(0, y + EXTRA_LANE_HEIGHT - 0.5);
     ctx.lineTo(width, y + EXTRA_LANE_HEIGHT - 0.5);
     ctx.stroke();
-    // the name first, on a light backing, so the intervals drawn over it stay visible from second 0
-    const label = fit(ctx, lane.label, LABEL_WIDTH - 22);
-    ctx.fillStyle = 'rgba(13, 18, 24, 0.6)';
-    ctx.fillRect(0, y, 22 + ctx.measureText(label).width, EXTRA_LANE_HEIGHT);
-    ctx.fillStyle = lane.colour;
-    ctx.fillRect(4, y + 5, 8, EXTRA_LANE_HEIGHT - 10);
-    ctx.fillStyle = '#b8c4d2';
-    ctx.fillText(label, 16, y + EXTRA_LANE_HEIGHT / 2);
     ctx.fillStyle = lane.colour;
     for (const [start, end] of lane.intervals) {
       if (end < view.start || start > viewEnd) continue;
@@ -55,10 +47,21 @@ export function paintExtraLanes(ctx: CanvasRenderingContext2D, lanes: readonly E
       if (t < view.start || t > viewEnd) continue;
       ctx.fillRect(Math.round(timeToX(t, view)) - 1, y + 2, 2, EXTRA_LANE_HEIGHT - 4);
     }
-    for (const tick of visibleTicks(lane, view.start, viewEnd)) {
+    // ticks a pixel wide when they crowd (an hour of responses on one screen), three when apart
+    const ticks = visibleTicks(lane, view.start, viewEnd);
+    const wide = ticks.length * 4 < width;
+    for (const tick of ticks) {
       ctx.fillStyle = tick.colour;
-      ctx.fillRect(Math.round(timeToX(tick.t, view)) - 1.5, y + 2, 3, EXTRA_LANE_HEIGHT - 4);
+      ctx.fillRect(Math.round(timeToX(tick.t, view)) - (wide ? 1.5 : 0.5), y + 2, wide ? 3 : 1, EXTRA_LANE_HEIGHT - 4);
     }
+    // the name last, on a see-through backing: readable however crowded the lane, what is under it still shows
+    const label = fit(ctx, lane.label, LABEL_WIDTH - 22);
+    ctx.fillStyle = 'rgba(13, 18, 24, 0.7)';
+    ctx.fillRect(0, y, 22 + ctx.measureText(label).width, EXTRA_LANE_HEIGHT);
+    ctx.fillStyle = lane.colour;
+    ctx.fillRect(4, y + 5, 8, EXTRA_LANE_HEIGHT - 10);
+    ctx.fillStyle = '#b8c4d2';
+    ctx.fillText(label, 16, y + EXTRA_LANE_HEIGHT / 2);
   });
 }
 
