@@ -82,8 +82,9 @@ describe('the judge runner', () => {
     await judgeRuns(app, project, lee, { ...run, repeats: 2 }, UNWATCHED);
     expect(fake.received).toHaveLength(2);
     const [a2] = await scoreRuns(project, run.profileId, [runsOf(project)[0]!.id], {}, 'judge-1');
-    // the mean of the repeats: (4 + 2) / 2 → 60 and (5 + 2) / 2 → 70
+    // the mean of the repeats: (4 + 2) / 2 → 60 and (5 + 2) / 2 → 70; the spread is reported
     expect(a2!.overall.score).toBeCloseTo(65, 6);
+    expect(a2!.notes).toContain('Judged by judge-1 (phostream-judge v1): 2 answers, 2 judged more than once, their scores varying by 1.25 (mean standard deviation).');
     // the replay shows each judged answer with the judge's score and reason
     const replayed = await replayRun(project, runsOf(project)[0]!.id, videoId, 'judge-1');
     expect(replayed.find((r) => r.t === 10)).toMatchObject({ verdict: 'judged', judgment: { score: 3, reason: 'Right cause.' } });

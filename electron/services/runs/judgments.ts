@@ -46,13 +46,27 @@ export function judgmentsFor(db: ReadableDb, keys: Iterable<string>): Map<string
 const lookupKey = (item: string, query: number, second?: number): string => `${item}\u0000${query}\u0000${second ?? ''}`;
 
 /** The stored judgments of what a run's score leaves to a judge, as scoring looks them up. */
-export function storedJudgments(db: ReadableDb, profile: ProfileKind, prompt: JudgePrompt, model: string, items: readonly ScoringItem[], unjudged: RunScore): JudgeLookup {
+export function storedJudgments(db: ReadableDb, profile: ProfileKind, prompt: JudgePrompt, model: string, items: readonly ScoringItem[], unjudged: RunScore): JudgeLookup & { spread: JudgeSpread } {
   const requests = judgeRequests(profile, items, unjudged);
   const stored = judgmentsFor(db, requests.map((r) => judgeKey(model, prompt, r)));
   const byQuery = new Map<string, Judgment>();
+  const spread: JudgeSpread = { judged: 0, repeated: 0, meanStd: 0 };
   for (const r of requests) {
     const folded = foldJudgments(stored.get(judgeKey(model, prompt, r)) ?? []);
-    if (folded) byQuery.set(lookupKey(r.item, r.query, r.second), folded);
+    if (!folded) continue;
+    byQuery.set(lookupKey(r.item, r.query, r.second), folded);
+    spread.judged++;
+    if (folded.repeats > 1) {
+      spread.repeated++;
+      spread.meanStd += (folded.std - spread.meanStd) / spread.repeated;
+    }
   }
-  return (item, query, second) => byQuery.get(lookupKey(item, query, second)) ?? null;
+  return Object.assign((item: string, query: number, second?: number) => byQuery.get(lookupKey(item, query, second)) ?? null, { spread });
+}
+
+/** How far a judge's repeats disagreed: the mean standard deviation of the scores of answers judged more than once. */
+export interface JudgeSpread {
+  judged: number;
+  repeated: number;
+  meanStd: number;
 }

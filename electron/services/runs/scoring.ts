@@ -82,7 +82,10 @@ export function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly Scor
   const prompt = judgePromptFor(p.profile.kind);
   if (!prompt || judgeModel === null || options.judgments) return scoreRun(profile, items, options);
   const judgments = storedJudgments(db, p.profile.kind, prompt, judgeModel, items, scoreRun(profile, items, options));
-  return scoreRun(profile, items, { ...options, judgments });
+  const score = scoreRun(profile, items, { ...options, judgments });
+  const { judged, repeated, meanStd } = judgments.spread;
+  if (judged > 0) score.notes.push(`Judged by ${judgeModel} (${prompt.template} v${prompt.version}): ${judged} answers${repeated ? `, ${repeated} judged more than once, their scores varying by ${meanStd.toFixed(2)} (mean standard deviation)` : ''}.`);
+  return score;
 }
 
 /** Scores runs (all of the project's when none are named) on a profile's questions, reading a slice at a time. */

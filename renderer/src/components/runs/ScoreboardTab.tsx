@@ -56,6 +56,7 @@ export function ScoreboardTab(): React.JSX.Element {
               ))}
             </tbody>
           </table>
+          <ScoreBars rows={t.rows} />
         </section>
       ))}
       {notes.length > 0 && (
@@ -119,5 +120,21 @@ function JudgeCheck({ profileId, binary }: { profileId: string; binary: boolean 
         </div>
       ))}
     </details>
+  );
+}
+
+/** The overall of each run as a bar (percentages, as the papers print them), in rank order. */
+function ScoreBars({ rows }: { rows: ReturnType<typeof scoreboard>[number]['rows'] }): React.JSX.Element {
+  const max = Math.max(100, ...rows.map((r) => r.overall ?? 0));
+  return (
+    <div className="funnel-chart" role="img" aria-label={rows.map((r) => `${r.run} ${r.overall === null ? 'no score' : r.overall.toFixed(2)}`).join(', ')}>
+      {rows.map((r) => (
+        <div key={r.run} className="bar-row">
+          <span className="bar-label">{r.run}</span>
+          <span className="bar" style={{ width: `${(100 * (r.overall ?? 0)) / max}%` }} />
+          <span className="bar-value">{r.overall === null ? '—' : r.overall.toFixed(2)}</span>
+        </div>
+      ))}
+    </div>
   );
 }
