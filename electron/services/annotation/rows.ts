@@ -55,6 +55,8 @@ export const pacedReads = {
   marks: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Mark[]> => collect(db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ?').iterate(videoId), rowToMark, pacer),
   queryPoints: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<QueryPoint[]> =>
     collect(db.query<QueryPointRow>('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ?').iterate(videoId), rowToQueryPoint, pacer),
+  questionsOfVideo: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Question[]> =>
+    collect(db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').iterate(videoId), rowToQuestion, pacer),
   questionsOfProfile: async (db: ReadableDb, profileId: string, pacer: Pacer): Promise<Question[]> => {
     const rows = await collect(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).iterate(profileId), (row) => row, pacer);
     return collect(sortByCreation(rows), rowToQuestion, pacer);

@@ -6,12 +6,12 @@ import type { ModelResponse } from '../../../shared/runs/types';
 import { scoreRun } from '../../../shared/scoring/score';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { judgePromptFor } from '../../../shared/scoring/judge';
-import { listQueryPoints, listQuestions } from '../annotation/rows';
+import { pacedReads } from '../annotation/rows';
 import { storedJudgments } from './judgments';
 import type { ReadableDb } from '../db/readable';
 import type { Project } from '../projects/project';
 import { Pacer } from '../pacer';
-import { getRun, listRuns, pacedResponsesOfRun, responsesOfVideo } from './rows';
+import { getRun, listRuns, pacedResponsesOfRun, pacedResponsesOfVideo } from './rows';
 import { profileItems, withResponses } from './scoring';
 import { ServiceError } from '../errors';
 
@@ -24,9 +24,9 @@ export function replayRun(project: Project, runId: string, videoId: string, judg
 async function replayOn(project: Project, db: ReadableDb, runId: string, videoId: string, judgeModel: string | null): Promise<ReplayResponse[]> {
   const pacer = new Pacer();
   if (!getRun(db, runId)) throw new ServiceError('not-found', 'No such run (removed, or undone?).');
-  const responses = responsesOfVideo(db, runId, videoId);
-  const questions = new Map(listQuestions(db, videoId).map((q) => [q.id, q]));
-  const pointsBy = groupBy(listQueryPoints(db, videoId), (p) => p.questionId);
+  const responses = await pacedResponsesOfVideo(db, runId, videoId, pacer);
+  const questions = new Map((await pacedReads.questionsOfVideo(db, videoId, pacer)).map((q) => [q.id, q]));
+  const pointsBy = sortedPoints(await pacedReads.queryPoints(db, videoId, pacer));
   // what the scorer made of each response it scored, per profile of the video's questions
   const scored = new Map<string, Scored>();
   for (const profileId of new Set([...questions.values()].map((q) => q.profileId))) {
@@ -39,18 +39,30 @@ async function replayOn(project: Project, db: ReadableDb, runId: string, videoId
     for (const item of score.items) {
       const questionId = questionOf.get(item.item);
       if (questionId === undefined) continue;
+      await pacer.pace();
       for (const q of item.queries) {
         const judgment = judged?.(item.item, q.query, p.profile.kind === 'vsas-bench' && q.t !== null ? q.t : undefined) ?? null;
         scored.set(key(questionId, q.query, q.t), { verdict: verdictOf(q, judgment), extracted: q.extracted, rule: q.rule, judgment });
       }
     }
   }
-  return responses.map((r) => replayOf(r, questions.get(r.questionId), pointsBy.get(r.questionId) ?? [], scored.get(key(r.questionId, r.query, r.t))));
+  const out: ReplayResponse[] = [];
+  for (const r of responses) {
+    out.push(replayOf(r, questions.get(r.questionId), pointsBy.get(r.questionId) ?? [], scored.get(key(r.questionId, r.query, r.t))));
+    await pacer.pace();
+  }
+  return out;
 }
 
-function pointOf(points: readonly QueryPoint[], query: number): QueryPoint | undefined {
-  return [...points].sort((a, b) => a.time - b.time)[query];
+/** Query points by question, each question's in time order (a response's "query" counts in that order). */
+function sortedPoints(points: readonly QueryPoint[]): Map<string, QueryPoint[]> {
+  const by = groupBy(points, (p) => p.questionId);
+  for (const list of by.values()) list.sort((a, b) => a.time - b.time);
+  return by;
 }
+
+/** The query point a response answers (points in time order). */
+const pointOf = (sortedPoints: readonly QueryPoint[], query: number): QueryPoint | undefined => sortedPoints[query];
 
 type Scored = Pick<ReplayResponse, 'verdict' | 'extracted' | 'rule' | 'judgment'>;
 
@@ -71,25 +83,27 @@ async function earlyOn(db: ReadableDb, runIds: readonly string[]): Promise<Early
   const runs = runIds.length ? listRuns(db).filter((r) => runIds.includes(r.id)) : listRuns(db);
   const questions = new Map<string, Question>();
   const pointsBy = new Map<string, QueryPoint[]>();
-  const load = (videoId: string): void => {
-    for (const q of listQuestions(db, videoId)) questions.set(q.id, q);
-    for (const [qid, ps] of groupBy(listQueryPoints(db, videoId), (p) => p.questionId)) pointsBy.set(qid, ps);
+  const load = async (videoId: string): Promise<void> => {
+    for (const q of await pacedReads.questionsOfVideo(db, videoId, pacer)) questions.set(q.id, q);
+    for (const [qid, ps] of sortedPoints(await pacedReads.queryPoints(db, videoId, pacer))) pointsBy.set(qid, ps);
   };
   const loadedVideos = new Set<string>();
+  const videoOf = new Map(db.query<{ id: string; video_id: string }>('SELECT id, video_id FROM questions').all().map((r) => [r.id, r.video_id]));
   const out: EarlyResponse[] = [];
   for (const run of runs) {
     for (const r of await pacedResponsesOfRun(db, run.id, pacer)) {
       if (!questions.has(r.questionId)) {
-        const videoId = db.query<{ video_id: string }>('SELECT video_id FROM questions WHERE id = ?').get(r.questionId)?.video_id;
+        const videoId = videoOf.get(r.questionId);
         if (videoId && !loadedVideos.has(videoId)) {
           loadedVideos.add(videoId);
-          load(videoId);
+          await load(videoId);
         }
       }
       const question = questions.get(r.questionId);
       if (!question) continue;
       const replay = replayOf(r, question, pointsBy.get(r.questionId) ?? [], undefined);
       if (replay.early !== null) out.push({ ...replay, verdict: 'early', runId: run.id, model: run.model, label: run.label, videoId: question.videoId, text: r.text });
+      await pacer.pace();
     }
   }
   return out.sort((a, b) => b.early! - a.early!);

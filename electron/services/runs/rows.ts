@@ -58,22 +58,20 @@ export function responsesOfRun(db: ReadableDb, runId: string): ModelResponse[] {
   return db.query<ResponseRow>('SELECT * FROM responses WHERE run_id = ? ORDER BY question_id, query, t, id').all(runId).map(rowToResponse);
 }
 
-/** A run's responses to one video's questions. */
-export function responsesOfVideo(db: ReadableDb, runId: string, videoId: string): ModelResponse[] {
-  return db
-    .query<ResponseRow>('SELECT s.* FROM responses s JOIN questions q ON q.id = s.question_id WHERE s.run_id = ? AND q.video_id = ? ORDER BY s.question_id, s.query, s.t, s.id')
-    .all(runId, videoId)
-    .map(rowToResponse);
-}
-
 export const responseIdsOfRun = (db: ReadableDb, runId: string): string[] => db.query<{ id: string }>('SELECT id FROM responses WHERE run_id = ?').all(runId).map((r) => r.id);
 
-/** A run's responses read a slice at a time (on a snapshot's own connection: iterating holds it). */
-export async function pacedResponsesOfRun(db: ReadableDb, runId: string, pacer: Pacer): Promise<ModelResponse[]> {
+async function pacedResponses(rows: Iterable<ResponseRow>, pacer: Pacer): Promise<ModelResponse[]> {
   const out: ModelResponse[] = [];
-  for (const row of db.query<ResponseRow>('SELECT * FROM responses WHERE run_id = ?').iterate(runId)) {
+  for (const row of rows) {
     out.push(rowToResponse(row));
     await pacer.pace();
   }
   return out;
 }
+
+/** A run's responses read a slice at a time (on a snapshot's own connection: iterating holds it). */
+export const pacedResponsesOfRun = (db: ReadableDb, runId: string, pacer: Pacer): Promise<ModelResponse[]> => pacedResponses(db.query<ResponseRow>('SELECT * FROM responses WHERE run_id = ?').iterate(runId), pacer);
+
+/** A run's responses to one video's questions, a slice at a time (on a snapshot's connection). */
+export const pacedResponsesOfVideo = (db: ReadableDb, runId: string, videoId: string, pacer: Pacer): Promise<ModelResponse[]> =>
+  pacedResponses(db.query<ResponseRow>('SELECT s.* FROM responses s JOIN questions q ON q.id = s.question_id WHERE s.run_id = ? AND q.video_id = ?').iterate(runId, videoId), pacer);

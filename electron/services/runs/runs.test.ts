@@ -89,7 +89,7 @@ describe('importing a run', () => {
     expect(responses.find((r) => r.text === 'B')).toMatchObject({ questionId: ids.ovo, t: 5.2, latency: 0.8, frames: [0, 1, 2] });
     expect(responses.find((r) => r.text === 'The answer is B')).toMatchObject({ meta: { temperature: 0 } });
     expect(responses.find((r) => r.questionId === ids.vcb)).toMatchObject({ query: 2, t: 31 });
-    expect(videoResponses(project, gemini.id, videoId)).toHaveLength(5);
+    expect(await videoResponses(project, gemini.id, videoId)).toHaveLength(5);
     // the lossless format carries runs and their responses
     const text = (await exportTidemarkJsonl(project, lee)).text;
     expect(text).toContain('"table":"runs"');

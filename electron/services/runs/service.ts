@@ -4,7 +4,8 @@ import type { Caller } from '../../../shared/domain';
 import type { ModelResponse, ModelRun } from '../../../shared/runs/types';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
-import { getRun, listRuns, responseIdsOfRun, responsesOfVideo } from './rows';
+import { Pacer } from '../pacer';
+import { getRun, listRuns, pacedResponsesOfVideo, responseIdsOfRun } from './rows';
 
 export const runsOf = (project: Project): ModelRun[] => listRuns(project.store.db);
 
@@ -25,7 +26,8 @@ export async function removeRun(project: Project, caller: Caller, runId: string)
   });
 }
 
-export function videoResponses(project: Project, runId: string, videoId: string): ModelResponse[] {
+/** A run's responses to one video's questions, read on a snapshot a slice at a time. */
+export function videoResponses(project: Project, runId: string, videoId: string): Promise<ModelResponse[]> {
   requireRun(project, runId);
-  return responsesOfVideo(project.store.db, runId, videoId);
+  return project.store.snapshot((db) => pacedResponsesOfVideo(db, runId, videoId, new Pacer()));
 }
