@@ -36,13 +36,24 @@ export function paintExtraLanes(ctx: CanvasRenderingContext2D, lanes: readonly E
     ctx.lineTo(width, y + EXTRA_LANE_HEIGHT - 0.5);
     ctx.stroke();
     ctx.fillStyle = lane.colour;
+    // intervals less than a pixel apart are drawn as one (thousands of a run's inferences zoomed out)
+    ctx.globalAlpha = 0.55;
+    let run: [number, number] | null = null;
+    const flush = (): void => {
+      if (run) ctx.fillRect(run[0], y + 3, Math.max(2, run[1] - run[0]), EXTRA_LANE_HEIGHT - 6);
+    };
     for (const [start, end] of lane.intervals) {
       if (end < view.start || start > viewEnd) continue;
       const x0 = timeToX(start, view);
-      ctx.globalAlpha = 0.55;
-      ctx.fillRect(x0, y + 3, Math.max(2, (end - start) * view.pxPerSec), EXTRA_LANE_HEIGHT - 6);
-      ctx.globalAlpha = 1;
+      const x1 = timeToX(end, view);
+      if (run && x0 - run[1] < 1) run[1] = Math.max(run[1], x1);
+      else {
+        flush();
+        run = [x0, x1];
+      }
     }
+    flush();
+    ctx.globalAlpha = 1;
     for (const t of lane.moments) {
       if (t < view.start || t > viewEnd) continue;
       ctx.fillRect(Math.round(timeToX(t, view)) - 1, y + 2, 2, EXTRA_LANE_HEIGHT - 4);
@@ -50,9 +61,15 @@ export function paintExtraLanes(ctx: CanvasRenderingContext2D, lanes: readonly E
     // ticks a pixel wide when they crowd (an hour of responses on one screen), three when apart
     const ticks = visibleTicks(lane, view.start, viewEnd);
     const wide = ticks.length * 4 < width;
+    let lastX = Number.NaN;
+    let lastColour = '';
     for (const tick of ticks) {
+      const x = Math.round(timeToX(tick.t, view));
+      if (x === lastX && tick.colour === lastColour) continue; // the same pixel, the same colour: drawn already
+      lastX = x;
+      lastColour = tick.colour;
       ctx.fillStyle = tick.colour;
-      ctx.fillRect(Math.round(timeToX(tick.t, view)) - (wide ? 1.5 : 0.5), y + 2, wide ? 3 : 1, EXTRA_LANE_HEIGHT - 4);
+      ctx.fillRect(x - (wide ? 1.5 : 0.5), y + 2, wide ? 3 : 1, EXTRA_LANE_HEIGHT - 4);
     }
     // the name last, on a see-through backing: readable however crowded the lane, what is under it still shows
     const label = fit(ctx, lane.label, LABEL_WIDTH - 22);
