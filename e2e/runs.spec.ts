@@ -26,6 +26,7 @@ test('a run imported, scored on the scoreboard, its early response found and sho
       .map((l) => JSON.stringify(l))
       .join('\n'),
   );
+  await page.reload(); // the questions made through the API are in the page's annotations
   await openDemoVideo(page, 'clock-test-pattern.mp4');
 
   // the Runs overlay: import, its report (the unmatched line named), the run listed with its lane on
@@ -67,7 +68,12 @@ test('a run imported, scored on the scoreboard, its early response found and sho
   await page.getByTestId('early-row').click();
   await expect(page.getByTestId('runs-overlay')).toHaveCount(0);
   await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(3);
+  await expect(page.getByTestId('question-editor')).toBeVisible(); // its question selected
+  // the prefix-only view stops where the model answered: nothing after 3 s can be stepped to
+  await keys(page, 'ArrowRight');
+  await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(3);
   await expect(page.getByTestId('response-text')).toHaveText('The answer is D.');
-  await expect(page.getByTestId('response-verdict')).toContainText('scored, correct · read as D');
+  await expect(page.getByTestId('response-verdict')).toContainText('early (before the window, or before its answer was knowable) · read as D');
+  await expect(page.getByTestId('response-verdict')).toContainText('scored correct by the paper');
   await expect(page.getByTestId('response-verdict')).toContainText('2.0 s before the answer was knowable');
 });

@@ -70,7 +70,12 @@ function replayOf(r: ModelResponse, question: Question | undefined, points: read
   const point = pointOf(points, r.query);
   const t = r.t ?? point?.time ?? 0;
   const knowable = question && point ? knowableAt(question, point) : null;
-  return { id: r.id, questionId: r.questionId, query: r.query, t, offline: r.t === null, verdict: scored?.verdict ?? 'other', extracted: scored?.extracted ?? null, rule: scored?.rule ?? null, knowableAt: knowable, early: earlyBy(t, knowable), judgment: scored?.judgment ?? null };
+  const early = earlyBy(t, knowable);
+  // on the lane, an answer before its answer was knowable is early, whatever the paper's scorer made of it
+  // (an offline benchmark scores the first response as given); the rule still says how it was scored
+  const verdict = early !== null && scored ? 'early' : (scored?.verdict ?? 'other');
+  const rule = scored && early !== null && scored.verdict !== 'early' ? `${scored.rule ?? ''}; scored ${scored.verdict} by the paper's rule` : (scored?.rule ?? null);
+  return { id: r.id, questionId: r.questionId, query: r.query, t, offline: r.t === null, verdict, extracted: scored?.extracted ?? null, rule, knowableAt: knowable, early, judgment: scored?.judgment ?? null };
 }
 
 /** Responses that came before their answer was knowable, earliest first (by how early), across runs. */

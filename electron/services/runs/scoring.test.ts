@@ -80,7 +80,9 @@ describe('scoring runs', () => {
     const replay = await replayRun(project, run.id, videoId);
     const idOf = (text: string) => project.store.db.query<{ id: string }>('SELECT id FROM responses WHERE text = ?').get(text)!.id;
     const of = (text: string) => replay.find((r) => r.id === idOf(text))!;
-    expect(of('A')).toMatchObject({ verdict: 'wrong', extracted: 'A', knowableAt: 8, early: 3 });
+    // scored wrong by OVO-S's rule (the first response), early on the lane: it came before its evidence ended
+    expect(of('A')).toMatchObject({ verdict: 'early', extracted: 'A', knowableAt: 8, early: 3 });
+    expect(of('A').rule).toContain('scored wrong by the paper');
     expect(of('B. the chair')).toMatchObject({ verdict: 'other', knowableAt: 8, early: null });
     expect(of('the answer is C')).toMatchObject({ verdict: 'correct', extracted: 'C' });
     expect(of('3 chairs')).toMatchObject({ verdict: 'correct', extracted: 3 });

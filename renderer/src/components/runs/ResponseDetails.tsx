@@ -7,18 +7,21 @@ import { useStore } from '../../store/store';
 export function ResponseDetails(): React.JSX.Element | null {
   const picked = useStore(selectedResponse);
   const questions = useStore((s) => s.questions);
+  const queryPoints = useStore((s) => s.queryPoints);
   if (!picked) return null;
   const { response, replay, run } = picked;
   const question = questions.find((q) => q.id === response.questionId);
   const t = replay?.t ?? response.t;
+  const answer = [...queryPoints].filter((p) => p.questionId === response.questionId).sort((a, b) => a.time - b.time)[response.query]?.answer ?? null;
   return (
     <div className="response-details" data-testid="response-details">
       <header className="row">
-        <strong>{run ? `${run.model} · ${run.label}` : 'Response'}</strong>
+        <strong>{run ? `${run.model} · ${run.label}` : 'Response'}</strong>{' '}
         <span>{t === null ? '—' : formatTimecode(t)}{response.t === null ? ' (offline: at the query time)' : ''}{response.latency !== null ? ` · latency ${response.latency} s` : ''}</span>
         <button type="button" onClick={() => selectResponse(null)} aria-label="Close the response">×</button>
       </header>
-      <p className="hint">Question: {question?.text || question?.id || response.questionId} · query point {response.query + 1}</p>
+      <p className="hint">Question: {question?.text || question?.id || response.questionId} · query {response.query} (from 0, as in the run file){answer !== null ? ` · the answer: ${String(answer)}` : ''}</p>
+      <p className="response-label">The model said:</p>
       <blockquote data-testid="response-text">{response.text || '(empty)'}</blockquote>
       {replay && (
         <p data-testid="response-verdict">

@@ -19,7 +19,8 @@ export function ScoreboardTab(): React.JSX.Element {
   const [rule, setRule] = useState(extractor ?? '');
   const [format, setFormat] = useState<keyof typeof FORMATS | null>(null);
   const tables = useMemo(() => (scores ? scoreboard(scores) : []), [scores]);
-  const notes = [...new Set(scores?.flatMap((s) => s.notes) ?? [])];
+  // each note says whose it is: a run that never answered a question must not read as another's fault
+  const notes = scores?.flatMap((s) => s.notes.map((n) => `${s.model} · ${s.label}: ${n}`)) ?? [];
   return (
     <div className="scoreboard" data-testid="scoreboard">
       <div className="row">

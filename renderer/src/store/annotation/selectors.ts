@@ -30,7 +30,7 @@ export const prefixLimit = (s: State): number | null => {
   if (!point || !question || !s.prefixOnly) return null;
   // a dense-caption task is prompted at t = 0 and answered every second: its whole video is in play
   if (profileOf(s, question)?.rules.denseCaptions) return null;
-  return prefixEnd(point, question);
+  return s.prefixUntil ?? prefixEnd(point, question);
 };
 
 /**

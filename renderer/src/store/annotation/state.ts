@@ -18,6 +18,8 @@ export interface AnnotationState {
   markTarget: string;
   /** While a query point is selected, show only what the model sees (its prefix). */
   prefixOnly: boolean;
+  /** What a model had seen when it answered (an early response chosen): the prefix-only view stops here instead. */
+  prefixUntil: number | null;
   /** A question just made (N) as it was made: while nothing about it has changed, Esc takes it back. */
   newQuestion: { question: Question; points: QueryPoint[] } | null;
 }
@@ -37,4 +39,5 @@ export const initialAnnotationState: AnnotationState = {
   ...noAnnotations,
   markTarget: '',
   prefixOnly: true,
+  prefixUntil: null,
 };

@@ -23,8 +23,10 @@ export async function loadRuns(): Promise<void> {
   if (!getState().info) return;
   const runs = await guarded(() => call('runs.list'));
   if (!runs) return;
-  const known = new Set(runs.map((r) => r.id));
-  setState({ runs, runsShown: getState().runsShown.filter((id) => known.has(id)) });
+  // a removed run's lane comes back with an undo: its id stays among the shown (lanes skip missing runs);
+  // a project opened afresh shows its first runs
+  const shown = getState().runsShown.length === 0 ? runs.slice(0, 5).map((r) => r.id) : getState().runsShown;
+  setState({ runs, runsShown: shown });
   await loadRunResponses();
 }
 
@@ -38,7 +40,8 @@ async function loadLane(runId: string, videoId: string) {
 export async function loadRunResponses(): Promise<void> {
   const { selectedVideoId: videoId, runsShown } = getState();
   if (!videoId || runsShown.length === 0) return void setState({ runResponses: {}, runReplay: {} });
-  const entries = await Promise.all(runsShown.map((runId) => loadLane(runId, videoId)));
+  const known = new Set(getState().runs.map((r) => r.id));
+  const entries = await Promise.all(runsShown.filter((id) => known.has(id)).map((runId) => loadLane(runId, videoId)));
   if (getState().selectedVideoId !== videoId) return;
   setState({ runResponses: Object.fromEntries(entries.map((e) => [e.runId, e.responses])), runReplay: Object.fromEntries(entries.map((e) => [e.runId, e.replay])) });
 }
@@ -58,7 +61,8 @@ export async function loadEarly(): Promise<void> {
 export async function showEarly(early: EarlyResponse): Promise<void> {
   if (getState().selectedVideoId !== early.videoId) await emit('selectVideo', early.videoId);
   await emit('showQuestion', early.questionId);
-  setState({ prefixOnly: true, selectedResponseId: early.id });
+  // the prefix-only view up to the moment it answered: exactly what the model had seen
+  setState({ prefixOnly: true, prefixUntil: early.t, selectedResponseId: early.id });
   if (!getState().runsShown.includes(early.runId)) await toggleRunLane(early.runId);
   await emit('seek', early.t);
 }

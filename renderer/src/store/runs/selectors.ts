@@ -11,8 +11,12 @@ import type { State } from '../store';
 /** A response's colour on its lane: what the scorer made of it. */
 export const VERDICT_COLOURS: Record<ReplayVerdict, string> = { correct: '#3fb950', wrong: '#f85149', early: '#d29922', late: '#a371f7', judged: '#39c5cf', judge: '#58a6ff', other: '#6b7a8c' };
 export const VERDICT_LABELS: Record<ReplayVerdict, string> = {
-  correct: 'scored, correct', wrong: 'scored, wrong', early: 'early (before the window)', late: 'late (after the window)', judged: 'scored by the judge', judge: 'scored, waiting for a judge', other: 'not the scored response',
+  correct: 'scored, correct', wrong: 'scored, wrong', early: 'early (before the window, or before its answer was knowable)', late: 'late (after the window)', judged: 'scored by the judge', judge: 'scored, waiting for a judge', other: 'not the scored response',
 };
+
+const RUN_PALETTE = ['#79c0ff', '#d2a8ff', '#7ee787', '#ffa657', '#ff7b72', '#e3b341'];
+/** A shown run's own colour (its lane's swatch, its count line), by its place among the shown. */
+const runColour = (shown: readonly string[], runId: string): string => RUN_PALETTE[Math.max(0, shown.indexOf(runId)) % RUN_PALETTE.length]!;
 
 /** The camera buffer a run says it used (settings.cameraBuffer), else VSAS's default of 600 frames. */
 const cameraBuffer = (run: ModelRun): number => (typeof run.settings.cameraBuffer === 'number' && run.settings.cameraBuffer >= 1 ? run.settings.cameraBuffer : 600);
@@ -39,7 +43,8 @@ const buildLanes = lastOf((runs: readonly ModelRun[], shown: readonly string[], 
     const run = runs.find((r) => r.id === runId);
     if (!run) return [];
     const ticks = (replay[runId] ?? []).map((r) => ({ t: r.t, id: r.id, colour: VERDICT_COLOURS[r.verdict] })).sort((a, b) => a.t - b.t);
-    const lane: ExtraLane = { label: `${run.model} · ${run.label}`, colour: VERDICT_COLOURS.other, intervals: [], moments: [], ticks };
+    // the lane's swatch is the run's colour: the same as its count line on a counting question
+    const lane: ExtraLane = { label: `${run.model} · ${run.label}`, colour: runColour(shown, runId), intervals: [], moments: [], ticks };
     const alg1 = asyncLane(run, responses[runId] ?? [], duration);
     return alg1 ? [lane, alg1] : [lane];
   }),
@@ -59,15 +64,14 @@ const findResponse = lastOf((id: string | null, responses: Record<string, ModelR
 /** The response picked on a lane, with what the scorer made of it and its run (the same object while nothing changes). */
 export const selectedResponse = (s: State) => findResponse(s.selectedResponseId, s.runResponses, s.runReplay, s.runs);
 
-const RUN_PALETTE = ['#79c0ff', '#d2a8ff', '#7ee787', '#ffa657', '#ff7b72', '#e3b341'];
 
 const buildCounts = lastOf((questionId: string | null, counting: boolean, runs: readonly ModelRun[], shown: readonly string[], replay: Record<string, ReplayResponse[]>): ModelCounts[] =>
   !questionId || !counting
     ? []
-    : shown.flatMap((runId, i) => {
+    : shown.flatMap((runId) => {
         const run = runs.find((r) => r.id === runId);
         const points = (replay[runId] ?? []).filter((r) => r.questionId === questionId && typeof r.extracted === 'number').map((r) => ({ t: r.t, value: r.extracted as number }));
-        return run && points.length ? [{ label: `${run.model} · ${run.label}`, colour: RUN_PALETTE[i % RUN_PALETTE.length]!, points }] : [];
+        return run && points.length ? [{ label: `${run.model} · ${run.label}`, colour: runColour(shown, runId), points }] : [];
       }),
 );
 
