@@ -7,6 +7,7 @@ import { renderDemoMedia } from './demo';
 import { FileKeyStore, type KeyStore } from './drafting/keys';
 import { ServiceError } from './errors';
 import { JobRegistry } from './jobs/registry';
+import { FilmstripQueue } from './media/filmstrips';
 import { resolveMediaTools, type MediaTools } from './media/tools';
 import { Project, PROJECT_EXTENSION } from './projects/project';
 import { SettingsStore } from './settings/store';
@@ -25,10 +26,13 @@ export class AppServices {
   readonly settings: SettingsStore;
   readonly jobs = new JobRegistry();
   readonly keys: KeyStore;
+  /** Filmstrips made in the background after imports, one video at a time. */
+  readonly filmstrips: FilmstripQueue;
   private project: Project | null = null;
 
   constructor(readonly options: AppServicesOptions) {
     this.settings = new SettingsStore(options.dataDir);
+    this.filmstrips = new FilmstripQueue(this.jobs, () => (this.project ? { project: this.project, ffmpeg: this.tools.ffmpeg } : null));
     this.keys = options.keyStore ?? new FileKeyStore(join(options.dataDir, 'openai-key'));
   }
 
@@ -70,6 +74,7 @@ export class AppServices {
   }
 
   private async switchTo(project: Project): Promise<ProjectSummary> {
+    this.filmstrips.clear();
     const previous = this.project;
     this.project = project;
     await previous?.close();
@@ -107,6 +112,7 @@ export class AppServices {
       if (project.videos.list().length === 0) {
         const report = await importVideos(project, this.localCaller(), this.tools, media, control);
         if (report.failed.length > 0) throw new Error(`Demo import failed: ${report.failed.map((f) => `${f.path}: ${f.reason}`).join('; ')}`);
+        this.filmstrips.enqueue(report.imported.map((v) => v.id));
       }
       this.settings.markFirstStartDone();
       return project.summary();
@@ -114,6 +120,7 @@ export class AppServices {
   }
 
   async shutdown(): Promise<void> {
+    this.filmstrips.clear();
     await this.jobs.cancelAll();
     await this.closeProject();
   }

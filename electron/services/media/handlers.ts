@@ -2,7 +2,8 @@ import type { AppServices } from '../app-services';
 import type { HandlerMap } from '../feature';
 import { ServiceError } from '../errors';
 import { requireVideo } from '../videos/service';
-import { generateThumbnails, readThumbnailManifest } from './thumbnails';
+import { startThumbnails } from './filmstrips';
+import { readThumbnailManifest } from './thumbnails';
 
 export const mediaHandlers = (app: AppServices) =>
   ({
@@ -18,11 +19,7 @@ export const mediaHandlers = (app: AppServices) =>
       const project = app.requireProject();
       const video = requireVideo(project, req.videoId);
       if (video.status !== 'ok') throw new ServiceError('unavailable', video.statusMessage ?? 'The video file is not available.');
-      const running = app.jobs.findRunning('thumbnails', (job) => job.videoId === video.id);
-      if (running) return { jobId: running.id };
-      const ffmpeg = app.tools.ffmpeg;
-      const path = project.videos.absolutePath(video);
-      const job = app.jobs.start({ kind: 'thumbnails', label: `Thumbnails of ${video.name}`, videoId: video.id }, (control) => generateThumbnails(ffmpeg, path, video, project.cacheDir, control));
-      return { jobId: job.id };
+      app.filmstrips.prioritize(video.id);
+      return { jobId: startThumbnails(app.jobs, project, app.tools.ffmpeg, video).id };
     },
   }) satisfies Partial<HandlerMap>;

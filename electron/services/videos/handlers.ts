@@ -10,7 +10,12 @@ export const videoHandlers = (app: AppServices) =>
       const project = app.requireProject();
       const tools = app.tools;
       const label = req.paths.length === 1 ? `Import ${req.paths[0]}` : `Import ${req.paths.length} items`;
-      const job = app.jobs.start({ kind: 'import', label }, (control) => importVideos(project, caller, tools, req.paths, control));
+      const job = app.jobs.start({ kind: 'import', label }, async (control) => {
+        const report = await importVideos(project, caller, tools, req.paths, control);
+        // their filmstrips follow in the background, one video at a time
+        app.filmstrips.enqueue(report.imported.map((v) => v.id));
+        return report;
+      });
       return { jobId: job.id };
     },
     'videos.relink': async (req, caller) => ({ relinked: await relinkVideo(app.requireProject(), caller, app.tools, req.videoId, req.path) }),
