@@ -10,7 +10,7 @@ import { extractorIds, type ExtractorId } from '../../shared/scoring/extractors'
 import type { Metrics } from '../../shared/scoring/types';
 import { builtinProfileId, listProfiles } from '../services/profiles/rows';
 import { draftingEndpoint } from '../services/drafting/runs';
-import { DraftSession } from '../services/drafting/session';
+import { DraftSession } from '../services/llm/session';
 import { UNWATCHED } from '../services/jobs/registry';
 import { judgeInMemory } from '../services/runs/judge';
 import { scoreRunFile, type FileJudge, type FileScore } from '../services/runs/score-file';

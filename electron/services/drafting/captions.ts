@@ -14,7 +14,7 @@ import { getQuestionRow, listMarks, markToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { draftedAt, draftsOf, draftToRow } from './rows';
-import type { DraftSession } from './session';
+import type { DraftSession } from '../llm/session';
 import type { RunVideo } from './run-video';
 
 export const CAPTION_PROMPT = {

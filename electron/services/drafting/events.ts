@@ -15,7 +15,7 @@ import { markToRow } from '../annotation/rows';
 import type { Project } from '../projects/project';
 import { draftsOf, draftToRow } from './rows';
 import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
-import type { DraftSession } from './session';
+import type { DraftSession } from '../llm/session';
 
 export const EVENT_PROMPT = {
   template: 'event-candidates',

@@ -9,7 +9,7 @@ import type { DraftOutcome, ProbeRun } from '../../../shared/drafting/runs';
 import type { Question } from '../../../shared/questions';
 import { allQuestions, getQuestionRow, questionsOfProfile, questionToRow, queryPointsOfQuestion } from '../annotation/rows';
 import type { Project } from '../projects/project';
-import type { DraftSession } from './session';
+import type { DraftSession } from '../llm/session';
 
 export const PROBE_PROMPT = {
   template: 'text-only-probe',

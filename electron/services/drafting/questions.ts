@@ -20,7 +20,7 @@ import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { draftsOf, draftToRow } from './rows';
 import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
-import type { Answer, DraftSession } from './session';
+import type { Answer, DraftSession } from '../llm/session';
 
 export const SUMMARY_PROMPT = {
   template: 'segment-summary',

@@ -15,7 +15,7 @@ import { probeItems, probePromptChars, probeWithoutVideo } from './probe';
 import { draftQuestions, planQuestions } from './questions';
 import { runVideo, type RunVideo } from './run-video';
 import { llmEndpoint } from './service';
-import { DraftSession, type DraftingEndpoint } from './session';
+import { DraftSession, type DraftingEndpoint } from '../llm/session';
 
 /** Endpoint settings one run uses instead of the saved ones (the CLI's --base-url, --model, --concurrency); settings.json is not changed. */
 export type EndpointOverrides = Partial<EndpointSettings>;

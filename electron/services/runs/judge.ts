@@ -13,11 +13,11 @@ import type { Judgment, JudgeLookup, RunScore, ScoringItem } from '../../../shar
 import { scoreRun } from '../../../shared/scoring/score';
 import type { AppServices } from '../app-services';
 import { draftingEndpoint, type EndpointOverrides } from '../drafting/runs';
-import { DraftSession } from '../drafting/session';
+import { DraftSession } from '../llm/session';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
-import { judgmentsFor, judgmentToRow, type JudgmentFields } from './judgments';
+import { judgmentLookup, judgmentsFor, judgmentToRow, type JudgmentFields } from './judgments';
 import { Pacer } from '../pacer';
 import { getRun, listRuns, pacedResponsesOfRun } from './rows';
 import { profileItems, withResponses } from './scoring';
@@ -124,8 +124,5 @@ export async function judgeInMemory(session: DraftSession, kind: ProfileKind, it
   const byKey = new Map(requests.map((r) => [judgeKey(session.endpoint.model, prompt, r), r]));
   const judged = new Map<string, Judgment>();
   await askJudge(session, kind, prompt, [...byKey].map(([key, request]) => ({ key, repeat: 0, request })), async (task, judgment) => void judged.set(task.key, judgment));
-  return (item, query, second) => {
-    const request = requests.find((r) => r.item === item && r.query === query && r.second === second);
-    return request ? (judged.get(judgeKey(session.endpoint.model, prompt, request)) ?? null) : null;
-  };
+  return judgmentLookup(requests, (r) => judged.get(judgeKey(session.endpoint.model, prompt, r)) ?? null);
 }

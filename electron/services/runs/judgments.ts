@@ -2,7 +2,7 @@
 // verdict), found by the key of what decides it.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { foldJudgments, judgeKey, judgeRequests, type JudgePrompt } from '../../../shared/scoring/judge';
+import { foldJudgments, judgeKey, judgeRequests, type JudgePrompt, type JudgeRequest } from '../../../shared/scoring/judge';
 import type { Judgment, JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
 import type { ProfileKind } from '../../../shared/profiles';
 import type { Row } from '../db/edit-log';
@@ -46,22 +46,31 @@ export function judgmentsFor(db: ReadableDb, keys: Iterable<string>): Map<string
 const lookupKey = (item: string, query: number, second?: number): string => `${item}\u0000${query}\u0000${second ?? ''}`;
 
 /** The stored judgments of what a run's score leaves to a judge, as scoring looks them up. */
+/** The lookup scoring uses, from each request's judgment (indexed once: a VSAS task asks it for every second). */
+export function judgmentLookup(requests: readonly JudgeRequest[], judgmentOf: (request: JudgeRequest) => Judgment | null): JudgeLookup {
+  const byQuery = new Map<string, Judgment>();
+  for (const r of requests) {
+    const j = judgmentOf(r);
+    if (j) byQuery.set(lookupKey(r.item, r.query, r.second), j);
+  }
+  return (item, query, second) => byQuery.get(lookupKey(item, query, second)) ?? null;
+}
+
 export function storedJudgments(db: ReadableDb, profile: ProfileKind, prompt: JudgePrompt, model: string, items: readonly ScoringItem[], unjudged: RunScore): JudgeLookup & { spread: JudgeSpread } {
   const requests = judgeRequests(profile, items, unjudged);
   const stored = judgmentsFor(db, requests.map((r) => judgeKey(model, prompt, r)));
-  const byQuery = new Map<string, Judgment>();
   const spread: JudgeSpread = { judged: 0, repeated: 0, meanStd: 0 };
-  for (const r of requests) {
+  const lookup = judgmentLookup(requests, (r) => {
     const folded = foldJudgments(stored.get(judgeKey(model, prompt, r)) ?? []);
-    if (!folded) continue;
-    byQuery.set(lookupKey(r.item, r.query, r.second), folded);
+    if (!folded) return null;
     spread.judged++;
     if (folded.repeats > 1) {
       spread.repeated++;
       spread.meanStd += (folded.std - spread.meanStd) / spread.repeated;
     }
-  }
-  return Object.assign((item: string, query: number, second?: number) => byQuery.get(lookupKey(item, query, second)) ?? null, { spread });
+    return folded;
+  });
+  return Object.assign(lookup, { spread });
 }
 
 /** How far a judge's repeats disagreed: the mean standard deviation of the scores of answers judged more than once. */

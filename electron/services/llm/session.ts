@@ -1,7 +1,7 @@
-// One drafting run's dealings with the model: requests through the one LLM client, a pool of them
-// at once, a budget that stops the run before a request that would pass it, cancellation, and the
-// tally of what was drafted and what it cost. The kinds of run (captions, events, questions, the
-// probe) only say what to ask and what to store.
+// A run of requests to the model (drafting, the probe, the judge): through the one LLM client, a pool
+// of them at once, a budget that stops the run before a request that would pass it, cancellation,
+// and the tally of what was made and what it cost. Each kind of run only says what to ask and what
+// to store.
 import type OpenAI from 'openai';
 import type { z } from 'zod';
 import { estimateCost, type EndpointSettings } from '../../../shared/drafting/endpoint';
@@ -9,7 +9,7 @@ import type { DraftProvenance } from '../../../shared/drafting/drafts';
 import type { MemoryPolicy } from '../../../shared/drafting/memory-policy';
 import type { DraftOutcome } from '../../../shared/drafting/runs';
 import type { JobControl } from '../jobs/registry';
-import { createLlmClient, LlmCancelled, structuredCompletion, type LlmEndpoint, type LlmPrompt, type LlmResult } from '../llm/client';
+import { createLlmClient, LlmCancelled, structuredCompletion, type LlmEndpoint, type LlmPrompt, type LlmResult } from './client';
 
 export interface DraftingEndpoint extends LlmEndpoint {
   settings: EndpointSettings;
