@@ -1,4 +1,5 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement|drafting|runs]`: prints figures for this machine.
+// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement|drafting|runs] [--json]`:
+// prints figures for this machine; with --json each suite ends with one line {"suite", "figures"}.
 import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } from './foundation';
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
@@ -6,6 +7,7 @@ import { benchBulkMarks, benchCountingExport } from './structure';
 import { benchAgreement, benchAgreementReport, benchReviewRound } from './agreement';
 import { benchDrafting } from './drafting';
 import { benchRunLanes, benchRunScoring } from './runs';
+import { takeFigures } from './figures';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -30,12 +32,16 @@ const sections: Record<string, () => Promise<void>> = {
 };
 
 console.log(`Tidemark benchmarks — node ${process.version}, ffmpeg ${tools.ffmpeg}`);
-const chosen = process.argv.slice(2);
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const chosen = args.filter((a) => a !== '--json');
 for (const name of chosen.length ? chosen : Object.keys(sections)) {
   const run = sections[name];
   if (!run) {
     console.error(`Unknown section ${name}; choose from ${Object.keys(sections).join(', ')}.`);
     process.exit(2);
   }
+  takeFigures();
   await run();
+  if (json) console.log(JSON.stringify({ suite: name, figures: takeFigures() }));
 }
