@@ -1,6 +1,7 @@
 // `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement|drafting|runs] [--json]`:
 // prints figures for this machine; with --json each suite ends with one line {"suite", "figures"}.
-import { benchProjectOpen, benchStepLatency, benchThumbnails, benchTimeline } from './foundation';
+import { benchProjectOpen, benchThumbnails, benchTimeline } from './foundation';
+import { benchStepLatency } from './step';
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
 import { benchBulkMarks, benchCountingExport } from './structure';
