@@ -1,41 +1,169 @@
-// Step latency: key press to the commanded frame on screen, on 1080p30 H.264 with a keyframe every 2 s.
+// Step latency: key press to the commanded frame on screen, on 1080p30 H.264 with a keyframe every
+// 2 s, at a human pace (a step every 250 ms) — the plain seek (decoding ahead off) as the baseline and
+// decoding ahead, in the same run on the same file — and holding → down (auto-repeat).
 import type { Page } from '@playwright/test';
-import { h264, lavfi, ms, openInBrowser, stats, testVideo } from './support';
+import { readdirSync, readFileSync } from 'node:fs';
+import { figure } from './figures';
+import { h264, lavfi, mb, ms, openInBrowser, stats, testVideo } from './support';
 
-/** In the page: press a key, wait until the presented frame is the commanded one; returns ms each. */
-export async function stepLatencies(page: Page, key: string, steps: number): Promise<number[]> {
+const STEPS = Number(process.env.TIDEMARK_BENCH_STEPS ?? 100);
+const PACE_MS = 250;
+const KEYS = [
+  { key: 'ArrowRight', label: '→ (1 s)' },
+  { key: 'ArrowLeft', label: '← (1 s)' },
+  { key: '.', label: '. (1 frame)' },
+  { key: ',', label: ', (1 frame)' },
+] as const;
+
+/**
+ * In the page: from `from` seconds, press `key` `n` times at `pace` ms apart; for each, the time from
+ * the key press to the moment the player says the frame it presents is the commanded one (watched
+ * with a MutationObserver on its data attributes, so no polling granularity is added).
+ */
+export async function stepLatencies(page: Page, key: string, n: number, pace = 0): Promise<number[]> {
   return page.evaluate(
-    async ([k, n]) => {
+    async ([k, count, gap]) => {
       const player = document.querySelector('[data-testid="player"]') as HTMLElement;
-      const settled = (): boolean => player.dataset.presentedFrame === player.dataset.commandedFrame;
+      const settledAfter = (before: string | undefined): boolean =>
+        player.dataset.commandedFrame !== before && player.dataset.presentedFrame === player.dataset.commandedFrame;
       const times: number[] = [];
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < count; i++) {
         const before = player.dataset.commandedFrame;
         const start = performance.now();
-        window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
-        await new Promise<void>((resolve) => {
-          const poll = (): void => {
-            if (player.dataset.commandedFrame !== before && settled()) resolve();
-            else requestAnimationFrame(poll);
-          };
-          // a microtask first: React commits the new command before the check
-          queueMicrotask(poll);
+        const done = new Promise<void>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (!settledAfter(before)) return;
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(player, { attributes: true, attributeFilter: ['data-commanded-frame', 'data-presented-frame'] });
         });
-        times.push(performance.now() - start);
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+        await done;
+        const took = performance.now() - start;
+        times.push(took);
+        if (gap > took) await new Promise((r) => setTimeout(r, gap - took));
       }
       return times;
     },
-    [key, steps] as const,
+    [key, n, pace] as const,
   );
+}
+
+/**
+ * In the page: holds → down for `seconds` (auto-repeat every 33 ms, as a keyboard does) and lists the
+ * frames presented meanwhile, then how long after letting go the screen still changed.
+ */
+async function holdRight(page: Page, seconds: number): Promise<{ frames: number[]; elapsed: number; settleAfterRelease: number }> {
+  return page.evaluate(async (holdFor) => {
+    const player = document.querySelector('[data-testid="player"]') as HTMLElement;
+    const frames: number[] = [];
+    const observer = new MutationObserver(() => {
+      const f = Number(player.dataset.presentedFrame);
+      if (player.dataset.presentedFrame !== '' && frames.at(-1) !== f) frames.push(f);
+    });
+    observer.observe(player, { attributes: true, attributeFilter: ['data-presented-frame'] });
+    const start = performance.now();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    while (performance.now() - start < holdFor * 1000) {
+      await new Promise((r) => setTimeout(r, 33));
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, repeat: true }));
+    }
+    const released = performance.now();
+    const elapsed = released - start;
+    while (player.dataset.presentedFrame !== player.dataset.commandedFrame && performance.now() - released < 5000) await new Promise((r) => requestAnimationFrame(r));
+    const settleAfterRelease = performance.now() - released;
+    observer.disconnect();
+    return { frames, elapsed, settleAfterRelease };
+  }, seconds);
+}
+
+/** Resident memory of this process's descendants (the browser and its renderer, GPU and utility processes), bytes. */
+function browserRss(): number {
+  const parents = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(name), Number(fields[1]));
+      rss.set(Number(name), Number(fields[21]) * 4096);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const under = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, bytes] of rss) if (under(pid)) total += bytes;
+  return total;
+}
+
+async function seekTo(page: Page, seconds: number): Promise<void> {
+  await page.keyboard.press('g');
+  await page.getByTestId('jump-input').fill(String(seconds));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => {
+    const d = (document.querySelector('[data-testid="player"]') as HTMLElement).dataset;
+    return d.presentedFrame === d.commandedFrame;
+  });
+  await page.waitForTimeout(500);
+}
+
+interface Mode {
+  name: string;
+  latencies: Record<string, ReturnType<typeof stats>>;
+  held: { perSecond: number; inOrder: boolean; shown: number; settle: number };
+  rss: number;
+}
+
+async function measure(page: Page, name: string): Promise<Mode> {
+  const latencies: Mode['latencies'] = {};
+  for (const [i, { key, label }] of KEYS.entries()) {
+    await seekTo(page, 20 + i * 40);
+    process.stderr.write(`  ${name}: ${label}…\n`);
+    latencies[label] = stats(await stepLatencies(page, key, STEPS, PACE_MS));
+    const tally = await page.locator('.player-host').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+    if (Object.keys(tally).length) process.stderr.write(`    lanes so far: ${JSON.stringify(tally)}\n`);
+  }
+  await seekTo(page, 180);
+  const held = await holdRight(page, 5);
+  const seconds = held.frames.filter((f) => f % 30 === 0);
+  const inOrder = seconds.every((f, i) => i === 0 || f === seconds[i - 1]! + 30) && seconds.length === held.frames.length;
+  const rss = browserRss();
+  return { name, latencies, held: { perSecond: seconds.length / (held.elapsed / 1000), inOrder, shown: seconds.length, settle: held.settleAfterRelease }, rss };
 }
 
 export async function benchStepLatency(): Promise<void> {
   console.log('Generating a 1080p30 H.264 test video, 4 minutes, keyframe every 2 s (cached)…');
   const path = await testVideo('four-minutes-1080p.mp4', [...lavfi('testsrc2=size=1920x1080:rate=30:duration=240'), ...h264(60, 'ultrafast')]);
   await openInBrowser(path, async (page) => {
-    const seconds = stats(await stepLatencies(page, 'ArrowRight', 200));
-    console.log(`Step latency, → (1 s) on 1080p H.264, key press to presented frame, ${seconds.n} steps: median ${ms(seconds.median)}, p95 ${ms(seconds.p95)}, max ${ms(seconds.max)}`);
-    const frames = stats(await stepLatencies(page, '.', 200));
-    console.log(`Step latency, . (1 frame) on 1080p H.264, ${frames.n} steps: median ${ms(frames.median)}, p95 ${ms(frames.p95)}, max ${ms(frames.max)}`);
+    page.on('crash', () => console.error('The page crashed.'));
+    const setMode = async (on: boolean): Promise<void> => {
+      await page.evaluate((enable) => (enable ? localStorage.removeItem('tidemark.decodeAhead') : localStorage.setItem('tidemark.decodeAhead', 'off')), on);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-presented-frame') !== '', null, { timeout: 60_000 });
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+    };
+    await setMode(false);
+    const plain = await measure(page, 'plain seek');
+    await setMode(true);
+    const ahead = await measure(page, 'decoding ahead');
+    console.log(`Step latency on 1080p30 H.264 (keyframe every 2 s), key press to the commanded frame presented, ${STEPS} steps a key at one every ${PACE_MS} ms:`);
+    for (const { label } of KEYS) {
+      const [b, n] = [plain.latencies[label]!, ahead.latencies[label]!];
+      console.log(`  ${label}: plain seek median ${ms(b.median)}, p95 ${ms(b.p95)}, max ${ms(b.max)} → decoding ahead median ${ms(n.median)}, p95 ${ms(n.p95)}, max ${ms(n.max)} (median ${(n.median / b.median).toFixed(2)}× the plain seek's)`);
+      const slug = label.split(' ')[0];
+      figure(`step ${slug} median`, n.median, 'ms', b.median);
+      figure(`step ${slug} p95`, n.p95, 'ms', b.p95);
+    }
+    for (const mode of [plain, ahead]) {
+      console.log(`  holding → for 5 s (${mode.name}): ${mode.held.perSecond.toFixed(1)} seconds shown per second, ${mode.held.inOrder ? 'every second in order' : 'seconds skipped or out of order'}, the screen still ${ms(mode.held.settle)} behind on letting go; browser resident memory ${mb(mode.rss)}`);
+    }
+    figure('holding → time per second shown', 1000 / ahead.held.perSecond, 'ms', 1000 / plain.held.perSecond);
+    figure('browser memory', ahead.rss / 1e6, 'MB', plain.rss / 1e6);
   });
 }

@@ -89,6 +89,28 @@ export function stepFrames(current: number, delta: number, duration: number, fps
   return frame / fps;
 }
 
+export type StepKind = 'second' | 'frame';
+export interface Step {
+  kind: StepKind;
+  direction: 1 | -1;
+}
+
+/** Where one step of `kind` from `current` lands: the next whole second, or the next native frame. */
+export function stepTime(current: number, step: Step, duration: number, fps: number): number {
+  return step.kind === 'second' ? stepSeconds(current, step.direction, duration, fps) : stepFrames(current, step.direction, duration, fps);
+}
+
+/**
+ * The four steps an annotator takes from where they are, most likely first: the last step again,
+ * then its reverse, then the other kind both ways (seconds before frames when nothing was stepped).
+ */
+export function likelySteps(last: Step | null): Step[] {
+  const first = last ?? { kind: 'second', direction: 1 };
+  const other: StepKind = first.kind === 'second' ? 'frame' : 'second';
+  const back = (d: 1 | -1): 1 | -1 => (d === 1 ? -1 : 1);
+  return [first, { kind: first.kind, direction: back(first.direction) }, { kind: other, direction: first.direction }, { kind: other, direction: back(first.direction) }];
+}
+
 /** Snap a time to the 1-FPS grid or to native frame starts. */
 export function snapTime(seconds: number, grid: 'second' | 'frame', fps: number): number {
   return grid === 'second' ? Math.round(seconds) : Math.round(seconds * fps) / fps;

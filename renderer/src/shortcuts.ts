@@ -1,6 +1,7 @@
 // Every shortcut in one table — action id, keys, description — read by the keyboard handler and the
 // `?` overlay. The actions themselves are registered by their features (store/registry.ts), so this
 // module imports none of them. Any key can be rebound (kept in settings.json).
+import { heldStepWaits } from './store/player/selectors';
 import { dialogOpen } from './store/ui/selectors';
 import { runAction, type ActionId } from './store/registry';
 import { getState } from './store/store';
@@ -168,5 +169,8 @@ export function handleKeyDown(event: KeyboardEvent): void {
   const id = actionFor(comboOf(event));
   if (!id) return;
   event.preventDefault();
+  if (event.repeat && STEPS.has(id) && heldStepWaits(s)) return;
   runAction(id);
 }
+
+const STEPS: ReadonlySet<ActionId> = new Set(['next-second', 'previous-second', 'next-frame', 'previous-frame']);

@@ -1,6 +1,7 @@
 // With an identity selected, dragging on the video draws its crop; the crop becomes the identity's
 // thumbnail in the registry (captured from the frame on screen).
 import { useRef, useState } from 'react';
+import { playerControl } from '../player/control';
 import { updateMark } from '../store/annotation/mark-actions';
 import { useStore } from '../store/store';
 
@@ -36,7 +37,7 @@ export function CropOverlay(): React.JSX.Element | null {
   const [drag, setDrag] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   if (!mark || mark.type !== 'identity') return null;
-  const video = (): HTMLVideoElement | null => ref.current?.parentElement?.querySelector('video') ?? null;
+  const video = (): HTMLVideoElement | null => playerControl.screen();
   const norm = (clientX: number, clientY: number): { x: number; y: number } | null => {
     const v = video();
     if (!v?.videoWidth) return null;

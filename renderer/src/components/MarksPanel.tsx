@@ -10,6 +10,7 @@ import { removeMarks, updateMark } from '../store/annotation/mark-actions';
 import { useStore } from '../store/store';
 import { undecidedMade } from '../store/drafting/selectors';
 import { describeMark } from '../../../shared/mark-kinds';
+import { playerControl } from '../player/control';
 import { captureThumbnail } from './CropOverlay';
 
 const time = (t: number): string => formatTimecode(t, { fractionDigits: 2 });
@@ -117,7 +118,7 @@ export function MarkInspector(): React.JSX.Element | null {
 /** An identity's thumbnail: its crop of the frame at its first appearance (drag on the video to crop). */
 function IdentityThumb({ mark }: { mark: Extract<Mark, { type: 'identity' }> }): React.JSX.Element {
   const capture = (): void => {
-    const video = document.querySelector('.player video') as HTMLVideoElement | null;
+    const video = playerControl.screen();
     if (video?.videoWidth) void updateMark(mark.id, { data: { thumbnail: captureThumbnail(video, mark.data.crop ?? { x: 0, y: 0, w: 1, h: 1 }) } });
   };
   return (

@@ -1,17 +1,19 @@
 // The video.js player, initialised once (React StrictMode-safe, per the video.js React guide) and
-// driven by the store: commanded seeks go through the SeekQueue, presented frames come back from
-// requestVideoFrameCallback.
-import { useEffect, useRef } from 'react';
+// driven by the store: a command is shown by a lane that decoded it ahead (player/step-ahead.ts) or
+// else sought through the SeekQueue; presented frames come back from requestVideoFrameCallback.
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import videojs from 'video.js';
 import 'video.js/dist/video-js.css';
 import type Player from 'video.js/dist/types/player';
 import { frameIndexAt } from '../../../shared/timecode';
 import { isDesktop, videoUrl } from '../api/client';
 import { framePresented, onPlaybackTime, playbackStarted, playbackStopped, stepBackwards } from '../store/player/actions';
+import { likelyCommands } from '../store/player/selectors';
 import { selectedVideo } from '../store/project/selectors';
 import { getState, useStore } from '../store/store';
 import { playerControl } from '../player/control';
 import { SeekQueue } from '../player/seek-queue';
+import { decodeAheadEnabled, laneElements, StepAhead } from '../player/step-ahead';
 import { CropOverlay } from './CropOverlay';
 
 function mimeFor(container: string): string {
@@ -23,7 +25,9 @@ function mimeFor(container: string): string {
 export function PlayerView(): React.JSX.Element {
   const hostRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<Player | null>(null);
-  const queueRef = useRef<SeekQueue | null>(null);
+  /** Shows a command: by a lane that decoded it ahead, else by seeking the player's own element. */
+  const commandRef = useRef<((t: number) => void) | null>(null);
+  const sourceRef = useRef<((url: string | null, fps: number) => void) | null>(null);
   /** True from a source change until its metadata arrives: seeks wait for 'loadedmetadata'. */
   const loadingRef = useRef(false);
   const video = useStore(selectedVideo);
@@ -44,7 +48,55 @@ export function PlayerView(): React.JSX.Element {
     // media:// is another origin than the app page in the desktop shell: ask for CORS so frames can
     // be drawn into canvases (identity thumbnails) without tainting them
     if (isDesktop) media.crossOrigin = 'anonymous';
-    queueRef.current = new SeekQueue(media, framePresented);
+
+    // The own element's landings count only for the seek last asked of it ('any': the first frame
+    // of a new source); while a lane is on screen, a late landing of an older seek is not shown.
+    const ahead = decodeAheadEnabled()
+      ? new StepAhead(laneElements(host, isDesktop), framePresented, (t) => seekOwn(t), (tally) => {
+        Object.assign(host.dataset, { aheadReady: tally.ready, aheadAwaited: tally.awaited, aheadSought: tally.sought });
+      })
+      : null;
+    let ownWanted: number | 'any' | null = null;
+    let ownAt: number | null = null;
+    let afterOwnLanding: (() => void) | null = null;
+    const fps = (): number => selectedVideo(getState())?.fps ?? 30;
+    const arm = (): void => {
+      if (!getState().playing) ahead?.arm(likelyCommands(getState()));
+    };
+    const ownLanded = (mediaTime: number): void => {
+      ahead?.hide();
+      framePresented(mediaTime);
+      afterOwnLanding?.();
+      afterOwnLanding = null;
+      arm();
+    };
+    const queue = new SeekQueue(media, (mediaTime, target) => {
+      ownAt = mediaTime;
+      if (ownWanted === 'any' || target === ownWanted) ownLanded(mediaTime);
+    });
+    const seekOwn = (t: number): void => {
+      ownWanted = t;
+      ahead?.disarm();
+      // a seek to the frame the element already presents presents nothing new: show it as it is
+      if (ahead?.screen && !queue.busy && ownAt !== null && frameIndexAt(ownAt, fps()) === frameIndexAt(t, fps())) {
+        const at = ownAt;
+        requestAnimationFrame(() => ownLanded(at));
+        return;
+      }
+      queue.request(t);
+    };
+    commandRef.current = (t) => {
+      if (ahead?.show(t)) {
+        ownWanted = null;
+        arm();
+      } else seekOwn(t);
+    };
+    sourceRef.current = (url, rate) => {
+      ownWanted = 'any';
+      ownAt = null;
+      queue.resetForNewSource();
+      ahead?.setSource(url, rate);
+    };
 
     let direction: 1 | -1 | 0 = 0;
     let backTimer: ReturnType<typeof setInterval> | null = null;
@@ -65,6 +117,7 @@ export function PlayerView(): React.JSX.Element {
       const t = backTimer ? getState().commanded.time : media.currentTime;
       direction = 0;
       playbackStopped(t);
+      arm();
     };
     player.on('play', () => {
       direction = 1;
@@ -81,6 +134,12 @@ export function PlayerView(): React.JSX.Element {
       async play(rate) {
         stopBackwards();
         if (rate) media.playbackRate = rate;
+        // playback runs on the player's own element: bring it to the frame a lane is showing first
+        if (ahead?.screen) await new Promise<void>((resolve) => {
+          afterOwnLanding = resolve;
+          seekOwn(getState().commanded.time);
+        });
+        ahead?.disarm();
         await media.play().catch(() => undefined);
       },
       playBackwards(rate) {
@@ -91,7 +150,7 @@ export function PlayerView(): React.JSX.Element {
         const stepMs = 100;
         backTimer = setInterval(() => {
           const next = stepBackwards((rate * stepMs) / 1000);
-          queueRef.current?.request(next);
+          seekOwn(next);
           onPlaybackTime(next);
           if (next <= 0) playerControl.pause();
         }, stepMs);
@@ -106,13 +165,16 @@ export function PlayerView(): React.JSX.Element {
         media.playbackRate = rate;
       },
       direction: () => direction,
+      screen: () => ahead?.screen ?? media,
     });
 
     return () => {
       detach();
       stopBackwards();
-      queueRef.current?.dispose();
-      queueRef.current = null;
+      queue.dispose();
+      ahead?.dispose();
+      commandRef.current = null;
+      sourceRef.current = null;
       if (!player.isDisposed()) player.dispose();
       playerRef.current = null;
     };
@@ -130,27 +192,28 @@ export function PlayerView(): React.JSX.Element {
       media.pause();
       media.removeAttribute('src');
       media.load();
+      sourceRef.current?.(null, 30);
       loadingRef.current = false;
       framePresented(null);
       return;
     }
     framePresented(null);
-    queueRef.current?.resetForNewSource();
+    sourceRef.current?.(videoUrl(video.id), video.fps);
     loadingRef.current = true;
     player.src({ src: videoUrl(video.id), type: mimeFor(video.container) });
     player.one('loadedmetadata', () => {
       loadingRef.current = false;
       const s = getState();
       player.playbackRate(s.rate);
-      queueRef.current?.request(s.commanded.time);
+      commandRef.current?.(s.commanded.time);
     });
   }, [video?.id, video?.status]);
 
-  // every new command is a queued seek
-  useEffect(() => {
+  // every new command, as soon as it is committed (a lane's reveal waits for nothing else)
+  useLayoutEffect(() => {
     const player = playerRef.current;
     if (!player || !video || loadingRef.current || player.readyState() < 1) return;
-    queueRef.current?.request(commanded.time);
+    commandRef.current?.(commanded.time);
   }, [commanded.seq]);
 
   const fps = video?.fps ?? 30;

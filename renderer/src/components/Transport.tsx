@@ -1,7 +1,7 @@
 // Time display (time code and frame index), stepping buttons, jump-to-time and playback rate.
 import { useState } from 'react';
 import { formatFps, formatTimecode, parseTimeInput } from '../../../shared/timecode';
-import { seek, setRate, stepFrames, stepSeconds, toggleGrid, togglePlay } from '../store/player/actions';
+import { seek, setRate, step, toggleGrid, togglePlay } from '../store/player/actions';
 import { displayFrame, displayTime } from '../store/player/selectors';
 import { playbackRates } from '../store/player/state';
 import { selectedTimedVideo } from '../store/project/selectors';
@@ -33,11 +33,11 @@ export function Transport(): React.JSX.Element | null {
 
   return (
     <div className="transport">
-      <button type="button" onClick={() => stepSeconds(-1)} title="Previous whole second (←)">−1s</button>
-      <button type="button" onClick={() => stepFrames(-1)} title="Previous frame (,)">−1f</button>
+      <button type="button" onClick={() => step('second', -1)} title="Previous whole second (←)">−1s</button>
+      <button type="button" onClick={() => step('frame', -1)} title="Previous frame (,)">−1f</button>
       <button type="button" className="play" onClick={togglePlay} title="Play / pause (Space)">{playing ? 'Pause' : 'Play'}</button>
-      <button type="button" onClick={() => stepFrames(1)} title="Next frame (.)">+1f</button>
-      <button type="button" onClick={() => stepSeconds(1)} title="Next whole second (→)">+1s</button>
+      <button type="button" onClick={() => step('frame', 1)} title="Next frame (.)">+1f</button>
+      <button type="button" onClick={() => step('second', 1)} title="Next whole second (→)">+1s</button>
       <div className="time" data-testid="time-display">
         <span className="timecode" data-testid="timecode">{formatTimecode(time, { withHours })}</span>
         <span className="sep">/</span>

@@ -7,6 +7,8 @@ export interface PlayerHandle {
   setRate(rate: number): void;
   /** 1 while playing forward, -1 while playing backwards, 0 when paused. */
   direction(): 1 | -1 | 0;
+  /** The <video> element whose frame is on screen (for drawing it into a canvas). */
+  screen(): HTMLVideoElement;
 }
 
 let current: PlayerHandle | null = null;
@@ -23,4 +25,5 @@ export const playerControl = {
   pause: (): void => current?.pause(),
   setRate: (rate: number): void => current?.setRate(rate),
   direction: (): 1 | -1 | 0 => current?.direction() ?? 0,
+  screen: (): HTMLVideoElement | null => current?.screen() ?? null,
 };

@@ -1,54 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SEEK_NUDGE, SeekQueue, type SeekableVideo } from './seek-queue';
-
-/** A stand-in <video>: seeks complete when the test says so, then the frame at that time is shown. */
-class FakeVideo implements SeekableVideo {
-  seeks: number[] = [];
-  seeking = false;
-  private listeners = new Map<string, () => void>();
-  private frameCallbacks: Array<(now: number, meta: { mediaTime: number }) => void> = [];
-  constructor(private readonly fps: number) {}
-  get currentTime(): number {
-    return this.seeks.at(-1) ?? 0;
-  }
-  set currentTime(t: number) {
-    this.seeks.push(t);
-    this.seeking = true;
-  }
-  addEventListener(type: 'seeked' | 'emptied', listener: () => void): void {
-    this.listeners.set(type, listener);
-  }
-  removeEventListener(type: 'seeked' | 'emptied'): void {
-    this.listeners.delete(type);
-  }
-  emit(type: 'emptied'): void {
-    this.listeners.get(type)?.();
-  }
-  requestVideoFrameCallback(callback: (now: number, meta: { mediaTime: number }) => void): number {
-    this.frameCallbacks.push(callback);
-    return this.frameCallbacks.length;
-  }
-  /** Reports the seek done before its frame reaches the screen (the order is not fixed in Chromium). */
-  seekedBeforeFrame(): void {
-    this.seeking = false;
-    this.listeners.get('seeked')?.();
-  }
-  /** A frame reaches the screen. */
-  present(mediaTime: number): void {
-    const callbacks = this.frameCallbacks;
-    this.frameCallbacks = [];
-    for (const cb of callbacks) cb(0, { mediaTime });
-  }
-  /** Finishes the seek in flight: the frame containing the target is presented. */
-  completeSeek(): void {
-    this.seeking = false;
-    const mediaTime = Math.floor(this.currentTime * this.fps) / this.fps;
-    const callbacks = this.frameCallbacks;
-    this.frameCallbacks = [];
-    for (const cb of callbacks) cb(0, { mediaTime });
-    this.listeners.get('seeked')?.();
-  }
-}
+import { FakeVideo } from './fake-video';
+import { SEEK_NUDGE, SeekQueue } from './seek-queue';
 
 describe('SeekQueue', () => {
   it('seeks a hair past the target so float rounding cannot show the previous frame', () => {

@@ -1,35 +1,27 @@
 // Driving the player: seeks (clamped to the video and to the prefix a model may see), stepping on the
 // 1-FPS grid or by native frames, playback, shuttle and rate.
-import { snapTime, stepFrames as frameStep, stepSeconds as secondStep } from '../../../../shared/timecode';
+import { snapTime, type Step } from '../../../../shared/timecode';
 import { playerControl } from '../../player/control';
 import { prefixLimit } from '../annotation/selectors';
 import { emit, on } from '../effects';
 import { selectedTimedVideo } from '../project/selectors';
 import { registerActions } from '../registry';
 import { getState, setState } from '../store';
-import { displayTime } from './selectors';
+import { clampedCommand, stepCommand } from './selectors';
 import { playbackRates } from './state';
 
-export function seek(time: number): void {
-  const s = getState();
-  const video = selectedTimedVideo(s);
-  if (!video) return;
-  const t = Math.min(Math.max(time, 0), video.duration, prefixLimit(s) ?? Infinity);
+export function seek(time: number, step: Step | null = null): void {
+  const t = clampedCommand(getState(), time);
+  if (t === null) return;
   playerControl.pause();
-  setState((st) => ({ commanded: { time: t, seq: st.commanded.seq + 1 }, playerTime: t }));
+  setState((st) => ({ commanded: { time: t, seq: st.commanded.seq + 1 }, playerTime: t, lastStep: step }));
   void emit('playheadMoved', t, 'seek');
 }
 
-export function stepSeconds(direction: 1 | -1): void {
-  const s = getState();
-  const video = selectedTimedVideo(s);
-  if (video) seek(secondStep(displayTime(s), direction, video.duration, video.fps));
-}
-
-export function stepFrames(delta: number): void {
-  const s = getState();
-  const video = selectedTimedVideo(s);
-  if (video) seek(frameStep(displayTime(s), delta, video.duration, video.fps));
+/** → ← . , : one second or one native frame from the time on display. */
+export function step(kind: Step['kind'], direction: 1 | -1): void {
+  const t = stepCommand(getState(), { kind, direction });
+  if (t !== null) seek(t, { kind, direction });
 }
 
 export function seekSnapped(time: number): void {
@@ -122,10 +114,10 @@ export function registerPlayer(): void {
     'shuttle-back': () => shuttle(-1),
     slower: () => changeRate(-1),
     faster: () => changeRate(1),
-    'next-second': () => stepSeconds(1),
-    'previous-second': () => stepSeconds(-1),
-    'next-frame': () => stepFrames(1),
-    'previous-frame': () => stepFrames(-1),
+    'next-second': () => step('second', 1),
+    'previous-second': () => step('second', -1),
+    'next-frame': () => step('frame', 1),
+    'previous-frame': () => step('frame', -1),
     start: () => seek(0),
     end: seekToEnd,
     snap: toggleGrid,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { state } from '../test-support/fixtures';
-import { displayFrame, displayTime, playheadSnapped } from './selectors';
+import { displayFrame, displayTime, heldStepWaits, likelyCommands, playheadSnapped } from './selectors';
 
 describe('player selectors', () => {
   it('shows the commanded time when paused and the playing time while playing', () => {
@@ -15,5 +15,16 @@ describe('player selectors', () => {
     expect(playheadSnapped(state({ commanded: { time: 2.3, seq: 1 } }))).toBe(2);
     expect(playheadSnapped(state({ commanded: { time: 2.7, seq: 1 } }))).toBe(3);
     expect(playheadSnapped(state({ commanded: { time: 2.05, seq: 1 }, grid: 'frame' }))).toBeCloseTo(2.04, 9);
+  });
+  it('decodes ahead where the steps from here land: the last step again first, its reverse, then the other kind', () => {
+    expect(likelyCommands(state({ commanded: { time: 2, seq: 1 } }))).toEqual([3, 1, 2 + 1 / 25, 2 - 1 / 25].map((t) => expect.closeTo(t, 9)));
+    expect(likelyCommands(state({ commanded: { time: 2, seq: 1 }, lastStep: { kind: 'frame', direction: -1 } }))).toEqual([2 - 1 / 25, 2 + 1 / 25, 1, 3].map((t) => expect.closeTo(t, 9)));
+    // at the start nothing lies before; the same time is never listed twice
+    expect(likelyCommands(state({ commanded: { time: 0, seq: 1 } }))).toEqual([1, expect.closeTo(1 / 25, 9)]);
+  });
+  it('holds a held step key until the commanded frame is on screen', () => {
+    expect(heldStepWaits(state({ commanded: { time: 2, seq: 1 }, presentedTime: 1 }))).toBe(true);
+    expect(heldStepWaits(state({ commanded: { time: 2, seq: 1 }, presentedTime: 2.01 }))).toBe(false);
+    expect(heldStepWaits(state({ commanded: { time: 2, seq: 1 }, presentedTime: null }))).toBe(true);
   });
 });

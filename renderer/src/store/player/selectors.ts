@@ -1,6 +1,7 @@
 // Pure selectors of the player slice.
-import { frameIndexAt, snapTime } from '../../../../shared/timecode';
-import { selectedVideo } from '../project/selectors';
+import { frameIndexAt, likelySteps, snapTime, stepTime, type Step } from '../../../../shared/timecode';
+import { prefixLimit } from '../annotation/selectors';
+import { selectedTimedVideo, selectedVideo } from '../project/selectors';
 import type { State } from '../store';
 
 /** What the time display shows: the playing time while playing, else what was commanded. */
@@ -13,3 +14,31 @@ export const displayFrame = (s: State): number | null => {
 
 /** The playhead on the active grid: whole seconds, or native frames when snapping to frames. */
 export const playheadSnapped = (s: State): number => snapTime(displayTime(s), s.grid, selectedVideo(s)?.fps ?? 30);
+
+/** A time the player may be commanded to: within the video and the prefix a model may see. */
+export function clampedCommand(s: State, time: number): number | null {
+  const video = selectedTimedVideo(s);
+  return video ? Math.min(Math.max(time, 0), video.duration, prefixLimit(s) ?? Infinity) : null;
+}
+
+/** Where a step from the time on display commands the player; null without a video. */
+export function stepCommand(s: State, step: Step): number | null {
+  const video = selectedTimedVideo(s);
+  return video ? clampedCommand(s, stepTime(displayTime(s), step, video.duration, video.fps)) : null;
+}
+
+/** The times the next likely steps would command, most likely first (for decoding them ahead). */
+export function likelyCommands(s: State): number[] {
+  const now = displayTime(s);
+  const times = likelySteps(s.lastStep).map((step) => stepCommand(s, step));
+  return times.filter((t, i): t is number => t !== null && Math.abs(t - now) > 1e-9 && times.indexOf(t) === i);
+}
+
+/**
+ * A held step key waits for the screen: auto-repeat steps only once the commanded frame is shown,
+ * so every second goes by in order and letting go stops where the screen is.
+ */
+export const heldStepWaits = (s: State): boolean => {
+  const video = selectedVideo(s);
+  return !!video && !s.playing && (s.presentedTime === null || frameIndexAt(s.presentedTime, video.fps) !== frameIndexAt(s.commanded.time, video.fps));
+};

@@ -1,4 +1,6 @@
 // The player: the commanded time (kept apart from the playing time), playback and the snap grid.
+import type { Step } from '../../../../shared/timecode';
+
 export interface PlayerState {
   /** What the person asked for; `seq` changes on every command so the same time can be re-sought. */
   commanded: { time: number; seq: number };
@@ -10,6 +12,8 @@ export interface PlayerState {
   rate: number;
   /** Snap timeline clicks, marks and the grid to whole seconds or to native frames. */
   grid: 'second' | 'frame';
+  /** The last step taken (→ ← . ,), so the likely next ones can be decoded ahead; null after any other seek. */
+  lastStep: Step | null;
 }
 
 export const initialPlayerState: PlayerState = {
@@ -19,6 +23,7 @@ export const initialPlayerState: PlayerState = {
   playing: false,
   rate: 1,
   grid: 'second',
+  lastStep: null,
 };
 
 export const playbackRates: readonly number[] = [0.25, 0.5, 1, 1.5, 2, 4];

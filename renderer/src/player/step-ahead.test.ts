@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeVideo } from './fake-video';
+import { LANES, StepAhead } from './step-ahead';
+
+const FPS = 30;
+
+function setUp() {
+  const videos = Array.from({ length: LANES }, () => new FakeVideo(FPS));
+  const shown: number[] = [];
+  const missed: number[] = [];
+  const ahead = new StepAhead(videos as unknown as HTMLVideoElement[], (t) => shown.push(t), (t) => missed.push(t));
+  ahead.setSource('media://video/v', FPS);
+  for (const v of videos) v.emit('loadedmetadata');
+  const at = (t: number): FakeVideo | undefined => videos.find((v) => v.seeking && Math.floor(v.currentTime * FPS) === Math.round(t * FPS));
+  const onScreen = (): FakeVideo[] => videos.filter((v) => v.classList.contains('shown'));
+  return { videos, shown, missed, ahead, at, onScreen };
+}
+
+describe('StepAhead', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => setTimeout(cb, 16));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('seeks the likely steps ahead, most likely first, two at a time, and reveals a ready one on the next frame', () => {
+    const { ahead, at, shown, onScreen } = setUp();
+    ahead.arm([11, 9, 10 + 1 / FPS, 10 - 1 / FPS]);
+    expect(at(11)).toBeDefined();
+    expect(at(9)).toBeDefined();
+    expect(at(10 + 1 / FPS)).toBeUndefined(); // waits for one of the first two
+    at(11)!.completeSeek();
+    expect(at(10 + 1 / FPS)).toBeDefined();
+    expect(ahead.show(11)).toBe(true);
+    expect(onScreen()).toHaveLength(1);
+    expect(shown).toEqual([]); // on screen with the next rendered frame, not before
+    vi.advanceTimersByTime(16);
+    expect(shown).toEqual([11]);
+  });
+
+  it('a command no lane holds goes back to the caller; one still seeking is shown when it lands', () => {
+    const { ahead, at, shown, onScreen } = setUp();
+    ahead.arm([11, 9]);
+    expect(ahead.show(42)).toBe(false);
+    expect(ahead.show(9)).toBe(true);
+    expect(onScreen()).toHaveLength(0);
+    at(9)!.completeSeek();
+    vi.advanceTimersByTime(16);
+    expect(shown).toEqual([9]);
+    expect(onScreen()).toHaveLength(1);
+    ahead.hide();
+    expect(onScreen()).toHaveLength(0);
+  });
+
+  it('never shows a neighbour: a lane presenting another frame than its target hands the command back and stops', () => {
+    const { ahead, videos, shown, missed, onScreen } = setUp();
+    ahead.arm([11]);
+    const lane = videos.find((v) => v.seeking)!;
+    expect(ahead.show(11)).toBe(true);
+    lane.present(11 - 1 / FPS); // a stream whose frames are not where the frame rate puts them
+    lane.seekedBeforeFrame();
+    vi.advanceTimersByTime(100);
+    expect(shown).toEqual([]);
+    expect(onScreen()).toHaveLength(0);
+    expect(missed).toEqual([11]);
+    ahead.arm([12]);
+    expect(videos.filter((v) => v.seeking)).toHaveLength(0);
+    expect(ahead.show(12)).toBe(false);
+  });
+
+  it('hands back a command a lane has not shown within a second', () => {
+    const { ahead, missed } = setUp();
+    ahead.arm([11]);
+    expect(ahead.show(11)).toBe(true);
+    vi.advanceTimersByTime(999);
+    expect(missed).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(missed).toEqual([11]);
+  });
+
+  it('keeps the lane on screen and the lanes holding wanted frames; seeks nothing before metadata', () => {
+    const videos = Array.from({ length: LANES }, () => new FakeVideo(FPS));
+    const ahead = new StepAhead(videos as unknown as HTMLVideoElement[], () => undefined, () => undefined);
+    ahead.setSource('media://video/v', FPS);
+    ahead.arm([11, 9]);
+    expect(videos.some((v) => v.seeking)).toBe(false);
+    videos[0]!.emit('loadedmetadata');
+    expect(videos[0]!.seeking).toBe(true);
+    for (const v of videos.slice(1)) v.emit('loadedmetadata');
+    expect(videos.filter((v) => v.seeking)).toHaveLength(2);
+    for (const v of videos) if (v.seeking) v.completeSeek();
+    // → to 11: 11's lane is shown and kept; 10 (its previous second) was never held, so one is sought
+    expect(ahead.show(11)).toBe(true);
+    const onScreen = videos.find((v) => v.classList.contains('shown'))!;
+    ahead.arm([12, 10]);
+    for (const v of videos) if (v.seeking) v.completeSeek();
+    ahead.arm([13, 11, 12 + 1 / FPS, 12 - 1 / FPS]);
+    expect(onScreen.classList.contains('shown')).toBe(true);
+    expect(onScreen.seeks).toHaveLength(1);
+  });
+});
