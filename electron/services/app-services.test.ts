@@ -18,3 +18,21 @@ describe('the first start', () => {
     await app.shutdown();
   }, 120_000);
 });
+
+describe('a later start', () => {
+  it('reopens the project open when the app quit, but not one the person closed', async () => {
+    const data = join(dir.path, 'later');
+    const first = new AppServices({ dataDir: data, mode: 'browser', version: 'test' });
+    const made = await first.createProject(join(dir.path, 'kept'));
+    await first.shutdown();
+    const second = new AppServices({ dataDir: data, mode: 'browser', version: 'test' });
+    await second.startup();
+    expect(second.requireProject().path).toBe(made.path);
+    await second.closeProject();
+    await second.shutdown();
+    const third = new AppServices({ dataDir: data, mode: 'browser', version: 'test' });
+    await third.startup();
+    expect(() => third.requireProject()).toThrow();
+    await third.shutdown();
+  }, 60_000);
+});

@@ -66,11 +66,16 @@ export class AppServices {
     return this.switchTo(await Project.open(path, { create: false }));
   }
 
+  /** A person closed the project: the next start opens none. */
   async closeProject(): Promise<void> {
+    await this.releaseProject();
+    this.settings.rememberClosed();
+  }
+
+  private async releaseProject(): Promise<void> {
     const project = this.project;
     this.project = null;
     await project?.close();
-    this.settings.rememberClosed();
   }
 
   private async switchTo(project: Project): Promise<ProjectSummary> {
@@ -122,6 +127,7 @@ export class AppServices {
   async shutdown(): Promise<void> {
     this.filmstrips.clear();
     await this.jobs.cancelAll();
-    await this.closeProject();
+    // quitting is not closing: the project stays the last one, reopened by the next start
+    await this.releaseProject();
   }
 }
