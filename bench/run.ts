@@ -1,6 +1,8 @@
-// `npm run bench [open|thumbnails|step|timeline|annotation|exchange|bulk-marks|counting-export|agreement|drafting|runs] [--json]`:
+// `npm run bench [start|open|thumbnails|step|timeline|annotation|memory|exchange|bulk-marks|counting-export|agreement|drafting|runs] [--json]`:
 // prints figures for this machine; with --json each suite ends with one line {"suite", "figures"}.
-import { benchProjectOpen, benchThumbnails, benchTimeline } from './foundation';
+import { benchThumbnails, benchTimeline } from './foundation';
+import { benchColdStart, benchProjectOpen } from './startup';
+import { benchMemory } from './memory';
 import { benchStepLatency } from './step';
 import { benchAnnotation } from './annotation';
 import { benchExchange } from './exchange';
@@ -12,11 +14,13 @@ import { takeFigures } from './figures';
 import { tools } from './support';
 
 const sections: Record<string, () => Promise<void>> = {
+  start: benchColdStart,
   open: benchProjectOpen,
   thumbnails: benchThumbnails,
   step: benchStepLatency,
   timeline: benchTimeline,
   annotation: benchAnnotation,
+  memory: benchMemory,
   exchange: benchExchange,
   'bulk-marks': benchBulkMarks,
   'counting-export': benchCountingExport,

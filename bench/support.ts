@@ -1,10 +1,10 @@
 // Helpers shared by the benchmark scripts: figures, cached generated videos, a browser on browser mode.
 import { chromium, type Page } from '@playwright/test';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
-import { startTidemark } from '../e2e/support/server';
+import { startTidemark, type RunningTidemark } from '../e2e/support/server';
 import { runProcess } from '../electron/services/media/run-process';
 import { resolveMediaTools } from '../electron/services/media/tools';
 import { BUILTIN_PROFILES, findTaskCode } from '../shared/profiles';
@@ -13,11 +13,14 @@ export const tools = resolveMediaTools('bundled');
 const cacheDir = join(process.cwd(), 'bench-results', 'media');
 mkdirSync(cacheDir, { recursive: true });
 
-export function stats(values: number[]): { median: number; p95: number; max: number; n: number } {
+export function stats(values: number[]): { median: number; p95: number; p99: number; max: number; n: number } {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? NaN;
-  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN, n: sorted.length };
+  return { median: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? NaN, n: sorted.length };
 }
+
+/** A frame-time line: median, p95, p99 and the longest frame. */
+export const frameLine = (s: ReturnType<typeof stats>): string => `median ${ms(s.median)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, longest ${ms(s.max)}`;
 
 export const ms = (x: number): string => `${x.toFixed(1)} ms`;
 export const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -77,6 +80,40 @@ export const h264 = (gop: number, preset = 'ultrafast'): string[] => ['-c:v', 'l
 
 export const oneHourVideo = (): Promise<string> => testVideo('one-hour-360p.mp4', [...lavfi('testsrc2=size=640x360:rate=10:duration=3600'), ...h264(100, 'ultrafast')]);
 
+/**
+ * Memory of this process's descendants (the browser and its renderer, GPU and utility processes),
+ * bytes: proportional set sizes, so pages they share (video frames among them) count once.
+ */
+export function browserMemory(): number {
+  const parents = new Map<number, number>();
+  const sizes = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(name), Number(fields[1]));
+      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${name}/smaps_rollup`, 'utf8'));
+      if (pss) sizes.set(Number(name), Number(pss[1]) * 1024);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const under = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, bytes] of sizes) if (under(pid)) total += bytes;
+  return total;
+}
+
+/** Resident memory of a process (VmRSS), bytes. */
+export function residentMemory(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return kb ? Number(kb[1]) * 1024 : NaN;
+}
+
 /** Calls the API from inside the page (same origin, token cookie). */
 export function pageApi(page: Page) {
   return <T = unknown>(method: string, payload: unknown): Promise<T> =>
@@ -108,7 +145,7 @@ export async function frameTimes(page: Page, script: string, frames: number): Pr
 }
 
 /** Starts browser mode with one imported video selected and returns the page. */
-export async function openInBrowser(videoPath: string, work: (page: Page) => Promise<void>): Promise<void> {
+export async function openInBrowser(videoPath: string, work: (page: Page, server: RunningTidemark) => Promise<void>): Promise<void> {
   const server = await startTidemark();
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
@@ -121,7 +158,7 @@ export async function openInBrowser(videoPath: string, work: (page: Page) => Pro
     await page.locator(`[data-video-name="${name}"]`).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-presented-frame') !== '', null, { timeout: 60_000 });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await work(page);
+    await work(page, server);
   } finally {
     await browser.close();
     await server.stop();

@@ -50,20 +50,25 @@ export const DEMO_VIDEOS: ReadonlyArray<{ file: string; spec: SyntheticVideo }> 
   { file: 'clock-test-pattern.mp4', spec: CLOCK_DEMO },
 ];
 
-/** Renders the demo videos into `dir/media/` (skipping ones already there) and returns their paths. */
+/**
+ * Renders the demo videos into `dir/media/` (skipping ones already there) and returns their paths;
+ * both at once, since a first start waits for them (each ffmpeg mostly keeps one core busy).
+ */
 export async function renderDemoMedia(tools: MediaTools, dir: string, control: JobControl): Promise<string[]> {
   const mediaDir = join(dir, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  const paths: string[] = [];
-  for (const [i, { file, spec }] of DEMO_VIDEOS.entries()) {
-    control.progress(i / DEMO_VIDEOS.length, `Generating demo video ${file}`);
-    const path = join(mediaDir, file);
-    if (!existsSync(path)) {
-      const temp = join(mediaDir, `.partial-${file}`);
-      await renderSyntheticVideo(tools.ffmpeg, spec, temp, control.signal);
-      renameSync(temp, path);
-    }
-    paths.push(path);
-  }
-  return paths;
+  let done = 0;
+  control.progress(0, `Generating the demo videos`);
+  return Promise.all(
+    DEMO_VIDEOS.map(async ({ file, spec }) => {
+      const path = join(mediaDir, file);
+      if (!existsSync(path)) {
+        const temp = join(mediaDir, `.partial-${file}`);
+        await renderSyntheticVideo(tools.ffmpeg, spec, temp, control.signal);
+        renameSync(temp, path);
+      }
+      control.progress(++done / DEMO_VIDEOS.length, `Generated demo video ${file}`);
+      return path;
+    }),
+  );
 }
