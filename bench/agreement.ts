@@ -2,6 +2,7 @@
 import { cohenKappa, fleissKappa, krippendorffAlpha, percentAgreement, type Rating } from '../shared/agreement/metrics';
 import { buildAgreementReport, type ReportItem } from '../shared/review/report';
 import type { Review } from '../shared/reviews';
+import { figure } from './figures';
 
 export async function benchAgreement(): Promise<void> {
   let seed = 7;
@@ -14,7 +15,9 @@ export async function benchAgreement(): Promise<void> {
   const time = (name: string, run: () => { value: number }): string => {
     const start = performance.now();
     const { value } = run();
-    return `${name} ${value.toFixed(3)} in ${(performance.now() - start).toFixed(0)} ms`;
+    const took = performance.now() - start;
+    figure(name, took, 'ms');
+    return `${name} ${value.toFixed(3)} in ${took.toFixed(0)} ms`;
   };
   console.log(
     `Agreement over ${ratings.length.toLocaleString('en')} ratings: ` +
@@ -44,8 +47,10 @@ export function benchAgreementReport(): void {
   }
   const start = performance.now();
   const report = buildAgreementReport({ project: 'bench', round: { number: 1, name: 'R1', purpose: 'review', threshold: 0.8, numericTolerance: 0, eventTolerance: 1 }, by: 'level', items, reviews, funnel: null, now: 'x' });
+  const took = performance.now() - start;
+  figure('agreement report, 50,000 items', took, 'ms');
   const pair = report.pairs.find((p) => p.on === 'answers' && p.stratum === 'all' && p.a === 'ann' && p.b === 'bob')!;
-  console.log(`Agreement report over 150,000 answers and 100,000 verdicts (3 people, 4 levels): ${report.pairs.length} pairs, ${report.groups.length} groups, ${report.timeMarks.length} time-mark rows in ${(performance.now() - start).toFixed(0)} ms (ann–bob κ ${pair.kappa?.toFixed(3)})`);
+  console.log(`Agreement report over 150,000 answers and 100,000 verdicts (3 people, 4 levels): ${report.pairs.length} pairs, ${report.groups.length} groups, ${report.timeMarks.length} time-mark rows in ${took.toFixed(0)} ms (ann–bob κ ${pair.kappa?.toFixed(3)})`);
 }
 
 /** A review round of 5,000 items with two reviewers each, through the services: what rounds.list and agreement.report cost. */
@@ -103,6 +108,8 @@ export async function benchReviewRound(): Promise<void> {
     }, 1);
     const [report, full] = await time(() => agreementReport(project, lead, round.number, 'level'));
     clearInterval(ticker);
+    figure('review round agreement.report', full, 'ms');
+    figure('review round agreement.report longest block', longest, 'ms');
     console.log(`Review round of ${n.toLocaleString('en')} items, 2 reviews each: items read in ${items.toFixed(0)} ms; rounds.list ${list.toFixed(0)} ms (funnel: ${summaries[0]!.funnel.agreed} agreed, ${summaries[0]!.funnel.escalated} escalated); agreement.report by level ${full.toFixed(0)} ms (${report.pairs.length} pairs), longest block ${longest.toFixed(0)} ms`);
   } finally {
     await project.close();

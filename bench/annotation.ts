@@ -1,18 +1,25 @@
-// Figures for issue 3: an hour of video with 20,000 marks and 2,000 questions — timeline frame
-// time while zooming and panning, list scroll frame time, key press to the new mark drawn.
+// Figures for issues 3 and 12: an hour of video with 20,000 marks and 2,000 questions — timeline
+// frame time while zooming and panning (then with 10 model runs shown as lanes too), list scroll
+// frame time, key press to the new mark drawn.
 import type { Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { ZOOM_AND_PAN } from './foundation';
-import { frameTimes, ms, oneHourVideo, openInBrowser, pageApi, stats } from './support';
+import { figure } from './figures';
+import { askedOn, finished, showLanes, writeOvoSFile, writeRunFile } from './runs';
+import { frameLine, frameTimes, idleFrames, ms, oneHourVideo, openInBrowser, pageApi, stats } from './support';
 
 const MARKS = 20_000;
 const QUESTIONS = 2_000;
+const RUNS = 10;
 
-/** A deterministic mix of every mark type over an hour, as a busy counting project would have. */
-function syntheticMarks(duration: number): unknown[] {
-  const marks: unknown[] = [];
+/** A deterministic mix of every mark type over a video, as a busy counting project would have. */
+export function syntheticMarks(duration: number, count = MARKS): Array<Record<string, unknown>> {
+  const marks: Array<Record<string, unknown>> = [];
   let seed = 7;
   const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-  for (let i = 0; i < MARKS; i++) {
+  for (let i = 0; i < count; i++) {
     const t = Math.round(random() * (duration - 20) * 10) / 10;
     switch (i % 6) {
       case 0:
@@ -37,36 +44,45 @@ function syntheticMarks(duration: number): unknown[] {
   return marks;
 }
 
-async function populate(page: Page, videoId: string, duration: number, profileId: string): Promise<void> {
+/** The marks through the API; the questions as an OVO-S file (so runs can answer them by id); its questions. */
+async function populate(page: Page, videoId: string, videoPath: string, duration: number, dir: string): Promise<ReturnType<typeof askedOn>> {
   const api = pageApi(page);
-  for (let i = 0; i < MARKS; i += 5_000) await api('marks.create', { videoId, marks: syntheticMarks(duration).slice(i, i + 5_000) });
-  for (let i = 0; i < QUESTIONS; i++) {
-    const t = ((i + 1) / (QUESTIONS + 1)) * duration;
-    await api('questions.create', {
-      videoId,
-      fields: { profileId, taskCode: '1.1.1', text: `Question ${i}: how far is the sign?`, answerKind: 'choice', options: { A: '1 m', B: '2 m', C: '3 m', D: '4 m' } },
-      queryPoints: [{ time: Math.round(t * 10) / 10, answer: 'B', evidence: [[Math.max(0, Math.round(t) - 3), Math.round(t) - 1]] }],
-    });
-  }
+  const marks = syntheticMarks(duration);
+  for (let i = 0; i < MARKS; i += 5_000) await api('marks.create', { videoId, marks: marks.slice(i, i + 5_000) });
+  const asked = askedOn([basename(videoPath)], QUESTIONS, duration);
+  await finished(api, await api('exchange.import', { path: writeOvoSFile(join(dir, 'questions.jsonl'), asked), format: 'ovo-s', mediaDir: dirname(videoPath) }));
+  return asked;
 }
 
 export async function benchAnnotation(): Promise<void> {
   const path = await oneHourVideo();
-  await openInBrowser(path, async (page) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tidemark-bench-annotation-'));
+  try {
+    await openInBrowser(path, (page) => annotationFigures(page, path, dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function annotationFigures(page: Page, path: string, dir: string): Promise<void> {
     await page.waitForFunction(() => !document.querySelector('[data-testid="jobs"]'), null, { timeout: 600_000 });
     const api = pageApi(page);
     const videos = await api<Array<{ id: string; name: string; duration: number }>>('videos.list', {});
     const video = videos.find((v) => path.endsWith(v.name))!;
-    const profiles = await api<Array<{ id: string; kind: string }>>('profiles.list', {});
     const started = performance.now();
-    await populate(page, video.id, video.duration, profiles.find((p) => p.kind === 'ovo-s-bench')!.id);
-    console.log(`(setup: ${MARKS.toLocaleString('en')} marks and ${QUESTIONS.toLocaleString('en')} questions written through the API in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const asked = await populate(page, video.id, path, video.duration, dir);
+    console.log(`(setup: ${MARKS.toLocaleString('en')} marks through the API and ${QUESTIONS.toLocaleString('en')} questions imported in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     await page.reload();
     await page.waitForFunction((n) => document.querySelector('[data-testid="tab-marks"]')?.textContent?.includes(`(${n})`), MARKS, { timeout: 120_000 });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
 
+    const idle = await idleFrames(page);
+    console.log(`Frame time of the page doing nothing (the floor; ${idle.n} frames): ${frameLine(idle)}`);
     const timeline = stats(await frameTimes(page, ZOOM_AND_PAN, 1200));
-    console.log(`Timeline frame time, zooming and panning an hour with ${MARKS.toLocaleString('en')} marks (${timeline.n} frames): median ${ms(timeline.median)}, p95 ${ms(timeline.p95)}, max ${ms(timeline.max)}`);
+    console.log(`Timeline frame time, zooming and panning an hour with ${MARKS.toLocaleString('en')} marks and ${QUESTIONS.toLocaleString('en')} questions (${timeline.n} frames): ${frameLine(timeline)}`);
+    figure('timeline p95', timeline.p95, 'ms', idle.p95);
+    figure('timeline p99', timeline.p99, 'ms', idle.p99);
+    figure('timeline longest frame', timeline.max, 'ms', idle.max);
 
     const scrollMarks = `const list = document.querySelector('[data-testid="marks-list"]'); list.scrollTop = (i % 300) * 400;`;
     const marksScroll = stats(await frameTimes(page, scrollMarks, 600));
@@ -107,5 +123,23 @@ export async function benchAnnotation(): Promise<void> {
     });
     const keyToMark = stats(latencies);
     console.log(`Key press (E) to the new mark drawn, with ${MARKS.toLocaleString('en')} marks (${keyToMark.n} presses): median ${ms(keyToMark.median)}, p95 ${ms(keyToMark.p95)}, max ${ms(keyToMark.max)}`);
-  });
+    figure('key to new mark drawn median', keyToMark.median, 'ms');
+    figure('marks list scroll p95', marksScroll.p95, 'ms');
+    figure('questions list scroll p95', questionsScroll.p95, 'ms');
+
+    // the same hour with ten model runs answering its questions, each shown as a lane
+    const runs = Array.from({ length: RUNS }, (_, r) => ({ model: `model-${r}`, run: `run-${r}` }));
+    const job = await finished(api, await api('runs.import', { path: writeRunFile(join(dir, 'runs.jsonl'), asked, runs) }));
+    if (job.kind !== 'run-import' || job.result?.runs.length !== RUNS) throw new Error(`run import: ${JSON.stringify(job.result)}`);
+    await page.reload();
+    await page.waitForFunction((n) => document.querySelector('[data-testid="tab-marks"]')?.textContent?.includes(`(${n})`), MARKS + latencies.length, { timeout: 120_000 });
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await showLanes(page, RUNS);
+    const withLanes = stats(await frameTimes(page, ZOOM_AND_PAN, 1200));
+    console.log(
+      `Timeline frame time, the same hour with ${RUNS} runs shown as lanes too (${job.result.runs[0]!.responses.toLocaleString('en')} responses each; ${withLanes.n} frames): ${frameLine(withLanes)} (goal: p95 ≤ 16.7 ms)`,
+    );
+    figure('timeline with 10 run lanes p95', withLanes.p95, 'ms', idle.p95);
+    figure('timeline with 10 run lanes p99', withLanes.p99, 'ms', idle.p99);
+    figure('timeline with 10 run lanes longest frame', withLanes.max, 'ms', idle.max);
 }

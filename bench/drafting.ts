@@ -16,6 +16,7 @@ import { startFakeOpenAi } from '../electron/services/test-support/fake-openai';
 import { apiClient } from '../electron/services/test-support/project';
 import { importVideos } from '../electron/services/videos/service';
 import { gcNote, h264, heapUsed, lavfi, mb, ms, stats, testVideo, watchedLoop } from './support';
+import { figure } from './figures';
 
 const SECONDS = 60;
 
@@ -52,6 +53,9 @@ export async function benchDrafting(): Promise<void> {
     const heapBefore = heapUsed();
     const { value: outcome, wall: pipeline, blocked, p99 } = await watchedLoop(() => runDraft(app, project, caller, run, UNWATCHED, { baseURL: fake.baseURL, model: 'fake-vision-1', concurrency: 4, maxRetries: 0 }));
     const heapAfter = heapUsed();
+    figure('drafting frames per second of video', extraction / SECONDS, 'ms');
+    figure('drafting captions per second of video', pipeline / SECONDS, 'ms');
+    figure('drafting longest block', blocked, 'ms');
     const roundTrips = stats(listDrafts(project, { videoId: video.id, kind: 'caption' }).map((d) => d.provenance.latencyMs));
     console.log(
       `Drafting captions (SW+U, k 42, 360 px, concurrency 4; the scripted server in this process answering at once): ${outcome.drafted} seconds drafted, ${outcome.failed} failed, ` +

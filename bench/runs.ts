@@ -20,7 +20,8 @@ import { profileItems, scoreRuns, withResponses } from '../electron/services/run
 import { removeRun } from '../electron/services/runs/service';
 import { insertTestVideo } from '../electron/services/test-support/project';
 import { ZOOM_AND_PAN } from './foundation';
-import { frameTimes, gcNote, heapUsed, mb, median, ms, oneHourVideo, openInBrowser, ovoSLine, pageApi, stats, tools, watchedLoop } from './support';
+import { frameLine, frameTimes, gcNote, heapUsed, mb, median, ms, oneHourVideo, openInBrowser, ovoSLine, pageApi, stats, tools, watchedLoop } from './support';
+import { figure } from './figures';
 
 const PROFILE = 'builtin:ovo-s-bench';
 const VIDEOS = 5;
@@ -42,7 +43,7 @@ interface Asked {
 }
 
 /** `perVideo` questions evenly over each video, ids counting from 0, answers and task types varied. */
-function askedOn(videoPaths: readonly string[], perVideo: number, duration: number): Asked[] {
+export function askedOn(videoPaths: readonly string[], perVideo: number, duration: number): Asked[] {
   return videoPaths.flatMap((videoPath, v) =>
     Array.from({ length: perVideo }, (_, k) => {
       const id = v * perVideo + k;
@@ -52,7 +53,7 @@ function askedOn(videoPaths: readonly string[], perVideo: number, duration: numb
 }
 
 /** Writes the questions as an OVO-S file (task types spread over the levels); its path. */
-function writeOvoSFile(path: string, asked: readonly Asked[]): string {
+export function writeOvoSFile(path: string, asked: readonly Asked[]): string {
   writeFileSync(path, `${asked.map((q, i) => ovoSLine(q.id, q.videoPath, q.time, q.answer, CODES[i % CODES.length])).join('\n')}\n`);
   return path;
 }
@@ -76,7 +77,7 @@ function runLines(asked: readonly Asked[], model: string, run: string, seed = 0)
 }
 
 /** Writes a run file answering every question once per run named (built here, so nothing of it outlives the call); its path. */
-function writeRunFile(path: string, asked: readonly Asked[], runs: ReadonlyArray<{ model: string; run: string }>): string {
+export function writeRunFile(path: string, asked: readonly Asked[], runs: ReadonlyArray<{ model: string; run: string }>): string {
   writeFileSync(path, `${runs.flatMap(({ model, run }, seed) => runLines(asked, model, run, seed)).join('\n')}\n`);
   return path;
 }
@@ -142,6 +143,8 @@ export async function benchRunScoring(): Promise<void> {
         `${ms(imported.wall)} = ${Math.round(responses / (imported.wall / 1000)).toLocaleString('en')} responses/s; event loop blocked at most ${ms(imported.blocked)} (p99 ${ms(imported.p99)}; the longest block while ${byPhase} — writing includes the commit)`,
     );
 
+    figure('run import', imported.wall, 'ms');
+    figure('run import longest block', imported.blocked, 'ms');
     // scoring without a judge: the whole call, then its parts called one by one
     const scored = await medianOf(() => scoreRuns(project, PROFILE, [runId]));
     const heapAfterScoring = heapUsed();
@@ -149,6 +152,8 @@ export async function benchRunScoring(): Promise<void> {
       `Scoring the run, OVO-S without a judge (scoreRuns, median of ${ROUNDS}; reads paced, the scorer itself in one step): ${ms(scored.wall)}, the longest event loop block ${ms(scored.blocked)} ` +
         `(target under 1 s; overall accuracy ${scored.value[0]?.overall.accuracy?.toFixed(2)})`,
     );
+    figure('scoring without a judge', scored.wall, 'ms');
+    figure('scoring longest block', scored.blocked, 'ms');
     await scoringParts(project, runId);
 
     const replayed = await medianOf(() => replayRun(project, runId, videoIds[0]!));
@@ -177,7 +182,7 @@ async function scoringParts(project: Project, runId: string): Promise<void> {
 }
 
 /** Waits for a job started through the API and returns it; throws unless it finished well. */
-async function finished(api: ReturnType<typeof pageApi>, started: { jobId: string }): Promise<Job> {
+export async function finished(api: ReturnType<typeof pageApi>, started: { jobId: string }): Promise<Job> {
   for (;;) {
     const job = (await api<Job[]>('jobs.list', {})).find((j) => j.id === started.jobId);
     if (job && job.state !== 'running') {
@@ -189,7 +194,7 @@ async function finished(api: ReturnType<typeof pageApi>, started: { jobId: strin
 }
 
 /** The Runs overlay opened with M, each run's lane ticked (its responses and replay loaded before the next), closed with Esc. */
-async function showLanes(page: Page, runs: number): Promise<void> {
+export async function showLanes(page: Page, runs: number): Promise<void> {
   let replays = 0;
   page.on('requestfinished', (request) => {
     if (request.url().endsWith('/api/runs.replay')) replays++;
@@ -244,10 +249,13 @@ export async function benchRunLanes(): Promise<void> {
       if (ticked < 0.2) throw new Error(`the run lanes show hardly any responses (${(100 * ticked).toFixed(1)}% of their pixels)`);
       const withLanes = stats(await frameTimes(page, ZOOM_AND_PAN, 1200));
       const perRun = job.result.runs[0]!.responses.toLocaleString('en');
-      console.log(`Timeline frame time, zooming and panning an hour with ${LANE_QUESTIONS} query points and no runs shown (${without.n} frames): median ${ms(without.median)}, p95 ${ms(without.p95)}, max ${ms(without.max)}`);
+      console.log(`Timeline frame time, zooming and panning an hour with ${LANE_QUESTIONS} query points and no runs shown (${without.n} frames): ${frameLine(without)}`);
       console.log(
-        `Timeline frame time, the same with ${LANE_RUNS} runs shown as lanes (${perRun} responses each on this video; timeline ${heightWithout} → ${heightWith} px tall; ${withLanes.n} frames): median ${ms(withLanes.median)}, p95 ${ms(withLanes.p95)}, max ${ms(withLanes.max)} (target: as without, 60 fps)`,
+        `Timeline frame time, the same with ${LANE_RUNS} runs shown as lanes (${perRun} responses each on this video; timeline ${heightWithout} → ${heightWith} px tall; ${withLanes.n} frames): ${frameLine(withLanes)} (target: as without, 60 fps)`,
       );
+      figure('timeline with 10 run lanes p95', withLanes.p95, 'ms', without.p95);
+      figure('timeline with 10 run lanes p99', withLanes.p99, 'ms', without.p99);
+      figure('timeline with 10 run lanes longest frame', withLanes.max, 'ms', without.max);
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { exportBenchmark, importBenchmarkFile } from '../electron/services/exchange/service';
 import { Project } from '../electron/services/projects/project';
 import { h264, lavfi, ms, testVideo, tools } from './support';
+import { figure } from './figures';
 
 // `npm run bench` runs from the repository's root (the bench itself is bundled into dist/bench/)
 const root = process.cwd();
@@ -91,6 +92,9 @@ export async function benchBulkMarks(): Promise<void> {
         `One marks.create of ${MARKS.toLocaleString('en')} marks (${(body.length / 1e6).toFixed(1)} MB) over HTTP, call ${round}: ${(elapsed / 1000).toFixed(2)} s; ` +
           `longest wait of a concurrent client ${ms(longest)}; server resident memory ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak, ${after.toFixed(0)} MB 10 s after (baseline ${baseline.toFixed(0)} MB)`,
       );
+      figure('bulk marks.create', elapsed / 1000, 's');
+      figure('bulk marks.create longest wait of another client', longest, 'ms');
+      figure('server memory 10 s after a bulk create', after, 'MB', baseline);
     }
   } finally {
     server.stop();
@@ -139,6 +143,8 @@ export async function benchCountingExport(): Promise<void> {
       `Export of ${QUESTIONS.toLocaleString('en')} VCBench counting questions on one video (readiness included, ${imported.importedMarks.toLocaleString('en')} marks): ` +
         `${(elapsed / 1000).toFixed(2)} s; longest hold of the event loop ${ms(longest)}; ready: ${exported.readiness.ready}`,
     );
+    figure('counting export', elapsed / 1000, 's');
+    figure('counting export longest block', longest, 'ms');
     await project.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

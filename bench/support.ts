@@ -144,6 +144,11 @@ export async function frameTimes(page: Page, script: string, frames: number): Pr
   );
 }
 
+/** The floor of a frame-time figure: the same page's animation frames with nothing done between them. */
+export async function idleFrames(page: Page): Promise<ReturnType<typeof stats>> {
+  return stats(await frameTimes(page, '', 600));
+}
+
 /** Starts browser mode with one imported video selected and returns the page. */
 export async function openInBrowser(videoPath: string, work: (page: Page, server: RunningTidemark) => Promise<void>): Promise<void> {
   const server = await startTidemark();
