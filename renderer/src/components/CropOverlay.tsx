@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import { playerControl } from '../player/control';
 import { updateMark } from '../store/annotation/mark-actions';
+import { selectedMark } from '../store/annotation/selectors';
 import { useStore } from '../store/store';
 
 interface Rect {
@@ -33,7 +34,8 @@ export function captureThumbnail(video: HTMLVideoElement, crop: Rect): string {
 }
 
 export function CropOverlay(): React.JSX.Element | null {
-  const mark = useStore((s) => s.marks.find((m) => m.id === s.selectedMarkId && m.type === 'identity') ?? null);
+  const selected = useStore(selectedMark);
+  const mark = selected?.type === 'identity' ? selected : null;
   const [drag, setDrag] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   if (!mark || mark.type !== 'identity') return null;

@@ -5,11 +5,12 @@ import { profileOf } from '../profiles/selectors';
 import type { State } from '../store';
 import type { IntervalType } from './state';
 
-export const selectedQuestion = (s: State): Question | null => s.questions.find((q) => q.id === s.selectedQuestionId) ?? null;
+// (these run on every store change — every wheel event of a zoom —: nothing selected costs no scan)
+export const selectedQuestion = (s: State): Question | null => (s.selectedQuestionId === null ? null : (s.questions.find((q) => q.id === s.selectedQuestionId) ?? null));
 
-export const selectedQueryPoint = (s: State): QueryPoint | null => s.queryPoints.find((p) => p.id === s.selectedQueryPointId) ?? null;
+export const selectedQueryPoint = (s: State): QueryPoint | null => (s.selectedQueryPointId === null ? null : (s.queryPoints.find((p) => p.id === s.selectedQueryPointId) ?? null));
 
-export const selectedMark = (s: State): Mark | null => s.marks.find((m) => m.id === s.selectedMarkId) ?? null;
+export const selectedMark = (s: State): Mark | null => (s.selectedMarkId === null ? null : (s.marks.find((m) => m.id === s.selectedMarkId) ?? null));
 
 /** A question's query points in time order. */
 export const pointsOf = (s: State, questionId: string): QueryPoint[] => s.queryPoints.filter((p) => p.questionId === questionId).sort((a, b) => a.time - b.time);
