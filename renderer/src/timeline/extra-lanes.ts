@@ -67,9 +67,9 @@ export function paintExtraLanes(ctx: CanvasRenderingContext2D, lanes: readonly E
       for (const [from, to] of touchingRuns(xs, half)) ctx.fillRect(from, y + 2, to - from, EXTRA_LANE_HEIGHT - 4);
     }
     // the name last, on a see-through backing: readable however crowded the lane, what is under it still shows
-    const label = fit(ctx, lane.label, LABEL_WIDTH - 22);
+    const { label, width: labelWidth } = fit(ctx, lane.label, LABEL_WIDTH - 22);
     ctx.fillStyle = 'rgba(13, 18, 24, 0.7)';
-    ctx.fillRect(0, y, 22 + ctx.measureText(label).width, EXTRA_LANE_HEIGHT);
+    ctx.fillRect(0, y, 22 + labelWidth, EXTRA_LANE_HEIGHT);
     ctx.fillStyle = lane.colour;
     ctx.fillRect(4, y + 5, 8, EXTRA_LANE_HEIGHT - 10);
     ctx.fillStyle = '#b8c4d2';
@@ -182,10 +182,22 @@ export function tickAt(lanes: readonly ExtraLane[], y: number, t: number, tolera
   return best ? { lane, id: best.id } : null;
 }
 
-/** A label shortened with an ellipsis to fit the gutter. */
-function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
-  if (ctx.measureText(text).width <= max) return text;
-  let cut = text;
-  while (cut.length > 1 && ctx.measureText(`${cut}…`).width > max) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
+/** Labels as fitted (the font never changes): measured once, not on every frame of a zoom. */
+const fitted = new Map<string, { label: string; width: number }>();
+
+/** A label shortened with an ellipsis to fit the gutter, and its width. */
+function fit(ctx: CanvasRenderingContext2D, text: string, max: number): { label: string; width: number } {
+  const key = `${max}\u0000${text}`;
+  let done = fitted.get(key);
+  if (!done) {
+    let cut = text;
+    if (ctx.measureText(text).width > max) {
+      while (cut.length > 1 && ctx.measureText(`${cut}…`).width > max) cut = cut.slice(0, -1);
+      cut = `${cut.trimEnd()}…`;
+    }
+    done = { label: cut, width: ctx.measureText(cut).width };
+    if (fitted.size > 500) fitted.clear(); // lanes are people and runs: a few dozen names
+    fitted.set(key, done);
+  }
+  return done;
 }
