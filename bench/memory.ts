@@ -8,7 +8,7 @@ import { syntheticMarks } from './annotation';
 import { figure } from './figures';
 import { ZOOM_AND_PAN } from './foundation';
 import { stepLatencies } from './step';
-import { browserMemory, frameTimes, mb, oneHourVideo, openInBrowser, pageApi, residentMemory } from './support';
+import { browserMemoryByType, frameTimes, mb, oneHourVideo, openInBrowser, pageApi, residentMemory } from './support';
 
 /** Passes over the hour (TIDEMARK_BENCH_SOAK_PASSES; one pass is 3,600 steps and 60 zoom-and-pan bursts). */
 const PASSES = Number(process.env.TIDEMARK_BENCH_SOAK_PASSES ?? 1);
@@ -21,6 +21,7 @@ interface Sample {
   at: number;
   server: number;
   browser: number;
+  byType: Record<string, number>;
   pageHeap: number;
 }
 
@@ -48,22 +49,25 @@ async function session(page: Page, server: RunningTidemark): Promise<Sample[]> {
   const began = performance.now();
   const samples: Sample[] = [];
   const sample = async (): Promise<void> => {
-    const s = { at: (performance.now() - began) / 1000, server: residentMemory(server.process.pid!), pageHeap: await pageHeapAfterGc(page), browser: browserMemory() };
+    const pageHeap = await pageHeapAfterGc(page);
+    const { total, byType } = browserMemoryByType();
+    const s = { at: (performance.now() - began) / 1000, server: residentMemory(server.process.pid!), pageHeap, browser: total, byType };
     samples.push(s);
-    process.stderr.write(`  ${s.at.toFixed(0)} s: server ${mb(s.server)}, browser ${mb(s.browser)}, page heap ${mb(s.pageHeap)}\n`);
+    const types = Object.entries(byType).map(([type, bytes]) => `${type} ${mb(bytes)}`).join(', ');
+    process.stderr.write(`  ${s.at.toFixed(0)} s: server ${mb(s.server)}, browser ${mb(s.browser)} (${types}), page heap ${mb(s.pageHeap)}\n`);
   };
   await sample();
   const bursts = Math.floor(video.duration / STEPS_PER_BURST);
-  let stuck = 0;
+  const stuck: string[] = [];
   for (let pass = 0; pass < PASSES; pass++) {
     await page.keyboard.press('Home');
     for (let burst = 1; burst <= bursts; burst++) {
-      stuck += (await stepLatencies(page, 'ArrowRight', STEPS_PER_BURST)).stuck.length;
+      stuck.push(...(await stepLatencies(page, 'ArrowRight', STEPS_PER_BURST)).stuck);
       await frameTimes(page, ZOOM_AND_PAN, 150);
       if (burst % BURSTS_PER_SAMPLE === 0) await sample();
     }
   }
-  if (stuck) console.log(`  (${stuck} steps did not show their frame within 5 s)`);
+  if (stuck.length) console.log(`  (${stuck.length} steps did not show their frame within 5 s: ${stuck.slice(0, 3).join('; ')})`);
   return samples;
 }
 
@@ -84,7 +88,7 @@ export async function benchMemory(): Promise<void> {
   };
   console.log(`Memory over ${(last.at / 60).toFixed(1)} minutes stepping through the hour (${PASSES} pass${PASSES === 1 ? '' : 'es'}, 20,000 marks) and zooming and panning after every minute of video (goal: no growth after the first minute):`);
   console.log(`  server resident: ${growth('server')}`);
-  console.log(`  browser (PSS of its processes): ${growth('browser')}`);
+  console.log(`  browser (PSS of its processes): ${growth('browser')}; by process at the end: ${Object.entries(last.byType).map(([type, bytes]) => `${type} ${mb(bytes)} (${mb(bytes - (baseline.byType[type] ?? 0))} since the first minute)`).join(', ')}`);
   console.log(`  page JS heap after a GC: ${growth('pageHeap')}`);
   figure('server memory growth after the first minute', (last.server - baseline.server) / 1e6, 'MB');
   figure('browser memory growth after the first minute', (last.browser - baseline.browser) / 1e6, 'MB');

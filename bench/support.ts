@@ -81,20 +81,24 @@ export const h264 = (gop: number, preset = 'ultrafast'): string[] => ['-c:v', 'l
 export const oneHourVideo = (): Promise<string> => testVideo('one-hour-360p.mp4', [...lavfi('testsrc2=size=640x360:rate=10:duration=3600'), ...h264(100, 'ultrafast')]);
 
 /**
- * Memory of this process's descendants (the browser and its renderer, GPU and utility processes),
- * bytes: proportional set sizes, so pages they share (video frames among them) count once.
+ * Memory of the browser this process started (its browser, renderer, GPU and utility processes —
+ * not the Tidemark server, also a child), bytes: proportional set sizes, so pages they share (video
+ * frames among them) count once; in all and by process type.
  */
-export function browserMemory(): number {
+export function browserMemoryByType(): { total: number; byType: Record<string, number> } {
   const parents = new Map<number, number>();
-  const sizes = new Map<number, number>();
+  const found: Array<{ pid: number; bytes: number; type: string }> = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(name), Number(fields[1]));
+      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (!/chrom/i.test(args[0] ?? '')) continue;
       const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${name}/smaps_rollup`, 'utf8'));
-      if (pss) sizes.set(Number(name), Number(pss[1]) * 1024);
+      const type = args.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser';
+      if (pss) found.push({ pid: Number(name), bytes: Number(pss[1]) * 1024, type: type === 'utility' ? (args.find((a) => a.startsWith('--utility-sub-type='))?.split('.').at(-2) ?? type) : type });
     } catch {
       // gone meanwhile
     }
@@ -103,10 +107,17 @@ export function browserMemory(): number {
     for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
     return false;
   };
+  const byType: Record<string, number> = {};
   let total = 0;
-  for (const [pid, bytes] of sizes) if (under(pid)) total += bytes;
-  return total;
+  for (const { pid, bytes, type } of found) {
+    if (!under(pid)) continue;
+    total += bytes;
+    byType[type] = (byType[type] ?? 0) + bytes;
+  }
+  return { total, byType };
 }
+
+export const browserMemory = (): number => browserMemoryByType().total;
 
 /** Resident memory of a process (VmRSS), bytes. */
 export function residentMemory(pid: number): number {
