@@ -15,7 +15,7 @@ import { insertVideos } from '../electron/services/videos/service';
 import type { Mark } from '../shared/marks';
 import { syntheticMarks } from './annotation';
 import { figure } from './figures';
-import { h264, lavfi, median, ms, stats, testVideo } from './support';
+import { h264, lavfi, median, ms, stats, testVideo, withDemoPage } from './support';
 
 const ROUNDS = 5;
 const VIDEOS = 1_000;
@@ -175,36 +175,29 @@ export async function benchProjectOpen(): Promise<void> {
     service.push(performance.now() - start);
     await opened.close();
   }
-  const { startTidemark } = await import('../e2e/support/server');
-  const server = await startTidemark();
-  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
-    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.goto(server.url);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="library-row"]').length === 2, null, { timeout: 60_000 });
-    const demo = join(server.dataDir, 'Demo', 'demo.tidemark');
-    const times = { floor: [] as number[], app: [] as number[] };
-    for (let round = 0; round < ROUNDS; round++) {
-      times.floor.push(openFloor(path, first));
-      times.app.push(await openInApp(page, path));
-      // back to the demo, so the next round opens the big project afresh
-      await page.keyboard.press('o');
-      await page.getByTestId('path-input').fill(demo);
-      await page.getByTestId('path-input').press('Enter');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="library-row"]').length === 2, null, { timeout: 60_000 });
-    }
-    const [floor, app] = [median(times.floor), median(times.app)];
-    const s = stats(service);
-    console.log(`Open a project of ${VIDEOS.toLocaleString('en')} videos and ${MARKS.toLocaleString('en')} marks (on the selected video), median of ${ROUNDS}:`);
-    console.log(`  in the app (O, path, Enter → library, marks and a frame on screen): ${ms(app)}; floor (better-sqlite3 opens the file and reads the same rows): ${ms(floor)} → ${ms(app - floor)} over the floor (goal: within 1,500 ms)`);
-    console.log(`  the service alone (open + summary + library + view state, ${s.n} runs): median ${ms(s.median)}, p95 ${ms(s.p95)}`);
-    figure('open project', app, 'ms', floor);
-    figure('open project over floor', app - floor, 'ms');
-    figure('open project (service)', s.median, 'ms');
+    await withDemoPage(async (page, server) => {
+      const demo = join(server.dataDir, 'Demo', 'demo.tidemark');
+      const times = { floor: [] as number[], app: [] as number[] };
+      for (let round = 0; round < ROUNDS; round++) {
+        times.floor.push(openFloor(path, first));
+        times.app.push(await openInApp(page, path));
+        // back to the demo, so the next round opens the big project afresh
+        await page.keyboard.press('o');
+        await page.getByTestId('path-input').fill(demo);
+        await page.getByTestId('path-input').press('Enter');
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="library-row"]').length === 2, null, { timeout: 60_000 });
+      }
+      const [floor, app] = [median(times.floor), median(times.app)];
+      const s = stats(service);
+      console.log(`Open a project of ${VIDEOS.toLocaleString('en')} videos and ${MARKS.toLocaleString('en')} marks (on the selected video), median of ${ROUNDS}:`);
+      console.log(`  in the app (O, path, Enter → library, marks and a frame on screen): ${ms(app)}; floor (better-sqlite3 opens the file and reads the same rows): ${ms(floor)} → ${ms(app - floor)} over the floor (goal: within 1,500 ms)`);
+      console.log(`  the service alone (open + summary + library + view state, ${s.n} runs): median ${ms(s.median)}, p95 ${ms(s.p95)}`);
+      figure('open project', app, 'ms', floor);
+      figure('open project over floor', app - floor, 'ms');
+      figure('open project (service)', s.median, 'ms');
+    });
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.dataDir, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
   }
 }

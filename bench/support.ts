@@ -160,14 +160,25 @@ export async function idleFrames(page: Page): Promise<ReturnType<typeof stats>> 
   return stats(await frameTimes(page, '', 600));
 }
 
-/** Starts browser mode with one imported video selected and returns the page. */
-export async function openInBrowser(videoPath: string, work: (page: Page, server: RunningTidemark) => Promise<void>): Promise<void> {
+/** Starts browser mode (a fresh data folder, so the demo project) and a page on it, then stops both. */
+export async function withDemoPage(work: (page: Page, server: RunningTidemark) => Promise<void>): Promise<void> {
   const server = await startTidemark();
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
     await page.goto(server.url);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="library-row"]').length === 2, null, { timeout: 60_000 });
+    await work(page, server);
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Starts browser mode with one imported video selected and returns the page. */
+export function openInBrowser(videoPath: string, work: (page: Page, server: RunningTidemark) => Promise<void>): Promise<void> {
+  return withDemoPage(async (page, server) => {
     await pageApi(page)('videos.import', { paths: [videoPath] });
     const name = videoPath.split('/').pop()!;
     await page.locator(`[data-video-name="${name}"]`).waitFor({ timeout: 120_000 });
@@ -175,10 +186,6 @@ export async function openInBrowser(videoPath: string, work: (page: Page, server
     await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-presented-frame') !== '', null, { timeout: 60_000 });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await work(page, server);
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
