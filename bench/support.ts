@@ -94,7 +94,8 @@ export function browserMemoryByType(): { total: number; byType: Record<string, n
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(name), Number(fields[1]));
-      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      // (Chromium rewrites its children's command lines as one string, spaces between the arguments)
+      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split(/[\0 ]/);
       if (!/chrom/i.test(args[0] ?? '')) continue;
       const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${name}/smaps_rollup`, 'utf8'));
       const type = args.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser';
