@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { exportBenchmark, importBenchmarkFile } from '../electron/services/exchange/service';
 import { Project } from '../electron/services/projects/project';
-import { h264, lavfi, median, ovoSLine, testVideo, tools } from './support';
+import { figure } from './figures';
+import { gcNote, h264, heapUsed, lavfi, mb, median, ovoSLine, testVideo, tools, watchedLoop } from './support';
 
 const QUESTIONS = 100_000;
 
@@ -87,6 +88,9 @@ export async function benchExchange(): Promise<void> {
 
     // rounds alternate floor and Tidemark so both meet the same machine; medians are reported
     const times = { importFloor: [] as number[], import: [] as number[], exportFloor: [] as number[], export: [] as number[] };
+    // the longest the event loop was held (other requests wait that long), and the heap after a GC
+    const blocked = { import: [] as number[], export: [] as number[] };
+    const heap = { before: [] as number[], afterImport: [] as number[], afterExport: [] as number[] };
     let exportedBytes = 0;
     for (let round = 0; round < ROUNDS; round++) {
       times.importFloor.push(await importFloor(join(dir, `floor-${round}.tidemark`), text, rows('videos')[0]!, rows('questions'), rows('query_points')));
@@ -95,16 +99,24 @@ export async function benchExchange(): Promise<void> {
       // Tidemark: validation, conversion, media matching, one undoable transaction
       const path = join(dir, `bench-${round}.tidemark`);
       const project = await Project.open(path, { create: true });
-      let start = performance.now();
-      const outcome = await importBenchmarkFile(project, caller, tools, options);
-      times.import.push(performance.now() - start);
+      heap.before.push(heapUsed());
+      const imported = await watchedLoop(() => importBenchmarkFile(project, caller, tools, options));
+      times.import.push(imported.wall);
+      blocked.import.push(imported.blocked);
+      const outcome = imported.value;
       if (outcome.importedQuestions !== QUESTIONS) throw new Error(`imported ${outcome.importedQuestions}: ${outcome.problems.slice(0, 3).map((p) => p.reason).join('; ')}`);
+      heap.afterImport.push(heapUsed());
       // export with the readiness report, then the floor on the same rows and records
-      start = performance.now();
-      const exported = await exportBenchmark(project, caller, 'ovo-s', { force: true });
-      times.export.push(performance.now() - start);
-      times.exportFloor.push(exportFloor(project, exported.text));
-      exportedBytes = exported.text.length;
+      const exported = await watchedLoop(() => exportBenchmark(project, caller, 'ovo-s', { force: true }));
+      times.export.push(exported.wall);
+      blocked.export.push(exported.blocked);
+      // the exported text is the caller's: kept outside the heap while looking at what the export kept
+      // (and before the floor, whose split and parse of it V8 keeps caches of)
+      const exportedText = Buffer.from(exported.value.text);
+      exported.value.text = '';
+      heap.afterExport.push(heapUsed());
+      times.exportFloor.push(exportFloor(project, exportedText.toString()));
+      exportedBytes = exportedText.length;
       await project.close();
       rmSync(path, { force: true });
     }
@@ -116,7 +128,17 @@ export async function benchExchange(): Promise<void> {
     };
     report('Import', times.import, times.importFloor, '');
     report('Export', times.export, times.exportFloor, '; readiness included');
+    const longest = (values: number[]) => Math.max(...values);
+    console.log(`Longest event-loop block: import ${longest(blocked.import).toFixed(0)} ms, export ${longest(blocked.export).toFixed(0)} ms (the worst of ${ROUNDS} rounds; limit 100 ms)`);
+    console.log(`Heap${gcNote()}: ${mb(median(heap.before))} before the import, ${mb(median(heap.afterImport))} after it, ${mb(median(heap.afterExport))} after the export`);
     console.log(`(medians of ${ROUNDS} rounds; file ${(text.length / 1e6).toFixed(1)} MB; stored ${storedRows.toLocaleString('en')} rows; export ${(exportedBytes / 1e6).toFixed(1)} MB)`);
+    figure('import', median(times.import), 'ms', median(times.importFloor));
+    figure('export', median(times.export), 'ms', median(times.exportFloor));
+    figure('import longest block', longest(blocked.import), 'ms');
+    figure('export longest block', longest(blocked.export), 'ms');
+    figure('heap before import', median(heap.before) / 1e6, 'MB');
+    figure('heap after import', median(heap.afterImport) / 1e6, 'MB');
+    figure('heap after export', median(heap.afterExport) / 1e6, 'MB');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
