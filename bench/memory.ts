@@ -10,8 +10,12 @@ import { ZOOM_AND_PAN } from './foundation';
 import { stepLatencies } from './step';
 import { browserMemoryByType, frameTimes, mb, oneHourVideo, openInBrowser, pageApi, residentMemory } from './support';
 
-/** Passes over the hour (TIDEMARK_BENCH_SOAK_PASSES; one pass is 3,600 steps and 60 zoom-and-pan bursts). */
-const PASSES = Number(process.env.TIDEMARK_BENCH_SOAK_PASSES ?? 1);
+/**
+ * Passes over the hour (TIDEMARK_BENCH_SOAK_PASSES; one pass is 3,600 steps and 60 zoom-and-pan
+ * bursts): two, so the end of the second can be set against the end of the first, the same place in
+ * the video (the browser's media buffers follow the position).
+ */
+const PASSES = Math.max(1, Number(process.env.TIDEMARK_BENCH_SOAK_PASSES ?? 2));
 /** Steps between two zoom-and-pan bursts (a minute of video), and bursts between two samples. */
 const STEPS_PER_BURST = 60;
 const BURSTS_PER_SAMPLE = 5;
@@ -36,7 +40,7 @@ async function pageHeapAfterGc(page: Page): Promise<number> {
   }
 }
 
-async function session(page: Page, server: RunningTidemark): Promise<Sample[]> {
+async function session(page: Page, server: RunningTidemark): Promise<{ samples: Sample[]; passEnds: Sample[] }> {
   await page.waitForFunction(() => !document.querySelector('[data-testid="jobs"]'), null, { timeout: 600_000 });
   const api = pageApi(page);
   const video = (await api<Array<{ id: string; name: string; duration: number }>>('videos.list', {})).find((v) => v.name.startsWith('one-hour'))!;
@@ -57,26 +61,31 @@ async function session(page: Page, server: RunningTidemark): Promise<Sample[]> {
     process.stderr.write(`  ${s.at.toFixed(0)} s: server ${mb(s.server)}, browser ${mb(s.browser)} (${types}), page heap ${mb(s.pageHeap)}\n`);
   };
   await sample();
-  const bursts = Math.floor(video.duration / STEPS_PER_BURST);
+  // from 0 to the last whole second: a step past it would go nowhere
+  const steps = Math.ceil(video.duration) - 1;
+  const bursts = Math.ceil(steps / STEPS_PER_BURST);
   const stuck: string[] = [];
+  const passEnds: Sample[] = [];
   for (let pass = 0; pass < PASSES; pass++) {
     await page.keyboard.press('Home');
     for (let burst = 1; burst <= bursts; burst++) {
-      stuck.push(...(await stepLatencies(page, 'ArrowRight', STEPS_PER_BURST)).stuck);
+      stuck.push(...(await stepLatencies(page, 'ArrowRight', Math.min(STEPS_PER_BURST, steps - (burst - 1) * STEPS_PER_BURST))).stuck);
       await frameTimes(page, ZOOM_AND_PAN, 150);
-      if (burst % BURSTS_PER_SAMPLE === 0) await sample();
+      if (burst % BURSTS_PER_SAMPLE === 0 || burst === bursts) await sample();
     }
+    passEnds.push(samples.at(-1)!);
   }
   if (stuck.length) console.log(`  (${stuck.length} steps did not show their frame within 5 s: ${stuck.slice(0, 3).join('; ')})`);
-  return samples;
+  return { samples, passEnds };
 }
 
 export async function benchMemory(): Promise<void> {
   console.log('Generating a one-hour 360p test video (cached)…');
   const path = await oneHourVideo();
   let samples: Sample[] = [];
+  let passEnds: Sample[] = [];
   await openInBrowser(path, async (page, server) => {
-    samples = await session(page, server);
+    ({ samples, passEnds } = await session(page, server));
   });
   // the first sample a minute or more in is the baseline growth is measured from
   const baseline = samples.find((s) => s.at >= 60) ?? samples[0]!;
@@ -95,4 +104,12 @@ export async function benchMemory(): Promise<void> {
   figure('page heap growth after the first minute', (last.pageHeap - baseline.pageHeap) / 1e6, 'MB');
   figure('server memory at the end', last.server / 1e6, 'MB');
   figure('browser memory at the end', last.browser / 1e6, 'MB');
+  const [first, final] = [passEnds[0]!, passEnds.at(-1)!];
+  if (passEnds.length > 1) {
+    const delta = (key: 'server' | 'browser' | 'pageHeap'): string => `${mb(first[key])} → ${mb(final[key])}`;
+    console.log(`  at the end of the first pass and of the last (the same place in the video): server ${delta('server')}, browser ${delta('browser')}, page heap ${delta('pageHeap')}`);
+    figure('server memory growth pass to pass', (final.server - first.server) / 1e6, 'MB');
+    figure('browser memory growth pass to pass', (final.browser - first.browser) / 1e6, 'MB');
+    figure('page heap growth pass to pass', (final.pageHeap - first.pageHeap) / 1e6, 'MB');
+  }
 }
