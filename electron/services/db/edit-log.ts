@@ -2,7 +2,7 @@
 // after). Undo writes the "before" rows back, redo the "after" rows; the log lives in the project
 // file, so the history survives a restart and a killed process loses nothing acknowledged.
 // This module and ProjectStore are the only code holding a writable connection.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
 import { Pacer } from '../pacer';
@@ -64,7 +64,7 @@ export interface InsertedRows {
   inserted: Array<[key: string, fingerprint: number]>;
 }
 
-type LoggedChange = RowChange | InsertedRows;
+export type LoggedChange = RowChange | InsertedRows;
 
 /** Undo steps kept per person; older ones are dropped (the issue asks for at least 200). */
 export const MAX_UNDO_STEPS = 1000;
@@ -74,6 +74,8 @@ export class Writer {
   private readonly cache: StatementCache;
   /** Reads inside an edit see its own uncommitted rows, so they go through the writing connection. */
   readonly readable: ReadableDb;
+  /** Rows written since the transaction began (ProjectStore commits a large one differently). */
+  written = 0;
 
   constructor(readonly connection: Database) {
     this.cache = new StatementCache(connection);
@@ -95,14 +97,17 @@ export class Writer {
          ON CONFLICT(${key}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
       )
       .run(Object.values(row));
+    this.written++;
   }
 
-  insert(table: EditableTable, columns: readonly string[], values: ReadonlyArray<string | number | null>): void {
-    this.cache.get(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(values);
+  /** The INSERT of rows with these columns (prepared once; the caller keeps it for a run of rows). */
+  insertStatement(table: EditableTable, columns: readonly string[]): Statement {
+    return this.cache.get(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
   }
 
   delete(table: EditableTable, key: string): void {
     this.cache.get(`DELETE FROM ${table} WHERE ${KEYS[table]} = ?`).run(key);
+    this.written++;
   }
 
   /** A row that still has children: deleting it would take them along, unlogged. */
@@ -127,11 +132,25 @@ export class Writer {
   }
 }
 
+/** Where a table's inserts of one shape go: their log entry and their statement. */
+interface InsertTarget {
+  logged: InsertedRows;
+  statement: Statement;
+}
+
+const sameColumns = (a: readonly string[], b: readonly string[]): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
 export class EditTransaction {
   readonly changes: LoggedChange[] = [];
   private readonly pacer = new Pacer();
   /** Inserted-row log entries by table and columns (placed where the first such insert happened). */
-  private readonly inserts = new Map<string, InsertedRows>();
+  private readonly inserts = new Map<string, InsertTarget>();
+  /** The last shape inserted into each table: an import inserts row after row of the same shape. */
+  private readonly lastInsert = new Map<EditableTable, InsertTarget>();
 
   constructor(private readonly writer: Writer) {}
 
@@ -158,16 +177,26 @@ export class EditTransaction {
    */
   insert(table: EditableTable, row: Row): void {
     const columns = Object.keys(row);
-    const signature = `${table}(${columns.join(',')})`;
-    let logged = this.inserts.get(signature);
-    if (!logged) {
-      logged = { table, columns, inserted: [] };
-      this.inserts.set(signature, logged);
-      this.changes.push(logged);
+    let target = this.lastInsert.get(table);
+    if (!target || !sameColumns(target.logged.columns, columns)) {
+      target = this.insertTarget(table, columns);
+      this.lastInsert.set(table, target);
     }
     const values = Object.values(row);
-    this.writer.insert(table, columns, values);
-    logged.inserted.push([String(row[KEYS[table]]), fingerprint(values)]);
+    target.statement.run(values);
+    this.writer.written++;
+    target.logged.inserted.push([String(row[KEYS[table]]), fingerprint(values)]);
+  }
+
+  private insertTarget(table: EditableTable, columns: string[]): InsertTarget {
+    const signature = `${table}(${columns.join(',')})`;
+    let target = this.inserts.get(signature);
+    if (!target) {
+      target = { logged: { table, columns, inserted: [] }, statement: this.writer.insertStatement(table, columns) };
+      this.inserts.set(signature, target);
+      this.changes.push(target.logged);
+    }
+    return target;
   }
 
   remove(table: EditableTable, key: string): void {
@@ -189,6 +218,27 @@ export class EditTransaction {
 }
 
 const same = (a: Row | null, b: Row | null): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Inserted keys serialised at a time: a hundred thousand of them are 5 MB of text. */
+const KEYS_PER_SLICE = 10_000;
+
+/** JSON.stringify(changes), a slice at a time (an import's log is millions of characters). */
+export async function logText(changes: readonly LoggedChange[], pacer: Pacer): Promise<string> {
+  const parts: string[] = [];
+  for (const change of changes) {
+    if ('inserted' in change) {
+      const { inserted, ...shape } = change;
+      const slices: string[] = [];
+      for (let i = 0; i < inserted.length; i += KEYS_PER_SLICE) {
+        slices.push(JSON.stringify(inserted.slice(i, i + KEYS_PER_SLICE)).slice(1, -1));
+        await pacer.pace();
+      }
+      parts.push(`${JSON.stringify(shape).slice(0, -1)},"inserted":[${slices.join(',')}]}`);
+    } else parts.push(JSON.stringify(change));
+    await pacer.pace();
+  }
+  return `[${parts.join(',')}]`;
+}
 
 /** FNV-1a over a row's values in column order: enough to tell whether a row was changed since. */
 function fingerprint(values: ReadonlyArray<string | number | null>): number {
@@ -217,7 +267,7 @@ export async function runEdit<T>(writer: Writer, person: string, label: string, 
   if (changes.length > 0) {
     // a new edit ends what could be redone
     writer.run('DELETE FROM edit_log WHERE person = ? AND undone = 1', person);
-    writer.run('INSERT INTO edit_log (person, label, changes, at) VALUES (?, ?, ?, ?)', person, label, JSON.stringify(changes), new Date().toISOString());
+    writer.run('INSERT INTO edit_log (person, label, changes, at) VALUES (?, ?, ?, ?)', person, label, await logText(changes, new Pacer()), new Date().toISOString());
     writer.run('DELETE FROM edit_log WHERE person = ? AND seq <= (SELECT seq FROM edit_log WHERE person = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)', person, person, MAX_UNDO_STEPS);
   }
   return result;
@@ -302,7 +352,7 @@ export async function replay(writer: Writer, person: string, direction: 'undo' |
   // the entry in its full form, in logged order; stored so when inserted rows were copied in
   const changes = (direction === 'undo' ? applied.reverse() : applied).flat();
   writer.run('UPDATE edit_log SET undone = ? WHERE seq = ?', direction === 'undo' ? 1 : 0, entry.seq);
-  if (logged.some((c) => 'inserted' in c)) writer.run('UPDATE edit_log SET changes = ? WHERE seq = ?', JSON.stringify(changes), entry.seq);
+  if (logged.some((c) => 'inserted' in c)) writer.run('UPDATE edit_log SET changes = ? WHERE seq = ?', await logText(changes, pacer), entry.seq);
   return { label: entry.label, changes };
 }
 

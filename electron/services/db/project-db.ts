@@ -30,7 +30,8 @@ export function openWriter(path: string, options: OpenOptions): Connection {
     if (!fresh) checkIdentity(db, path, 'write');
     else db.pragma(`application_id = ${TIDEMARK_APPLICATION_ID}`);
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL'); // an acknowledged edit survives a killed process or power loss
+    // an acknowledged edit survives a killed process or power loss (a ProjectStore syncs its commits itself: commit.ts)
+    db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db, options.targetVersion ?? LATEST_SCHEMA_VERSION);

@@ -5,6 +5,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
+import { Committer } from './commit';
 import { history, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
 import { openReader, openWriter, type Connection, type OpenOptions } from './project-db';
 import { ReadableDb } from './readable';
@@ -38,6 +39,8 @@ export class ProjectStore {
   private readonly reader: Connection;
   /** Writes run one after another; each waits for the one before to commit or roll back. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Commits (and syncs) what the writer wrote, off the main thread where it can. */
+  private readonly committer: Committer | null;
 
   private constructor(
     private readonly path: string,
@@ -45,6 +48,7 @@ export class ProjectStore {
     reader: Connection,
   ) {
     this.writer = writer ? new Writer(writer) : null;
+    this.committer = this.writer ? new Committer(this.writer, path) : null;
     this.reader = reader;
     this.db = new ReadableDb(reader);
   }
@@ -83,9 +87,10 @@ export class ProjectStore {
     const run = async (): Promise<T> => {
       if (!writer.connection.open) throw new ServiceError('no-project', 'The project was closed.');
       await begin(writer.connection);
+      writer.written = 0;
       try {
         const result = await work(writer);
-        writer.connection.exec('COMMIT');
+        await this.committer!.commit();
         return result;
       } catch (error) {
         if (writer.connection.inTransaction) writer.connection.exec('ROLLBACK');
@@ -176,6 +181,7 @@ export class ProjectStore {
    */
   async close(): Promise<void> {
     await this.queue;
+    await this.committer?.close();
     if (this.reader.open) this.reader.close();
     if (this.writer?.connection.open) {
       this.writer.connection.pragma('optimize');
