@@ -5,8 +5,9 @@
 import { markInputSchema } from '../marks';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../questions';
 import type { ExchangeItem, FieldPath } from './items';
+import { compiledSchema } from './compiled';
 import { fieldIssues, type FieldIssue } from './issues';
-import { itemToRows } from './project-items';
+import { itemToRows, type ProjectRows } from './project-items';
 
 /**
  * A stored point keeps the text of each time beside it (`timeTexts.time`); a stored mark keeps its
@@ -25,17 +26,22 @@ function markPath(path: FieldPath): FieldPath {
  * it can be stored.
  */
 export function itemIssues(item: ExchangeItem): FieldIssue[] {
+  return checkedRows(item).issues;
+}
+
+/** The rows an item is stored as, and what is wrong with them: an import stores the very rows checked here. */
+export function checkedRows(item: ExchangeItem): { rows: ProjectRows; issues: FieldIssue[] } {
   const rows = itemToRows(item);
   const issues: FieldIssue[] = [];
-  const question = questionFieldsSchema.safeParse({ ...rows.fields, profileId: item.profile });
+  const question = compiledSchema(questionFieldsSchema).safeParse({ ...rows.fields, profileId: item.profile });
   if (!question.success) for (const i of fieldIssues(question.error.issues)) issues.push({ path: ['question', ...i.path], reason: i.reason });
   rows.points.forEach((point, n) => {
-    const parsed = queryPointFieldsSchema.safeParse(point);
+    const parsed = compiledSchema(queryPointFieldsSchema).safeParse(point);
     if (!parsed.success) for (const i of fieldIssues(parsed.error.issues)) issues.push({ path: ['points', n, ...pointPath(i.path)], reason: i.reason });
   });
   rows.marks.forEach((mark, n) => {
-    const parsed = markInputSchema.safeParse(mark);
+    const parsed = compiledSchema(markInputSchema).safeParse(mark);
     if (!parsed.success) for (const i of fieldIssues(parsed.error.issues)) issues.push({ path: ['marks', n, ...markPath(i.path)], reason: i.reason });
   });
-  return issues;
+  return { rows, issues };
 }

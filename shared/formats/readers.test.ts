@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { itemIssues } from './item-check';
 import { benchmarkIdOf } from './items';
 import { RawNumber, toPythonJson, type Problem } from './json-text';
+import { itemToRows } from './project-items';
 import { findFormat, FORMATS, readAll, readBytes, type BenchmarkFormat, type FormatRead } from './registry';
 
 type Json = Record<string, unknown>;
@@ -158,8 +159,11 @@ describe.each(SPECS)('the $format reader', (spec) => {
     expect(result.items).toHaveLength(all.items.length - 1);
   });
 
-  it('hands over only items the project can store', () => {
-    for (const { item } of all.items) expect(itemIssues(item)).toEqual([]);
+  it('hands over only items the project can store, with the very rows that were checked', () => {
+    for (const { item, rows } of all.items) {
+      expect(itemIssues(item)).toEqual([]);
+      expect(rows).toEqual(itemToRows(item));
+    }
   });
 
   it('leaves out the records on lines that are not UTF-8, and only those', () => {

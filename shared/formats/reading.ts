@@ -4,7 +4,9 @@
 // invalid records skips only those.
 import type { z } from 'zod';
 import { benchmarkIdField, benchmarkIdOf, type ExchangeItem, type FieldPath, type FieldSource } from './items';
-import { itemIssues } from './item-check';
+import { checkedRows } from './item-check';
+import { compiledSchema } from './compiled';
+import type { ProjectRows } from './project-items';
 import { displayPath, fieldIssues } from './issues';
 import { lineAndColumn, locateJsonPath, skipValue } from './json-syntax';
 import { arrayElementStarts, describeJsonError, fieldPath, JsonLineCursor, lineSteps, parseJsonKeepingNumbers, type NumberSources, type Problem } from './json-text';
@@ -12,6 +14,8 @@ import { arrayElementStarts, describeJsonError, fieldPath, JsonLineCursor, lineS
 export interface LocatedItem {
   item: ExchangeItem;
   line: number;
+  /** The item as the project stores it, checked against the domain's schemas (item-check.ts). */
+  rows: ProjectRows;
 }
 
 export interface FormatRead {
@@ -81,13 +85,13 @@ class ItemCollector<T> {
   ) {}
 
   add(value: unknown, raw: Raw, place: RecordPlace): void {
-    const parsed = this.format.schema.safeParse(value);
+    const parsed = compiledSchema(this.format.schema).safeParse(value);
     if (!parsed.success) {
       for (const issue of fieldIssues(parsed.error.issues)) this.problem(place, issue.path, issue.reason);
       return;
     }
     this.format.toItems(parsed.data, raw).forEach((item, k) => {
-      const issues = itemIssues(item);
+      const { rows, issues } = checkedRows(item);
       if (issues.length > 0) {
         const source = this.format.source(parsed.data, k);
         for (const issue of issues) {
@@ -110,7 +114,7 @@ class ItemCollector<T> {
         }
         this.firstLine.set(id, place.lineOf(idPath));
       }
-      this.items.push({ item, line: place.line });
+      this.items.push({ item, line: place.line, rows });
     });
   }
 

@@ -7,7 +7,7 @@ import { basename, relative, resolve, sep } from 'node:path';
 import type { FormatInfo, ImportOutcomeView } from '../../../shared/exchange';
 import type { Problem } from '../../../shared/formats/json-text';
 import type { Caller, Video } from '../../../shared/domain';
-import { itemToRows, rowsToItem } from '../../../shared/formats/project-items';
+import { rowsToItem } from '../../../shared/formats/project-items';
 import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
 import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../shared/profiles';
 import { findFormat, FORMATS, jsonlLine, readAll, readBytes, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
@@ -89,8 +89,10 @@ function emptyOutcome(file: string, format: string): ImportOutcome {
 /** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
 const phase = (control: JobControl, fraction: number, message: string): Promise<void> => jobPhase(control, fraction, message, 'Import cancelled; nothing was written.');
 
-/** Records read between progress reports (and chances to cancel): about a tenth of a second's work. */
+/** Records read between progress reports (and chances to cancel). */
 const READ_BATCH = 5_000;
+/** Records read between chances for other requests to run (a few milliseconds' work). */
+const READ_SLICE = 250;
 
 
 export async function importBenchmarkFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl = UNWATCHED): Promise<ImportOutcome> {
@@ -100,7 +102,11 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   await phase(control, 0, `Reading ${file}`);
   // bytes, not text: lines that are not UTF-8 are problems, never silently U+FFFD
   const reading = readBytes(format, readFileSync(options.path), file);
-  while (!reading.step(READ_BATCH)) await phase(control, 0.4 * reading.fraction, `Reading ${file}: ${Math.round(100 * reading.fraction)}%`);
+  const pacer = new Pacer();
+  for (let records = READ_SLICE; !reading.step(READ_SLICE); records += READ_SLICE) {
+    if (records % READ_BATCH === 0) await phase(control, 0.4 * reading.fraction, `Reading ${file}: ${Math.round(100 * reading.fraction)}%`);
+    else await pacer.pace();
+  }
   const read = reading.result();
   await phase(control, 0.4, `Read ${read.records.toLocaleString('en')} records of ${file}`);
   const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems] };
@@ -109,7 +115,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   // questions the profile already has (the same benchmark ids): skipped, or replaced from the file
   // (looked at again inside the edit, where another import may have added some meanwhile)
   const present = presentQuestions(project.store.db, format, read.items);
-  const items = read.items.filter((located) => {
+  const items = present.size === 0 ? read.items : read.items.filter((located) => {
     if (!present.has(itemIdentity(located.item)) || options.existing === 'update') return true;
     outcome.alreadyPresent++;
     return false;
@@ -121,7 +127,10 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const known = new Map<string, { id: string; duration: number | null }>(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
   // a file names few videos many times over: resolve each name once
   const absolute = new Map<string, string>();
-  for (const { item } of items) if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
+  for (const { item } of items) {
+    if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
+    await pacer.pace();
+  }
   const toProbe = [...new Set(absolute.values())].filter((p) => !known.has(p) && existsSync(p));
   const probed = toProbe.length > 0 ? await probeNewVideos(project, tools, toProbe, { signal: control.signal, progress: (fraction, message) => control.progress(0.4 + 0.3 * (fraction ?? 0), message) }) : null;
   if (probed) {
@@ -142,6 +151,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   const placeholders = new Map<string, string>();
   const missing = new Map<string, number>();
   for (const { item } of items) {
+    await pacer.pace();
     const path = absolute.get(item.videoPath)!;
     if (known.has(path) && !placeholders.has(path)) continue;
     if (!placeholders.has(path)) {
@@ -161,6 +171,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
       outcome.problems.push({ file, line: located.line, field: 'query time', reason: `${late.time.text || late.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
       continue;
     }
+    await pacer.pace();
     ready.push({ ...located, video: absolute.get(located.item.videoPath)! });
   }
   outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
@@ -176,12 +187,11 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     // every field of an imported question was written by a person
     const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
     for (const located of ready) {
-      const { item } = located;
-      const replaces = presentNow.get(itemIdentity(item));
+      const { item, rows } = located;
+      const replaces = presentNow.size === 0 ? undefined : presentNow.get(itemIdentity(item));
       if (replaces) outcome.alreadyPresent++;
       if (replaces && options.existing !== 'update') continue;
       const videoId = videoOf(located.video);
-      const rows = itemToRows(item);
       // a published benchmark's items were accepted by its authors; set them back to draft to review them here
       const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
       const question: Question = { ...rows.fields, status, profileId, id: replaces?.id ?? randomUUID(), videoId, provenance, createdBy: replaces?.createdBy ?? caller.person, updatedAt: now };
