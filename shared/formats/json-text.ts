@@ -272,7 +272,7 @@ function pythonString(s: string, ensureAscii: boolean): string {
  */
 export function toPythonJson(value: unknown, options: { numbers?: NumberSources; ensureAscii?: boolean; indent?: number } = {}): string {
   const ensureAscii = options.ensureAscii ?? true;
-  const indent = options.indent;
+  const { indent, numbers } = options;
   // json.dumps(indent=n): one item per line, "," at line ends, empty containers stay "[]"/"{}"
   const join = (items: string[], open: string, close: string, depth: number): string => {
     if (items.length === 0) return `${open}${close}`;
@@ -281,31 +281,55 @@ export function toPythonJson(value: unknown, options: { numbers?: NumberSources;
     return `${open}\n${items.map((i) => pad + i).join(',\n')}\n${' '.repeat(indent * depth)}${close}`;
   };
   let depth = 0;
-  const write = (v: unknown, holder: object | null, key: string): string => {
-    if (v instanceof PyFloat) return pythonNumber(v.value, true);
-    if (v instanceof RawNumber) return v.text;
-    if (v === null || v === undefined) return 'null';
-    if (typeof v === 'number') return (holder && options.numbers?.get(holder)?.get(key)) ?? pythonNumber(v, false);
-    if (typeof v === 'boolean') return v ? 'true' : 'false';
-    if (typeof v === 'string') return pythonString(v, ensureAscii);
-    if (Array.isArray(v)) {
-      depth++;
-      const items: string[] = [];
-      for (let i = 0; i < v.length; i++) items.push(write(v[i], v, String(i)));
-      depth--;
-      return join(items, '[', ']', depth);
+  // (called for every value of every record an export writes: typeof first, and one line is one
+  // string grown in place when it is not indented)
+  const write = (v: unknown, holder: object | null, key: string | number): string => {
+    switch (typeof v) {
+      case 'string':
+        return pythonString(v, ensureAscii);
+      case 'number':
+        return (numbers && holder && numbers.get(holder)?.get(String(key))) ?? pythonNumber(v, false);
+      case 'boolean':
+        return v ? 'true' : 'false';
+      case 'undefined':
+        return 'null';
+      case 'object':
+        if (v === null) return 'null';
+        if (v instanceof PyFloat) return pythonNumber(v.value, true);
+        if (v instanceof RawNumber) return v.text;
+        return Array.isArray(v) ? writeArray(v) : writeObject(v as Record<string, unknown>);
+      default:
+        throw new Error(`cannot write ${typeof v} as JSON`);
     }
-    if (typeof v === 'object') {
-      depth++;
+  };
+  const writeArray = (v: readonly unknown[]): string => {
+    depth++;
+    let out: string;
+    if (indent === undefined) {
+      out = '[';
+      for (let i = 0; i < v.length; i++) out += i === 0 ? write(v[i], v, i) : `, ${write(v[i], v, i)}`;
+      out += ']';
+    } else {
       const items: string[] = [];
-      const record = v as Record<string, unknown>;
-      for (const k of Object.keys(record)) {
-        if (record[k] !== undefined) items.push(`${pythonString(k, ensureAscii)}: ${write(record[k], record, k)}`);
-      }
-      depth--;
-      return join(items, '{', '}', depth);
+      for (let i = 0; i < v.length; i++) items.push(write(v[i], v, i));
+      out = join(items, '[', ']', depth - 1);
     }
-    throw new Error(`cannot write ${typeof v} as JSON`);
+    depth--;
+    return out;
+  };
+  const writeObject = (record: Record<string, unknown>): string => {
+    depth++;
+    const items: string[] = [];
+    let out = '{';
+    for (const k of Object.keys(record)) {
+      const x = record[k];
+      if (x === undefined) continue;
+      const item = `${pythonString(k, ensureAscii)}: ${write(x, record, k)}`;
+      if (indent !== undefined) items.push(item);
+      else out += out.length === 1 ? item : `, ${item}`;
+    }
+    depth--;
+    return indent === undefined ? `${out}}` : join(items, '{', '}', depth);
   };
   return write(value, null, '');
 }

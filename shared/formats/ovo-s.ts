@@ -92,9 +92,10 @@ export function itemsToOvoS(items: readonly ExchangeItem[]): Array<Record<string
 }
 
 /** The records one at a time (ids and per-subcategory indices run over the whole list), for an exporter that paces itself. */
-export function* ovoSRecords(items: readonly ExchangeItem[]): Generator<Record<string, unknown>> {
+export function* ovoSRecords(items: Iterable<ExchangeItem>): Generator<Record<string, unknown>> {
   const perSubcategory = new Map<string, number>();
-  for (const [id, item] of items.entries()) {
+  let id = 0;
+  for (const item of items) {
     const code = item.question.taskCode ?? '';
     const index = perSubcategory.get(code) ?? 0;
     perSubcategory.set(code, index + 1);
@@ -116,5 +117,6 @@ export function* ovoSRecords(items: readonly ExchangeItem[]): Generator<Record<s
       evidence_times: points.map((p) => (p.evidence[0] ? [num(p.evidence[0][0]), num(p.evidence[0][1])] : [])),
       answers: points.map((p) => String(p.answer ?? '')),
     };
+    id++;
   }
 }

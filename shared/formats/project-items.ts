@@ -35,11 +35,11 @@ export function itemToRows(item: ExchangeItem): ProjectRows {
   };
 }
 
-/** Seconds with the text they were imported as (its style read back from the text). */
+/** Seconds with the text they were imported as (its style read back from the text: a clock has a colon). */
 function restore(seconds: number, original: string | undefined): EncodedTime {
   if (!original) return { seconds, text: '', style: 'seconds' };
-  const parsed = parseTime(original);
-  return { seconds, text: original, style: parsed.ok ? parsed.value.style : 'seconds' };
+  const parsed = original.includes(':') ? parseTime(original) : null;
+  return { seconds, text: original, style: parsed?.ok ? parsed.value.style : 'seconds' };
 }
 
 export function rowsToItem(question: Question, points: readonly QueryPoint[], marks: readonly Mark[], videoPath: string, profile: ProfileKind): ExchangeItem {

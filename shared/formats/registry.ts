@@ -23,8 +23,11 @@ export interface BenchmarkFormat {
   extension: string;
   read?: (text: string, file: string, options?: ReadOptions) => Reading;
   write?: (items: readonly ExchangeItem[]) => string;
-  /** JSONL formats: the records `write` puts one a line (an exporter may serialise them a slice at a time). */
-  records?: (items: readonly ExchangeItem[]) => Iterable<unknown>;
+  /**
+   * JSONL formats: the records `write` puts one a line, made as the items come (an exporter may make
+   * the items, and serialise the records, a slice at a time).
+   */
+  records?: (items: Iterable<ExchangeItem>) => Iterable<unknown>;
 }
 
 /** The text of a JSONL record as `write` puts it on its line. */
@@ -50,12 +53,14 @@ export function readBytes(format: BenchmarkFormat & Required<Pick<BenchmarkForma
 }
 
 /** VCBench rows need counting settings; a forced export leaves the others out (readiness lists them). */
-const counting = (items: readonly ExchangeItem[]): ExchangeItem[] => items.filter((i) => i.question.counting);
+function* counting(items: Iterable<ExchangeItem>): Generator<ExchangeItem> {
+  for (const item of items) if (item.question.counting) yield item;
+}
 
 const jsonl = (records: unknown[]): string => records.map(jsonlLine).join('\n') + (records.length ? '\n' : '');
 
 /** A JSONL writer: its records (one a line) and the file they make, so an exporter can also write a line at a time. */
-const jsonlWriter = (records: (items: readonly ExchangeItem[]) => Iterable<unknown>) => ({ records, write: (items: readonly ExchangeItem[]) => jsonl([...records(items)]) });
+const jsonlWriter = (records: (items: Iterable<ExchangeItem>) => Iterable<unknown>) => ({ records, write: (items: readonly ExchangeItem[]) => jsonl([...records(items)]) });
 
 export const FORMATS: readonly BenchmarkFormat[] = [
   {
@@ -109,7 +114,8 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     extension: 'jsonl',
     read: jsonlReader({ schema: vsasTaskSchema, toItems: (r) => [vsasToItem(r)], source: vsasFieldSource }),
     ...jsonlWriter(function* (items) {
-      for (const [i, item] of items.entries()) yield itemToVsas(item, i);
+      let i = 0;
+      for (const item of items) yield itemToVsas(item, i++);
     }),
   },
   {

@@ -149,10 +149,11 @@ export function itemsToVcbenchEval(items: readonly ExchangeItem[]): Array<Record
 }
 
 /** The eval rows one at a time (q_id runs over the whole file), for an exporter that paces itself. */
-export function* vcbenchEvalRecords(items: readonly ExchangeItem[]): Generator<Record<string, unknown>> {
+export function* vcbenchEvalRecords(items: Iterable<ExchangeItem>): Generator<Record<string, unknown>> {
   let row = 0;
-  for (const [i, item] of items.entries()) {
-    const data = itemToVcbench(item, i);
+  let i = 0;
+  for (const item of items) {
+    const data = itemToVcbench(item, i++);
     const qp = data.query_points as { time: unknown[]; count: number[] };
     for (const [k, t] of qp.time.entries()) {
       yield {

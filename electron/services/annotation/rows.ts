@@ -55,6 +55,15 @@ export const pacedReads = {
   marks: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Mark[]> => collect(db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ?').iterate(videoId), rowToMark, pacer),
   queryPoints: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<QueryPoint[]> =>
     collect(db.query<QueryPointRow>('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ?').iterate(videoId), rowToQueryPoint, pacer),
+  /** The points of many questions (a profile's): one scan of every point, where a join would search an index per question. */
+  queryPointsOf: async (db: ReadableDb, questionIds: ReadonlySet<string>, pacer: Pacer): Promise<QueryPoint[]> => {
+    const out: QueryPoint[] = [];
+    for (const row of db.query<QueryPointRow>('SELECT * FROM query_points').iterate()) {
+      if (questionIds.has(row.question_id)) out.push(rowToQueryPoint(row));
+      await pacer.pace();
+    }
+    return out;
+  },
   questionsOfVideo: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Question[]> =>
     collect(db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').iterate(videoId), rowToQuestion, pacer),
   questionsOfProfile: async (db: ReadableDb, profileId: string, pacer: Pacer): Promise<Question[]> => {
@@ -90,11 +99,26 @@ const QUERY_POINT_KEYS = requiredKeys(queryPointFieldsSchema);
 
 const provenanceSchema = z.record(z.string(), z.enum(fieldProvenances));
 
+/**
+ * Provenances by their stored text, parsed once: an import's hundred thousand questions share one.
+ * Frozen, as they are shared (edits make new ones).
+ */
+const provenances = new Map<string, Question['provenance']>();
+const PROVENANCES_KEPT = 1000;
+
+function provenanceOf(text: string): Question['provenance'] {
+  let provenance = provenances.get(text);
+  if (provenance) return provenance;
+  provenance = Object.freeze(provenanceSchema.parse(JSON.parse(text)));
+  if (provenances.size < PROVENANCES_KEPT) provenances.set(text, provenance);
+  return provenance;
+}
+
 function rowToQuestion(row: QuestionRow): Question {
   return fromRow<Question>(questionFieldsSchema, QUESTION_KEYS, row.fields, { profileId: row.profile_id }, {
     id: row.id,
     videoId: row.video_id,
-    provenance: provenanceSchema.parse(JSON.parse(row.provenance)),
+    provenance: provenanceOf(row.provenance),
     createdBy: row.created_by,
     updatedAt: row.updated_at,
   });

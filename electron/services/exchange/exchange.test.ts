@@ -61,6 +61,21 @@ describe('importing and exporting benchmark files', () => {
     await project.close();
   });
 
+  it('exports a profile with only its own questions\' points when the project holds another profile too', async () => {
+    const project = await freshProject('two-profiles');
+    await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
+    const ovo = join(dir.path, 'ovo-s.jsonl');
+    const video = (JSON.parse(dataLines.split('\n')[0]!) as { video_path: string }).video_path;
+    const line = (id: number, time: number) =>
+      `{"id": ${id}, "category_index": "1.1.1_${id}", "source_dataset": "s", "video_id": "v", "video_path": "${video}", "level": 1, "task_main_category": "1.1", "task_subcategory": "1.1.1", "task_type_name": "Object-to-Object Absolute Distance", "question": "How far is it, ${id}?", "options": {"A": "About 1 m", "B": "About 2 m"}, "query_times": [${time}], "evidence_times": [[1.5, ${time}]], "answers": ["B"]}`;
+    const ovoText = `${line(0, 22.8)}\n${line(1, 7.0)}\n`;
+    writeFileSync(ovo, ovoText);
+    expect(await importBenchmarkFile(project, caller, tools, { path: ovo, format: 'ovo-s', mediaDir: media })).toMatchObject({ importedQuestions: 2, problems: [] });
+    expect((await exportBenchmark(project, caller, 'ovo-s')).text).toBe(ovoText);
+    expect((await exportBenchmark(project, caller, 'vcbench')).text).toBe(dataLines);
+    await project.close();
+  });
+
   it('reports its phases as a job and can be cancelled before it writes anything', async () => {
     const project = await freshProject('cancelled');
     const jobs = new JobRegistry();

@@ -350,10 +350,10 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
     const pointsBy = new Map<string, QueryPoint[]>();
     const marksBy = new Map<string, Mark[]>();
     const blindness = blindnessOf(db, caller);
-    const questionsBy = groupBy(all, (q) => q.videoId);
-    for (const [videoId, questions] of questionsBy) {
-      const visible = redactFor(blindness, { questions, queryPoints: await pacedReads.queryPoints(db, videoId, pacer), marks: await pacedReads.marks(db, videoId, pacer) });
-      await groupInto(pointsBy, visible.queryPoints, (p) => p.questionId, pacer);
+    const points = await pacedReads.queryPointsOf(db, new Set(all.map((q) => q.id)), pacer);
+    await groupInto(pointsBy, redactFor(blindness, { questions: [], queryPoints: points, marks: [] }).queryPoints, (p) => p.questionId, pacer);
+    for (const [videoId, questions] of groupBy(all, (q) => q.videoId)) {
+      const visible = redactFor(blindness, { questions, queryPoints: [], marks: await pacedReads.marks(db, videoId, pacer) });
       await groupInto(marksBy, visible.marks, (m) => markKey(m.videoId, m.target), pacer);
     }
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
@@ -379,11 +379,13 @@ async function readinessOf(project: Project, rows: ProfileRows, control: JobCont
   return summarizeReadiness(rows.profile, rows.questions.length, issues);
 }
 
-/** The profile's questions as exchange items, in the order they were made (file order for imports). */
-async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | undefined, pacer: Pacer): Promise<ExchangeItem[]> {
+/**
+ * The profile's questions as exchange items, in the order they were made (file order for imports),
+ * each made as the writer asks for it: a hundred thousand items never sit in memory at once.
+ */
+function* itemsOf(project: Project, rows: ProfileRows, mediaDir: string | undefined): Generator<{ question: Question; item: ExchangeItem }> {
   const { pointsBy, marksBy } = rows;
   const relPaths = new Map(rows.videos.map((v) => [v.id, v.relPath]));
-  const items: ExchangeItem[] = [];
   for (const q of rows.questions) {
     // the marks a question's answers live in: what it counts, or (dense captions) its own captions
     const target = q.counting?.target ?? (rows.format.profile === 'vsas-bench' ? q.id : null);
@@ -391,10 +393,8 @@ async function itemsOf(project: Project, rows: ProfileRows, mediaDir: string | u
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;
     const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, relPaths.get(q.videoId)!, mediaDir);
-    items.push(rowsToItem(q, pointsBy.get(q.id) ?? [], marks, path, rows.format.profile));
-    await pacer.pace();
+    yield { question: q, item: rowsToItem(q, pointsBy.get(q.id) ?? [], marks, path, rows.format.profile) };
   }
-  return items;
 }
 
 /** The readiness of the questions a format exports (its profile's). */
@@ -416,33 +416,53 @@ export async function exportBenchmark(project: Project, caller: Caller, formatId
   const readiness = await readinessOf(project, rows, control, 0.5);
   if (!readiness.ready && !options.force) throw new NotReadyError(readiness);
   control.progress(0.5, `Writing ${rows.questions.length.toLocaleString('en')} questions`);
-  const all = await itemsOf(project, rows, options.mediaDir, new Pacer());
   // forced past lint errors: what the format cannot hold is left out and listed, never written broken
   const suspects = new Set(readiness.issues.filter((i) => i.kind === 'lint-error').map((i) => i.questionId));
   const leftOut: ExportResult['leftOut'] = [];
-  const items: ExchangeItem[] = [];
-  const pacer = new Pacer();
-  for (const [i, item] of all.entries()) {
-    const questionId = rows.questions[i]!.id;
-    const reason = suspects.has(questionId) ? unwritable(format, item) : null;
-    if (reason) leftOut.push({ questionId, reason });
-    else items.push(item);
-    await pacer.pace();
+  let written = 0;
+  function* writable(): Generator<ExchangeItem> {
+    for (const { question, item } of itemsOf(project, rows, options.mediaDir)) {
+      const reason = suspects.has(question.id) ? unwritable(format, item) : null;
+      if (reason) leftOut.push({ questionId: question.id, reason });
+      else {
+        written++;
+        yield item;
+      }
+    }
   }
-  return { text: await writeItems(format, items), items: items.length, readiness, leftOut };
+  const text = await writeItems(format, writable());
+  return { text, items: written, readiness, leftOut };
 }
 
-/** The file's text; a JSONL format's lines are serialised a slice at a time, so a long export never holds other requests. */
-async function writeItems(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>, items: readonly ExchangeItem[]): Promise<string> {
-  if (!format.records) return format.write(items);
-  const records = format.records(items);
+/** Lines joined into one string at a time: the file is built from a few hundred strings, not a hundred thousand. */
+const LINES_PER_CHUNK = 1000;
+
+/**
+ * The file's text, the items made and (JSONL) their lines serialised a slice at a time, so a long
+ * export never holds other requests.
+ */
+async function writeItems(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>, items: Iterable<ExchangeItem>): Promise<string> {
   const pacer = new Pacer();
-  const lines: string[] = [];
-  for (const record of records) {
+  if (!format.records) {
+    const all: ExchangeItem[] = [];
+    for (const item of items) {
+      all.push(item);
+      await pacer.pace();
+    }
+    return format.write(all);
+  }
+  const chunks: string[] = [];
+  let lines: string[] = [];
+  for (const record of format.records(items)) {
     lines.push(jsonlLine(record));
+    if (lines.length === LINES_PER_CHUNK) {
+      chunks.push(lines.join('\n'));
+      lines = [];
+    }
     await pacer.pace();
   }
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  if (lines.length) chunks.push(lines.join('\n'));
+  return chunks.length ? `${chunks.join('\n')}\n` : '';
 }
 
 /** Why a format cannot hold an item (its own reader would refuse what it writes), or null. */
