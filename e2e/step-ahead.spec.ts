@@ -81,13 +81,32 @@ test('each step shows exactly the commanded frame, whether a lane decoded it ahe
   // the path under test was taken: most steps were shown by a lane
   expect(byLane).toBeGreaterThan(sequence.length / 2);
 
-  // with decoding ahead off, the same frames by seeking alone
-  await page.evaluate(() => localStorage.setItem('tidemark.decodeAhead', 'off'));
-  await page.reload();
+  // turned off while a lane is on screen: the frame stays the commanded one, the lanes let go of the
+  // video, and the same frames come by seeking alone — also after a reload (a setting of this machine)
+  await keys(page, 'ArrowRight');
+  await page.waitForTimeout(400);
+  await keys(page, 'ArrowRight');
+  const before = await settled(page);
+  await page.getByTestId('decode-ahead').click();
   await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await expect(page.getByTestId('step-ahead')).toHaveCount(0);
+  await expect(page.locator('.step-ahead[src]')).toHaveCount(0);
+  await expect(page.locator('.step-ahead.shown')).toHaveCount(0);
+  expect(await frameOnScreen(page)).toBe(before);
+  expect(await settled(page)).toBe(before);
+  await page.reload();
+  await expect(page.getByTestId('decode-ahead')).toHaveText('Ahead: off');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
   for (const key of ['ArrowRight', '.', 'ArrowLeft']) {
     await keys(page, key);
     expect(await frameOnScreen(page)).toBe(await settled(page));
+    await expect(page.locator('.step-ahead[src]')).toHaveCount(0);
   }
+  // and on again: lanes show steps once more
+  await page.getByTestId('decode-ahead').click();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.waitForTimeout(600);
+  await keys(page, 'ArrowRight');
+  const after = await settled(page);
+  await expect(page.locator('.step-ahead.shown')).toHaveCount(1);
+  expect(await frameOnScreen(page)).toBe(after);
 });

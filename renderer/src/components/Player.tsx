@@ -13,7 +13,7 @@ import { selectedVideo } from '../store/project/selectors';
 import { getState, useStore } from '../store/store';
 import { playerControl } from '../player/control';
 import { SeekQueue } from '../player/seek-queue';
-import { decodeAheadEnabled, laneElements, StepAhead } from '../player/step-ahead';
+import { laneElements, StepAhead } from '../player/step-ahead';
 import { CropOverlay } from './CropOverlay';
 
 function mimeFor(container: string): string {
@@ -28,12 +28,14 @@ export function PlayerView(): React.JSX.Element {
   /** Shows a command: by a lane that decoded it ahead, else by seeking the player's own element. */
   const commandRef = useRef<((t: number) => void) | null>(null);
   const sourceRef = useRef<((url: string | null, fps: number) => void) | null>(null);
+  const switchAheadRef = useRef<((on: boolean) => void) | null>(null);
   /** True from a source change until its metadata arrives: seeks wait for 'loadedmetadata'. */
   const loadingRef = useRef(false);
   const video = useStore(selectedVideo);
   const commanded = useStore((s) => s.commanded);
   const presented = useStore((s) => s.presentedTime);
   const playing = useStore((s) => s.playing);
+  const decodeAhead = useStore((s) => s.decodeAhead);
 
   // create the player once
   useEffect(() => {
@@ -51,20 +53,19 @@ export function PlayerView(): React.JSX.Element {
 
     // The own element's landings count only for the seek last asked of it ('any': the first frame
     // of a new source); while a lane is on screen, a late landing of an older seek is not shown.
-    const ahead = decodeAheadEnabled()
-      ? new StepAhead(laneElements(host, isDesktop), framePresented, (t) => seekOwn(t), (tally) => {
-        Object.assign(host.dataset, { aheadReady: tally.ready, aheadAwaited: tally.awaited, aheadSought: tally.sought });
-      })
-      : null;
+    const ahead = new StepAhead(laneElements(host, isDesktop), framePresented, (t) => seekOwn(t), (tally) => {
+      Object.assign(host.dataset, { aheadReady: tally.ready, aheadAwaited: tally.awaited, aheadSought: tally.sought });
+    });
+    ahead.setEnabled(getState().decodeAhead);
     let ownWanted: number | 'any' | null = null;
     let ownAt: number | null = null;
     let afterOwnLanding: (() => void) | null = null;
     const fps = (): number => selectedVideo(getState())?.fps ?? 30;
     const arm = (): void => {
-      if (!getState().playing) ahead?.arm(likelyCommands(getState()));
+      if (!getState().playing) ahead.arm(likelyCommands(getState()));
     };
     const ownLanded = (mediaTime: number): void => {
-      ahead?.hide();
+      ahead.hide();
       framePresented(mediaTime);
       afterOwnLanding?.();
       afterOwnLanding = null;
@@ -76,9 +77,9 @@ export function PlayerView(): React.JSX.Element {
     });
     const seekOwn = (t: number): void => {
       ownWanted = t;
-      ahead?.disarm();
+      ahead.disarm();
       // a seek to the frame the element already presents presents nothing new: show it as it is
-      if (ahead?.screen && !queue.busy && ownAt !== null && frameIndexAt(ownAt, fps()) === frameIndexAt(t, fps())) {
+      if (ahead.screen && !queue.busy && ownAt !== null && frameIndexAt(ownAt, fps()) === frameIndexAt(t, fps())) {
         const at = ownAt;
         requestAnimationFrame(() => ownLanded(at));
         return;
@@ -86,16 +87,26 @@ export function PlayerView(): React.JSX.Element {
       queue.request(t);
     };
     commandRef.current = (t) => {
-      if (ahead?.show(t)) {
+      if (ahead.show(t)) {
         ownWanted = null;
         arm();
       } else seekOwn(t);
+    };
+    switchAheadRef.current = (on) => {
+      if (on || !ahead.screen) {
+        ahead.setEnabled(on);
+        arm();
+        return;
+      }
+      // a lane is on screen: it stays there until the player's own element presents the same frame
+      afterOwnLanding = () => ahead.setEnabled(false);
+      seekOwn(getState().commanded.time);
     };
     sourceRef.current = (url, rate) => {
       ownWanted = 'any';
       ownAt = null;
       queue.resetForNewSource();
-      ahead?.setSource(url, rate);
+      ahead.setSource(url, rate);
     };
 
     let direction: 1 | -1 | 0 = 0;
@@ -135,11 +146,11 @@ export function PlayerView(): React.JSX.Element {
         stopBackwards();
         if (rate) media.playbackRate = rate;
         // playback runs on the player's own element: bring it to the frame a lane is showing first
-        if (ahead?.screen) await new Promise<void>((resolve) => {
+        if (ahead.screen) await new Promise<void>((resolve) => {
           afterOwnLanding = resolve;
           seekOwn(getState().commanded.time);
         });
-        ahead?.disarm();
+        ahead.disarm();
         await media.play().catch(() => undefined);
       },
       playBackwards(rate) {
@@ -165,16 +176,17 @@ export function PlayerView(): React.JSX.Element {
         media.playbackRate = rate;
       },
       direction: () => direction,
-      screen: () => ahead?.screen ?? media,
+      screen: () => ahead.screen ?? media,
     });
 
     return () => {
       detach();
       stopBackwards();
       queue.dispose();
-      ahead?.dispose();
+      ahead.dispose();
       commandRef.current = null;
       sourceRef.current = null;
+      switchAheadRef.current = null;
       if (!player.isDisposed()) player.dispose();
       playerRef.current = null;
     };
@@ -208,6 +220,11 @@ export function PlayerView(): React.JSX.Element {
       commandRef.current?.(s.commanded.time);
     });
   }, [video?.id, video?.status]);
+
+  // decoding ahead turned on or off, at once
+  useEffect(() => {
+    switchAheadRef.current?.(decodeAhead);
+  }, [decodeAhead]);
 
   // every new command, as soon as it is committed (a lane's reveal waits for nothing else)
   useLayoutEffect(() => {

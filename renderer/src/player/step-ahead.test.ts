@@ -101,4 +101,25 @@ describe('StepAhead', () => {
     expect(onScreen.classList.contains('shown')).toBe(true);
     expect(onScreen.seeks).toHaveLength(1);
   });
+
+  it('turned off, lets go of the video and hands every command back; turned on, loads it again', () => {
+    const { ahead, videos, at } = setUp();
+    ahead.arm([11, 9]);
+    at(11)!.completeSeek();
+    ahead.setEnabled(false);
+    expect(videos.every((v) => v.src === '')).toBe(true);
+    expect(ahead.show(11)).toBe(false);
+    const seeks = videos.map((v) => v.seeks.length);
+    ahead.arm([11, 12]);
+    expect(videos.map((v) => v.seeks.length)).toEqual(seeks);
+    // a new video while off is remembered, not loaded
+    ahead.setSource('media://video/w', FPS);
+    expect(videos.every((v) => v.src === '')).toBe(true);
+    ahead.setEnabled(true);
+    expect(videos.every((v) => v.src === 'media://video/w')).toBe(true);
+    for (const v of videos) v.emit('loadedmetadata');
+    ahead.arm([3]);
+    expect(at(3)).toBeDefined();
+  });
 });
+

@@ -7,12 +7,26 @@
 import { frameIndexAt } from '../../../shared/timecode';
 import { SeekQueue } from './seek-queue';
 
-/** Decoding ahead costs memory (a decoder per lane); `localStorage['tidemark.decodeAhead'] = 'off'` turns it off. */
+const SETTING = 'tidemark.decodeAhead';
+
+/**
+ * Decoding ahead costs memory (a decoder per lane), so it can be turned off on a machine short of it:
+ * a setting of this machine's (this browser profile's), not of the person or the project.
+ */
 export function decodeAheadEnabled(): boolean {
   try {
-    return localStorage.getItem('tidemark.decodeAhead') !== 'off';
+    return localStorage.getItem(SETTING) !== 'off';
   } catch {
     return true;
+  }
+}
+
+export function rememberDecodeAhead(on: boolean): void {
+  try {
+    if (on) localStorage.removeItem(SETTING);
+    else localStorage.setItem(SETTING, 'off');
+  } catch {
+    // storage refused (a private window): the choice holds until the page is reloaded
   }
 }
 
@@ -61,6 +75,9 @@ export class StepAhead {
   private wanted: number[] = [];
   private fps = 30;
   private loaded = false;
+  private enabled = true;
+  /** The source the player shows, kept while turned off so turning on loads it. */
+  private source: { url: string | null; fps: number } = { url: null, fps: 30 };
 
   /** How commands were met: by a lane ready, by a lane still seeking, or sought by the caller. */
   private readonly tally = { ready: 0, awaited: 0, sought: 0 };
@@ -88,6 +105,21 @@ export class StepAhead {
 
   /** A new source (or none): every lane loads it and forgets what it held. */
   setSource(url: string | null, fps: number): void {
+    this.source = { url, fps };
+    this.load(this.enabled ? url : null, fps);
+  }
+
+  /**
+   * Turns decoding ahead on or off: off, every lane lets go of its source (and its decoder's memory)
+   * and every command goes to the caller; on, the lanes load the player's source again.
+   */
+  setEnabled(on: boolean): void {
+    if (on === this.enabled) return;
+    this.enabled = on;
+    this.load(on ? this.source.url : null, this.source.fps);
+  }
+
+  private load(url: string | null, fps: number): void {
     this.hide();
     this.fps = fps;
     this.wanted = [];

@@ -2,6 +2,7 @@
 // 1-FPS grid or by native frames, playback, shuttle and rate.
 import { snapTime, type Step } from '../../../../shared/timecode';
 import { playerControl } from '../../player/control';
+import { decodeAheadEnabled, rememberDecodeAhead } from '../../player/step-ahead';
 import { prefixLimit } from '../annotation/selectors';
 import { emit, on } from '../effects';
 import { selectedTimedVideo } from '../project/selectors';
@@ -105,7 +106,14 @@ export function onPlaybackTime(t: number): void {
   void emit('playheadMoved', t, 'playback');
 }
 
+/** Turns decoding ahead on or off for this machine (the player follows at once). */
+export function setDecodeAhead(on: boolean): void {
+  rememberDecodeAhead(on);
+  setState({ decodeAhead: on });
+}
+
 export function registerPlayer(): void {
+  setState({ decodeAhead: decodeAheadEnabled() });
   on('seek', seek);
   registerActions({
     play: togglePlay,

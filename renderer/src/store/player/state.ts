@@ -14,6 +14,8 @@ export interface PlayerState {
   grid: 'second' | 'frame';
   /** The last step taken (→ ← . ,), so the likely next ones can be decoded ahead; null after any other seek. */
   lastStep: Step | null;
+  /** Whether the likely next steps are decoded ahead (this machine's setting: it costs memory). */
+  decodeAhead: boolean;
 }
 
 export const initialPlayerState: PlayerState = {
@@ -24,6 +26,7 @@ export const initialPlayerState: PlayerState = {
   rate: 1,
   grid: 'second',
   lastStep: null,
+  decodeAhead: true,
 };
 
 export const playbackRates: readonly number[] = [0.25, 0.5, 1, 1.5, 2, 4];
