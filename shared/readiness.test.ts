@@ -27,6 +27,15 @@ describe('readiness report', () => {
     expect(report.issues.find((i) => i.kind === 'unedited-draft')?.message).toBe('Model-drafted text not checked by a person.');
     expect(describeReadiness(report)).toBe('OVO-S-Bench: 1 question, not ready — 1 lint error, 1 not accepted, 1 unedited draft. 1 question is on videos whose files are missing (their times are checked once relinked).');
   });
+  it('finds the unedited drafts of a provenance many questions share (frozen, as a project reads them) for each', () => {
+    const shared = Object.freeze({ text: 'model' as const, options: 'human' as const });
+    const questions = [question({ id: 'a', provenance: shared }), question({ id: 'b', provenance: shared }), question({ id: 'c', provenance: { text: 'human' } })];
+    const report = readinessReport({ profile, questions, queryPoints: ['a', 'b', 'c'].map((id) => ({ ...point, id, questionId: id })), marks: [], videos: [video('ok')] });
+    expect(report.issues.filter((i) => i.kind === 'unedited-draft').map((i) => [i.questionId, i.message])).toEqual([
+      ['a', 'Model-drafted text not checked by a person.'],
+      ['b', 'Model-drafted text not checked by a person.'],
+    ]);
+  });
   it('names the question of each problem (text and id), not only its video', () => {
     const report = readinessReport({ profile, questions: [question({ status: 'draft', text: '  How far is the red sign\nfrom the camera?  ' })], queryPoints: [point], marks: [], videos: [video('ok')] });
     expect(report.issues[0]).toMatchObject({ questionId: 'q', question: 'How far is the red sign from the camera?', videoId: 'v', video: 'v.mp4' });

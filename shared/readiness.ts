@@ -84,14 +84,26 @@ export function questionIssues(ctx: ReadinessContext, q: Question): ReadinessIss
   });
   for (const lint of lints) if (lint.severity === 'error') add('lint-error', lint.message);
   if (q.status !== 'accepted') add('not-accepted', `Not accepted in review (status: ${q.status}).`);
-  const untouched: string[] = [];
-  for (const field in q.provenance) if (q.provenance[field] === 'model') untouched.push(field);
+  const untouched = modelDrafted(q.provenance);
   if (untouched.length > 0) add('unedited-draft', `Model-drafted ${untouched.join(', ')} not checked by a person.`);
   // nothing drafted enters an export silently: a drafted caption or event candidate waits for a person too
   const drafted = ctx.undecidedMarks.size === 0 ? 0 : marks.filter((m) => ctx.undecidedMarks.has(m.id)).length;
   if (drafted > 0) add('unedited-draft', `${plural(drafted, 'model-drafted mark')} (${marks.find((m) => ctx.undecidedMarks.has(m.id))!.type}s) not accepted, edited or rejected by a person yet.`);
   if (!video || video.status === 'missing' || video.status === 'changed') add('missing-media', video?.statusMessage ?? 'The video is not in the project.');
   return issues;
+}
+
+/** Provenances read from a project are shared and frozen (an import's questions share one): each is looked through once. */
+const draftedFields = new WeakMap<object, string[]>();
+
+/** The fields a model drafted and no person has checked yet. */
+function modelDrafted(provenance: Question['provenance']): string[] {
+  const known = draftedFields.get(provenance);
+  if (known) return known;
+  const fields: string[] = [];
+  for (const field in provenance) if (provenance[field] === 'model') fields.push(field);
+  if (Object.isFrozen(provenance)) draftedFields.set(provenance, fields);
+  return fields;
 }
 
 export function summarizeReadiness(profile: Profile, questions: number, issues: ReadinessIssue[]): ReadinessReport {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayElementLines, decodeText, fieldPath, formatProblem, invalidUtf8, numberSource, parseJsonKeepingNumbers, pythonNumber, readJsonLines, toPythonJson } from './json-text';
+import { arrayElementLines, decodeText, fieldPath, formatProblem, invalidUtf8, numberSource, parseJsonKeepingNumbers, PyFloat, pythonNumber, RawNumber, readJsonLines, toPythonJson } from './json-text';
 
 describe('reading', () => {
   it('reports bad lines with file and line, and keeps the good ones', () => {
@@ -124,6 +124,26 @@ describe('writing as Python does', () => {
       { numRuns: 3000 },
     );
     expect(toPythonJson('say "hi" \\ café')).toBe('"say \\"hi\\" \\\\ caf\\u00e9"');
+  });
+  it('writes by JSON.stringify exactly what it writes value by value (fuzzed)', () => {
+    const wrapped = fc.oneof(fc.double().map((n) => new PyFloat(n)), fc.constantFrom('663.0', '1e3', '-0', '204.67', 'x').map((t) => new RawNumber(t)));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ maxDepth: 3 }, fc.jsonValue({ maxDepth: 1 }), fc.double(), wrapped, fc.constant(undefined), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string({ unit: 'binary', maxLength: 4 }), tie('value'), { maxKeys: 4 })),
+    }));
+    fc.assert(
+      fc.property(value, fc.constantFrom(undefined, 0, 1, 4, 12), fc.boolean(), (v, indent, ensureAscii) => {
+        // source texts (even none) take the value-by-value path
+        let slow: string | Error;
+        try {
+          slow = toPythonJson(v, { indent, ensureAscii, numbers: new WeakMap() });
+        } catch (error) {
+          slow = error as Error;
+        }
+        if (slow instanceof Error) expect(() => toPythonJson(v, { indent, ensureAscii })).toThrow();
+        else expect(toPythonJson(v, { indent, ensureAscii })).toBe(slow);
+      }),
+      { numRuns: 3000 },
+    );
   });
   it('round-trips any JSON value with its number texts (fuzzed)', () => {
     fc.assert(

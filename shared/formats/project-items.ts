@@ -64,7 +64,7 @@ export function rowsToItem(question: Question, points: readonly QueryPoint[], ma
     profile,
     videoPath,
     sourceDataset: typeof sourceDataset === 'string' ? sourceDataset : null,
-    question: { ...fields, origin: null },
+    question: Object.assign(fields, { origin: null }),
     points: exchangePoints,
     marks: exchangeMarks,
     extra,

@@ -67,8 +67,10 @@ export const pacedReads = {
   questionsOfVideo: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Question[]> =>
     collect(db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').iterate(videoId), rowToQuestion, pacer),
   questionsOfProfile: async (db: ReadableDb, profileId: string, pacer: Pacer): Promise<Question[]> => {
-    const rows = await collect(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).iterate(profileId), (row) => row, pacer);
-    return collect(sortByCreation(rows), rowToQuestion, pacer);
+    // each row made a question as it is read, keeping only what it is sorted by: a hundred thousand
+    // rows with their JSON text would otherwise outlive the read (and the garbage collector's young space)
+    const made = await collect(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).iterate(profileId), (row) => ({ created_at: row.created_at, seq: row.seq, question: rowToQuestion(row) }), pacer);
+    return sortByCreation(made).map((m) => m.question);
   },
 };
 
@@ -91,7 +93,17 @@ interface QuestionRow {
 export function questionToRow(q: Question, createdAt: string): Row {
   const { id, videoId, profileId, provenance, createdBy, updatedAt, ...rest } = q;
   const fields: Omit<QuestionFields, 'profileId'> = rest;
-  return { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify(fields), provenance: JSON.stringify(provenance), created_by: createdBy, created_at: createdAt, updated_at: updatedAt };
+  return { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify(fields), provenance: provenanceText(provenance), created_by: createdBy, created_at: createdAt, updated_at: updatedAt };
+}
+
+/** The last frozen provenance written and its text: an import's questions share one (a frozen one cannot have changed since). */
+let lastProvenance: { value: Question['provenance']; text: string } | null = null;
+
+function provenanceText(provenance: Question['provenance']): string {
+  if (lastProvenance?.value === provenance) return lastProvenance.text;
+  const text = JSON.stringify(provenance);
+  if (Object.isFrozen(provenance)) lastProvenance = { value: provenance, text };
+  return text;
 }
 
 const QUESTION_KEYS = requiredKeys(questionFieldsSchema);

@@ -185,7 +185,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
     const presentNow = presentQuestions(tx.db, format, ready);
     const profileId = format.customProfile ? customProfileFor(tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
     // every field of an imported question was written by a person
-    const provenance = Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const]));
+    const provenance = Object.freeze(Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const])));
     for (const located of ready) {
       const { item, rows } = located;
       const replaces = presentNow.size === 0 ? undefined : presentNow.get(itemIdentity(item));
