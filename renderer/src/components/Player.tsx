@@ -37,8 +37,8 @@ export function PlayerView(): React.JSX.Element {
   const playing = useStore((s) => s.playing);
   const decodeAhead = useStore((s) => s.decodeAhead);
 
-  // create the player once
-  useEffect(() => {
+  // create the player once (a layout effect, so it exists before the layout effects below run)
+  useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host || playerRef.current) return;
     const element = document.createElement('video-js');
@@ -53,22 +53,30 @@ export function PlayerView(): React.JSX.Element {
 
     // The own element's landings count only for the seek last asked of it ('any': the first frame
     // of a new source); while a lane is on screen, a late landing of an older seek is not shown.
-    const ahead = new StepAhead(laneElements(host, isDesktop), framePresented, (t) => seekOwn(t), (tally) => {
+    // the command (seq) a lane took and the one the own element last sought: what a landing answers
+    let laneSeq = 0;
+    let ownSeq = 0;
+    const ahead = new StepAhead(laneElements(host, isDesktop), (mediaTime) => framePresented(mediaTime, laneSeq), (t) => seekOwn(t), (tally) => {
       Object.assign(host.dataset, { aheadReady: tally.ready, aheadAwaited: tally.awaited, aheadSought: tally.sought });
     });
     ahead.setEnabled(getState().decodeAhead);
     let ownWanted: number | 'any' | null = null;
     let ownAt: number | null = null;
-    let afterOwnLanding: (() => void) | null = null;
+    /** Waiting for the own element to land (playback starts there): true when it did, false when a lane took a later command. */
+    let ownWaiters: Array<(landed: boolean) => void> = [];
+    const settleOwnWaiters = (landed: boolean): void => {
+      const waiting = ownWaiters;
+      ownWaiters = [];
+      for (const resolve of waiting) resolve(landed);
+    };
     const fps = (): number => selectedVideo(getState())?.fps ?? 30;
     const arm = (): void => {
       if (!getState().playing) ahead.arm(likelyCommands(getState()));
     };
     const ownLanded = (mediaTime: number): void => {
       ahead.hide();
-      framePresented(mediaTime);
-      afterOwnLanding?.();
-      afterOwnLanding = null;
+      framePresented(mediaTime, ownSeq);
+      settleOwnWaiters(true);
       arm();
     };
     const queue = new SeekQueue(media, (mediaTime, target) => {
@@ -77,11 +85,14 @@ export function PlayerView(): React.JSX.Element {
     });
     const seekOwn = (t: number): void => {
       ownWanted = t;
+      ownSeq = getState().commanded.seq;
       ahead.disarm();
       // a seek to the frame the element already presents presents nothing new: show it as it is
       if (ahead.screen && !queue.busy && ownAt !== null && frameIndexAt(ownAt, fps()) === frameIndexAt(t, fps())) {
         const at = ownAt;
-        requestAnimationFrame(() => ownLanded(at));
+        requestAnimationFrame(() => {
+          if (ownWanted === t) ownLanded(at);
+        });
         return;
       }
       queue.request(t);
@@ -89,21 +100,22 @@ export function PlayerView(): React.JSX.Element {
     commandRef.current = (t) => {
       if (ahead.show(t)) {
         ownWanted = null;
+        laneSeq = getState().commanded.seq;
+        settleOwnWaiters(false);
         arm();
       } else seekOwn(t);
     };
     switchAheadRef.current = (on) => {
-      if (on || !ahead.screen) {
-        ahead.setEnabled(on);
-        arm();
-        return;
-      }
-      // a lane is on screen: it stays there until the player's own element presents the same frame
-      afterOwnLanding = () => ahead.setEnabled(false);
-      seekOwn(getState().commanded.time);
+      const onScreen = ahead.screen !== null;
+      // off: a command a lane was still seeking comes back (onMissed); a lane on screen stays there
+      // until the player's own element presents the same frame, then the lanes let go
+      ahead.setEnabled(on);
+      if (on) arm();
+      else if (onScreen) seekOwn(getState().commanded.time);
     };
     sourceRef.current = (url, rate) => {
       ownWanted = 'any';
+      ownSeq = getState().commanded.seq;
       ownAt = null;
       queue.resetForNewSource();
       ahead.setSource(url, rate);
@@ -131,6 +143,7 @@ export function PlayerView(): React.JSX.Element {
       arm();
     };
     player.on('play', () => {
+      ahead.hide();
       direction = 1;
       playbackStarted();
       watchFrames();
@@ -145,17 +158,24 @@ export function PlayerView(): React.JSX.Element {
       async play(rate) {
         stopBackwards();
         if (rate) media.playbackRate = rate;
-        // playback runs on the player's own element: bring it to the frame a lane is showing first
-        if (ahead.screen) await new Promise<void>((resolve) => {
-          afterOwnLanding = resolve;
-          seekOwn(getState().commanded.time);
-        });
+        // playback runs on the player's own element: bring it to the frame a lane is showing (or
+        // still seeking) first; a step meanwhile, taken by a lane, calls the playback off
+        if (ahead.screen || ahead.awaiting) {
+          ahead.cancelAwait();
+          const landed = await new Promise<boolean>((resolve) => {
+            ownWaiters.push(resolve);
+            seekOwn(getState().commanded.time);
+          });
+          if (!landed) return;
+        }
         ahead.disarm();
         await media.play().catch(() => undefined);
       },
       playBackwards(rate) {
         media.pause();
         stopBackwards();
+        // backwards playback seeks the own element: a lane still seeking must not be revealed over it
+        ahead.cancelAwait();
         direction = -1;
         playbackStarted();
         const stepMs = 100;
@@ -192,8 +212,9 @@ export function PlayerView(): React.JSX.Element {
     };
   }, []);
 
-  // load the selected video
-  useEffect(() => {
+  // load the selected video — a layout effect, before the command's below: a new video and its
+  // command arrive in one update, and the command must not reach the old video's lanes
+  useLayoutEffect(() => {
     const player = playerRef.current;
     if (!player) return;
     if (!video || video.status !== 'ok') {

@@ -29,7 +29,7 @@ export class FakeVideo implements SeekableVideo {
   removeEventListener(type: string, listener: () => void): void {
     this.listeners.get(type)?.delete(listener);
   }
-  emit(type: 'emptied' | 'loadedmetadata' | 'seeked'): void {
+  emit(type: 'emptied' | 'loadeddata' | 'seeked'): void {
     for (const listener of this.listeners.get(type) ?? []) listener();
   }
   removeAttribute(): void {

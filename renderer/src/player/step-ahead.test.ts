@@ -10,7 +10,7 @@ function setUp() {
   const missed: number[] = [];
   const ahead = new StepAhead(videos as unknown as HTMLVideoElement[], (t) => shown.push(t), (t) => missed.push(t));
   ahead.setSource('media://video/v', FPS);
-  for (const v of videos) v.emit('loadedmetadata');
+  for (const v of videos) v.emit('loadeddata');
   const at = (t: number): FakeVideo | undefined => videos.find((v) => v.seeking && Math.floor(v.currentTime * FPS) === Math.round(t * FPS));
   const onScreen = (): FakeVideo[] => videos.filter((v) => v.classList.contains('shown'));
   return { videos, shown, missed, ahead, at, onScreen };
@@ -81,15 +81,15 @@ describe('StepAhead', () => {
     expect(missed).toEqual([11]);
   });
 
-  it('keeps the lane on screen and the lanes holding wanted frames; seeks nothing before metadata', () => {
+  it('keeps the lane on screen and the lanes holding wanted frames; seeks nothing before its first frame', () => {
     const videos = Array.from({ length: LANES }, () => new FakeVideo(FPS));
     const ahead = new StepAhead(videos as unknown as HTMLVideoElement[], () => undefined, () => undefined);
     ahead.setSource('media://video/v', FPS);
     ahead.arm([11, 9]);
     expect(videos.some((v) => v.seeking)).toBe(false);
-    videos[0]!.emit('loadedmetadata');
+    videos[0]!.emit('loadeddata');
     expect(videos[0]!.seeking).toBe(true);
-    for (const v of videos.slice(1)) v.emit('loadedmetadata');
+    for (const v of videos.slice(1)) v.emit('loadeddata');
     expect(videos.filter((v) => v.seeking)).toHaveLength(2);
     for (const v of videos) if (v.seeking) v.completeSeek();
     // → to 11: 11's lane is shown and kept; 10 (its previous second) was never held, so one is sought
@@ -117,9 +117,66 @@ describe('StepAhead', () => {
     expect(videos.every((v) => v.src === '')).toBe(true);
     ahead.setEnabled(true);
     expect(videos.every((v) => v.src === 'media://video/w')).toBe(true);
-    for (const v of videos) v.emit('loadedmetadata');
+    for (const v of videos) v.emit('loadeddata');
     ahead.arm([3]);
     expect(at(3)).toBeDefined();
+  });
+
+  it('never takes a lane for ready on the frame it showed before its last seek (that seek may still present another)', () => {
+    const { ahead, videos, at, shown, onScreen } = setUp();
+    ahead.arm([11, 9]);
+    at(11)!.completeSeek();
+    at(9)!.completeSeek();
+    ahead.arm([12]);
+    const moving = videos.find((v) => v.seeking)!;
+    moving.seekedBeforeFrame(); // free again, its frame of 12 not presented yet
+    ahead.arm([11, 9, Math.floor(moving.currentTime) === 12 ? 13 : 14]);
+    // whichever lane takes 11 again must seek it, not trust what it showed before
+    expect(ahead.show(11)).toBe(true);
+    vi.advanceTimersByTime(16);
+    const revealed = onScreen()[0];
+    if (revealed) expect(Math.round((revealed.seeks.at(-1) ?? 0) * FPS)).toBe(11 * FPS);
+    for (const t of shown) expect(t).toBe(11);
+  });
+
+  it('a background lane landing on the wrong frame leaves the one on screen there, and stops decoding ahead', () => {
+    const { ahead, at, shown, missed, onScreen } = setUp();
+    ahead.arm([11, 9]);
+    at(11)!.completeSeek();
+    expect(ahead.show(11)).toBe(true);
+    vi.advanceTimersByTime(16);
+    expect(shown).toEqual([11]);
+    const nine = at(9)!;
+    nine.present(9 - 1 / FPS);
+    nine.seekedBeforeFrame();
+    expect(onScreen()).toHaveLength(1); // still the commanded frame, checked when it landed
+    expect(missed).toEqual([]); // nothing was awaited
+    expect(ahead.show(12)).toBe(false); // from now on the caller seeks
+    ahead.hide();
+    expect(onScreen()).toHaveLength(0);
+  });
+
+  it('turned off while a lane is still seeking the command, hands the command back', () => {
+    const { ahead, missed, videos } = setUp();
+    ahead.arm([11]);
+    expect(ahead.show(11)).toBe(true);
+    ahead.setEnabled(false);
+    expect(missed).toEqual([11]);
+    expect(videos.every((v) => v.src === '')).toBe(true);
+  });
+
+  it('turned off while a lane is on screen, keeps it there until hidden, then lets go of the video', () => {
+    const { ahead, at, videos, onScreen } = setUp();
+    ahead.arm([11]);
+    at(11)!.completeSeek();
+    expect(ahead.show(11)).toBe(true);
+    ahead.setEnabled(false);
+    expect(onScreen()).toHaveLength(1);
+    expect(videos.every((v) => v.src === 'media://video/v')).toBe(true);
+    expect(ahead.show(12)).toBe(false);
+    ahead.hide();
+    expect(onScreen()).toHaveLength(0);
+    expect(videos.every((v) => v.src === '')).toBe(true);
   });
 });
 

@@ -93,7 +93,9 @@ export class StepAhead {
   ) {
     for (const el of videos) {
       const lane: Lane = { el, queue: new SeekQueue(el, (mediaTime, target) => this.landed(lane, mediaTime, target)), target: null, ready: null, at: null, loaded: false };
-      el.addEventListener('loadedmetadata', () => {
+      // its first frame decoded before its first seek: a first frame landing after the seek began
+      // would otherwise be taken for the seek's
+      el.addEventListener('loadeddata', () => {
         lane.loaded = true;
         this.seekNext();
       });
@@ -110,13 +112,38 @@ export class StepAhead {
   }
 
   /**
-   * Turns decoding ahead on or off: off, every lane lets go of its source (and its decoder's memory)
-   * and every command goes to the caller; on, the lanes load the player's source again.
+   * Turns decoding ahead on or off. Off, every command goes to the caller from now on — a command a
+   * lane was still seeking is handed back —, and the lanes let go of the video (and their decoders'
+   * memory) once none is on screen: a lane showing the commanded frame stays until hide(), when the
+   * caller's own element shows it. On, the lanes load the player's source again.
    */
   setEnabled(on: boolean): void {
     if (on === this.enabled) return;
     this.enabled = on;
-    this.load(on ? this.source.url : null, this.source.fps);
+    if (on) {
+      this.load(this.source.url, this.source.fps);
+      return;
+    }
+    this.stopDecodingAhead();
+    if (!this.shown) this.unload();
+  }
+
+  /** Nothing more is decoded ahead on this source; a command a lane was seeking goes back to the caller. */
+  private stopDecodingAhead(): void {
+    const handedBack = this.awaited?.target ?? null;
+    this.await(null);
+    this.loaded = false;
+    this.wanted = [];
+    if (handedBack !== null) this.onMissed(handedBack);
+  }
+
+  private unload(): void {
+    for (const lane of this.lanes) {
+      lane.queue.resetForNewSource();
+      Object.assign(lane, { target: null, ready: null, at: null, loaded: false });
+      lane.el.removeAttribute('src');
+      lane.el.load();
+    }
   }
 
   private load(url: string | null, fps: number): void {
@@ -124,14 +151,11 @@ export class StepAhead {
     this.fps = fps;
     this.wanted = [];
     this.loaded = url !== null;
+    if (!url) return this.unload();
     for (const lane of this.lanes) {
       lane.queue.resetForNewSource();
       Object.assign(lane, { target: null, ready: null, at: null, loaded: false });
-      if (url) lane.el.src = url;
-      else {
-        lane.el.removeAttribute('src');
-        lane.el.load();
-      }
+      lane.el.src = url;
     }
   }
 
@@ -173,7 +197,20 @@ export class StepAhead {
   hide(): void {
     this.await(null);
     if (this.shown) this.shown.el.classList.remove('shown');
+    const wasShown = this.shown !== null;
     this.shown = null;
+    // turned off while a lane was on screen: now the lanes can let go
+    if (wasShown && !this.enabled) this.unload();
+  }
+
+  /** A lane is still seeking a command it took (it will be revealed when it lands). */
+  get awaiting(): boolean {
+    return this.awaited !== null;
+  }
+
+  /** Forgets a command a lane was still seeking, without handing it back (the caller seeks it itself). */
+  cancelAwait(): void {
+    this.await(null);
   }
 
   /** Seeks lanes to the likely next commands, most likely first; a lane on screen is kept as it is. */
@@ -225,6 +262,8 @@ export class StepAhead {
         free.ready = free.at;
         continue;
       }
+      // what it presents until this seek's frame arrives is not known (its last seek's frame may come after its 'seeked')
+      free.at = null;
       free.queue.request(t);
       seeking++;
     }
@@ -235,12 +274,10 @@ export class StepAhead {
     if (lane.target === null || target !== lane.target) return;
     if (frameIndexAt(mediaTime, this.fps) !== frameIndexAt(target, this.fps)) {
       // not the frame asked for (a stream whose frames are not where its frame rate puts them):
-      // nothing is decoded ahead on this source, every command goes to the player's seek queue
-      const missed = this.awaited === lane;
-      this.hide();
-      this.loaded = false;
-      this.wanted = [];
-      if (missed) this.onMissed(target);
+      // nothing more is decoded ahead on this source, every command goes to the player's seek
+      // queue; a lane on screen holds the commanded frame (checked when it landed) until then
+      this.stopDecodingAhead();
+      lane.target = null;
       return;
     }
     lane.ready = mediaTime;

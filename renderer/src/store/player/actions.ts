@@ -73,9 +73,12 @@ export function toggleGrid(): void {
 
 // ── what the media element reports ──────────────────────────────────────
 
-/** The frame on screen changed (a seek landed, or playback presented one); null while a source loads. */
-export function framePresented(mediaTime: number | null): void {
-  setState({ presentedTime: mediaTime });
+/**
+ * The frame on screen changed (a seek landed, or playback presented one); null while a source loads.
+ * `landed` names the command (its seq) whose seek this frame answers.
+ */
+export function framePresented(mediaTime: number | null, landed?: number): void {
+  setState(landed === undefined ? { presentedTime: mediaTime } : { presentedTime: mediaTime, landedSeq: landed });
 }
 
 export function playbackStarted(): void {

@@ -26,5 +26,8 @@ describe('player selectors', () => {
     expect(heldStepWaits(state({ commanded: { time: 2, seq: 1 }, presentedTime: 1 }))).toBe(true);
     expect(heldStepWaits(state({ commanded: { time: 2, seq: 1 }, presentedTime: 2.01 }))).toBe(false);
     expect(heldStepWaits(state({ commanded: { time: 2, seq: 1 }, presentedTime: null }))).toBe(true);
+    // the seek for this very command landed on another frame index (variable frame rate): go on
+    expect(heldStepWaits(state({ commanded: { time: 2, seq: 1 }, presentedTime: 1.9, landedSeq: 1 }))).toBe(false);
+    expect(heldStepWaits(state({ commanded: { time: 2, seq: 2 }, presentedTime: 1.9, landedSeq: 1 }))).toBe(true);
   });
 });

@@ -35,10 +35,13 @@ export function likelyCommands(s: State): number[] {
 }
 
 /**
- * A held step key waits for the screen: auto-repeat steps only once the commanded frame is shown,
- * so every second goes by in order and letting go stops where the screen is.
+ * A held step key waits for the screen: auto-repeat steps only once the commanded frame is shown
+ * (or the seek for the command has landed — on a variable-frame-rate video, or at its end, the frame
+ * shown may never have the commanded index), so every second goes by in order and letting go stops
+ * where the screen is.
  */
 export const heldStepWaits = (s: State): boolean => {
   const video = selectedVideo(s);
-  return !!video && !s.playing && (s.presentedTime === null || frameIndexAt(s.presentedTime, video.fps) !== frameIndexAt(s.commanded.time, video.fps));
+  if (!video || s.playing || s.landedSeq === s.commanded.seq) return false;
+  return s.presentedTime === null || frameIndexAt(s.presentedTime, video.fps) !== frameIndexAt(s.commanded.time, video.fps);
 };

@@ -6,6 +6,8 @@ export interface PlayerState {
   commanded: { time: number; seq: number };
   /** The time of the frame on screen, from requestVideoFrameCallback. */
   presentedTime: number | null;
+  /** The command (its `seq`) whose frame was last reported on screen: held step keys wait for it. */
+  landedSeq: number | null;
   /** The playing time while playing. */
   playerTime: number;
   playing: boolean;
@@ -21,6 +23,7 @@ export interface PlayerState {
 export const initialPlayerState: PlayerState = {
   commanded: { time: 0, seq: 0 },
   presentedTime: null,
+  landedSeq: null,
   playerTime: 0,
   playing: false,
   rate: 1,
