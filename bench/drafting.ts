@@ -53,7 +53,7 @@ export async function benchDrafting(): Promise<void> {
     const heapBefore = heapUsed();
     const { value: outcome, wall: pipeline, blocked, p99 } = await watchedLoop(() => runDraft(app, project, caller, run, UNWATCHED, { baseURL: fake.baseURL, model: 'fake-vision-1', concurrency: 4, maxRetries: 0 }));
     const heapAfter = heapUsed();
-    figure('drafting frames per second of video', extraction / SECONDS, 'ms');
+    figure('drafting frame extraction per second of video', extraction / SECONDS, 'ms');
     figure('drafting captions per second of video', pipeline / SECONDS, 'ms');
     figure('drafting longest block', blocked, 'ms');
     const roundTrips = stats(listDrafts(project, { videoId: video.id, kind: 'caption' }).map((d) => d.provenance.latencyMs));

@@ -96,30 +96,27 @@ async function seekTo(page: Page, seconds: number): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-interface Mode {
-  name: string;
-  latencies: Record<string, ReturnType<typeof stats>>;
-  held: { perSecond: number; inOrder: boolean; shown: number; settle: number };
+interface Held {
+  perSecond: number;
+  inOrder: boolean;
+  settle: number;
   memory: number;
 }
 
-async function measure(page: Page, name: string): Promise<Mode> {
-  const latencies: Mode['latencies'] = {};
-  for (const { key, label, from } of KEYS) {
-    await seekTo(page, from);
-    process.stderr.write(`  ${name}: ${label}…\n`);
-    const { times, stuck } = await stepLatencies(page, key, STEPS, PACE_MS);
-    latencies[label] = stats(times);
-    if (stuck.length) console.log(`  ${name}, ${label}: ${stuck.length} of ${STEPS} steps never showed their frame within 5 s (${stuck.slice(0, 3).join('; ')})`);
-    const tally = await page.locator('.player-host').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-    if (Object.keys(tally).length) process.stderr.write(`    lanes so far: ${JSON.stringify(tally)}\n`);
-  }
+/** Decoding ahead on or off with the transport bar's button (it applies at once). */
+async function setAhead(page: Page, on: boolean): Promise<void> {
+  const button = page.getByTestId('decode-ahead');
+  if ((await button.getAttribute('aria-pressed')) !== String(on)) await button.click();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+}
+
+/** Holding → for 5 s from 160 s, then the browser's memory. */
+async function held(page: Page): Promise<Held> {
   await seekTo(page, 160);
-  const held = await holdRight(page, 5);
-  const seconds = held.frames.filter((f) => f % 30 === 0);
-  const inOrder = seconds.every((f, i) => i === 0 || f === seconds[i - 1]! + 30) && seconds.length === held.frames.length;
-  const memory = browserMemory();
-  return { name, latencies, held: { perSecond: seconds.length / (held.elapsed / 1000), inOrder, shown: seconds.length, settle: held.settleAfterRelease }, memory };
+  const hold = await holdRight(page, 5);
+  const seconds = hold.frames.filter((f) => f % 30 === 0);
+  const inOrder = seconds.every((f, i) => i === 0 || f === seconds[i - 1]! + 30) && seconds.length === hold.frames.length;
+  return { perSecond: seconds.length / (hold.elapsed / 1000), inOrder, settle: hold.settleAfterRelease, memory: browserMemory() };
 }
 
 export async function benchStepLatency(): Promise<void> {
@@ -127,28 +124,38 @@ export async function benchStepLatency(): Promise<void> {
   const path = await testVideo('four-minutes-1080p.mp4', [...lavfi('testsrc2=size=1920x1080:rate=30:duration=240'), ...h264(60, 'ultrafast')]);
   await openInBrowser(path, async (page) => {
     page.on('crash', () => console.error('The page crashed.'));
-    const setMode = async (on: boolean): Promise<void> => {
-      await page.evaluate((enable) => (enable ? localStorage.removeItem('tidemark.decodeAhead') : localStorage.setItem('tidemark.decodeAhead', 'off')), on);
-      await page.reload();
-      await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-presented-frame') !== '', null, { timeout: 60_000 });
-      await page.locator('body').click({ position: { x: 5, y: 5 } });
-    };
-    await setMode(false);
-    const plain = await measure(page, 'plain seek');
-    await setMode(true);
-    const ahead = await measure(page, 'decoding ahead');
+    // the plain player's memory before decoding ahead ever ran in this page
+    await setAhead(page, false);
+    const plainHeld = await held(page);
+    // each key in both modes, the order alternating from key to key so neither always meets a warmer machine
+    const latencies = { plain: {} as Record<string, ReturnType<typeof stats>>, ahead: {} as Record<string, ReturnType<typeof stats>> };
+    for (const [i, { key, label, from }] of KEYS.entries()) {
+      for (const on of i % 2 === 0 ? [false, true] : [true, false]) {
+        const name = on ? 'decoding ahead' : 'plain seek';
+        await setAhead(page, on);
+        await seekTo(page, from);
+        process.stderr.write(`  ${name}: ${label}…\n`);
+        const { times, stuck } = await stepLatencies(page, key, STEPS, PACE_MS);
+        latencies[on ? 'ahead' : 'plain'][label] = stats(times);
+        if (stuck.length) console.log(`  ${name}, ${label}: ${stuck.length} of ${STEPS} steps never showed their frame within 5 s (${stuck.slice(0, 3).join('; ')})`);
+        const tally = await page.locator('.player-host').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+        if (on) process.stderr.write(`    lanes so far: ${JSON.stringify(tally)}\n`);
+      }
+    }
+    await setAhead(page, true);
+    const aheadHeld = await held(page);
     console.log(`Step latency on 1080p30 H.264 (keyframe every 2 s), key press to the commanded frame presented, ${STEPS} steps a key at one every ${PACE_MS} ms:`);
     for (const { label } of KEYS) {
-      const [b, n] = [plain.latencies[label]!, ahead.latencies[label]!];
+      const [b, n] = [latencies.plain[label]!, latencies.ahead[label]!];
       console.log(`  ${label}: plain seek median ${ms(b.median)}, p95 ${ms(b.p95)}, max ${ms(b.max)} → decoding ahead median ${ms(n.median)}, p95 ${ms(n.p95)}, max ${ms(n.max)} (median ${(n.median / b.median).toFixed(2)}× the plain seek's)`);
       const slug = label.split(' ')[0];
       figure(`step ${slug} median`, n.median, 'ms', b.median);
       figure(`step ${slug} p95`, n.p95, 'ms', b.p95);
     }
-    for (const mode of [plain, ahead]) {
-      console.log(`  holding → for 5 s (${mode.name}): ${mode.held.perSecond.toFixed(1)} seconds shown per second, ${mode.held.inOrder ? 'every second in order' : 'seconds skipped or out of order'}, the screen still ${ms(mode.held.settle)} behind on letting go; browser memory (PSS) ${mb(mode.memory)}`);
+    for (const [name, h] of [['plain seek', plainHeld], ['decoding ahead', aheadHeld]] as const) {
+      console.log(`  holding → for 5 s (${name}): ${h.perSecond.toFixed(1)} seconds shown per second, ${h.inOrder ? 'every second in order' : 'seconds skipped or out of order'}, the screen still ${ms(h.settle)} behind on letting go; browser memory (PSS) ${mb(h.memory)}`);
     }
-    figure('holding → time per second shown', 1000 / ahead.held.perSecond, 'ms', 1000 / plain.held.perSecond);
-    figure('browser memory', ahead.memory / 1e6, 'MB', plain.memory / 1e6);
+    figure('holding → time per second shown', 1000 / aheadHeld.perSecond, 'ms', 1000 / plainHeld.perSecond);
+    figure('browser memory', aheadHeld.memory / 1e6, 'MB', plainHeld.memory / 1e6);
   });
 }

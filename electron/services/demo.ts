@@ -57,18 +57,31 @@ export const DEMO_VIDEOS: ReadonlyArray<{ file: string; spec: SyntheticVideo }> 
 export async function renderDemoMedia(tools: MediaTools, dir: string, control: JobControl): Promise<string[]> {
   const mediaDir = join(dir, 'media');
   mkdirSync(mediaDir, { recursive: true });
+  // one failing stops the other (no ffmpeg left writing a partial file a retry would meet)
+  const stop = new AbortController();
+  const stopAll = (): void => stop.abort();
+  control.signal.addEventListener('abort', stopAll, { once: true });
   let done = 0;
   control.progress(0, `Generating the demo videos`);
-  return Promise.all(
-    DEMO_VIDEOS.map(async ({ file, spec }) => {
-      const path = join(mediaDir, file);
-      if (!existsSync(path)) {
-        const temp = join(mediaDir, `.partial-${file}`);
-        await renderSyntheticVideo(tools.ffmpeg, spec, temp, control.signal);
-        renameSync(temp, path);
-      }
-      control.progress(++done / DEMO_VIDEOS.length, `Generated demo video ${file}`);
-      return path;
-    }),
-  );
+  try {
+    return await Promise.all(
+      DEMO_VIDEOS.map(async ({ file, spec }) => {
+        const path = join(mediaDir, file);
+        if (!existsSync(path)) {
+          const temp = join(mediaDir, `.partial-${file}`);
+          try {
+            await renderSyntheticVideo(tools.ffmpeg, spec, temp, stop.signal);
+          } catch (error) {
+            stopAll();
+            throw error;
+          }
+          renameSync(temp, path);
+        }
+        control.progress(++done / DEMO_VIDEOS.length, `Generated demo video ${file}`);
+        return path;
+      }),
+    );
+  } finally {
+    control.signal.removeEventListener('abort', stopAll);
+  }
 }
