@@ -170,7 +170,7 @@ export function handleKeyDown(event: KeyboardEvent): void {
   if (!id) return;
   event.preventDefault();
   if (event.repeat && STEPS.has(id) && heldStepWaits(s)) return;
-  runAction(id);
+  runAction(id, { repeat: event.repeat });
 }
 
 const STEPS: ReadonlySet<ActionId> = new Set(['next-second', 'previous-second', 'next-frame', 'previous-frame']);

@@ -21,8 +21,11 @@ export const actionIds = [
 ] as const;
 export type ActionId = (typeof actionIds)[number];
 
-/** An action returns true when it did something (Esc uses that to know whether to go on closing). */
-export type Action = () => boolean | void;
+/**
+ * An action returns true when it did something (Esc uses that to know whether to go on closing). It
+ * is told whether its key is held down (auto-repeat): a held step key is decoded further ahead.
+ */
+export type Action = (context: { repeat: boolean }) => boolean | void;
 
 const actions = new Map<ActionId, Action>();
 
@@ -31,9 +34,9 @@ export function registerActions(entries: Partial<Record<ActionId, Action>>): voi
 }
 
 /** Runs an action by id; false when none is registered or it did nothing. */
-export function runAction(id: ActionId): boolean {
+export function runAction(id: ActionId, context: { repeat: boolean } = { repeat: false }): boolean {
   const action = actions.get(id);
-  return action ? action() === true : false;
+  return action ? action(context) === true : false;
 }
 
 export function isRegistered(id: ActionId): boolean {

@@ -11,18 +11,18 @@ import { getState, setState } from '../store';
 import { clampedCommand, stepCommand } from './selectors';
 import { playbackRates } from './state';
 
-export function seek(time: number, step: Step | null = null): void {
+export function seek(time: number, step: Step | null = null, held = false): void {
   const t = clampedCommand(getState(), time);
   if (t === null) return;
   playerControl.pause();
-  setState((st) => ({ commanded: { time: t, seq: st.commanded.seq + 1 }, playerTime: t, lastStep: step }));
+  setState((st) => ({ commanded: { time: t, seq: st.commanded.seq + 1 }, playerTime: t, lastStep: step, stepHeld: step !== null && held }));
   void emit('playheadMoved', t, 'seek');
 }
 
-/** → ← . , : one second or one native frame from the time on display. */
-export function step(kind: Step['kind'], direction: 1 | -1): void {
+/** → ← . , : one second or one native frame from the time on display; `held` when its key is held down. */
+export function step(kind: Step['kind'], direction: 1 | -1, held = false): void {
   const t = stepCommand(getState(), { kind, direction });
-  if (t !== null) seek(t, { kind, direction });
+  if (t !== null) seek(t, { kind, direction }, held);
 }
 
 export function seekSnapped(time: number): void {
@@ -125,10 +125,10 @@ export function registerPlayer(): void {
     'shuttle-back': () => shuttle(-1),
     slower: () => changeRate(-1),
     faster: () => changeRate(1),
-    'next-second': () => step('second', 1),
-    'previous-second': () => step('second', -1),
-    'next-frame': () => step('frame', 1),
-    'previous-frame': () => step('frame', -1),
+    'next-second': ({ repeat }) => step('second', 1, repeat),
+    'previous-second': ({ repeat }) => step('second', -1, repeat),
+    'next-frame': ({ repeat }) => step('frame', 1, repeat),
+    'previous-frame': ({ repeat }) => step('frame', -1, repeat),
     start: () => seek(0),
     end: seekToEnd,
     snap: toggleGrid,

@@ -21,6 +21,9 @@ describe('player selectors', () => {
     expect(likelyCommands(state({ commanded: { time: 2, seq: 1 }, lastStep: { kind: 'frame', direction: -1 } }))).toEqual([2 - 1 / 25, 2 + 1 / 25, 1, 3].map((t) => expect.closeTo(t, 9)));
     // at the start nothing lies before; the same time is never listed twice
     expect(likelyCommands(state({ commanded: { time: 0, seq: 1 } }))).toEqual([1, expect.closeTo(1 / 25, 9)]);
+    // a held key: the next two steps its way
+    expect(likelyCommands(state({ commanded: { time: 2, seq: 1 }, lastStep: { kind: 'second', direction: 1 }, stepHeld: true }))).toEqual([3, 4]);
+    expect(likelyCommands(state({ commanded: { time: 2, seq: 1 }, lastStep: { kind: 'frame', direction: -1 }, stepHeld: true }))).toEqual([2 - 1 / 25, 2 - 2 / 25].map((t) => expect.closeTo(t, 9)));
   });
   it('holds a held step key until the commanded frame is on screen', () => {
     expect(heldStepWaits(state({ commanded: { time: 2, seq: 1 }, presentedTime: 1 }))).toBe(true);

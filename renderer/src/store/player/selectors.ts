@@ -27,10 +27,21 @@ export function stepCommand(s: State, step: Step): number | null {
   return video ? clampedCommand(s, stepTime(displayTime(s), step, video.duration, video.fps)) : null;
 }
 
-/** The times the next likely steps would command, most likely first (for decoding them ahead). */
+/**
+ * The times the next likely steps would command, most likely first (for decoding them ahead): the
+ * four neighbours, the way the last step went first — or, while a step key is held, the next two
+ * steps its way, so two are decoded side by side and the held key never waits for one from scratch.
+ */
 export function likelyCommands(s: State): number[] {
+  const video = selectedTimedVideo(s);
+  if (!video) return [];
   const now = displayTime(s);
-  const times = likelySteps(s.lastStep).map((step) => stepCommand(s, step));
+  const from = (t: number, step: Step): number | null => clampedCommand(s, stepTime(t, step, video.duration, video.fps));
+  let times: Array<number | null>;
+  if (s.stepHeld && s.lastStep) {
+    const next = from(now, s.lastStep);
+    times = [next, next === null ? null : from(next, s.lastStep)];
+  } else times = likelySteps(s.lastStep).map((step) => from(now, step));
   return times.filter((t, i): t is number => t !== null && Math.abs(t - now) > 1e-9 && times.indexOf(t) === i);
 }
 

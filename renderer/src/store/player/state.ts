@@ -16,6 +16,8 @@ export interface PlayerState {
   grid: 'second' | 'frame';
   /** The last step taken (→ ← . ,), so the likely next ones can be decoded ahead; null after any other seek. */
   lastStep: Step | null;
+  /** It came from a held key (auto-repeat): the next ones are more of the same. */
+  stepHeld: boolean;
   /** Whether the likely next steps are decoded ahead (this machine's setting: it costs memory). */
   decodeAhead: boolean;
 }
@@ -29,6 +31,7 @@ export const initialPlayerState: PlayerState = {
   rate: 1,
   grid: 'second',
   lastStep: null,
+  stepHeld: false,
   decodeAhead: true,
 };
 
