@@ -9,6 +9,12 @@ import { Worker } from 'node:worker_threads';
 /** The worker: a connection of its own that checkpoints when asked and says how far it got. */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+// below the server's own thread, where a nice value is the thread's (Linux; elsewhere it would be the whole process's)
+if (process.platform === 'linux') {
+  try {
+    require('node:os').setPriority(10);
+  } catch {}
+}
 const Database = require(workerData.sqlite);
 const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('busy_timeout = 1000');
