@@ -101,12 +101,18 @@ test('each step shows exactly the commanded frame, whether a lane decoded it ahe
     expect(await frameOnScreen(page)).toBe(await settled(page));
     await expect(page.locator('.step-ahead[src]')).toHaveCount(0);
   }
-  // and on again: lanes show steps once more
+  // and on again: once the lanes have loaded the video, they show steps once more
   await page.getByTestId('decode-ahead').click();
   await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.waitForTimeout(600);
-  await keys(page, 'ArrowRight');
-  const after = await settled(page);
-  await expect(page.locator('.step-ahead.shown')).toHaveCount(1);
-  expect(await frameOnScreen(page)).toBe(after);
+  await expect(page.locator('.step-ahead[src]')).toHaveCount(5);
+  await keys(page, 'Home');
+  let byLaneAgain = false;
+  for (let i = 0; i < 8 && !byLaneAgain; i++) {
+    await page.waitForTimeout(400);
+    await keys(page, 'ArrowRight');
+    const after = await settled(page);
+    expect(await frameOnScreen(page)).toBe(after);
+    byLaneAgain = (await page.locator('.step-ahead.shown').count()) === 1;
+  }
+  expect(byLaneAgain).toBe(true);
 });

@@ -35,6 +35,22 @@ describe('SeekQueue', () => {
     expect(presented).toEqual([[7, 7], [9, 9]]);
   });
 
+  it("does not take a new source's first frame, late to the screen, for the first seek's", () => {
+    const video = new FakeVideo(30);
+    const presented: Array<[number, number]> = [];
+    const queue = new SeekQueue(video, (mediaTime, target) => presented.push([mediaTime, target]));
+    queue.resetForNewSource();
+    video.present(0); // the source's own first frame is reported as such
+    expect(presented).toEqual([[0, 0]]);
+    presented.length = 0;
+    queue.resetForNewSource();
+    queue.request(1); // the first seek starts before the first frame was presented
+    video.present(0);
+    expect(presented).toEqual([]);
+    video.completeSeek();
+    expect(presented).toEqual([[1, 1]]);
+  });
+
   it('keeps only the newest request while a seek is in flight and ends on its frame', () => {
     const video = new FakeVideo(25);
     const presented: Array<[number, number]> = [];

@@ -87,8 +87,10 @@ export class SeekQueue {
 
   private start(t: number): void {
     this.inFlight = t;
-    // registered before the seek: a callback asked for after 'seeked' would wait for the next frame
-    this.watch(++this.generation, t, this.lastTarget);
+    // registered before the seek: a callback asked for after 'seeked' would wait for the next frame.
+    // The first seek on a source has no earlier target, but the source's first frame (where the
+    // element stands) may still be on its way to the screen: that is the frame not to take for ours
+    this.watch(++this.generation, t, this.lastTarget ?? this.video.currentTime);
     this.lastTarget = t;
     this.video.currentTime = t + SEEK_NUDGE;
   }
