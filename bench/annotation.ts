@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { ZOOM_AND_PAN } from './foundation';
 import { figure } from './figures';
 import { askedOn, finished, showLanes, writeOvoSFile, writeRunFile } from './runs';
-import { frameLine, frameTimes, idleFrames, ms, oneHourVideo, openInBrowser, pageApi, stats } from './support';
+import { frameLine, frameStats, frameTimes, idleFrames, ms, oneHourVideo, openInBrowser, pageApi, stats } from './support';
 
 const MARKS = 20_000;
 const QUESTIONS = 2_000;
@@ -78,11 +78,12 @@ async function annotationFigures(page: Page, path: string, dir: string): Promise
 
     const idle = await idleFrames(page);
     console.log(`Frame time of the page doing nothing (the floor; ${idle.n} frames): ${frameLine(idle)}`);
-    const timeline = stats(await frameTimes(page, ZOOM_AND_PAN, 1200));
+    const timeline = frameStats(await frameTimes(page, ZOOM_AND_PAN, 1200));
     console.log(`Timeline frame time, zooming and panning an hour with ${MARKS.toLocaleString('en')} marks and ${QUESTIONS.toLocaleString('en')} questions (${timeline.n} frames): ${frameLine(timeline)}`);
     figure('timeline p95', timeline.p95, 'ms', idle.p95);
     figure('timeline p99', timeline.p99, 'ms', idle.p99);
     figure('timeline longest frame', timeline.max, 'ms', idle.max);
+    figure('timeline refreshes missed', timeline.missed, 'x', idle.missed);
 
     const scrollMarks = `const list = document.querySelector('[data-testid="marks-list"]'); list.scrollTop = (i % 300) * 400;`;
     const marksScroll = stats(await frameTimes(page, scrollMarks, 600));
@@ -135,11 +136,12 @@ async function annotationFigures(page: Page, path: string, dir: string): Promise
     await page.waitForFunction((n) => document.querySelector('[data-testid="tab-marks"]')?.textContent?.includes(`(${n})`), MARKS + latencies.length, { timeout: 120_000 });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await showLanes(page, RUNS);
-    const withLanes = stats(await frameTimes(page, ZOOM_AND_PAN, 1200));
+    const withLanes = frameStats(await frameTimes(page, ZOOM_AND_PAN, 1200));
     console.log(
       `Timeline frame time, the same hour with ${RUNS} runs shown as lanes too (${job.result.runs[0]!.responses.toLocaleString('en')} responses each; ${withLanes.n} frames): ${frameLine(withLanes)} (goal: p95 ≤ 16.7 ms)`,
     );
     figure('timeline with 10 run lanes p95', withLanes.p95, 'ms', idle.p95);
     figure('timeline with 10 run lanes p99', withLanes.p99, 'ms', idle.p99);
     figure('timeline with 10 run lanes longest frame', withLanes.max, 'ms', idle.max);
+    figure('timeline with 10 run lanes refreshes missed', withLanes.missed, 'x', idle.missed);
 }

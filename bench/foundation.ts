@@ -8,7 +8,7 @@ import { Project } from '../electron/services/projects/project';
 import { importVideos } from '../electron/services/videos/service';
 import { runProcess } from '../electron/services/media/run-process';
 import { figure } from './figures';
-import { frameLine, frameTimes, h264, idleFrames, lavfi, median, oneHourVideo, openInBrowser, stats, testVideo, tools } from './support';
+import { frameLine, frameStats, frameTimes, h264, idleFrames, lavfi, median, oneHourVideo, openInBrowser, testVideo, tools } from './support';
 
 export async function benchThumbnails(): Promise<void> {
   console.log('Generating a 10-minute 720p H.264 test video (cached in bench-results/media)…');
@@ -44,11 +44,12 @@ export async function benchTimeline(): Promise<void> {
     // wait for the filmstrip of the hour to be extracted, so frames draw real thumbnails
     await page.waitForFunction(() => !document.querySelector('[data-testid="jobs"]'), null, { timeout: 600_000 });
     const idle = await idleFrames(page);
-    const s = stats(await frameTimes(page, ZOOM_AND_PAN, 1200));
+    const s = frameStats(await frameTimes(page, ZOOM_AND_PAN, 1200));
     console.log(`Timeline frame time while zooming and panning a one-hour video (${s.n} frames): ${frameLine(s)}; the page doing nothing (the floor): ${frameLine(idle)}`);
     figure('timeline p95', s.p95, 'ms', idle.p95);
     figure('timeline p99', s.p99, 'ms', idle.p99);
     figure('timeline longest frame', s.max, 'ms', idle.max);
+    figure('timeline refreshes missed', s.missed, 'x', idle.missed);
   });
 }
 

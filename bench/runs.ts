@@ -20,7 +20,7 @@ import { profileItems, scoreRuns, withResponses } from '../electron/services/run
 import { removeRun } from '../electron/services/runs/service';
 import { insertTestVideo } from '../electron/services/test-support/project';
 import { ZOOM_AND_PAN } from './foundation';
-import { frameLine, frameTimes, gcNote, heapUsed, mb, median, ms, oneHourVideo, openInBrowser, ovoSLine, pageApi, stats, tools, watchedLoop } from './support';
+import { frameLine, frameStats, frameTimes, gcNote, heapUsed, mb, median, ms, oneHourVideo, openInBrowser, ovoSLine, pageApi, tools, watchedLoop } from './support';
 import { figure } from './figures';
 
 const PROFILE = 'builtin:ovo-s-bench';
@@ -233,7 +233,7 @@ export async function benchRunLanes(): Promise<void> {
 
       const canvasHeight = (): Promise<number> => page.evaluate(() => document.querySelector('[data-testid="timeline"] canvas')!.getBoundingClientRect().height);
       const heightWithout = await canvasHeight();
-      const without = stats(await frameTimes(page, ZOOM_AND_PAN, 1200));
+      const without = frameStats(await frameTimes(page, ZOOM_AND_PAN, 1200));
       await showLanes(page, LANE_RUNS);
       const heightWith = await canvasHeight();
       if (heightWith <= heightWithout) throw new Error('the run lanes did not appear on the timeline');
@@ -247,7 +247,7 @@ export async function benchRunLanes(): Promise<void> {
         return n / (data.length / 4);
       }, heightWithout);
       if (ticked < 0.2) throw new Error(`the run lanes show hardly any responses (${(100 * ticked).toFixed(1)}% of their pixels)`);
-      const withLanes = stats(await frameTimes(page, ZOOM_AND_PAN, 1200));
+      const withLanes = frameStats(await frameTimes(page, ZOOM_AND_PAN, 1200));
       const perRun = job.result.runs[0]!.responses.toLocaleString('en');
       console.log(`Timeline frame time, zooming and panning an hour with ${LANE_QUESTIONS} query points and no runs shown (${without.n} frames): ${frameLine(without)}`);
       console.log(

@@ -19,8 +19,18 @@ export function stats(values: number[]): { median: number; p95: number; p99: num
   return { median: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? NaN, n: sorted.length };
 }
 
-/** A frame-time line: median, p95, p99 and the longest frame. */
-export const frameLine = (s: ReturnType<typeof stats>): string => `median ${ms(s.median)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, longest ${ms(s.max)}`;
+/** One display refresh at 60 Hz, and the frame time from which a refresh was missed (half a refresh late or more). */
+export const REFRESH_MS = 1000 / 60;
+const MISSED_FROM_MS = 1.5 * REFRESH_MS;
+
+/** Frame-time statistics, and how many frames came a refresh or more late (a dropped frame shows as ~33 ms). */
+export function frameStats(values: number[]): ReturnType<typeof stats> & { missed: number } {
+  return { ...stats(values), missed: values.filter((v) => v >= MISSED_FROM_MS).length };
+}
+
+/** A frame-time line: median, p95, p99, the longest frame and the refreshes missed. */
+export const frameLine = (s: ReturnType<typeof frameStats>): string =>
+  `median ${ms(s.median)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, longest ${ms(s.max)}; ${s.missed} of ${s.n} frames missed a refresh (≥ 25 ms)`;
 
 export const ms = (x: number): string => `${x.toFixed(1)} ms`;
 export const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -157,8 +167,8 @@ export async function frameTimes(page: Page, script: string, frames: number): Pr
 }
 
 /** The floor of a frame-time figure: the same page's animation frames with nothing done between them. */
-export async function idleFrames(page: Page): Promise<ReturnType<typeof stats>> {
-  return stats(await frameTimes(page, '', 600));
+export async function idleFrames(page: Page): Promise<ReturnType<typeof frameStats>> {
+  return frameStats(await frameTimes(page, '', 600));
 }
 
 /** Starts browser mode (a fresh data folder, so the demo project) and a page on it, then stops both. */

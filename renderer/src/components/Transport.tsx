@@ -77,7 +77,7 @@ export function Transport(): React.JSX.Element | null {
         aria-pressed={decodeAhead}
         data-testid="decode-ahead"
         onClick={() => setDecodeAhead(!decodeAhead)}
-        title="Decode the likely next steps ahead, so → ← . , show their frame at once (about 0.5 GB more memory at 1080p; a setting of this machine)"
+        title="Decode the likely next steps ahead, so → ← . , show their frame at once (about 0.65 GB more memory at 1080p; a setting of this machine)"
       >
         Ahead: {decodeAhead ? 'on' : 'off'}
       </button>
