@@ -94,7 +94,7 @@ test('each step shows exactly the commanded frame, whether a lane decoded it ahe
   expect(await frameOnScreen(page)).toBe(before);
   expect(await settled(page)).toBe(before);
   await page.reload();
-  await expect(page.getByTestId('decode-ahead')).toHaveText('Ahead: off');
+  await expect(page.getByTestId('decode-ahead')).toHaveText('Instant steps: off');
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   for (const key of ['ArrowRight', '.', 'ArrowLeft']) {
     await keys(page, key);
@@ -115,4 +115,30 @@ test('each step shows exactly the commanded frame, whether a lane decoded it ahe
     byLaneAgain = (await page.locator('.step-ahead.shown').count()) === 1;
   }
   expect(byLaneAgain).toBe(true);
+});
+
+test('Space plays right after a video is picked or a transport button is clicked; a pause settles on the frame on screen', async ({ page, tidemark }, testInfo) => {
+  const video = testInfo.outputPath('frame-numbers.mp4');
+  await frameNumberVideo(video);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2, { timeout: 60_000 });
+  await keys(page, 'i');
+  await page.getByTestId('path-input').fill(video);
+  await page.getByTestId('path-submit').click();
+  // picked with the mouse, and then straight to the keyboard (no click elsewhere first)
+  await page.locator('[data-video-name="frame-numbers.mp4"]').click();
+  expect(await settled(page)).toBe(0);
+  const playing = (): Promise<string | null> => page.getByTestId('player').getAttribute('data-playing');
+  for (const [round, clickFirst] of [[0, null], [1, 'decode-ahead'], [2, 'decode-ahead']] as const) {
+    if (clickFirst) await page.getByTestId(clickFirst).click();
+    await keys(page, ' ');
+    await expect.poll(playing).toBe('true');
+    await page.waitForTimeout(300 + 170 * round);
+    await keys(page, ' ');
+    await expect.poll(playing).toBe('false');
+    // the frame named is the frame shown, exactly
+    const commanded = await settled(page);
+    expect(commanded, `round ${round}`).toBeGreaterThan(0);
+    expect(await frameOnScreen(page), `round ${round}`).toBe(commanded);
+  }
 });

@@ -57,6 +57,8 @@ export function Library(): React.JSX.Element {
                 data-video-name={video.name}
                 role="button"
                 tabIndex={0}
+                // a click does not keep the focus, so Space plays the video just picked (a focused button keeps Space)
+                onMouseDown={(e) => e.preventDefault()}
                 onClick={() => void selectVideo(video.id)}
                 onKeyDown={(e) => e.key === 'Enter' && void selectVideo(video.id)}
               >

@@ -48,6 +48,7 @@ export function ShortcutsOverlay(): React.JSX.Element | null {
           ))}
         </div>
         <p className="hint">Timeline: drag the ruler to scrub, click a mark to select it, drag its edge to move it, click elsewhere to seek, drag to pan, wheel to pan, Ctrl/⌘+wheel to zoom. Esc closes.</p>
+        <p className="hint">Stepping: with <em>Instant steps</em> on (the transport bar), the next and previous second and frame are decoded in the background, so → ← . , show their frame at once, and a held key decodes further ahead; it costs memory (about 0.65 GB at 1080p) — turn it off where memory is short.</p>
       </div>
     </div>
   );

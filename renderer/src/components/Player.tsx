@@ -137,7 +137,9 @@ export function PlayerView(): React.JSX.Element {
       });
     };
     const markPaused = (): void => {
-      const t = backTimer ? getState().commanded.time : media.currentTime;
+      // paused, the command is the frame on screen (the element's own time can lie between two
+      // frames, and the display would name the one before the picture's)
+      const t = backTimer ? getState().commanded.time : (getState().presentedTime ?? media.currentTime);
       direction = 0;
       playbackStopped(t);
       arm();

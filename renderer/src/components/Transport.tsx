@@ -33,7 +33,8 @@ export function Transport(): React.JSX.Element | null {
   };
 
   return (
-    <div className="transport">
+    // a click on its buttons does not keep the focus: Space goes on playing and pausing
+    <div className="transport" onMouseDown={(e) => (e.target as HTMLElement).closest('button') && e.preventDefault()}>
       <button type="button" onClick={() => step('second', -1)} title="Previous whole second (←)">−1s</button>
       <button type="button" onClick={() => step('frame', -1)} title="Previous frame (,)">−1f</button>
       <button type="button" className="play" onClick={togglePlay} title="Play / pause (Space)">{playing ? 'Pause' : 'Play'}</button>
@@ -73,13 +74,13 @@ export function Transport(): React.JSX.Element | null {
       </button>
       <button
         type="button"
-        className="grid"
+        className="toggle"
         aria-pressed={decodeAhead}
         data-testid="decode-ahead"
         onClick={() => setDecodeAhead(!decodeAhead)}
-        title="Decode the likely next steps ahead, so → ← . , show their frame at once (about 0.65 GB more memory at 1080p; a setting of this machine)"
+        title={`Instant steps ${decodeAhead ? 'on' : 'off'}: the next and previous second and frame are decoded in the background, so → ← . , show their frame at once. Uses more memory (about 0.65 GB at 1080p); turn off where memory is short. Remembered on this computer.`}
       >
-        Ahead: {decodeAhead ? 'on' : 'off'}
+        Instant steps: {decodeAhead ? 'on' : 'off'}
       </button>
       <button type="button" onClick={toggleShortcuts} title="Keyboard shortcuts (?)">?</button>
     </div>
