@@ -33,8 +33,10 @@ export function EndpointTab(): React.JSX.Element {
   const connection = useStore((s) => s.draftingConnection);
   const [form, setForm] = useState<Form | null>(null);
   const [key, setKey] = useState('');
+  // filled from the saved settings once: a later refresh of them (a key set, a reply arriving late)
+  // must not overwrite what the person is typing
   useEffect(() => {
-    if (endpoint) setForm(toForm(endpoint));
+    if (endpoint) setForm((typed) => typed ?? toForm(endpoint));
   }, [endpoint]);
   if (!endpoint || !form) return <p className="hint">Loading…</p>;
   return (
