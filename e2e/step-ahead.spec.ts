@@ -49,15 +49,19 @@ async function settled(page: Page): Promise<number> {
   return Number((await playerState(page)).commandedFrame);
 }
 
-test('each step shows exactly the commanded frame, whether a lane decoded it ahead or not', async ({ page, tidemark }, testInfo) => {
-  const video = testInfo.outputPath('frame-numbers.mp4');
-  await frameNumberVideo(video);
-  await page.goto(tidemark.url);
+/** The frame-number video made, imported through the UI and picked with the mouse. */
+async function pickFrameNumberVideo(page: Page, url: string, path: string): Promise<void> {
+  await frameNumberVideo(path);
+  await page.goto(url);
   await expect(page.getByTestId('library-row')).toHaveCount(2, { timeout: 60_000 });
   await keys(page, 'i');
-  await page.getByTestId('path-input').fill(video);
+  await page.getByTestId('path-input').fill(path);
   await page.getByTestId('path-submit').click();
   await page.locator('[data-video-name="frame-numbers.mp4"]').click();
+}
+
+test('each step shows exactly the commanded frame, whether a lane decoded it ahead or not', async ({ page, tidemark }, testInfo) => {
+  await pickFrameNumberVideo(page, tidemark.url, testInfo.outputPath('frame-numbers.mp4'));
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   expect(await settled(page)).toBe(0);
   await expect(page.getByTestId('step-ahead')).toHaveCount(5);
@@ -118,15 +122,8 @@ test('each step shows exactly the commanded frame, whether a lane decoded it ahe
 });
 
 test('Space plays right after a video is picked or a transport button is clicked; a pause settles on the frame on screen', async ({ page, tidemark }, testInfo) => {
-  const video = testInfo.outputPath('frame-numbers.mp4');
-  await frameNumberVideo(video);
-  await page.goto(tidemark.url);
-  await expect(page.getByTestId('library-row')).toHaveCount(2, { timeout: 60_000 });
-  await keys(page, 'i');
-  await page.getByTestId('path-input').fill(video);
-  await page.getByTestId('path-submit').click();
   // picked with the mouse, and then straight to the keyboard (no click elsewhere first)
-  await page.locator('[data-video-name="frame-numbers.mp4"]').click();
+  await pickFrameNumberVideo(page, tidemark.url, testInfo.outputPath('frame-numbers.mp4'));
   expect(await settled(page)).toBe(0);
   const playing = (): Promise<string | null> => page.getByTestId('player').getAttribute('data-playing');
   for (const [round, clickFirst] of [[0, null], [1, 'decode-ahead'], [2, 'decode-ahead']] as const) {
