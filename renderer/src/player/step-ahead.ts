@@ -137,10 +137,15 @@ export class StepAhead {
     if (handedBack !== null) this.onMissed(handedBack);
   }
 
+  /** A lane forgets what it held and sought (its source is about to change). */
+  private forget(lane: Lane): void {
+    lane.queue.resetForNewSource();
+    Object.assign(lane, { target: null, ready: null, at: null, loaded: false });
+  }
+
   private unload(): void {
     for (const lane of this.lanes) {
-      lane.queue.resetForNewSource();
-      Object.assign(lane, { target: null, ready: null, at: null, loaded: false });
+      this.forget(lane);
       lane.el.removeAttribute('src');
       lane.el.load();
     }
@@ -153,8 +158,7 @@ export class StepAhead {
     this.loaded = url !== null;
     if (!url) return this.unload();
     for (const lane of this.lanes) {
-      lane.queue.resetForNewSource();
-      Object.assign(lane, { target: null, ready: null, at: null, loaded: false });
+      this.forget(lane);
       lane.el.src = url;
     }
   }
