@@ -112,8 +112,8 @@ export async function benchExchange(): Promise<void> {
       blocked.export.push(exported.blocked);
       // the exported text is the caller's: kept outside the heap while looking at what the export kept
       // (and before the floor, whose split and parse of it V8 keeps caches of)
-      const exportedText = Buffer.from(exported.value.text);
-      exported.value.text = '';
+      const exportedText = Buffer.concat(exported.value.parts.map((part) => Buffer.from(part)));
+      exported.value.parts = [];
       heap.afterExport.push(heapUsed());
       times.exportFloor.push(exportFloor(project, exportedText.toString()));
       exportedBytes = exportedText.length;

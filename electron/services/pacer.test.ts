@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Pacer } from './pacer';
+import fc from 'fast-check';
+import { Pacer, sortPaced } from './pacer';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -20,5 +21,32 @@ describe('Pacer', () => {
     expect(ran).toBe(true);
     // a new slice starts after the yield
     expect(pacer.pace()).toBe(first);
+  });
+});
+
+describe('sortPaced', () => {
+  it('sorts as a stable Array.prototype.sort does, in order or not (fuzzed)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.record({ key: fc.integer({ min: 0, max: 20 }), at: fc.nat() }), { maxLength: 300 }), fc.boolean(), async (rows, presorted) => {
+        const values = rows.map((r, i) => ({ ...r, i }));
+        const compare = (a: { key: number }, b: { key: number }) => a.key - b.key;
+        if (presorted) values.sort(compare);
+        const expected = values.slice().sort(compare);
+        const sorted = await sortPaced(values, compare, new Pacer());
+        expect(sorted).toBe(values);
+        expect(sorted.map((v) => v.i)).toEqual(expected.map((v) => v.i));
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('lets other work in while it sorts', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
+    let ran = false;
+    setImmediate(() => (ran = true));
+    const values = Array.from({ length: 2000 }, (_, i) => (i * 7919) % 2000);
+    await sortPaced(values, (a, b) => a - b, new Pacer());
+    expect(values).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+    expect(ran).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayElementLines, decodeText, fieldPath, formatProblem, invalidUtf8, numberSource, parseJsonKeepingNumbers, PyFloat, pythonNumber, RawNumber, readJsonLines, toPythonJson } from './json-text';
+import { arrayElementLines, decodeText, decodingText, fieldPath, formatProblem, invalidUtf8, numberSource, parseJsonKeepingNumbers, PyFloat, pythonNumber, RawNumber, readJsonLines, toPythonJson } from './json-text';
 
 describe('reading', () => {
   it('reports bad lines with file and line, and keeps the good ones', () => {
@@ -86,6 +86,21 @@ describe('decoding bytes', () => {
   it('drops a byte-order mark and finds nothing wrong in good text', () => {
     expect(decodeText(bytes([0xef, 0xbb, 0xbf], '[1]\n'), 'f')).toEqual({ text: '[1]\n', problems: [] });
     expect(decodeText(bytes('caf\u00e9 \uFFFD'), 'f')).toEqual({ text: 'caf\u00e9 \uFFFD', problems: [] });
+  });
+  it('decodes a step (a megabyte) at a time to the same text, sequences cut by a step completed by the next', () => {
+    const step = 1 << 20;
+    // a BOM, then multi-byte characters and bad bytes lying across the first and second steps' ends
+    const filler = (n: number) => 'x'.repeat(n);
+    const part = (p: string | number[]) => (typeof p === 'string' ? new TextEncoder().encode(p) : Uint8Array.from(p));
+    const file = new Uint8Array(Buffer.concat([[0xef, 0xbb, 0xbf], filler(step - 5), '€😀', [0xe2, 0x82], '\n', filler(step - 9), 'é', [0xf0, 0x9f], '😀\n'].map(part)));
+    const decoding = decodingText(file, 'f');
+    let steps = 1;
+    while (!decoding.step()) steps++;
+    expect(steps).toBe(3);
+    const whole = new TextDecoder().decode(file);
+    expect(decoding.result().text).toBe(whole);
+    expect(decoding.result().problems.map((p) => p.line)).toEqual([1, 2]);
+    expect(whole.startsWith('x')).toBe(true);
   });
   it('finds a bad sequence exactly where TextDecoder replaces one (fuzzed)', () => {
     fc.assert(

@@ -2,7 +2,7 @@
 // items (with every problem located as file:line:field; see reading.ts) and items back into file text.
 import type { ProfileDefinition, ProfileKind } from '../profiles';
 import type { ExchangeItem } from './items';
-import { decodeText, toPythonJson } from './json-text';
+import { decodingText, toPythonJson } from './json-text';
 import { arrayReader, byLine, jsonlReader, type ReadOptions, type Reading } from './reading';
 import { ovoSRecords, ovoSFieldSource, ovoSRecordSchema, ovoSToItem } from './ovo-s';
 import { itemsToPhostream, phostreamFieldSource, phostreamToItems, phostreamVideoSchema } from './phostream';
@@ -38,16 +38,27 @@ export const jsonlLine = (record: unknown): string => toPythonJson(record);
  * UTF-8) come first in the result and whose lines' records are not read.
  */
 export function readBytes(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>>, bytes: Uint8Array, file: string): Reading {
-  const decoded = decodeText(bytes, file);
-  const reading = format.read(decoded.text, file, { unreadableLines: new Set(decoded.problems.map((p) => p.line)) });
+  // decoded a step at a time too, before the first record is read
+  const decoding = decodingText(bytes, file);
+  let decoded: ReturnType<typeof decoding.result> | null = null;
+  let reading: Reading | null = null;
   return {
-    step: (records) => reading.step(records),
+    step(records) {
+      if (!reading) {
+        if (!decoding.step()) return false;
+        decoded = decoding.result();
+        reading = format.read(decoded.text, file, { unreadableLines: new Set(decoded.problems.map((p) => p.line)) });
+      }
+      return reading.step(records);
+    },
     get fraction() {
-      return reading.fraction;
+      return reading?.fraction ?? 0;
     },
     result() {
-      const read = reading.result();
-      return decoded.problems.length === 0 ? read : { ...read, problems: [...decoded.problems, ...read.problems].sort(byLine) };
+      // (read by stepping first; a result asked for sooner is of what was read so far)
+      while (!reading) this.step(0);
+      const read = reading!.result();
+      return decoded!.problems.length === 0 ? read : { ...read, problems: [...decoded!.problems, ...read.problems].sort(byLine) };
     },
   };
 }

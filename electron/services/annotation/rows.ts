@@ -2,7 +2,7 @@
 // read-only handle: writes happen only in edits).
 import type { ReadableDb } from '../db/readable';
 import type { Row } from '../db/edit-log';
-import type { Pacer } from '../pacer';
+import { sortPaced, type Pacer } from '../pacer';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
 import { z } from 'zod';
 import { fromRow, requiredKeys } from '../db/stored-fields';
@@ -70,7 +70,7 @@ export const pacedReads = {
     // each row made a question as it is read, keeping only what it is sorted by: a hundred thousand
     // rows with their JSON text would otherwise outlive the read (and the garbage collector's young space)
     const made = await collect(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).iterate(profileId), (row) => ({ created_at: row.created_at, seq: row.seq, question: rowToQuestion(row) }), pacer);
-    return sortByCreation(made).map((m) => m.question);
+    return (await sortPaced(made, byCreation, pacer)).map((m) => m.question);
   },
 };
 
@@ -144,8 +144,10 @@ export function listQuestions(db: ReadableDb, videoId: string): Question[] {
 const QUESTIONS_OF_PROFILE = 'SELECT rowid AS seq, * FROM questions WHERE profile_id = ?';
 
 /** Sorted here, not by SQLite: its sorter would copy every row; rows mostly come in order already. */
+const byCreation = (a: { created_at: string; seq: number }, b: { created_at: string; seq: number }): number => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq);
+
 function sortByCreation<R extends { created_at: string; seq: number }>(rows: R[]): R[] {
-  return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq));
+  return rows.sort(byCreation);
 }
 
 export function questionsOfProfile(db: ReadableDb, profileId: string): Question[] {

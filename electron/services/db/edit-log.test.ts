@@ -1,16 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Pacer } from '../pacer';
-import { logText, type LoggedChange } from './edit-log';
+import { Project } from '../projects/project';
+import { builtinProfileId } from '../profiles/rows';
+import { tempDir } from '../test-support/fixtures';
+import { insertTestVideo } from '../test-support/project';
+import { logParts, type InsertedRows, type LoggedChange } from './edit-log';
 
-describe('logText', () => {
-  it('is JSON.stringify of the changes, made a slice at a time', async () => {
+/** Parsed parts with the runs of inserted keys they were split into joined again. */
+function joined(parts: readonly string[]): LoggedChange[] {
+  const out: LoggedChange[] = [];
+  for (const change of parts.flatMap((part) => JSON.parse(part) as LoggedChange[])) {
+    const last = out.at(-1);
+    if ('inserted' in change && last && 'inserted' in last && last.table === change.table && last.columns.join() === change.columns.join()) last.inserted.push(...change.inserted);
+    else out.push(change);
+  }
+  return out;
+}
+
+describe('logParts', () => {
+  it('stores the changes as JSON arrays of about a megabyte, long runs of inserted keys split, made a slice at a time', async () => {
+    const keys = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => [`${prefix}-${randomUUID()}-${i}`, i * 7919] as [string, number]);
     const changes: LoggedChange[] = [
       { table: 'profiles', key: 'p', before: null, after: { id: 'p', name: 'P "quoted"', builtin: 0 } },
-      { table: 'questions', columns: ['id', 'fields'], inserted: Array.from({ length: 25_001 }, (_, i) => [`q${i}`, i * 7919] as [string, number]) },
+      { table: 'questions', columns: ['id', 'fields'], inserted: keys(45_001, 'q') },
       { table: 'query_points', columns: ['id'], inserted: [] },
+      { table: 'query_points', columns: ['id', 'time'], inserted: keys(3, 'p') },
       { table: 'marks', key: 'm', before: { id: 'm', start: 1.5, end: null }, after: null },
     ];
-    expect(await logText(changes, new Pacer())).toBe(JSON.stringify(changes));
-    expect(await logText([], new Pacer())).toBe('[]');
+    const parts = await logParts(changes, new Pacer());
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.length).toBeLessThan(1.6 * 2 ** 20);
+    expect(joined(parts)).toEqual(changes);
+    // no entry of a part holds more than ten thousand keys
+    for (const change of parts.flatMap((part) => JSON.parse(part) as LoggedChange[])) if ('inserted' in change) expect((change as InsertedRows).inserted.length).toBeLessThanOrEqual(10_000);
+    expect(await logParts([], new Pacer())).toEqual(['[]']);
+    expect(await logParts(changes.slice(0, 1), new Pacer())).toEqual([JSON.stringify(changes.slice(0, 1))]);
+  });
+});
+
+describe('a long edit logged in parts', () => {
+  it('undoes, redoes and undoes again an edit whose log spans parts, and a new edit drops the undone one with its parts', async () => {
+    const dir = tempDir();
+    const project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+    try {
+      const videoId = await insertTestVideo(project);
+      const profileId = builtinProfileId('ovo-s-bench');
+      const count = 40_000;
+      await project.store.edit('ann', 'Import many', (tx) => {
+        for (let i = 0; i < count; i++) {
+          const id = `q${i}-${randomUUID()}`;
+          tx.insert('questions', { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify({ text: `question ${i}` }), provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' });
+          tx.insert('query_points', { id: `p${i}-${randomUUID()}`, question_id: id, time: i / 100, fields: '{}' });
+        }
+      });
+      const db = project.store.db;
+      const partsOf = () => db.query<{ n: number }>("SELECT count(*) AS n FROM edit_log_parts p JOIN edit_log e USING (seq) WHERE e.label = 'Import many'").get()!.n;
+      const rows = () => db.query<{ n: number }>('SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n').get()!.n;
+      expect(partsOf()).toBeGreaterThan(0);
+      expect(rows()).toBe(2 * count);
+
+      expect((await project.store.undo('ann'))?.changes).toHaveLength(2 * count);
+      expect(rows()).toBe(0);
+      // once undone, the entry holds the rows themselves: more parts
+      const undoneParts = partsOf();
+      expect(undoneParts).toBeGreaterThan(2);
+      await project.store.redo('ann');
+      expect(rows()).toBe(2 * count);
+      await project.store.undo('ann');
+      expect(partsOf()).toBe(undoneParts);
+
+      // a new edit ends what could be redone: the entry and every part of it go
+      await project.store.edit('ann', 'One more', (tx) => tx.insert('questions', { id: 'one', video_id: videoId, profile_id: profileId, fields: '{}', provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }));
+      expect(db.query<{ n: number }>('SELECT count(*) AS n FROM edit_log_parts').get()!.n).toBe(0);
+      expect(await project.store.redo('ann')).toBeNull();
+    } finally {
+      await project.close();
+      dir.remove();
+    }
   });
 });

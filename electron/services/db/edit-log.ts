@@ -130,6 +130,15 @@ export class Writer {
   row<R>(sql: string, ...params: unknown[]): R | undefined {
     return this.cache.get(sql).get(...params) as R | undefined;
   }
+
+  all<R>(sql: string, ...params: unknown[]): R[] {
+    return this.cache.get(sql).all(...params) as R[];
+  }
+
+  /** Runs an INSERT and gives the new row's rowid. */
+  insert(sql: string, ...params: unknown[]): number {
+    return Number(this.cache.get(sql).run(...params).lastInsertRowid);
+  }
 }
 
 /** Where a table's inserts of one shape go: their log entry and their statement. */
@@ -219,25 +228,72 @@ export class EditTransaction {
 
 const same = (a: Row | null, b: Row | null): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** Inserted keys serialised at a time: a hundred thousand of them are 5 MB of text. */
+/** Inserted keys in one logged entry of a part: ten thousand of them are half a megabyte of text. */
 const KEYS_PER_SLICE = 10_000;
 
-/** JSON.stringify(changes), a slice at a time (an import's log is millions of characters). */
-export async function logText(changes: readonly LoggedChange[], pacer: Pacer): Promise<string> {
+/** Characters from which a part of a log entry is closed (see migration 0011): writing one is a few milliseconds' work. */
+const PART_CHARS = 1 << 20;
+
+/**
+ * The changes as the parts their log entry is stored in, made a slice at a time: each part a JSON
+ * array of changes, about a megabyte, a long run of inserted keys split into entries of the same
+ * table and columns (replayed one after another, as the run was).
+ */
+export async function logParts(changes: readonly LoggedChange[], pacer: Pacer): Promise<string[]> {
   const parts: string[] = [];
+  let pieces: string[] = [];
+  let size = 0;
+  const add = (piece: string): void => {
+    pieces.push(piece);
+    size += piece.length;
+    if (size < PART_CHARS) return;
+    parts.push(`[${pieces.join(',')}]`);
+    pieces = [];
+    size = 0;
+  };
   for (const change of changes) {
     if ('inserted' in change) {
       const { inserted, ...shape } = change;
-      const slices: string[] = [];
-      for (let i = 0; i < inserted.length; i += KEYS_PER_SLICE) {
-        slices.push(JSON.stringify(inserted.slice(i, i + KEYS_PER_SLICE)).slice(1, -1));
+      const head = JSON.stringify(shape).slice(0, -1);
+      for (let i = 0; i === 0 || i < inserted.length; i += KEYS_PER_SLICE) {
+        add(`${head},"inserted":${JSON.stringify(inserted.slice(i, i + KEYS_PER_SLICE))}}`);
         await pacer.pace();
       }
-      parts.push(`${JSON.stringify(shape).slice(0, -1)},"inserted":[${slices.join(',')}]}`);
-    } else parts.push(JSON.stringify(change));
+    } else add(JSON.stringify(change));
     await pacer.pace();
   }
-  return `[${parts.join(',')}]`;
+  if (pieces.length > 0 || parts.length === 0) parts.push(`[${pieces.join(',')}]`);
+  return parts;
+}
+
+/** Stores an entry's parts after its first (which is in edit_log.changes), one statement each. */
+async function writeParts(writer: Writer, seq: number, parts: readonly string[], pacer: Pacer): Promise<void> {
+  for (let part = 1; part < parts.length; part++) {
+    writer.run('INSERT INTO edit_log_parts (seq, part, text) VALUES (?, ?, ?)', seq, part, parts[part]);
+    await pacer.pace();
+  }
+}
+
+/** An entry's changes: its first part and the rest, each read and parsed on its own. */
+async function readChanges(writer: Writer, entry: LogRow, pacer: Pacer): Promise<LoggedChange[]> {
+  // trusted as they are: the log is written only by runEdit and replay in this module, never from outside
+  const changes = JSON.parse(entry.changes) as LoggedChange[];
+  for (let part = 1; ; part++) {
+    const text = writer.row<{ text: string }>('SELECT text FROM edit_log_parts WHERE seq = ? AND part = ?', entry.seq, part)?.text;
+    if (text === undefined) return changes;
+    for (const change of JSON.parse(text) as LoggedChange[]) changes.push(change);
+    await pacer.pace();
+  }
+}
+
+/** Removes the entries `where` selects, their parts first one at a time (an undone import's rows are 150 MB). */
+async function dropEntries(writer: Writer, where: string, params: unknown[], pacer: Pacer): Promise<void> {
+  const parts = writer.all<{ rowid: number }>(`SELECT p.rowid FROM edit_log_parts p WHERE p.seq IN (SELECT seq FROM edit_log WHERE ${where})`, ...params);
+  for (const { rowid } of parts) {
+    writer.run('DELETE FROM edit_log_parts WHERE rowid = ?', rowid);
+    await pacer.pace();
+  }
+  writer.run(`DELETE FROM edit_log WHERE ${where}`, ...params);
 }
 
 /** FNV-1a over a row's values in column order: enough to tell whether a row was changed since. */
@@ -265,10 +321,13 @@ export async function runEdit<T>(writer: Writer, person: string, label: string, 
   const inserted = tx.changes.filter((c): c is InsertedRows => 'inserted' in c).sort((a, b) => PARENT_FIRST.indexOf(a.table) - PARENT_FIRST.indexOf(b.table));
   const changes: LoggedChange[] = [...changed, ...inserted];
   if (changes.length > 0) {
+    const pacer = new Pacer();
     // a new edit ends what could be redone
-    writer.run('DELETE FROM edit_log WHERE person = ? AND undone = 1', person);
-    writer.run('INSERT INTO edit_log (person, label, changes, at) VALUES (?, ?, ?, ?)', person, label, await logText(changes, new Pacer()), new Date().toISOString());
-    writer.run('DELETE FROM edit_log WHERE person = ? AND seq <= (SELECT seq FROM edit_log WHERE person = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)', person, person, MAX_UNDO_STEPS);
+    await dropEntries(writer, 'person = ? AND undone = 1', [person], pacer);
+    const parts = await logParts(changes, pacer);
+    const seq = writer.insert('INSERT INTO edit_log (person, label, changes, at) VALUES (?, ?, ?, ?)', person, label, parts[0], new Date().toISOString());
+    await writeParts(writer, seq, parts, pacer);
+    await dropEntries(writer, 'person = ? AND seq <= (SELECT seq FROM edit_log WHERE person = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)', [person, person, MAX_UNDO_STEPS], pacer);
   }
   return result;
 }
@@ -331,8 +390,7 @@ export async function replay(writer: Writer, person: string, direction: 'undo' |
       : writer.row<LogRow>('SELECT seq, label, changes FROM edit_log WHERE person = ? AND undone = 1 ORDER BY seq ASC LIMIT 1', person);
   if (!entry) return null;
   const pacer = new Pacer();
-  // trusted as it is: the log is written only by runEdit and replay in this module, never from outside
-  const logged = JSON.parse(entry.changes) as LoggedChange[];
+  const logged = await readChanges(writer, entry, pacer);
   check?.(new Set(logged.map((c) => c.table)), entry.label);
   const applied: RowChange[][] = [];
   for (const change of direction === 'undo' ? [...logged].reverse() : logged) {
@@ -352,7 +410,12 @@ export async function replay(writer: Writer, person: string, direction: 'undo' |
   // the entry in its full form, in logged order; stored so when inserted rows were copied in
   const changes = (direction === 'undo' ? applied.reverse() : applied).flat();
   writer.run('UPDATE edit_log SET undone = ? WHERE seq = ?', direction === 'undo' ? 1 : 0, entry.seq);
-  if (logged.some((c) => 'inserted' in c)) writer.run('UPDATE edit_log SET changes = ? WHERE seq = ?', await logText(changes, pacer), entry.seq);
+  if (logged.some((c) => 'inserted' in c)) {
+    const parts = await logParts(changes, pacer);
+    writer.run('UPDATE edit_log SET changes = ? WHERE seq = ?', parts[0], entry.seq);
+    writer.run('DELETE FROM edit_log_parts WHERE seq = ?', entry.seq);
+    await writeParts(writer, entry.seq, parts, pacer);
+  }
   return { label: entry.label, changes };
 }
 

@@ -6,7 +6,7 @@ import type { ExportOutcome } from '../../../shared/exchange';
 import { TIDEMARK_APPLICATION_ID } from '../db/project-db';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
-import { writeFileAtomic } from '../files/atomic-write';
+import { writeFileAtomicParts } from '../files/atomic-write';
 import type { Project } from '../projects/project';
 import { exportFile, NotReadyError } from './service';
 
@@ -64,9 +64,9 @@ export function checkExportTarget(projectPath: string, target: string, overwrite
   return out;
 }
 
-export function writeExport(project: Project, target: string, text: string, overwrite = true): void {
+export function writeExport(project: Project, target: string, parts: readonly string[], overwrite = true): Promise<void> {
   // written where the check says the path leads, not where a second resolution might
-  writeFileAtomic(checkExportTarget(project.path, target, overwrite), text);
+  return writeFileAtomicParts(checkExportTarget(project.path, target, overwrite), parts);
 }
 
 export interface ExportRequest {
@@ -86,7 +86,7 @@ export async function exportToFile(project: Project, caller: Caller, request: Ex
   checkExportTarget(project.path, request.path, request.overwrite ?? true);
   try {
     const result = await exportFile(project, caller, request.format, { force: request.force ?? false, ...(request.mediaDir ? { mediaDir: request.mediaDir } : {}) }, control);
-    writeExport(project, request.path, result.text, request.overwrite ?? true);
+    await writeExport(project, request.path, result.parts, request.overwrite ?? true);
     return { written: true, path: request.path, items: result.count, readiness: result.readiness, leftOut: result.leftOut };
   } catch (error) {
     if (error instanceof NotReadyError) return { written: false, path: request.path, items: 0, readiness: error.report, leftOut: [] };

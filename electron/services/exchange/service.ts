@@ -19,6 +19,7 @@ import { questionFieldsSchema, type QueryPoint, type Question } from '../../../s
 import type { EditTransaction } from '../db/edit-log';
 import { Pacer } from '../pacer';
 import type { ReadableDb } from '../db/readable';
+import { LineParts } from '../files/text-parts';
 import { markToRow, pacedReads, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
 import { blindnessOf, redactFor, visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
@@ -89,8 +90,8 @@ function emptyOutcome(file: string, format: string): ImportOutcome {
 /** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
 const phase = (control: JobControl, fraction: number, message: string): Promise<void> => jobPhase(control, fraction, message, 'Import cancelled; nothing was written.');
 
-/** Records read between progress reports (and chances to cancel). */
-const READ_BATCH = 5_000;
+/** The share of a file read between progress reports (and chances to cancel). */
+const REPORT_EVERY = 0.05;
 /** Records read between chances for other requests to run (a few milliseconds' work). */
 const READ_SLICE = 250;
 
@@ -103,9 +104,12 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   // bytes, not text: lines that are not UTF-8 are problems, never silently U+FFFD
   const reading = readBytes(format, readFileSync(options.path), file);
   const pacer = new Pacer();
-  for (let records = READ_SLICE; !reading.step(READ_SLICE); records += READ_SLICE) {
-    if (records % READ_BATCH === 0) await phase(control, 0.4 * reading.fraction, `Reading ${file}: ${Math.round(100 * reading.fraction)}%`);
-    else await pacer.pace();
+  for (let reported = 0; !reading.step(READ_SLICE); ) {
+    if (reading.fraction - reported < REPORT_EVERY) await pacer.pace();
+    else {
+      reported = reading.fraction;
+      await phase(control, 0.4 * reported, `Reading ${file}: ${Math.round(100 * reported)}%`);
+    }
   }
   const read = reading.result();
   await phase(control, 0.4, `Read ${read.records.toLocaleString('en')} records of ${file}`);
@@ -403,7 +407,8 @@ export async function readinessFor(project: Project, caller: Caller, formatId: s
 }
 
 export interface ExportResult {
-  text: string;
+  /** The file's text in parts (see LineParts): `parts.join('')`. */
+  parts: string[];
   items: number;
   readiness: ReadinessReport;
   leftOut: Array<{ questionId: string; reason: string }>;
@@ -430,18 +435,15 @@ export async function exportBenchmark(project: Project, caller: Caller, formatId
       }
     }
   }
-  const text = await writeItems(format, writable());
-  return { text, items: written, readiness, leftOut };
+  const parts = await writeItems(format, writable());
+  return { parts, items: written, readiness, leftOut };
 }
 
-/** Lines joined into one string at a time: the file is built from a few hundred strings, not a hundred thousand. */
-const LINES_PER_CHUNK = 1000;
-
 /**
- * The file's text, the items made and (JSONL) their lines serialised a slice at a time, so a long
- * export never holds other requests.
+ * The file's text in parts, the items made and (JSONL) their lines serialised a slice at a time, so
+ * a long export never holds other requests.
  */
-async function writeItems(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>, items: Iterable<ExchangeItem>): Promise<string> {
+async function writeItems(format: BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>, items: Iterable<ExchangeItem>): Promise<string[]> {
   const pacer = new Pacer();
   if (!format.records) {
     const all: ExchangeItem[] = [];
@@ -449,20 +451,14 @@ async function writeItems(format: BenchmarkFormat & Required<Pick<BenchmarkForma
       all.push(item);
       await pacer.pace();
     }
-    return format.write(all);
+    return [format.write(all)];
   }
-  const chunks: string[] = [];
-  let lines: string[] = [];
+  const lines = new LineParts();
   for (const record of format.records(items)) {
     lines.push(jsonlLine(record));
-    if (lines.length === LINES_PER_CHUNK) {
-      chunks.push(lines.join('\n'));
-      lines = [];
-    }
     await pacer.pace();
   }
-  if (lines.length) chunks.push(lines.join('\n'));
-  return chunks.length ? `${chunks.join('\n')}\n` : '';
+  return lines.done();
 }
 
 /** Why a format cannot hold an item (its own reader would refuse what it writes), or null. */
@@ -520,7 +516,8 @@ export async function importFile(project: Project, caller: Caller, tools: MediaT
 }
 
 export interface ExportedText {
-  text: string;
+  /** The file's text in parts (see LineParts): `parts.join('')`. */
+  parts: string[];
   count: number;
   readiness: ReadinessReport | null;
   /** Questions a forced export left out because its format could not hold them. */
@@ -534,9 +531,9 @@ export interface ExportedText {
  */
 export async function exportFile(project: Project, caller: Caller, formatId: string, options: { mediaDir?: string; force?: boolean } = {}, control?: JobControl): Promise<ExportedText> {
   if (formatId === LOSSLESS_FORMAT.id) {
-    const { text, rows } = await exportTidemarkJsonl(project, caller);
-    return { text, count: rows, readiness: null, leftOut: [] };
+    const { parts, rows } = await exportTidemarkJsonl(project, caller);
+    return { parts, count: rows, readiness: null, leftOut: [] };
   }
-  const { text, items, readiness, leftOut } = await exportBenchmark(project, caller, formatId, options, control);
-  return { text, count: items, readiness, leftOut };
+  const { parts, items, readiness, leftOut } = await exportBenchmark(project, caller, formatId, options, control);
+  return { parts, count: items, readiness, leftOut };
 }

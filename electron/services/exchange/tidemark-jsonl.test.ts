@@ -43,14 +43,14 @@ async function populated(): Promise<Project> {
 describe('Tidemark JSONL', () => {
   it('export → import into a fresh project → export is byte-identical', async () => {
     const source = await populated();
-    const first = (await exportTidemarkJsonl(source, lead)).text;
+    const first = (await exportTidemarkJsonl(source, lead)).parts.join('');
     await source.close();
     const file = join(dir.path, 'project.jsonl');
     writeFileSync(file, first);
     const target = await Project.open(join(dir.path, 'target.tidemark'), { create: true, name: 'Source' });
     const outcome = (await importTidemarkJsonl(target, lead, file));
     expect(outcome).toMatchObject({ refused: false, problems: [] });
-    expect((await exportTidemarkJsonl(target, lead)).text).toBe(first);
+    expect((await exportTidemarkJsonl(target, lead)).parts.join('')).toBe(first);
     const videoId = target.videos.list()[0]!.id;
     expect(listQuestions(target.store.db, videoId).map((q) => [q.text, q.provenance.text])).toEqual([
       ['How many laps so far?', 'edited'],
@@ -66,7 +66,7 @@ describe('Tidemark JSONL', () => {
 
   it('refuses bad lines and conflicting rows, naming file, line and field, and writes nothing', async () => {
     const source = await populated();
-    const lines = (await exportTidemarkJsonl(source, lead)).text.split('\n');
+    const lines = (await exportTidemarkJsonl(source, lead)).parts.join('').split('\n');
     await source.close();
     const markLine = lines.findIndex((l) => l.includes('"table":"marks"'));
     lines[markLine] = lines[markLine]!.replace('"type":"cycle"', '"type":"loop"');
@@ -97,7 +97,7 @@ describe('Tidemark JSONL', () => {
 
   it('names the line of a duplicate row and of a row whose parent is nowhere, instead of failing in SQLite', async () => {
     const source = await populated();
-    const lines = (await exportTidemarkJsonl(source, lead)).text.trimEnd().split('\n');
+    const lines = (await exportTidemarkJsonl(source, lead)).parts.join('').trimEnd().split('\n');
     await source.close();
     const markLine = lines.findIndex((l) => l.includes('"table":"marks"'));
     const orphan = JSON.parse(lines[markLine]!) as { row: { id: string; video_id: string } };

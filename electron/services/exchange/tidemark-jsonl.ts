@@ -18,6 +18,7 @@ import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFiel
 import { visibleRow } from '../annotation/policy';
 import { judgmentFieldsSchema } from '../runs/judgments';
 import type { EditableTable } from '../db/edit-log';
+import { LineParts } from '../files/text-parts';
 import { Pacer } from '../pacer';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
@@ -87,8 +88,10 @@ const lineSchema = z.discriminatedUnion('table', [
 ] as unknown as [z.ZodObject<{ table: z.ZodLiteral<string> }>]);
 
 /** Every stored row the caller may see, in storage order, a line each. */
-export async function exportTidemarkJsonl(project: Project, caller: Caller): Promise<{ text: string; rows: number }> {
-  const lines = [JSON.stringify({ tidemark: 1, table: 'project', name: project.name })];
+export async function exportTidemarkJsonl(project: Project, caller: Caller): Promise<{ parts: string[]; rows: number }> {
+  const lines = new LineParts();
+  lines.push(JSON.stringify({ tidemark: 1, table: 'project', name: project.name }));
+  let rows = 0;
   const pacer = new Pacer();
   // one consistent state, read a row at a time on a connection of its own
   await project.store.snapshot(async (db) => {
@@ -96,11 +99,12 @@ export async function exportTidemarkJsonl(project: Project, caller: Caller): Pro
       for (const row of db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).iterate()) {
         if (!visibleRow(caller, table, row)) continue;
         lines.push(JSON.stringify({ table, row }));
+        rows++;
         await pacer.pace();
       }
     }
   });
-  return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
+  return { parts: lines.done(), rows };
 }
 
 export interface TidemarkImportOutcome {

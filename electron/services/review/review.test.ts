@@ -196,10 +196,10 @@ describe('review packages', () => {
 
     const first = await importPackage(project, lead, path);
     expect(first).toMatchObject({ reviews: 1, alreadyPresent: 0, problems: [] });
-    const before = (await exportTidemarkJsonl(project, lead)).text;
+    const before = (await exportTidemarkJsonl(project, lead)).parts.join('');
     const again = await importPackage(project, lead, path);
     expect(again).toMatchObject({ reviews: 0, alreadyPresent: 1, problems: [] });
-    expect((await exportTidemarkJsonl(project, lead)).text).toBe(before);
+    expect((await exportTidemarkJsonl(project, lead)).parts.join('')).toBe(before);
     expect(contextOf(project, ada, fx.textId).otherReviews.map((r) => r.notes)).toEqual(['sign unreadable']);
     // given against the author's answer it was blind to, recorded on import
     expect(contextOf(project, ada, fx.textId).otherReviews[0]!.against).toEqual([{ queryPointId: point.id, answer: SENTINEL }]);
@@ -240,14 +240,14 @@ describe('the lossless format', () => {
     const choice = pointOf(project, fx.videoId, fx.choiceId);
     await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'A' }], verdict: 'reject', reason: 'shortcut', notes: '', secondsSpent: 3 });
     await decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'reject', reviewId: null, answers: [], reason: 'shortcut', notes: '' });
-    const { text } = await exportTidemarkJsonl(project, lead);
+    const text = (await exportTidemarkJsonl(project, lead)).parts.join('');
     for (const table of ['people', 'guidelines', 'review_rounds', 'review_assignments', 'reviews', 'adjudications']) expect(text).toContain(`"table":"${table}"`);
     const file = join(dir.path, 'copy.jsonl');
     (await import('node:fs')).writeFileSync(file, text);
     const copy = await fresh();
     const outcome = await importTidemarkJsonl(copy, lead, file);
     expect(outcome.problems).toEqual([]);
-    expect((await exportTidemarkJsonl(copy, lead)).text.split('\n').slice(1)).toEqual(text.split('\n').slice(1));
+    expect((await exportTidemarkJsonl(copy, lead)).parts.join('').split('\n').slice(1)).toEqual(text.split('\n').slice(1));
     await project.close();
     await copy.close();
   });

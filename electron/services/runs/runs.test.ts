@@ -91,7 +91,7 @@ describe('importing a run', () => {
     expect(responses.find((r) => r.questionId === ids.vcb)).toMatchObject({ query: 2, t: 31 });
     expect(await videoResponses(project, gemini.id, videoId)).toHaveLength(5);
     // the lossless format carries runs and their responses
-    const text = (await exportTidemarkJsonl(project, lee)).text;
+    const text = (await exportTidemarkJsonl(project, lee)).parts.join('');
     expect(text).toContain('"table":"runs"');
     expect(text.match(/"table":"responses"/g)).toHaveLength(6);
   });
