@@ -120,6 +120,9 @@ export async function benchExchange(): Promise<void> {
       await project.close();
       rmSync(path, { force: true });
     }
+    // the same file again into the project that has it: every question found present, none written
+    const again = await watchedLoop(() => importBenchmarkFile(warm, caller, tools, options));
+    if (again.value.alreadyPresent !== QUESTIONS) throw new Error(`found ${again.value.alreadyPresent} present`);
     await warm.close();
 
     const report = (what: string, ours: number[], floor: number[], note: string) => {
@@ -130,12 +133,15 @@ export async function benchExchange(): Promise<void> {
     report('Export', times.export, times.exportFloor, '; readiness included');
     const longest = (values: number[]) => Math.max(...values);
     console.log(`Longest event-loop block: import ${longest(blocked.import).toFixed(0)} ms, export ${longest(blocked.export).toFixed(0)} ms (the worst of ${ROUNDS} rounds; limit 100 ms)`);
+    console.log(`The same file again (every question already present): ${seconds(again.wall)}, longest event-loop block ${again.blocked.toFixed(0)} ms`);
     console.log(`Heap${gcNote()}: ${mb(median(heap.before))} before the import, ${mb(median(heap.afterImport))} after it, ${mb(median(heap.afterExport))} after the export`);
     console.log(`(medians of ${ROUNDS} rounds; file ${(text.length / 1e6).toFixed(1)} MB; stored ${storedRows.toLocaleString('en')} rows; export ${(exportedBytes / 1e6).toFixed(1)} MB)`);
     figure('import', median(times.import), 'ms', median(times.importFloor));
     figure('export', median(times.export), 'ms', median(times.exportFloor));
     figure('import longest block', longest(blocked.import), 'ms');
     figure('export longest block', longest(blocked.export), 'ms');
+    figure('re-import (all present)', again.wall, 'ms');
+    figure('re-import longest block', again.blocked, 'ms');
     figure('heap before import', median(heap.before) / 1e6, 'MB');
     figure('heap after import', median(heap.afterImport) / 1e6, 'MB');
     figure('heap after export', median(heap.afterExport) / 1e6, 'MB');

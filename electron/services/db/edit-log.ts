@@ -317,11 +317,16 @@ export async function runEdit<T>(writer: Writer, person: string, label: string, 
   // inserts always change something; only updates need comparing
   // changed rows in the order they changed, then inserted rows parents first (see PARENT_FIRST): an
   // edit never changes a row it inserted, so this order replays to the same state
-  const changed = tx.changes.filter((c): c is RowChange => !('inserted' in c) && (c.before === null ? c.after !== null : !same(c.before, c.after)));
+  const pacer = new Pacer();
+  const changed: RowChange[] = [];
+  for (const c of tx.changes) {
+    if ('inserted' in c || (c.before === null ? c.after === null : same(c.before, c.after))) continue;
+    changed.push(c);
+    await pacer.pace();
+  }
   const inserted = tx.changes.filter((c): c is InsertedRows => 'inserted' in c).sort((a, b) => PARENT_FIRST.indexOf(a.table) - PARENT_FIRST.indexOf(b.table));
   const changes: LoggedChange[] = [...changed, ...inserted];
   if (changes.length > 0) {
-    const pacer = new Pacer();
     // a new edit ends what could be redone
     await dropEntries(writer, 'person = ? AND undone = 1', [person], pacer);
     const parts = await logParts(changes, pacer);

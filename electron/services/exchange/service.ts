@@ -20,7 +20,7 @@ import type { EditTransaction } from '../db/edit-log';
 import { Pacer } from '../pacer';
 import type { ReadableDb } from '../db/readable';
 import { LineParts } from '../files/text-parts';
-import { markToRow, pacedReads, queryPointToRow, questionsOfProfile, questionToRow } from '../annotation/rows';
+import { markToRow, pacedReads, queryPointToRow, questionToRow } from '../annotation/rows';
 import { blindnessOf, redactFor, visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
@@ -118,7 +118,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
 
   // questions the profile already has (the same benchmark ids): skipped, or replaced from the file
   // (looked at again inside the edit, where another import may have added some meanwhile)
-  const present = presentQuestions(project.store.db, format, read.items);
+  const present = await project.store.snapshot((db) => presentQuestions(db, format, read.items, pacer));
   const items = present.size === 0 ? read.items : read.items.filter((located) => {
     if (!present.has(itemIdentity(located.item)) || options.existing === 'update') return true;
     outcome.alreadyPresent++;
@@ -186,7 +186,7 @@ export async function importBenchmarkFile(project: Project, caller: Caller, tool
   await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
     // the project as it is now (probing took a while; another import may have run meanwhile)
     const videoOf = videoResolver(tx, project, known, probed?.videos ?? [], placeholders, now);
-    const presentNow = presentQuestions(tx.db, format, ready);
+    const presentNow = await presentQuestions(tx.db, format, ready, new Pacer());
     const profileId = format.customProfile ? customProfileFor(tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
     // every field of an imported question was written by a person
     const provenance = Object.freeze(Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const])));
@@ -228,21 +228,27 @@ function identityOf(item: Pick<ExchangeItem, 'profile' | 'extra' | 'videoPath' |
 const firstTimeOf = (item: ExchangeItem): number | null => (item.points.length ? Math.min(...item.points.map((p) => p.time.seconds)) : null);
 const itemIdentity = (item: ExchangeItem): string => identityOf(item, firstTimeOf(item));
 
-/** The profile's questions that came from this format, by their identity (see identityOf). */
-function presentQuestions(db: ReadableDb, format: BenchmarkFormat, items: readonly LocatedItem[]): Map<string, Question> {
+/**
+ * The profile's questions that came from this format, by their identity (see identityOf), read a
+ * slice at a time (a project may hold a hundred thousand of them) on a connection held for it alone.
+ */
+async function presentQuestions(db: ReadableDb, format: BenchmarkFormat, items: readonly LocatedItem[], pacer: Pacer): Promise<Map<string, Question>> {
   const profileId = format.customProfile
     ? listProfiles(db).find((p) => !p.builtin && p.name === format.customProfile!(items.map((l) => l.item)).name)?.id
     : builtinProfileId(format.profile);
   const present = new Map<string, Question>();
   if (!profileId || items.length === 0) return present;
-  const firstTimes = new Map(
-    db.query<{ id: string; t: number }>('SELECT p.question_id AS id, min(p.time) AS t FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.profile_id = ? GROUP BY p.question_id').all(profileId).map((r) => [r.id, r.t]),
-  );
-  for (const question of questionsOfProfile(db, profileId)) {
+  const firstTimes = new Map<string, number>();
+  for (const { id, t } of db.query<{ id: string; t: number }>('SELECT p.question_id AS id, min(p.time) AS t FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.profile_id = ? GROUP BY p.question_id').iterate(profileId)) {
+    firstTimes.set(id, t);
+    await pacer.pace();
+  }
+  for (const question of await pacedReads.questionsOfProfile(db, profileId, pacer)) {
     if (!question.origin) continue;
     const extra = question.origin.extra;
     const videoPath = typeof extra.videoPath === 'string' ? extra.videoPath : '';
     present.set(identityOf({ profile: format.profile, extra, videoPath, question }, firstTimes.get(question.id) ?? null), question);
+    await pacer.pace();
   }
   return present;
 }
