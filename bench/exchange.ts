@@ -123,6 +123,9 @@ export async function benchExchange(): Promise<void> {
     // the same file again into the project that has it: every question found present, none written
     const again = await watchedLoop(() => importBenchmarkFile(warm, caller, tools, options));
     if (again.value.alreadyPresent !== QUESTIONS) throw new Error(`found ${again.value.alreadyPresent} present`);
+    // and once more, replacing every question from the file (points and own marks anew, reviews kept)
+    const updated = await watchedLoop(() => importBenchmarkFile(warm, caller, tools, { ...options, existing: 'update' }));
+    if (updated.value.updated !== QUESTIONS) throw new Error(`updated ${updated.value.updated}`);
     await warm.close();
 
     const report = (what: string, ours: number[], floor: number[], note: string) => {
@@ -134,6 +137,7 @@ export async function benchExchange(): Promise<void> {
     const longest = (values: number[]) => Math.max(...values);
     console.log(`Longest event-loop block: import ${longest(blocked.import).toFixed(0)} ms, export ${longest(blocked.export).toFixed(0)} ms (the worst of ${ROUNDS} rounds; limit 100 ms)`);
     console.log(`The same file again (every question already present): ${seconds(again.wall)}, longest event-loop block ${again.blocked.toFixed(0)} ms`);
+    console.log(`The same file again, updating every question: ${seconds(updated.wall)}, longest event-loop block ${updated.blocked.toFixed(0)} ms`);
     console.log(`Heap${gcNote()}: ${mb(median(heap.before))} before the import, ${mb(median(heap.afterImport))} after it, ${mb(median(heap.afterExport))} after the export`);
     console.log(`(medians of ${ROUNDS} rounds; file ${(text.length / 1e6).toFixed(1)} MB; stored ${storedRows.toLocaleString('en')} rows; export ${(exportedBytes / 1e6).toFixed(1)} MB)`);
     figure('import', median(times.import), 'ms', median(times.importFloor));
@@ -142,6 +146,8 @@ export async function benchExchange(): Promise<void> {
     figure('export longest block', longest(blocked.export), 'ms');
     figure('re-import (all present)', again.wall, 'ms');
     figure('re-import longest block', again.blocked, 'ms');
+    figure('update re-import', updated.wall, 'ms');
+    figure('update re-import longest block', updated.blocked, 'ms');
     figure('heap before import', median(heap.before) / 1e6, 'MB');
     figure('heap after import', median(heap.afterImport) / 1e6, 'MB');
     figure('heap after export', median(heap.afterExport) / 1e6, 'MB');
