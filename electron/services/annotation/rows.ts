@@ -46,6 +46,27 @@ async function collect<R, T>(rows: Iterable<R>, convert: (row: R) => T, pacer: P
   return out;
 }
 
+/** Rows read by one statement of a sliced read (see sliced). */
+const SLICE_ROWS = 1000;
+
+/**
+ * Reads rows a slice at a time, each slice by `read(after, limit)` (keyset: the rows after the last
+ * one's key, in key order) and run to its end, so no statement is left open across a pause: safe on
+ * any connection, even the writer inside an edit, where an open iteration would make the connection
+ * refuse every other use meanwhile (a checkpoint's pragma among them).
+ */
+export async function sliced<R>(read: (after: string | number | null, limit: number) => R[], keyOf: (row: R) => string | number, each: (row: R) => void, pacer: Pacer): Promise<void> {
+  for (let after: string | number | null = null; ; ) {
+    const rows = read(after, SLICE_ROWS);
+    for (const row of rows) {
+      each(row);
+      await pacer.pace();
+    }
+    if (rows.length < SLICE_ROWS) return;
+    after = keyOf(rows[rows.length - 1]!);
+  }
+}
+
 /**
  * A long read (an export) on a snapshot's own connection, a slice at a time. Marks and query points
  * come unordered: SQLite would sort hundreds of thousands of rows in one step before the first; the
@@ -66,10 +87,18 @@ export const pacedReads = {
   },
   questionsOfVideo: (db: ReadableDb, videoId: string, pacer: Pacer): Promise<Question[]> =>
     collect(db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').iterate(videoId), rowToQuestion, pacer),
+  /** Sliced (see sliced): also safe on the writer inside an edit (an import looking for the questions it has). */
   questionsOfProfile: async (db: ReadableDb, profileId: string, pacer: Pacer): Promise<Question[]> => {
     // each row made a question as it is read, keeping only what it is sorted by: a hundred thousand
     // rows with their JSON text would otherwise outlive the read (and the garbage collector's young space)
-    const made = await collect(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).iterate(profileId), (row) => ({ created_at: row.created_at, seq: row.seq, question: rowToQuestion(row) }), pacer);
+    const made: Array<{ created_at: string; seq: number; question: Question }> = [];
+    const statement = db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE_SLICE);
+    await sliced(
+      (after, limit) => statement.all(profileId, after ?? 0, limit),
+      (row) => row.seq,
+      (row) => made.push({ created_at: row.created_at, seq: row.seq, question: rowToQuestion(row) }),
+      pacer,
+    );
     return (await sortPaced(made, byCreation, pacer)).map((m) => m.question);
   },
 };
@@ -142,6 +171,7 @@ export function listQuestions(db: ReadableDb, videoId: string): Question[] {
 
 /** A profile's questions across the project in the order they were made (file order for imports). */
 const QUESTIONS_OF_PROFILE = 'SELECT rowid AS seq, * FROM questions WHERE profile_id = ?';
+const QUESTIONS_OF_PROFILE_SLICE = `${QUESTIONS_OF_PROFILE} AND rowid > ? ORDER BY rowid LIMIT ?`;
 
 /** Sorted here, not by SQLite: its sorter would copy every row; rows mostly come in order already. */
 const byCreation = (a: { created_at: string; seq: number }, b: { created_at: string; seq: number }): number => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq);

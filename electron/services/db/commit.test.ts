@@ -57,6 +57,28 @@ describe('committing', () => {
     reopened.close();
   });
 
+  it('hands SQLite its own checkpoints back after the next commit when the folding ends in the middle of an edit reading on the writer', async () => {
+    const runs = vi.spyOn(Checkpointer.prototype, 'run');
+    const store = ProjectStore.open(join(dir.path, 'busy.tidemark'), { create: true });
+    const autocheckpoint = () => (store as unknown as { writer: { connection: Database.Database } }).writer.connection.pragma('wal_autocheckpoint', { simple: true });
+    await store.edit('ann', 'large', (tx) => {
+      for (let i = 0; i < LARGE_WRITE; i++) tx.insert('profiles', profile(i));
+    });
+    const folded = runs.mock.results[0]!.value as Promise<boolean>;
+    await store.edit('bob', 'while folding', async (tx) => {
+      // a statement still being read on the writer: the connection refuses a pragma meanwhile
+      const rows = tx.db.query<{ id: string }>('SELECT id FROM profiles').iterate();
+      rows.next();
+      expect(await folded).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      rows.return?.();
+      expect(autocheckpoint()).toBe(0);
+      tx.insert('profiles', profile(-5));
+    });
+    expect(autocheckpoint()).toBe(1000);
+    await store.close();
+  });
+
   it('a large edit that fails leaves nothing behind', async () => {
     const store = ProjectStore.open(join(dir.path, 'failed.tidemark'), { create: true });
     const failing = store.edit('ann', 'large', (tx) => {

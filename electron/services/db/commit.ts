@@ -49,6 +49,8 @@ export class Committer {
     }
     const large = this.writer.written >= LARGE_WRITE;
     const checkpointer = large ? this.largeCheckpointer() : null;
+    // this commit's own folding hands them back
+    if (checkpointer) this.restoreAutocheckpoint = false;
     // most of a large commit is in the log by now: synced ahead, little is left to sync after it
     if (large) await this.logFile().then((log) => log.datasync()).catch(() => undefined);
     if (checkpointer) connection.pragma('wal_autocheckpoint = 0');
@@ -57,6 +59,7 @@ export class Committer {
     } finally {
       if (checkpointer) void this.foldBack(checkpointer, ++this.largeCommits);
     }
+    this.handBack();
     await this.sync();
   }
 
@@ -85,7 +88,26 @@ export class Committer {
     const connection = this.writer.connection;
     while (!(await checkpointer.run()) && !checkpointer.broken && connection.open) await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_RETRY_MS).unref());
     // (after a later large commit, its own folding turns them back on)
-    if (commit === this.largeCommits && connection.open) connection.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+    if (commit === this.largeCommits && connection.open) this.restoreAutocheckpoint = true;
+    this.handBack();
+  }
+
+  /** SQLite's own checkpoints are due back on (see foldBack). */
+  private restoreAutocheckpoint = false;
+
+  /**
+   * Turns SQLite's own checkpoints back on, unless the connection is in the middle of something (an
+   * edit's transaction, a statement being read): then the next commit does it.
+   */
+  private handBack(): void {
+    const connection = this.writer.connection;
+    if (!this.restoreAutocheckpoint || !connection.open || connection.inTransaction) return;
+    try {
+      connection.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+      this.restoreAutocheckpoint = false;
+    } catch {
+      // busy with a statement: left for the next commit
+    }
   }
 
   /** Waits for a checkpoint under way and lets go of the log (before the connections close). */

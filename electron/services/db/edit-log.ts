@@ -320,8 +320,7 @@ export async function runEdit<T>(writer: Writer, person: string, label: string, 
   const pacer = new Pacer();
   const changed: RowChange[] = [];
   for (const c of tx.changes) {
-    if ('inserted' in c || (c.before === null ? c.after === null : same(c.before, c.after))) continue;
-    changed.push(c);
+    if (!('inserted' in c) && (c.before === null ? c.after !== null : !same(c.before, c.after))) changed.push(c);
     await pacer.pace();
   }
   const inserted = tx.changes.filter((c): c is InsertedRows => 'inserted' in c).sort((a, b) => PARENT_FIRST.indexOf(a.table) - PARENT_FIRST.indexOf(b.table));

@@ -35,6 +35,8 @@ function isTidemarkProject(path: string): boolean {
   }
 }
 
+const existsMessage = (target: string): string => `${target} already exists; choose “Replace the file if it exists” to write over it.`;
+
 /**
  * Where an export may go: never the open project's own file or its -wal / -shm (by real path, and
  * by inode for hard links), never another project or a folder, and over an existing file only when
@@ -59,14 +61,20 @@ export function checkExportTarget(projectPath: string, target: string, overwrite
   if (existsSync(out)) {
     if (statSync(out).isDirectory()) throw new ServiceError('invalid-request', `${target} is a folder; name a file to export to.`);
     if (isTidemarkProject(out)) throw new ServiceError('invalid-request', `Refused: ${target} is a Tidemark project; choose another file to export to.`);
-    if (!overwrite) throw new ServiceError('conflict', `${target} already exists; choose “Replace the file if it exists” to write over it.`);
+    if (!overwrite) throw new ServiceError('conflict', existsMessage(target));
   }
   return out;
 }
 
-export function writeExport(project: Project, target: string, parts: readonly string[], overwrite = true): Promise<void> {
+export async function writeExport(project: Project, target: string, parts: readonly string[], overwrite = true): Promise<void> {
   // written where the check says the path leads, not where a second resolution might
-  return writeFileAtomicParts(checkExportTarget(project.path, target, overwrite), parts);
+  try {
+    await writeFileAtomicParts(checkExportTarget(project.path, target, overwrite), parts, { overwrite });
+  } catch (error) {
+    // made meanwhile (another export to the same file): still not replaced unless asked
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ServiceError('conflict', existsMessage(target));
+    throw error;
+  }
 }
 
 export interface ExportRequest {

@@ -20,7 +20,7 @@ import type { EditTransaction } from '../db/edit-log';
 import { Pacer } from '../pacer';
 import type { ReadableDb } from '../db/readable';
 import { LineParts } from '../files/text-parts';
-import { markToRow, pacedReads, queryPointToRow, questionToRow } from '../annotation/rows';
+import { markToRow, pacedReads, queryPointToRow, questionToRow, sliced } from '../annotation/rows';
 import { blindnessOf, redactFor, visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
@@ -230,7 +230,8 @@ const itemIdentity = (item: ExchangeItem): string => identityOf(item, firstTimeO
 
 /**
  * The profile's questions that came from this format, by their identity (see identityOf), read a
- * slice at a time (a project may hold a hundred thousand of them) on a connection held for it alone.
+ * slice at a time (a project may hold a hundred thousand of them): on a snapshot before an import's
+ * edit, on the writer inside it (sliced reads leave no statement open across a pause).
  */
 async function presentQuestions(db: ReadableDb, format: BenchmarkFormat, items: readonly LocatedItem[], pacer: Pacer): Promise<Map<string, Question>> {
   const profileId = format.customProfile
@@ -238,12 +239,12 @@ async function presentQuestions(db: ReadableDb, format: BenchmarkFormat, items: 
     : builtinProfileId(format.profile);
   const present = new Map<string, Question>();
   if (!profileId || items.length === 0) return present;
+  const questions = await pacedReads.questionsOfProfile(db, profileId, pacer);
+  // every question's first query time, along the points' (question, time) index a slice at a time
   const firstTimes = new Map<string, number>();
-  for (const { id, t } of db.query<{ id: string; t: number }>('SELECT p.question_id AS id, min(p.time) AS t FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.profile_id = ? GROUP BY p.question_id').iterate(profileId)) {
-    firstTimes.set(id, t);
-    await pacer.pace();
-  }
-  for (const question of await pacedReads.questionsOfProfile(db, profileId, pacer)) {
+  const firstTimeStatement = db.query<{ id: string; t: number }>('SELECT question_id AS id, min(time) AS t FROM query_points WHERE question_id > ? GROUP BY question_id ORDER BY question_id LIMIT ?');
+  await sliced((after, limit) => firstTimeStatement.all(after ?? '', limit), (row) => row.id, (row) => firstTimes.set(row.id, row.t), pacer);
+  for (const question of questions) {
     if (!question.origin) continue;
     const extra = question.origin.extra;
     const videoPath = typeof extra.videoPath === 'string' ? extra.videoPath : '';

@@ -62,6 +62,17 @@ describe('writeFileAtomicParts', () => {
   });
 });
 
+describe('writeFileAtomicParts without overwriting', () => {
+  it('writes a new file, and never replaces one that is there (EEXIST), leaving no temporary file', async () => {
+    const target = join(dir.path, 'kept.txt');
+    await writeFileAtomicParts(target, ['first\n'], { overwrite: false });
+    expect(readFileSync(target, 'utf8')).toBe('first\n');
+    await expect(writeFileAtomicParts(target, ['second\n'], { overwrite: false })).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(target, 'utf8')).toBe('first\n');
+    expect(readdirSync(dir.path).filter((f) => f.startsWith('.kept.txt'))).toEqual([]);
+  });
+});
+
 describe('LineParts', () => {
   it('makes parts of a thousand lines whose concatenation is the lines, a newline after each', () => {
     for (const count of [0, 1, 999, 1000, 1001, 2500]) {
