@@ -133,9 +133,9 @@ test('Space plays right after a video is picked or a transport button is clicked
     await page.waitForTimeout(300 + 170 * round);
     await keys(page, ' ');
     await expect.poll(playing).toBe('false');
-    // the frame named is the frame shown, exactly
-    const commanded = await settled(page);
-    expect(commanded, `round ${round}`).toBeGreaterThan(0);
-    expect(await frameOnScreen(page), `round ${round}`).toBe(commanded);
+    // the frame named is the frame shown, exactly (a frame playback had under way reaches the
+    // screen after the pause, on a loaded machine late: the name follows it)
+    expect(await settled(page), `round ${round}`).toBeGreaterThan(0);
+    await expect.poll(async () => (await frameOnScreen(page)) - (await settled(page)), { message: `round ${round}` }).toBe(0);
   }
 });

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import videojs from 'video.js';
 import 'video.js/dist/video-js.css';
 import type Player from 'video.js/dist/types/player';
-import { frameIndexAt } from '../../../shared/timecode';
+import { frameIndexAt, frameStartTime } from '../../../shared/timecode';
 import { isDesktop, videoUrl } from '../api/client';
 import { framePresented, onPlaybackTime, playbackStarted, playbackStopped, stepBackwards } from '../store/player/actions';
 import { likelyCommands } from '../store/player/selectors';
@@ -137,12 +137,18 @@ export function PlayerView(): React.JSX.Element {
       });
     };
     const markPaused = (): void => {
-      // paused, the command is the frame on screen (the element's own time can lie between two
-      // frames, and the display would name the one before the picture's)
-      const t = backTimer ? getState().commanded.time : (getState().presentedTime ?? media.currentTime);
       direction = 0;
+      if (backTimer) {
+        playbackStopped(getState().commanded.time);
+        arm();
+        return;
+      }
+      // neither the last frame reported (late on a loaded machine) nor the element's own time (it can
+      // lie a hair before the picture's frame) says for sure what is on screen once playback stops:
+      // the element is brought to the frame of its time, which is then the command and the picture
+      const t = frameStartTime(frameIndexAt(media.currentTime, fps()), fps());
       playbackStopped(t);
-      arm();
+      seekOwn(t);
     };
     player.on('play', () => {
       ahead.hide();

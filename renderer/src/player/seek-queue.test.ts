@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeVideo } from './fake-video';
 import { SEEK_NUDGE, SeekQueue } from './seek-queue';
 
@@ -12,6 +12,28 @@ describe('SeekQueue', () => {
     video.completeSeek();
     expect(presented).toEqual([31 / 30]);
     expect(queue.busy).toBe(false);
+  });
+
+  it('counts a seek that presents nothing new (its frame was already on screen) as landed a few frames after it is done', () => {
+    vi.useFakeTimers();
+    try {
+      const video = new FakeVideo(30);
+      const presented: Array<[number, number]> = [];
+      const queue = new SeekQueue(video, (mediaTime, target) => presented.push([mediaTime, target]));
+      queue.request(2);
+      video.seekedBeforeFrame();
+      vi.advanceTimersByTime(30);
+      expect(presented).toEqual([]);
+      vi.advanceTimersByTime(100);
+      expect(presented).toEqual([[2, 2]]);
+      // a frame that does come is reported once, not again by the wait
+      queue.request(3);
+      video.completeSeek();
+      vi.advanceTimersByTime(200);
+      expect(presented).toEqual([[2, 2], [3, 3]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("does not take the previous seek's late frame for the frame of the seek now under way", () => {

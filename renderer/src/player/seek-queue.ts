@@ -16,6 +16,9 @@ export interface SeekableVideo {
  */
 export const SEEK_NUDGE = 1e-3;
 
+/** Display frames after 'seeked' with no frame presented before a seek counts as landed on the frame already shown. */
+const SILENT_FRAMES = 4;
+
 export class SeekQueue {
   private inFlight: number | null = null;
   private pending: number | null = null;
@@ -81,8 +84,32 @@ export class SeekQueue {
         this.watch(generation, target, previous);
         return;
       }
+      this.reported = generation;
       this.onPresented(metadata.mediaTime, target ?? metadata.mediaTime);
     });
+  }
+
+  /** The seek whose frame was last reported. */
+  private reported = 0;
+
+  /**
+   * A seek to the frame already on screen presents nothing new, so no frame callback answers it:
+   * once the element has had a few frames' time to paint after 'seeked' and nothing came, the frame
+   * on screen is the target's.
+   */
+  private settleIfSilent(generation: number, target: number): void {
+    const nextFrame = globalThis.requestAnimationFrame ?? ((callback: () => void) => setTimeout(callback, 16));
+    let frames = 0;
+    const check = (): void => {
+      if (this.disposed || generation !== this.generation || this.reported === generation) return;
+      if (++frames < SILENT_FRAMES) {
+        nextFrame(check);
+        return;
+      }
+      this.reported = generation;
+      this.onPresented(target, target);
+    };
+    nextFrame(check);
   }
 
   private start(t: number): void {
@@ -106,5 +133,6 @@ export class SeekQueue {
       return;
     }
     if (!this.video.requestVideoFrameCallback) this.onPresented(this.video.currentTime, done);
+    else this.settleIfSilent(this.generation, done);
   };
 }
