@@ -25,6 +25,8 @@ export class Committer {
   private checkpointer: Checkpointer | null | undefined;
   /** Counts large commits: while the latest one's pages are not all in the file, SQLite's own checkpoints stay off. */
   private largeCommits = 0;
+  /** SQLite's own checkpoints are due back on (see foldBack and handBack). */
+  private restoreAutocheckpoint = false;
   /** Whether the file is in WAL mode (it always is, unless the file system cannot share memory): else SQLite syncs as before. */
   private readonly logged: boolean;
 
@@ -91,9 +93,6 @@ export class Committer {
     if (commit === this.largeCommits && connection.open) this.restoreAutocheckpoint = true;
     this.handBack();
   }
-
-  /** SQLite's own checkpoints are due back on (see foldBack). */
-  private restoreAutocheckpoint = false;
 
   /**
    * Turns SQLite's own checkpoints back on, unless the connection is in the middle of something (an

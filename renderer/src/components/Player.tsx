@@ -136,13 +136,9 @@ export function PlayerView(): React.JSX.Element {
         if (!media.paused) watchFrames();
       });
     };
+    // (backwards playback has stopped its timer by the time this runs: see pause())
     const markPaused = (): void => {
       direction = 0;
-      if (backTimer) {
-        playbackStopped(getState().commanded.time);
-        arm();
-        return;
-      }
       // neither the last frame reported (late on a loaded machine) nor the element's own time (it can
       // lie a hair before the picture's frame) says for sure what is on screen once playback stops:
       // the element is brought to the frame of its time, which is then the command and the picture
