@@ -52,6 +52,17 @@ describe('exchange actions', () => {
     expect(getState()).toMatchObject({ exchangeError: 'Cannot import format "nope"', error: null, importJobId: null });
   });
 
+  it('shown statistics are read again after an undo or redo of what they count, not of anything else', async () => {
+    const figures = (questions: number) => [{ profile: 'OVO-S', questions }] as unknown as ReturnType<typeof getState>['stats'];
+    answer = () => figures(2);
+    setState({ stats: figures(3) });
+    await emit('editApplied', { label: 'Add event', videoIds: ['v'], tables: ['marks'] });
+    expect(calls.map((c) => c.method)).not.toContain('exchange.stats');
+    await emit('editApplied', { label: 'Import ovo.jsonl', videoIds: [], tables: ['questions', 'query_points'] });
+    expect(calls.map((c) => c.method)).toContain('exchange.stats');
+    expect(getState().stats).toEqual(figures(2));
+  });
+
   it('passes the choice for questions the profile already has', async () => {
     await startImport({ path: '/tmp/in.jsonl', format: 'ovo-s', existing: 'update' });
     expect(calls.find((c) => c.method === 'exchange.import')?.request).toMatchObject({ existing: 'update' });

@@ -83,8 +83,12 @@ async function onJobFinished(job: Job): Promise<void> {
   }
 }
 
+/** What the statistics count: an undo or redo touching these makes the shown figures stale. */
+const COUNTED_TABLES = new Set(['profiles', 'videos', 'questions', 'query_points']);
+
 export function registerExchange(): void {
   on('jobFinished', onJobFinished);
+  on('editApplied', (summary) => (getState().stats && summary.tables.some((t) => COUNTED_TABLES.has(t)) ? loadStats() : undefined));
   // what the dialog showed is over once it closes; results stay until the next run
   on('overlayClosed', (overlay) => {
     if (overlay === 'exchange') setState({ exchangeError: null });
