@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { markToRow } from '../electron/services/annotation/rows';
 import { Project } from '../electron/services/projects/project';
-import { insertVideos } from '../electron/services/videos/service';
+import { insertVideos } from '../electron/services/videos/repo';
 import type { Mark } from '../shared/marks';
 import { syntheticMarks } from './annotation';
 import { figure } from './figures';

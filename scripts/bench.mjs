@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workerDefines } from './workers.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit' });
@@ -16,6 +17,7 @@ await build({
   target: 'node22',
   format: 'esm',
   packages: 'external',
+  define: await workerDefines(root),
   logLevel: 'warning',
 });
 const result = spawnSync(process.execPath, ['--expose-gc', join(root, 'dist/bench/run.mjs'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
+import { workerDefines } from './workers.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -17,7 +18,7 @@ const common = {
   target: 'node22',
   sourcemap: true,
   packages: 'external', // node_modules stay external: native better-sqlite3, ffmpeg installers, electron
-  define: { 'process.env.TIDEMARK_VERSION': JSON.stringify(pkg.version) },
+  define: { 'process.env.TIDEMARK_VERSION': JSON.stringify(pkg.version), ...(await workerDefines(root)) },
   logLevel: quiet ? 'warning' : 'info',
 };
 await Promise.all([

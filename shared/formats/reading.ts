@@ -34,6 +34,13 @@ export interface Reading {
   step(records: number): boolean;
   /** How much of the file has been read, 0–1. */
   readonly fraction: number;
+  /** Problems found so far. */
+  readonly problemCount: number;
+  /**
+   * The items read since the last drain, handed over: a caller that writes them as they come need
+   * not hold the whole file's (result() then holds only the items never drained).
+   */
+  drain(): LocatedItem[];
   result(): FormatRead;
 }
 
@@ -133,9 +140,17 @@ export function jsonlReader<T>(format: RecordFormat<T>) {
       records++;
       collector.add(line.value, line, { line: line.line, prefix: [], lineOf: () => line.line });
     });
-    return Object.assign(steps, {
+    return {
+      get fraction() {
+        return steps.fraction;
+      },
+      step: (max) => steps.step(max),
+      get problemCount() {
+        return cursor.problems.length + collector.problems.length;
+      },
+      drain: () => collector.items.splice(0),
       result: () => ({ items: collector.items, problems: [...cursor.problems, ...collector.problems].sort(byLine), records: records + cursor.problems.length + cursor.skipped }),
-    });
+    };
   };
 }
 
@@ -192,6 +207,10 @@ export function arrayReader<T>(format: RecordFormat<T>) {
         }
         return next >= elements.length;
       },
+      get problemCount() {
+        return problems.length + collector.problems.length;
+      },
+      drain: () => collector.items.splice(0),
       result: () => ({ items: collector.items, problems: [...problems, ...collector.problems].sort(byLine), records: elements.length }),
     };
   };

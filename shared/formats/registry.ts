@@ -54,6 +54,10 @@ export function readBytes(format: BenchmarkFormat & Required<Pick<BenchmarkForma
     get fraction() {
       return reading?.fraction ?? 0;
     },
+    get problemCount() {
+      return (decoded?.problems.length ?? 0) + (reading?.problemCount ?? 0);
+    },
+    drain: () => reading?.drain() ?? [],
     result() {
       // (read by stepping first; a result asked for sooner is of what was read so far)
       while (!reading) this.step(0);

@@ -122,7 +122,12 @@ interface QuestionRow {
 export function questionToRow(q: Question, createdAt: string): Row {
   const { id, videoId, profileId, provenance, createdBy, updatedAt, ...rest } = q;
   const fields: Omit<QuestionFields, 'profileId'> = rest;
-  return { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify(fields), provenance: provenanceText(provenance), created_by: createdBy, created_at: createdAt, updated_at: updatedAt };
+  return questionRow({ id, videoId, profileId, provenance, createdBy, updatedAt }, JSON.stringify(fields), createdAt);
+}
+
+/** The stored columns of a question whose fields are already JSON text (`fields`: what questionToRow stores). */
+export function questionRow(q: Pick<Question, 'id' | 'videoId' | 'profileId' | 'provenance' | 'createdBy' | 'updatedAt'>, fields: string, createdAt: string): Row {
+  return { id: q.id, video_id: q.videoId, profile_id: q.profileId, fields, provenance: provenanceText(q.provenance), created_by: q.createdBy, created_at: createdAt, updated_at: q.updatedAt };
 }
 
 /** The last frozen provenance written and its text: an import's questions share one (a frozen one cannot have changed since). */
@@ -197,8 +202,16 @@ interface QueryPointRow {
 }
 
 export function queryPointToRow(p: QueryPoint): Row {
-  const { id, questionId, time, ...fields } = p;
-  return { id, question_id: questionId, time, fields: JSON.stringify(fields) };
+  return queryPointRow(p.id, p.questionId, p.time, queryPointFieldsText(p));
+}
+
+/** The stored columns of a query point whose fields are already JSON text (see queryPointFieldsText). */
+export const queryPointRow = (id: string, questionId: string, time: number, fields: string): Row => ({ id, question_id: questionId, time, fields });
+
+/** A query point's JSON column: all its fields but its id, question and time (stored as columns). */
+export function queryPointFieldsText(p: Omit<QueryPoint, 'id' | 'questionId'> & Partial<QueryPoint>): string {
+  const { id: _id, questionId: _question, time: _time, ...fields } = p;
+  return JSON.stringify(fields);
 }
 
 function rowToQueryPoint(row: QueryPointRow): QueryPoint {

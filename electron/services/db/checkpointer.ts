@@ -2,9 +2,8 @@
 // SQLite checkpoints inside the commit that lets the log pass a thousand pages: after an import of a
 // hundred thousand rows that is a quarter of a second of copying in the server's one thread, during
 // which no request is answered. A large commit hands it to this worker instead (see ProjectStore).
-import Database from 'better-sqlite3';
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteModule } from '../workers/bundled';
 
 /** The worker: a connection of its own that checkpoints when asked and says how far it got. */
 const WORKER = `
@@ -32,15 +31,6 @@ parentPort.on('message', (message) => {
   }
 });
 `;
-
-/**
- * Where this process loaded better-sqlite3 from, so the worker loads the very same copy wherever the
- * app keeps it (a bundle's node_modules, an asar archive); null if it cannot be found.
- */
-function sqliteModule(): string | null {
-  for (const module of Object.values(createRequire(process.execPath).cache)) if (module?.exports === Database) return module.filename;
-  return null;
-}
 
 export class Checkpointer {
   private failed = false;

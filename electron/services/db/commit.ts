@@ -65,6 +65,20 @@ export class Committer {
     await this.sync();
   }
 
+  /**
+   * After another connection's large commit (an import's writer thread, which syncs its own log):
+   * its log folded back into the file off this thread, as after a large commit of ours.
+   */
+  foldBackAfterElsewhere(): void {
+    const checkpointer = this.logged ? this.largeCheckpointer() : null;
+    // (none: SQLite's own checkpoint after our next commit does it)
+    if (!checkpointer) return;
+    this.restoreAutocheckpoint = false;
+    // our next small commit must not fold a hundred thousand rows back in this thread meanwhile
+    this.writer.connection.pragma('wal_autocheckpoint = 0');
+    void this.foldBack(checkpointer, ++this.largeCommits);
+  }
+
   private largeCheckpointer(): Checkpointer | null {
     if (this.checkpointer === undefined) this.checkpointer = Checkpointer.start(this.path);
     return this.checkpointer && !this.checkpointer.broken ? this.checkpointer : null;

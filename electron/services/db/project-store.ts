@@ -82,10 +82,7 @@ export class ProjectStore {
 
   /** Runs `work` after every write queued before it, in a transaction of its own. */
   private exclusive<T>(work: (writer: Writer) => Promise<T>): Promise<T> {
-    const writer = this.writer;
-    if (!writer) return Promise.reject(new ServiceError('forbidden', 'This project was opened for reading only.'));
-    const run = async (): Promise<T> => {
-      if (!writer.connection.open) throw new ServiceError('no-project', 'The project was closed.');
+    return this.queued(async (writer) => {
       await begin(writer.connection);
       writer.written = 0;
       try {
@@ -96,10 +93,39 @@ export class ProjectStore {
         if (writer.connection.inTransaction) writer.connection.exec('ROLLBACK');
         throw error;
       }
+    });
+  }
+
+  /** Runs `run` once every write queued before it is done; later ones wait for it. */
+  private queued<T>(run: (writer: Writer) => Promise<T>): Promise<T> {
+    const writer = this.writer;
+    if (!writer) return Promise.reject(new ServiceError('forbidden', 'This project was opened for reading only.'));
+    const turn = async (): Promise<T> => {
+      if (!writer.connection.open) throw new ServiceError('no-project', 'The project was closed.');
+      return run(writer);
     };
-    const next = this.queue.then(run, run);
+    const next = this.queue.then(turn, turn);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * An edit written on a connection of its own, in another thread (a large import's writer; see
+   * exchange/import-writer.ts): `work` runs once every write queued before it is done, and every
+   * write queued after it waits until it has committed or rolled back. This store's writer opens
+   * no transaction meanwhile, so the other connection can.
+   */
+  writeElsewhere<T>(work: () => Promise<T>): Promise<T> {
+    return this.queued(async () => {
+      const result = await work();
+      this.committer!.foldBackAfterElsewhere();
+      return result;
+    });
+  }
+
+  /** The project file's path (for a connection of another thread's own). */
+  get file(): string {
+    return this.path;
   }
 
   /** One undoable edit by `person`: persisted (fsynced) when the promise resolves. */

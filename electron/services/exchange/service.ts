@@ -1,39 +1,35 @@
 // Importing a benchmark file into a project and exporting a profile's questions to one. An import
 // is one transaction (and one undo step): a file with bad records imports nothing and reports every
 // problem as file:line:field, unless the caller chose to skip the invalid ones.
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { FormatInfo, ImportOutcomeView } from '../../../shared/exchange';
 import type { Problem } from '../../../shared/formats/json-text';
 import type { Caller, Video } from '../../../shared/domain';
 import { rowsToItem } from '../../../shared/formats/project-items';
-import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
-import { taxonomyLeaves, type Profile, type ProfileDefinition } from '../../../shared/profiles';
-import { findFormat, FORMATS, jsonlLine, readAll, readBytes, type BenchmarkFormat, type LocatedItem } from '../../../shared/formats/registry';
-import { benchmarkIdOf } from '../../../shared/formats/items';
+import type { Profile, ProfileDefinition } from '../../../shared/profiles';
+import { findFormat, FORMATS, jsonlLine, readAll, readBytes, type BenchmarkFormat, type LocatedItem, type Reading } from '../../../shared/formats/registry';
 import type { ExchangeItem } from '../../../shared/formats/items';
 import { groupBy } from '../../../shared/collections';
 import { compareMarks, type Mark } from '../../../shared/marks';
-import { questionFieldsSchema, type QueryPoint, type Question } from '../../../shared/questions';
-import type { EditTransaction } from '../db/edit-log';
+import type { QueryPoint, Question } from '../../../shared/questions';
 import { Pacer } from '../pacer';
-import type { ReadableDb } from '../db/readable';
 import { LineParts } from '../files/text-parts';
-import { markToRow, pacedReads, queryPointToRow, questionToRow, sliced } from '../annotation/rows';
+import { pacedReads } from '../annotation/rows';
 import { blindnessOf, redactFor, visibleAnnotations } from '../annotation/policy';
-import { builtinProfileId, getProfile, listProfiles, profileToRow } from '../profiles/rows';
+import { builtinProfileId, getProfile, listProfiles } from '../profiles/rows';
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { ServiceError } from '../errors';
 import { undecidedDraftMarks } from '../drafting/rows';
 import { phase as jobPhase, UNWATCHED, type JobControl } from '../jobs/registry';
-import { fromStoredPath, toStoredPath } from '../media/paths';
+import { fromStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
-import { probeNewVideos } from '../videos/import';
-import { placeholderVideoRow, type NewVideo } from '../videos/repo';
-import { insertVideos } from '../videos/service';
+import type { ProjectStore } from '../db/project-store';
+import { MediaMatcher } from './import-media';
+import { entryOf, type ImportEntry, type ImportPlan, type WrittenCounts } from './import-write';
+import { importWriter, type ImportWriter } from './import-writer';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
 export interface ImportOptions {
@@ -58,24 +54,6 @@ function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFor
   return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>>;
 }
 
-/**
- * The custom profile a format's items land in: the one of that name when the project has it (its
- * taxonomy and facet values grown by what the file brings), else a new one — inside the import's edit.
- */
-function customProfileFor(tx: EditTransaction, wanted: ProfileDefinition): string {
-  const existing = listProfiles(tx.db).find((p) => !p.builtin && p.name === wanted.name);
-  if (!existing) {
-    const profile: Profile = { ...wanted, id: randomUUID(), builtin: false };
-    tx.insert('profiles', profileToRow(profile));
-    return profile.id;
-  }
-  const codes = new Set([...taxonomyLeaves(existing.taxonomy).map((l) => l.node.code), ...existing.taxonomy.map((n) => n.code)]);
-  const facets = { ...existing.rules.facets };
-  for (const [name, values] of Object.entries(wanted.rules.facets)) facets[name] = [...new Set([...(facets[name] ?? []), ...values])].sort();
-  tx.put('profiles', profileToRow({ ...existing, taxonomy: [...existing.taxonomy, ...wanted.taxonomy.filter((n) => !codes.has(n.code))], rules: { ...existing.rules, facets } }));
-  return existing.id;
-}
-
 /** Reads and checks a file without touching any project (`tidemark validate`). */
 export function validateFile(path: string, formatId: string): { records: number; items: number; problems: Problem[] } {
   const format = requireReader(formatId);
@@ -96,214 +74,136 @@ const REPORT_EVERY = 0.05;
 const READ_SLICE = 250;
 
 
-export async function importBenchmarkFile(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl = UNWATCHED): Promise<ImportOutcome> {
+/** Items handed to the writer at a time (a few milliseconds to copy to its thread). */
+const HANDOVER = 1000;
+
+/** How often the writing phase reports how far it got. */
+const WRITING_REPORT_MS = 200;
+
+/**
+ * Reads a benchmark file into a project as one edit (one undo step). The file is read and checked
+ * here, a slice at a time; each checked item goes to the import's writer (import-writer.ts) as soon
+ * as its video is matched, which writes it while the rest is read. A file with problems, a
+ * cancel or a failure rolls the writer back: nothing is written.
+ */
+export async function importBenchmarkFile(
+  project: Project,
+  caller: Caller,
+  tools: MediaTools,
+  options: ImportOptions,
+  control: JobControl = UNWATCHED,
+  /** Where the edit is written (tests compare the writer thread with this thread's). */
+  writerFor: (store: ProjectStore) => ImportWriter = importWriter,
+): Promise<ImportOutcome> {
   const format = requireReader(options.format);
   const file = basename(options.path);
   if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
   await phase(control, 0, `Reading ${file}`);
   // bytes, not text: lines that are not UTF-8 are problems, never silently U+FFFD
   const reading = readBytes(format, readFileSync(options.path), file);
+  const writer = writerFor(project.store);
+  try {
+    return await readAndWrite(project, caller, tools, options, control, format, reading, writer);
+  } finally {
+    // refused, cancelled or failed: rolled back (after a commit, this does nothing)
+    await writer.abort();
+  }
+}
+
+async function readAndWrite(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl, format: BenchmarkFormat, reading: Reading, writer: ImportWriter): Promise<ImportOutcome> {
+  const file = basename(options.path);
+  const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
+  const media = new MediaMatcher(project, tools, mediaDir, file, control.signal, (plan) => writer.videos(plan));
+  const plan = (customProfile: ProfileDefinition | null): ImportPlan => ({ person: caller.person, label: `Import ${file}`, existing: options.existing ?? 'skip', now: new Date().toISOString(), projectDir: project.dir, profile: format.profile, customProfile });
+  // a format with a custom profile makes it from all its items: its writer begins once all are read
+  const custom: ExchangeItem[] | null = format.customProfile ? [] : null;
+  let began = false;
+  // read items waiting for their video, in file order (the order they become questions in)
+  const waiting: Array<{ located: LocatedItem; video: string }> = [];
+  let head = 0;
+  let outgoing: ImportEntry[] = [];
+  const late: Problem[] = [];
+  // items whose file was not found, by the file's path (reported when the import is refused)
+  const missing = new Map<string, number>();
+  const refusing = (): boolean => !options.skipInvalid && reading.problemCount + media.problems.length + late.length > 0;
+
+  /** Hands over, from the front, every item whose video is matched (all of them at the end). */
+  const handOver = (end: boolean): void => {
+    for (; head < waiting.length; head++) {
+      const { located, video: path } = waiting[head]!;
+      const video = media.video(path);
+      if (!video) break;
+      if (video.duration === null) missing.set(located.item.videoPath, (missing.get(located.item.videoPath) ?? 0) + 1);
+      // a video whose length is not known yet (a placeholder) is checked once it is relinked
+      const after = video.duration === null ? undefined : located.item.points.find((p) => p.time.seconds > video.duration! + 1e-6);
+      if (after) late.push({ file, line: located.line, field: 'query time', reason: `${after.time.text || after.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
+      else outgoing.push(entryOf(located.item, located.rows, path));
+    }
+    if (head > HANDOVER) {
+      waiting.splice(0, head);
+      head = 0;
+    }
+    // a file that will be refused writes nothing more (it is still read to the end, for its problems)
+    if (refusing()) outgoing = [];
+    if (outgoing.length < (end ? 1 : HANDOVER)) return;
+    writer.items(outgoing);
+    outgoing = [];
+    if (!began && !custom) {
+      writer.begin(plan(null));
+      began = true;
+    }
+  };
+
   const pacer = new Pacer();
-  for (let reported = 0; !reading.step(READ_SLICE); ) {
+  for (let reported = 0; ; ) {
+    const done = reading.step(READ_SLICE);
+    for (const located of reading.drain()) {
+      custom?.push(located.item);
+      waiting.push({ located, video: media.pathOf(located.item.videoPath) });
+    }
+    media.probeNew();
+    handOver(false);
+    if (done) break;
     if (reading.fraction - reported < REPORT_EVERY) await pacer.pace();
     else {
       reported = reading.fraction;
-      await phase(control, 0.4 * reported, `Reading ${file}: ${Math.round(100 * reported)}%`);
+      await phase(control, READ_SHARE * reported, `Reading ${file}: ${Math.round(100 * reported)}%`);
     }
   }
   const read = reading.result();
-  await phase(control, 0.4, `Read ${read.records.toLocaleString('en')} records of ${file}`);
-  const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems] };
-  if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
+  await phase(control, READ_SHARE, `Read ${read.records.toLocaleString('en')} records of ${file}`);
+  await media.settled();
+  if (control.signal.aborted) throw new DOMException(CANCELLED, 'AbortError');
+  handOver(true);
 
-  // questions the profile already has (the same benchmark ids): skipped, or replaced from the file
-  // (looked at again inside the edit, where another import may have added some meanwhile)
-  const present = await project.store.snapshot((db) => presentQuestions(db, format, read.items, pacer));
-  const items = present.size === 0 ? read.items : read.items.filter((located) => {
-    if (!present.has(itemIdentity(located.item)) || options.existing === 'update') return true;
-    outcome.alreadyPresent++;
-    return false;
-  });
-
-  // media: by path relative to the media folder; files not yet in the project are probed now and
-  // inserted with the questions, in the same edit — a refused import writes nothing at all
-  const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
-  const known = new Map<string, { id: string; duration: number | null }>(project.videos.list().map((v) => [project.videos.absolutePath(v), v]));
-  // a file names few videos many times over: resolve each name once
-  const absolute = new Map<string, string>();
-  for (const { item } of items) {
-    if (!absolute.has(item.videoPath)) absolute.set(item.videoPath, resolve(mediaDir, item.videoPath));
-    await pacer.pace();
-  }
-  const toProbe = [...new Set(absolute.values())].filter((p) => !known.has(p) && existsSync(p));
-  const probed = toProbe.length > 0 ? await probeNewVideos(project, tools, toProbe, { signal: control.signal, progress: (fraction, message) => control.progress(0.4 + 0.3 * (fraction ?? 0), message) }) : null;
-  if (probed) {
-    for (const failure of probed.report.failed) outcome.problems.push({ file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
-    const byFingerprint = new Map<string, { id: string; duration: number | null }>(project.videos.list().flatMap((v) => (v.fingerprint ? [[v.fingerprint, v] as const] : [])));
-    for (const v of probed.videos) {
-      known.set(project.videos.absolutePath(v), v);
-      byFingerprint.set(v.fingerprint, v);
-    }
-    // one video under two names: both names map to the one video
-    for (const [path, fingerprint] of probed.sameAs) {
-      const same = byFingerprint.get(fingerprint);
-      if (same) known.set(path, same);
-    }
-  }
-
-  // media not found: their questions come in on placeholder videos (one per path), relinked later
-  const placeholders = new Map<string, string>();
-  const missing = new Map<string, number>();
-  for (const { item } of items) {
-    await pacer.pace();
-    const path = absolute.get(item.videoPath)!;
-    if (known.has(path) && !placeholders.has(path)) continue;
-    if (!placeholders.has(path)) {
-      const id = randomUUID();
-      placeholders.set(path, id);
-      known.set(path, { id, duration: null });
-    }
-    missing.set(item.videoPath, (missing.get(item.videoPath) ?? 0) + 1);
-  }
-
-  const ready: Array<LocatedItem & { video: string }> = [];
-  for (const located of items) {
-    const video = known.get(absolute.get(located.item.videoPath)!)!;
-    // a video whose length is not known yet (a placeholder) is checked once it is relinked
-    const late = video.duration === null ? undefined : located.item.points.find((p) => p.time.seconds > video.duration! + 1e-6);
-    if (late) {
-      outcome.problems.push({ file, line: located.line, field: 'query time', reason: `${late.time.text || late.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
-      continue;
-    }
-    await pacer.pace();
-    ready.push({ ...located, video: absolute.get(located.item.videoPath)! });
-  }
-  outcome.missingMedia = [...missing].map(([videoPath, questions]) => ({ videoPath, questions }));
-  if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
-
-  await phase(control, 0.7, `Writing ${ready.length.toLocaleString('en')} questions from ${file}`);
-  const now = new Date().toISOString();
-  await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
-    // the project as it is now (probing took a while; another import may have run meanwhile)
-    const videoOf = videoResolver(tx, project, known, probed?.videos ?? [], placeholders, now);
-    const presentNow = await presentQuestions(tx.db, format, ready, new Pacer());
-    const profileId = format.customProfile ? customProfileFor(tx, format.customProfile(ready.map((r) => r.item))) : builtinProfileId(format.profile);
-    // every field of an imported question was written by a person
-    const provenance = Object.freeze(Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const])));
-    for (const located of ready) {
-      const { item, rows } = located;
-      const replaces = presentNow.size === 0 ? undefined : presentNow.get(itemIdentity(item));
-      if (replaces) outcome.alreadyPresent++;
-      if (replaces && options.existing !== 'update') continue;
-      const videoId = videoOf(located.video);
-      // a published benchmark's items were accepted by its authors; set them back to draft to review them here
-      const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
-      const question: Question = { ...rows.fields, status, profileId, id: replaces?.id ?? randomUUID(), videoId, provenance, createdBy: replaces?.createdBy ?? caller.person, updatedAt: now };
-      if (replaces) {
-        // updated in place (same id, same place in the profile, reviews kept); its points and own marks anew
-        const createdAt = tx.db.query<{ created_at: string }>('SELECT created_at FROM questions WHERE id = ?').get(replaces.id)!.created_at;
-        removeImportedParts(tx, replaces);
-        tx.put('questions', questionToRow(question, createdAt));
-        outcome.updated++;
-      } else tx.insert('questions', questionToRow(question, now));
-      for (const p of rows.points) tx.insert('query_points', queryPointToRow({ ...p, id: randomUUID(), questionId: question.id } as QueryPoint));
-      // dense captions belong to their own task: the placeholder target becomes the question's id
-      for (const m of rows.marks) tx.insert('marks', markToRow({ ...m, target: m.target === OWN_QUESTION_TARGET ? question.id : m.target, id: randomUUID(), videoId } as Mark));
-      outcome.importedQuestions++;
-      outcome.importedMarks += rows.marks.length;
-      await tx.pace();
-    }
-  });
-  return outcome;
+  const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems, ...media.problems, ...late] };
+  if (refusing()) return { ...outcome, missingMedia: [...missing].map(([videoPath, questions]) => ({ videoPath, questions })), refused: true };
+  if (!began) writer.begin(plan(custom ? format.customProfile!(custom) : null));
+  const counts = await writing(writer, control, `Writing ${head.toLocaleString('en')} questions from ${file}`, head);
+  return { ...outcome, ...counts, missingMedia: counts.onPlaceholders.map(([videoPath, questions]) => ({ videoPath, questions })) };
 }
 
-/**
- * What makes an imported question the same question again: the benchmark's own id where its format
- * has ids, else (PhoStream, StreamingBench) its video, its text and its first query time.
- */
-function identityOf(item: Pick<ExchangeItem, 'profile' | 'extra' | 'videoPath' | 'question'>, firstTime: number | null): string {
-  return benchmarkIdOf(item) ?? `${item.videoPath}\u0000${item.question.text}\u0000${firstTime ?? ''}`;
-}
+/** The reading phase's share of an import's progress (writing goes on meanwhile; its tail is the rest). */
+const READ_SHARE = 0.7;
+const CANCELLED = 'Import cancelled; nothing was written.';
 
-const firstTimeOf = (item: ExchangeItem): number | null => (item.points.length ? Math.min(...item.points.map((p) => p.time.seconds)) : null);
-const itemIdentity = (item: ExchangeItem): string => identityOf(item, firstTimeOf(item));
-
-/**
- * The profile's questions that came from this format, by their identity (see identityOf), read a
- * slice at a time (a project may hold a hundred thousand of them): on a snapshot before an import's
- * edit, on the writer inside it (sliced reads leave no statement open across a pause).
- */
-async function presentQuestions(db: ReadableDb, format: BenchmarkFormat, items: readonly LocatedItem[], pacer: Pacer): Promise<Map<string, Question>> {
-  const profileId = format.customProfile
-    ? listProfiles(db).find((p) => !p.builtin && p.name === format.customProfile!(items.map((l) => l.item)).name)?.id
-    : builtinProfileId(format.profile);
-  const present = new Map<string, Question>();
-  if (!profileId || items.length === 0) return present;
-  const questions = await pacedReads.questionsOfProfile(db, profileId, pacer);
-  // every question's first query time, along the points' (question, time) index a slice at a time
-  const firstTimes = new Map<string, number>();
-  const firstTimeStatement = db.query<{ id: string; t: number }>('SELECT question_id AS id, min(time) AS t FROM query_points WHERE question_id > ? GROUP BY question_id ORDER BY question_id LIMIT ?');
-  await sliced((after, limit) => firstTimeStatement.all(after ?? '', limit), (row) => row.id, (row) => firstTimes.set(row.id, row.t), pacer);
-  for (const question of questions) {
-    if (!question.origin) continue;
-    const extra = question.origin.extra;
-    const videoPath = typeof extra.videoPath === 'string' ? extra.videoPath : '';
-    present.set(identityOf({ profile: format.profile, extra, videoPath, question }, firstTimes.get(question.id) ?? null), question);
-    await pacer.pace();
+/** Waits for the writer to commit, reporting how far it got; a cancel rolls it back. */
+async function writing(writer: ImportWriter, control: JobControl, message: string, items: number): Promise<WrittenCounts> {
+  const committed = writer.commit();
+  let cancelled: (() => void) | null = null;
+  const cancel = new Promise<'cancel'>((resolve) => (cancelled = () => resolve('cancel')));
+  control.signal.addEventListener('abort', cancelled!, { once: true });
+  try {
+    for (;;) {
+      control.progress(READ_SHARE + (1 - READ_SHARE) * (writer.written / Math.max(1, items)), message);
+      const tick = new Promise<'tick'>((resolve) => setTimeout(() => resolve('tick'), WRITING_REPORT_MS));
+      const first = await Promise.race([committed, cancel, tick]);
+      if (first === 'cancel') throw new DOMException(CANCELLED, 'AbortError');
+      if (first !== 'tick') return first;
+    }
+  } finally {
+    control.signal.removeEventListener('abort', cancelled!);
   }
-  return present;
-}
-
-/**
- * What an imported question brought with it — its query points and the marks of its target (what it
- * counts, or its own captions) — removed before its file brings them again. The file is the source
- * of that target's marks: another question counting the same target reads the file's marks after.
- */
-function removeImportedParts(tx: EditTransaction, question: Question): void {
-  const ownTarget = question.counting?.target ?? question.id;
-  tx.removeWhere('query_points', 'question_id', question.id);
-  for (const { id } of tx.db.query<{ id: string }>('SELECT id FROM marks WHERE video_id = ? AND target = ?').all(question.videoId, ownTarget)) tx.remove('marks', id);
-}
-
-/**
- * Inside the import's edit: the video id for each path the file names — a video the project has
- * (still), a probed file (or the video it turned out to be, if another import brought it
- * meanwhile), or a placeholder (reused when one for that path exists by now). Rows are inserted the
- * first time a path is asked for.
- */
-function videoResolver(tx: EditTransaction, project: Project, known: ReadonlyMap<string, { id: string }>, probed: readonly NewVideo[], placeholders: ReadonlyMap<string, string>, now: string): (path: string) => string {
-  const probedByPath = new Map(probed.map((v) => [project.videos.absolutePath(v), v]));
-  const resolved = new Map<string, string>();
-  const byFingerprint = (fingerprint: string) => tx.db.query<{ id: string }>('SELECT id FROM videos WHERE fingerprint = ?').get(fingerprint)?.id;
-  const byPath = (relPath: string) => tx.db.query<{ id: string }>('SELECT id FROM videos WHERE rel_path = ?').get(relPath)?.id;
-  const placeholder = (path: string, id: string): string => {
-    const relPath = toStoredPath(project.dir, path);
-    const existing = byPath(relPath);
-    if (existing) return existing;
-    tx.insert('videos', placeholderVideoRow(id, basename(path), relPath, now));
-    return id;
-  };
-  const probedPaths = new Map(probed.map((v) => [v.id, project.videos.absolutePath(v)]));
-  const resolve = (path: string): string => {
-    let id = resolved.get(path);
-    if (id) return id;
-    const video = probedByPath.get(path);
-    const planned = known.get(path);
-    // a second name of a file probed in this import: the id of what that file became
-    if (!video && planned && probedPaths.has(planned.id)) return resolve(probedPaths.get(planned.id)!);
-    if (video) {
-      id = byFingerprint(video.fingerprint);
-      if (!id) {
-        insertVideos(tx, [video]);
-        id = video.id;
-      }
-    } else if (placeholders.has(path)) id = placeholder(path, placeholders.get(path)!);
-    else if (planned && tx.get('videos', planned.id)) id = planned.id;
-    else id = placeholder(path, randomUUID()); // removed meanwhile: its questions wait on a placeholder
-    resolved.set(path, id);
-    return id;
-  };
-  return resolve;
 }
 
 /** Relative path of a project video as a file names it: under the media folder when given. */

@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import type { Video, VideoViewState } from '../../../shared/domain';
-import type { Row } from '../db/edit-log';
+import type { EditTransaction, Row } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
 import { fromStoredPath } from '../media/paths';
 import type { ProbeInfo } from '../media/probe';
@@ -164,4 +164,10 @@ export function placeholderVideoRow(id: string, name: string, relPath: string, a
     container: '',
     added_at: addedAt,
   };
+}
+
+/** Inside an edit: the probed videos become rows of the library. */
+export function insertVideos(tx: EditTransaction, videos: readonly NewVideo[]): void {
+  const now = new Date().toISOString();
+  for (const video of videos) tx.insert('videos', newVideoRow(video, now));
 }

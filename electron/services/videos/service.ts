@@ -1,14 +1,13 @@
 // The video library: reads with the caller, and every change (import, relink, removal) one undoable
 // edit — an import's videos go in with one step, and come out with one undo.
 import type { Caller, ImportReport, Video } from '../../../shared/domain';
-import type { EditTransaction } from '../db/edit-log';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import { checkRemovable, removeQuestionWithChildren } from '../annotation/removal';
 import { probeNewVideos } from './import';
-import { newVideoRow, type NewVideo } from './repo';
+import { insertVideos } from './repo';
 
 /** The library is shared: every caller sees every video. */
 export function videosFor(project: Project, _caller: Caller): Video[] {
@@ -21,11 +20,6 @@ export function requireVideo(project: Project, videoId: string): Video {
   return video;
 }
 
-/** Inside an edit: the probed videos become rows of the library. */
-export function insertVideos(tx: EditTransaction, videos: readonly NewVideo[]): void {
-  const now = new Date().toISOString();
-  for (const video of videos) tx.insert('videos', newVideoRow(video, now));
-}
 
 export async function importVideos(project: Project, caller: Caller, tools: MediaTools, paths: readonly string[], control: JobControl): Promise<ImportReport> {
   const { videos, report } = await probeNewVideos(project, tools, paths, control);

@@ -1,0 +1,244 @@
+// The writing half of a benchmark import: the checked items, as the reading half hands them over,
+// inserted (or updated) inside the import's one edit. It runs on the import's own writer thread
+// (import-writer.worker.ts) while the reading half goes on reading the file.
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { ExchangeItem } from '../../../shared/formats/items';
+import { benchmarkIdOf } from '../../../shared/formats/items';
+import type { ProjectRows } from '../../../shared/formats/project-items';
+import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
+import type { Mark, MarkInput } from '../../../shared/marks';
+import { taxonomyLeaves, type Profile, type ProfileDefinition, type ProfileKind } from '../../../shared/profiles';
+import { questionFieldsSchema, type Question } from '../../../shared/questions';
+import type { EditTransaction } from '../db/edit-log';
+import type { ReadableDb } from '../db/readable';
+import { Pacer } from '../pacer';
+import { markToRow, pacedReads, queryPointFieldsText, queryPointRow, questionRow, sliced } from '../annotation/rows';
+import { fromStoredPath, toStoredPath } from '../media/paths';
+import { builtinProfileId, listProfiles, profileToRow } from '../profiles/rows';
+import { insertVideos, placeholderVideoRow, type NewVideo } from '../videos/repo';
+
+/** What the edit needs to know besides the items (sent when the writer may begin). */
+export interface ImportPlan {
+  person: string;
+  label: string;
+  /** Questions the profile already has (the same identity): left as they are, or updated. */
+  existing: 'skip' | 'update';
+  /** The time the import stamps on what it writes. */
+  now: string;
+  projectDir: string;
+  profile: ProfileKind;
+  /** For formats no built-in profile fits: the custom profile the items land in. */
+  customProfile: ProfileDefinition | null;
+}
+
+/**
+ * One checked item as the writer receives it: its identity, its rows with their JSON columns made
+ * already (flat strings cost little to copy to the writer's thread, where the inserts are the
+ * bottleneck), and the file's name for its video.
+ */
+export interface ImportEntry {
+  identity: string;
+  /** The question's JSON column, as questionToRow stores it. */
+  fields: string;
+  points: Array<[time: number, fields: string]>;
+  /** Its own marks (dense captions); most formats bring none. */
+  marks: MarkInput[];
+  /** The video's absolute path (see VideoPlan). */
+  video: string;
+  /** The path as the file names it (for the report of missing media). */
+  videoPath: string;
+}
+
+/** A read item, ready for the writer (see ImportEntry). */
+export function entryOf(item: ExchangeItem, rows: ProjectRows, video: string): ImportEntry {
+  // a published benchmark's items were accepted by its authors; set them back to draft to review them here
+  const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
+  return {
+    identity: itemIdentity(item),
+    fields: JSON.stringify({ ...rows.fields, status }),
+    points: rows.points.map((p) => [p.time, queryPointFieldsText(p)]),
+    marks: rows.marks,
+    video,
+    videoPath: item.videoPath,
+  };
+}
+
+/**
+ * How the file's videos became project videos, by absolute path, as the reading half learns it: a
+ * video the project had, a probed new file, or a placeholder for a file not found.
+ */
+export interface VideoPlan {
+  known: Array<[path: string, id: string]>;
+  probed: NewVideo[];
+  placeholders: Array<[path: string, id: string]>;
+}
+
+export interface WrittenCounts {
+  importedQuestions: number;
+  importedMarks: number;
+  alreadyPresent: number;
+  updated: number;
+  /** Questions written onto placeholder videos, by the path their file names. */
+  onPlaceholders: Array<[videoPath: string, questions: number]>;
+}
+
+/**
+ * What makes an imported question the same question again: the benchmark's own id where its format
+ * has ids, else (PhoStream, StreamingBench) its video, its text and its first query time.
+ */
+function identityOf(item: Pick<ExchangeItem, 'profile' | 'extra' | 'videoPath' | 'question'>, firstTime: number | null): string {
+  return benchmarkIdOf(item) ?? `${item.videoPath}\u0000${item.question.text}\u0000${firstTime ?? ''}`;
+}
+
+const firstTimeOf = (item: ExchangeItem): number | null => (item.points.length ? Math.min(...item.points.map((p) => p.time.seconds)) : null);
+const itemIdentity = (item: ExchangeItem): string => identityOf(item, firstTimeOf(item));
+
+/** The videos the reading half has planned so far (VideoPlan), merged as more arrive. */
+export class PlannedVideos {
+  readonly known = new Map<string, string>();
+  readonly probedByPath = new Map<string, NewVideo>();
+  readonly placeholders = new Map<string, string>();
+
+  constructor(private readonly projectDir: string) {}
+
+  add(plan: VideoPlan): void {
+    for (const [path, id] of plan.known) this.known.set(path, id);
+    for (const video of plan.probed) this.probedByPath.set(fromStoredPath(this.projectDir, video.relPath), video);
+    for (const [path, id] of plan.placeholders) this.placeholders.set(path, id);
+  }
+}
+
+/**
+ * The custom profile a format's items land in: the one of that name when the project has it (its
+ * taxonomy and facet values grown by what the file brings), else a new one — inside the import's edit.
+ */
+function customProfileFor(tx: EditTransaction, wanted: ProfileDefinition): string {
+  const existing = listProfiles(tx.db).find((p) => !p.builtin && p.name === wanted.name);
+  if (!existing) {
+    const profile: Profile = { ...wanted, id: randomUUID(), builtin: false };
+    tx.insert('profiles', profileToRow(profile));
+    return profile.id;
+  }
+  const codes = new Set([...taxonomyLeaves(existing.taxonomy).map((l) => l.node.code), ...existing.taxonomy.map((n) => n.code)]);
+  const facets = { ...existing.rules.facets };
+  for (const [name, values] of Object.entries(wanted.rules.facets)) facets[name] = [...new Set([...(facets[name] ?? []), ...values])].sort();
+  tx.put('profiles', profileToRow({ ...existing, taxonomy: [...existing.taxonomy, ...wanted.taxonomy.filter((n) => !codes.has(n.code))], rules: { ...existing.rules, facets } }));
+  return existing.id;
+}
+
+/** The profile's questions that came from a file of this kind, by their identity (see identityOf), read a slice at a time. */
+async function presentQuestions(db: ReadableDb, profileId: string, profile: ProfileKind, pacer: Pacer): Promise<Map<string, Question>> {
+  const present = new Map<string, Question>();
+  const questions = await pacedReads.questionsOfProfile(db, profileId, pacer);
+  if (questions.length === 0) return present;
+  // every question's first query time, along the points' (question, time) index a slice at a time
+  const firstTimes = new Map<string, number>();
+  const firstTimeStatement = db.query<{ id: string; t: number }>('SELECT question_id AS id, min(time) AS t FROM query_points WHERE question_id > ? GROUP BY question_id ORDER BY question_id LIMIT ?');
+  await sliced((after, limit) => firstTimeStatement.all(after ?? '', limit), (row) => row.id, (row) => firstTimes.set(row.id, row.t), pacer);
+  for (const question of questions) {
+    if (!question.origin) continue;
+    const extra = question.origin.extra;
+    const videoPath = typeof extra.videoPath === 'string' ? extra.videoPath : '';
+    present.set(identityOf({ profile, extra, videoPath, question }, firstTimes.get(question.id) ?? null), question);
+    await pacer.pace();
+  }
+  return present;
+}
+
+/**
+ * What an imported question brought with it — its query points and the marks of its target (what it
+ * counts, or its own captions) — removed before its file brings them again. The file is the source
+ * of that target's marks: another question counting the same target reads the file's marks after.
+ */
+function removeImportedParts(tx: EditTransaction, question: Question): void {
+  const ownTarget = question.counting?.target ?? question.id;
+  tx.removeWhere('query_points', 'question_id', question.id);
+  for (const { id } of tx.db.query<{ id: string }>('SELECT id FROM marks WHERE video_id = ? AND target = ?').all(question.videoId, ownTarget)) tx.remove('marks', id);
+}
+
+/**
+ * Inside the import's edit: the video id for each path the file names — a video the project has
+ * (still), a probed file (or the video it turned out to be, if another import brought it
+ * meanwhile), or a placeholder (reused when one for that path exists by now). Rows are inserted the
+ * first time a path is asked for.
+ */
+function videoResolver(tx: EditTransaction, projectDir: string, videos: PlannedVideos, now: string): (path: string) => string {
+  const resolved = new Map<string, string>();
+  const byFingerprint = (fingerprint: string) => tx.db.query<{ id: string }>('SELECT id FROM videos WHERE fingerprint = ?').get(fingerprint)?.id;
+  const byPath = (relPath: string) => tx.db.query<{ id: string }>('SELECT id FROM videos WHERE rel_path = ?').get(relPath)?.id;
+  const placeholder = (path: string, id: string): string => {
+    const relPath = toStoredPath(projectDir, path);
+    const existing = byPath(relPath);
+    if (existing) return existing;
+    tx.insert('videos', placeholderVideoRow(id, basename(path), relPath, now));
+    return id;
+  };
+  const probedPath = (id: string): string | undefined => {
+    for (const [path, video] of videos.probedByPath) if (video.id === id) return path;
+    return undefined;
+  };
+  const resolve = (path: string): string => {
+    let id = resolved.get(path);
+    if (id) return id;
+    const video = videos.probedByPath.get(path);
+    const planned = videos.known.get(path);
+    // a second name of a file probed in this import: the id of what that file became
+    const firstName = !video && planned ? probedPath(planned) : undefined;
+    if (firstName) return resolve(firstName);
+    if (video) {
+      id = byFingerprint(video.fingerprint);
+      if (!id) {
+        insertVideos(tx, [video]);
+        id = video.id;
+      }
+    } else if (videos.placeholders.has(path)) id = placeholder(path, videos.placeholders.get(path)!);
+    else if (planned && tx.get('videos', planned)) id = planned;
+    else id = placeholder(path, randomUUID()); // removed meanwhile: its questions wait on a placeholder
+    resolved.set(path, id);
+    return id;
+  };
+  return resolve;
+}
+
+/**
+ * The import's edit: the profile (a custom one made or grown), then every entry as it arrives —
+ * inserted, or (the same identity already there) left alone or updated in place.
+ */
+export async function writeImport(tx: EditTransaction, plan: ImportPlan, videos: PlannedVideos, batches: AsyncIterable<readonly ImportEntry[]> | Iterable<readonly ImportEntry[]>, written: (count: number) => void = () => undefined): Promise<WrittenCounts> {
+  const counts: WrittenCounts = { importedQuestions: 0, importedMarks: 0, alreadyPresent: 0, updated: 0, onPlaceholders: [] };
+  const profileId = plan.customProfile ? customProfileFor(tx, plan.customProfile) : builtinProfileId(plan.profile);
+  // the project as it is now: looked at inside the edit, where no other import can add to it meanwhile
+  const present = await presentQuestions(tx.db, profileId, plan.profile, new Pacer());
+  const videoOf = videoResolver(tx, plan.projectDir, videos, plan.now);
+  const onPlaceholders = new Map<string, number>();
+  // every field of an imported question was written by a person
+  const provenance = Object.freeze(Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const])));
+  let seen = 0;
+  for await (const batch of batches) {
+    for (const { identity, fields, points, marks, video, videoPath } of batch) {
+      const replaces = present.size === 0 ? undefined : present.get(identity);
+      if (replaces) counts.alreadyPresent++;
+      if (replaces && plan.existing !== 'update') continue;
+      const videoId = videoOf(video);
+      if (videos.placeholders.has(video)) onPlaceholders.set(videoPath, (onPlaceholders.get(videoPath) ?? 0) + 1);
+      const question = { profileId, id: replaces?.id ?? randomUUID(), videoId, provenance, createdBy: replaces?.createdBy ?? plan.person, updatedAt: plan.now };
+      if (replaces) {
+        // updated in place (same id, same place in the profile, reviews kept); its points and own marks anew
+        const createdAt = tx.db.query<{ created_at: string }>('SELECT created_at FROM questions WHERE id = ?').get(replaces.id)!.created_at;
+        removeImportedParts(tx, replaces);
+        tx.put('questions', questionRow(question, fields, createdAt));
+        counts.updated++;
+      } else tx.insert('questions', questionRow(question, fields, plan.now));
+      for (const [time, pointFields] of points) tx.insert('query_points', queryPointRow(randomUUID(), question.id, time, pointFields));
+      // dense captions belong to their own task: the placeholder target becomes the question's id
+      for (const m of marks) tx.insert('marks', markToRow({ ...m, target: m.target === OWN_QUESTION_TARGET ? question.id : m.target, id: randomUUID(), videoId } as Mark));
+      counts.importedQuestions++;
+      counts.importedMarks += marks.length;
+      await tx.pace();
+    }
+    written((seen += batch.length));
+  }
+  counts.onPlaceholders = [...onPlaceholders];
+  return counts;
+}

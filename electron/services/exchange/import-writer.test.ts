@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../../shared/domain';
+import { JobRegistry } from '../jobs/registry';
+import { Project } from '../projects/project';
+import { tempDir, tools } from '../test-support/fixtures';
+import { importWriter } from './import-writer';
+import { importBenchmarkFile } from './service';
+// @ts-expect-error: a plain ES module of the build scripts, without types
+import { workerDefines } from '../../../scripts/workers.mjs';
+
+const caller: Caller = { person: 'ann', role: 'lead' };
+const dir = tempDir();
+const nowhere = join(dir.path, 'nowhere');
+
+/** An OVO-S line (its video is not there: its questions come in on a placeholder). */
+const line = (id: number): string =>
+  JSON.stringify({ id, category_index: `1.1.1_${id}`, source_dataset: 's', video_id: 'v', video_path: `v${id % 3}.mp4`, level: 1, task_main_category: '1.1', task_subcategory: '1.1.1', task_type_name: 't', question: `q${id}`, options: { A: 'a', B: 'b' }, query_times: [id % 50], evidence_times: [[0, 1]], answers: ['A'] });
+
+function ovoFile(name: string, records: number, badLast = false): string {
+  const lines = Array.from({ length: records }, (_, i) => line(i));
+  if (badLast) lines[records - 1] = lines[records - 1]!.replace(/"question":"[^"]*"/, '"question":5');
+  const path = join(dir.path, name);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+const count = (project: Project, table: string): number => project.store.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
+
+/** The imported questions as a person sees them, without the ids and times each import makes anew. */
+const questionsOf = (project: Project) =>
+  project.store.db
+    .query<{ fields: string; provenance: string; created_by: string; video: string; points: string }>(
+      `SELECT q.fields, q.provenance, q.created_by, v.rel_path AS video, (SELECT group_concat(p.time || ' ' || p.fields, '|') FROM query_points p WHERE p.question_id = q.id) AS points
+       FROM questions q JOIN videos v ON v.id = q.video_id ORDER BY q.created_at, q.rowid`,
+    )
+    .all();
+
+let big: string;
+beforeAll(() => {
+  big = ovoFile('big.jsonl', 12_000);
+});
+afterAll(() => dir.remove());
+
+describe("an import's writer thread", () => {
+  it('is what this build writes imports with', async () => {
+    const project = await Project.open(join(dir.path, 'which.tidemark'), { create: true });
+    const writer = importWriter(project.store);
+    expect(writer.where).toBe('thread');
+    await writer.abort();
+    await project.close();
+  });
+
+  it('writes the same questions as the edit written in the server thread, as one undoable step', async () => {
+    const [inThread, here] = await Promise.all(['thread', 'here'].map((name) => Project.open(join(dir.path, `${name}.tidemark`), { create: true })));
+    const imported = await importBenchmarkFile(inThread!, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere });
+    expect(imported).toMatchObject({ importedQuestions: 12_000, refused: false, missingMedia: [{ videoPath: 'v0.mp4', questions: 4000 }, { videoPath: 'v1.mp4', questions: 4000 }, { videoPath: 'v2.mp4', questions: 4000 }] });
+    // the same file with the edit written here
+    const viaLocal = await importBenchmarkFile(here!, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere }, undefined, (store) => importWriter(store, false));
+    expect(viaLocal).toEqual(imported);
+    expect(questionsOf(inThread!)).toEqual(questionsOf(here!));
+    // one step back, and forward again
+    expect((await inThread!.store.undo('ann'))?.label).toBe('Import big.jsonl');
+    expect(count(inThread!, 'questions')).toBe(0);
+    expect(count(inThread!, 'videos')).toBe(0);
+    expect((await inThread!.store.redo('ann'))?.label).toBe('Import big.jsonl');
+    expect(questionsOf(inThread!)).toEqual(questionsOf(here!));
+    await Promise.all([inThread!.close(), here!.close()]);
+  });
+
+  it('lets edits asked for meanwhile wait their turn, and writes nothing of a file refused after it began', async () => {
+    const project = await Project.open(join(dir.path, 'refused.tidemark'), { create: true });
+    const bad = ovoFile('bad-last.jsonl', 12_000, true);
+    const importing = importBenchmarkFile(project, caller, tools, { path: bad, format: 'ovo-s', mediaDir: nowhere });
+    // an edit asked for while the import is under way: done after it, not lost
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const meanwhile = project.store.edit('ann', 'Add Bo', (tx) => tx.put('people', { id: 'bo', name: 'Bo', roles: '["annotator"]', created_at: new Date().toISOString() }));
+    const outcome = await importing;
+    expect(outcome.refused).toBe(true);
+    expect(outcome.problems).toEqual([expect.objectContaining({ line: 12_000, field: 'question' })]);
+    await meanwhile;
+    expect(count(project, 'questions')).toBe(0);
+    expect(count(project, 'videos')).toBe(0);
+    expect(count(project, 'people')).toBeGreaterThan(0);
+    expect(project.store.history('ann').map((h) => h.label)).toEqual(['Add Bo']);
+    await project.close();
+  });
+
+  it('rolls back when cancelled while it writes, leaving the project as it was and ready for the next edit', async () => {
+    const project = await Project.open(join(dir.path, 'cancelled.tidemark'), { create: true });
+    const jobs = new JobRegistry();
+    const job = jobs.start({ kind: 'exchange', label: 'import', format: 'ovo-s' }, (control) =>
+      importBenchmarkFile(project, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere }, {
+        signal: control.signal,
+        // half the file read: the writer has begun (the first thousand items went to it long ago)
+        progress: (fraction, message) => (message?.endsWith(': 50%') ? jobs.cancel(job.id) : control.progress(fraction, message)),
+      }),
+    );
+    expect(await jobs.wait(job.id)).toMatchObject({ state: 'cancelled' });
+    expect(count(project, 'questions')).toBe(0);
+    expect(count(project, 'videos')).toBe(0);
+    expect(project.store.history('ann')).toEqual([]);
+    const again = await importBenchmarkFile(project, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere });
+    expect(again.importedQuestions).toBe(12_000);
+    await project.close();
+  });
+
+  it('writes nothing when its thread dies mid-write, and says so', async () => {
+    const project = await Project.open(join(dir.path, 'died.tidemark'), { create: true });
+    const writer = importWriter(project.store);
+    writer.begin({ person: 'ann', label: 'Import x', existing: 'skip', now: new Date().toISOString(), projectDir: dir.path, profile: 'ovo-s-bench', customProfile: null });
+    writer.videos({ known: [], probed: [], placeholders: [[join(nowhere, 'v.mp4'), 'video-1']] });
+    writer.items([{ identity: '1', fields: JSON.stringify({ text: 'q' }), points: [[1, '{}']], marks: [], video: join(nowhere, 'v.mp4'), videoPath: 'v.mp4' }]);
+    // (the thread, as a crash would end it)
+    await (writer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(writer.commit()).rejects.toThrow(/stopped before it finished; nothing was written/);
+    expect(count(project, 'questions')).toBe(0);
+    // the project's other writes go on
+    await project.store.edit('ann', 'After', (tx) => tx.put('people', { id: 'cy', name: 'Cy', roles: '["annotator"]', created_at: new Date().toISOString() }));
+    expect(project.store.history('ann').map((h) => h.label)).toEqual(['After']);
+    await project.close();
+  });
+
+  it('leaves all of an import or none of it when the process is killed while it writes', async () => {
+    const driver = join(dir.path, 'import-driver.cjs');
+    writeFileSync(
+      join(dir.path, 'import-driver.ts'),
+      `import { Project } from ${JSON.stringify(join(__dirname, '..', 'projects', 'project.ts'))};
+import { importBenchmarkFile } from ${JSON.stringify(join(__dirname, 'service.ts'))};
+import { tools } from ${JSON.stringify(join(__dirname, '..', 'test-support', 'fixtures.ts'))};
+const [path, file, nowhere] = process.argv.slice(2);
+void (async () => {
+  const project = await Project.open(path, { create: false });
+  process.stdout.write('ready\\n');
+  await importBenchmarkFile(project, { person: 'ann', role: 'lead' }, tools, { path: file, format: 'ovo-s', mediaDir: nowhere });
+  process.stdout.write('done\\n');
+  await project.close();
+})();
+`,
+    );
+    await build({ entryPoints: [join(dir.path, 'import-driver.ts')], bundle: true, platform: 'node', format: 'cjs', packages: 'external', define: await workerDefines(join(__dirname, '..', '..', '..')), outfile: driver, logLevel: 'silent' });
+    const outcomes = new Set<number>();
+    for (let round = 0; round < 6; round++) {
+      const path = join(dir.path, `killed-${round}.tidemark`);
+      await (await Project.open(path, { create: true })).close();
+      const child = spawn(process.execPath, [driver, path, big, nowhere], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_PATH: join(__dirname, '..', '..', '..', 'node_modules') } });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      // from before the first write to (the last rounds) after the commit
+      await new Promise((resolve) => setTimeout(resolve, 100 + round * 120));
+      child.kill('SIGKILL');
+      await exited;
+      const db = new Database(path);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const questions = (db.prepare('SELECT count(*) AS n FROM questions').get() as { n: number }).n;
+      const logged = (db.prepare("SELECT count(*) AS n FROM edit_log WHERE label = 'Import big.jsonl'").get() as { n: number }).n;
+      expect([questions, logged]).toEqual(questions === 0 ? [0, 0] : [12_000, 1]);
+      expect((db.prepare('SELECT count(*) AS n FROM query_points').get() as { n: number }).n).toBe(questions);
+      db.close();
+      outcomes.add(questions);
+    }
+    // (killed early, nothing; killed late, everything — both seen)
+    expect([...outcomes].sort((a, b) => a - b)).toEqual([0, 12_000]);
+  }, 120_000);
+});

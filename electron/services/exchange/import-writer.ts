@@ -1,0 +1,126 @@
+// Where an import's edit is written: on a thread of its own (import-writer.worker.ts), which inserts
+// what the server's thread has read and checked while that thread reads on — the import takes about
+// as long as the longer of the two, and a commit of a hundred thousand rows never holds the server.
+// Where no worker can start, the same edit runs in this thread once everything is read.
+import type { ProjectStore } from '../db/project-store';
+import { ServiceError } from '../errors';
+import { canStartWorker, startWorker } from '../workers/bundled';
+import type { Worker } from 'node:worker_threads';
+import { PlannedVideos, writeImport, type ImportEntry, type ImportPlan, type VideoPlan, type WrittenCounts } from './import-write';
+import type { FromWriter, ToWriter } from './import-protocol';
+
+const WORKER = 'import-writer';
+const CANCELLED = 'Import cancelled; nothing was written.';
+
+export interface ImportWriter {
+  /** Where the edit is written: on the import's own thread, or (no worker could start) here. */
+  readonly where: 'thread' | 'here';
+  /** Items handed over so far that the writer has written. */
+  readonly written: number;
+  videos(plan: VideoPlan): void;
+  /** Checked items, in file order (the order they become questions in). */
+  items(entries: ImportEntry[]): void;
+  /** The project's other writes are held from here until the import commits or rolls back. */
+  begin(plan: ImportPlan): void;
+  /** Every item was handed over: resolves once the edit is committed (and on the disk). */
+  commit(): Promise<WrittenCounts>;
+  /** Nothing is written; resolves once the writer has let go of the project. */
+  abort(): Promise<void>;
+}
+
+/** A writer thread when this build has one (and `thread` is not false), else this thread. */
+export function importWriter(store: ProjectStore, thread = true): ImportWriter {
+  return thread && canStartWorker(WORKER) ? new ThreadWriter(store) : new LocalWriter(store);
+}
+
+class ThreadWriter implements ImportWriter {
+  readonly where = 'thread';
+  written = 0;
+  private readonly worker: Worker;
+  private readonly outcome: Promise<WrittenCounts>;
+  private turn: Promise<WrittenCounts> | null = null;
+
+  constructor(private readonly store: ProjectStore) {
+    // started first: it loads while the file is read
+    this.worker = startWorker(WORKER, { path: store.file });
+    this.outcome = new Promise<WrittenCounts>((resolve, reject) => {
+      this.worker.on('message', (message: FromWriter) => {
+        if (message.kind === 'written') this.written = message.written;
+        else if (message.kind === 'done') resolve(message.counts);
+        else if (message.kind === 'cancelled') reject(new DOMException(CANCELLED, 'AbortError'));
+        else reject(new ServiceError(message.code ?? 'failed', message.message));
+      });
+      this.worker.on('error', (error) => reject(new ServiceError('failed', `The import's writer failed (${error.message}); nothing was written.`)));
+      // (after a result, a rejection changes nothing)
+      this.worker.on('exit', () => reject(new ServiceError('failed', "The import's writer stopped before it finished; nothing was written.")));
+    });
+    this.outcome.catch(() => undefined);
+  }
+
+  private post(message: ToWriter): void {
+    this.worker.postMessage(message);
+  }
+
+  videos(plan: VideoPlan): void {
+    this.post({ kind: 'videos', plan });
+  }
+
+  items(entries: ImportEntry[]): void {
+    this.post({ kind: 'items', entries });
+  }
+
+  begin(plan: ImportPlan): void {
+    this.turn ??= this.store.writeElsewhere(() => {
+      this.post({ kind: 'begin', plan });
+      return this.outcome;
+    });
+    this.turn.catch(() => undefined);
+  }
+
+  commit(): Promise<WrittenCounts> {
+    if (!this.turn) throw new Error('An import commits only after it began.');
+    this.post({ kind: 'commit' });
+    return this.turn;
+  }
+
+  async abort(): Promise<void> {
+    // (a thread that has committed, or failed, has gone: nothing to say to it)
+    this.post({ kind: 'abort' });
+    await (this.turn ?? this.outcome).catch(() => undefined);
+  }
+}
+
+/** The same edit in this thread, once everything is read: where no worker can start. */
+class LocalWriter implements ImportWriter {
+  readonly where = 'here';
+  written = 0;
+  private readonly plans: VideoPlan[] = [];
+  private readonly batches: ImportEntry[][] = [];
+  private plan: ImportPlan | null = null;
+
+  constructor(private readonly store: ProjectStore) {}
+
+  videos(plan: VideoPlan): void {
+    this.plans.push(plan);
+  }
+
+  items(entries: ImportEntry[]): void {
+    this.batches.push(entries);
+  }
+
+  begin(plan: ImportPlan): void {
+    this.plan = plan;
+  }
+
+  commit(): Promise<WrittenCounts> {
+    const plan = this.plan;
+    if (!plan) throw new Error('An import commits only after it began.');
+    const videos = new PlannedVideos(plan.projectDir);
+    for (const videoPlan of this.plans) videos.add(videoPlan);
+    return this.store.edit(plan.person, plan.label, (tx) => writeImport(tx, plan, videos, this.batches, (written) => (this.written = written)));
+  }
+
+  async abort(): Promise<void> {
+    this.batches.length = 0;
+  }
+}

@@ -1,0 +1,86 @@
+// The writer thread of a benchmark import: a connection of its own to the project file, on which the
+// import's one edit is written while the server's thread goes on reading the file (and answering
+// requests). Bundled by scripts/workers.mjs; started by import-writer.ts, whose messages it reads
+// in order (see ToWriter there).
+import { closeSync, fdatasyncSync, openSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { runEdit, Writer } from '../db/edit-log';
+import { openWriter } from '../db/project-db';
+import { ServiceError } from '../errors';
+import { PlannedVideos, writeImport, type ImportEntry } from './import-write';
+import { IMPORT_PAGE_CACHE_KIB, type FromWriter, type ToWriter } from './import-protocol';
+
+const port = parentPort!;
+const post = (message: FromWriter): void => port.postMessage(message);
+
+/** Messages in the order they came, handed out as the edit asks for them. */
+const inbox: ToWriter[] = [];
+let wake: (() => void) | null = null;
+port.on('message', (message: ToWriter) => {
+  inbox.push(message);
+  wake?.();
+});
+async function next(): Promise<ToWriter> {
+  while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+  wake = null;
+  return inbox.shift()!;
+}
+
+class Cancelled extends Error {}
+
+/** What the commit wrote, on the disk before anyone hears of it. */
+function syncLog(log: string): void {
+  const fd = openSync(log, 'r+');
+  try {
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function main(): Promise<void> {
+  const { path } = workerData as { path: string };
+  // everything before the go-ahead waits in order; only the go-ahead (or an abort) is looked for
+  while (!inbox.some((m) => m.kind === 'begin' || m.kind === 'abort')) await new Promise<void>((resolve) => (wake = resolve));
+  const go = inbox.find((m) => m.kind === 'begin' || m.kind === 'abort')!;
+  if (go.kind === 'abort') throw new Cancelled();
+  const plan = go.plan;
+  const videos = new PlannedVideos(plan.projectDir);
+  // (the go-ahead, already taken, is passed over when its turn comes)
+  async function* batches(): AsyncGenerator<readonly ImportEntry[]> {
+    for (;;) {
+      const message = await next();
+      if (message.kind === 'videos') videos.add(message.plan);
+      else if (message.kind === 'items') yield message.entries;
+      else if (message.kind === 'commit') return;
+      else if (message.kind === 'abort') throw new Cancelled();
+    }
+  }
+  const connection = openWriter(path, { create: false });
+  try {
+    // this thread may wait on the disk and on another program's write: no one else waits with it
+    connection.pragma('busy_timeout = 30000');
+    connection.pragma(`cache_size = -${IMPORT_PAGE_CACHE_KIB}`);
+    // committed as the store commits a large edit (commit.ts): the log synced below, and folded back
+    // into the file by the store's checkpoint worker, not inside this COMMIT
+    connection.pragma('synchronous = NORMAL');
+    connection.pragma('wal_autocheckpoint = 0');
+    connection.exec('BEGIN IMMEDIATE');
+    const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) => writeImport(tx, plan, videos, batches(), (written) => post({ kind: 'written', written })));
+    connection.exec('COMMIT');
+    syncLog(`${path}-wal`);
+    post({ kind: 'done', counts });
+  } finally {
+    if (connection.inTransaction) connection.exec('ROLLBACK');
+    connection.close();
+  }
+}
+
+main().then(
+  () => port.close(),
+  (error: unknown) => {
+    if (error instanceof Cancelled) post({ kind: 'cancelled' });
+    else post({ kind: 'failed', message: error instanceof Error ? error.message : String(error), code: error instanceof ServiceError ? error.code : null });
+    port.close();
+  },
+);
