@@ -68,6 +68,8 @@ export class MediaMatcher {
     const paths = this.toProbe;
     this.toProbe = [];
     this.probes = this.probes.then(() => this.probe(paths));
+    // (a failure is met where settled() is awaited, not as an unhandled rejection meanwhile)
+    this.probes.catch(() => undefined);
   }
 
   /** Resolves once every file met so far is matched. */

@@ -14,6 +14,8 @@ export type ToWriter =
   | { kind: 'abort' };
 
 export type FromWriter =
+  /** Loaded (better-sqlite3 included): it can write. */
+  | { kind: 'ready' }
   | { kind: 'written'; written: number }
   | { kind: 'done'; counts: WrittenCounts }
   | { kind: 'cancelled' }

@@ -49,7 +49,7 @@ afterAll(() => dir.remove());
 describe("an import's writer thread", () => {
   it('is what this build writes imports with', async () => {
     const project = await Project.open(join(dir.path, 'which.tidemark'), { create: true });
-    const writer = importWriter(project.store);
+    const writer = await importWriter(project.store);
     expect(writer.where).toBe('thread');
     await writer.abort();
     await project.close();
@@ -111,7 +111,7 @@ describe("an import's writer thread", () => {
 
   it('writes nothing when its thread dies mid-write, and says so', async () => {
     const project = await Project.open(join(dir.path, 'died.tidemark'), { create: true });
-    const writer = importWriter(project.store);
+    const writer = await importWriter(project.store);
     writer.begin({ person: 'ann', label: 'Import x', existing: 'skip', now: new Date().toISOString(), projectDir: dir.path, profile: 'ovo-s-bench', customProfile: null });
     writer.videos({ known: [], probed: [], placeholders: [[join(nowhere, 'v.mp4'), 'video-1']] });
     writer.items([{ identity: '1', fields: JSON.stringify({ text: 'q' }), points: [[1, '{}']], marks: [], video: join(nowhere, 'v.mp4'), videoPath: 'v.mp4' }]);

@@ -28,9 +28,16 @@ export interface ImportWriter {
   abort(): Promise<void>;
 }
 
-/** A writer thread when this build has one (and `thread` is not false), else this thread. */
-export function importWriter(store: ProjectStore, thread = true): ImportWriter {
-  return thread && canStartWorker(WORKER) ? new ThreadWriter(store) : new LocalWriter(store);
+/**
+ * A writer thread once it has loaded, where this build has one (and `thread` is not false); else
+ * (none, or it failed to load, as it might where the app is packaged differently) this thread.
+ */
+export async function importWriter(store: ProjectStore, thread = true): Promise<ImportWriter> {
+  if (thread && canStartWorker(WORKER)) {
+    const writer = new ThreadWriter(store);
+    if (await writer.loaded) return writer;
+  }
+  return new LocalWriter(store);
 }
 
 class ThreadWriter implements ImportWriter {
@@ -39,12 +46,19 @@ class ThreadWriter implements ImportWriter {
   private readonly worker: Worker;
   private readonly outcome: Promise<WrittenCounts>;
   private turn: Promise<WrittenCounts> | null = null;
+  /** Whether the thread loaded (false: it failed to, or exited first). */
+  readonly loaded: Promise<boolean>;
 
   constructor(private readonly store: ProjectStore) {
-    // started first: it loads while the file is read
     this.worker = startWorker(WORKER, { path: store.file });
+    this.loaded = new Promise<boolean>((resolve) => {
+      this.worker.once('message', (message: FromWriter) => resolve(message.kind === 'ready'));
+      this.worker.once('error', () => resolve(false));
+      this.worker.once('exit', () => resolve(false));
+    });
     this.outcome = new Promise<WrittenCounts>((resolve, reject) => {
       this.worker.on('message', (message: FromWriter) => {
+        if (message.kind === 'ready') return;
         if (message.kind === 'written') this.written = message.written;
         else if (message.kind === 'done') resolve(message.counts);
         else if (message.kind === 'cancelled') reject(new DOMException(CANCELLED, 'AbortError'));

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   }
 }
 
+post({ kind: 'ready' });
 main().then(
   () => port.close(),
   (error: unknown) => {

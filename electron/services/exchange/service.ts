@@ -93,7 +93,7 @@ export async function importBenchmarkFile(
   options: ImportOptions,
   control: JobControl = UNWATCHED,
   /** Where the edit is written (tests compare the writer thread with this thread's). */
-  writerFor: (store: ProjectStore) => ImportWriter = importWriter,
+  writerFor: (store: ProjectStore) => Promise<ImportWriter> = importWriter,
 ): Promise<ImportOutcome> {
   const format = requireReader(options.format);
   const file = basename(options.path);
@@ -101,19 +101,21 @@ export async function importBenchmarkFile(
   await phase(control, 0, `Reading ${file}`);
   // bytes, not text: lines that are not UTF-8 are problems, never silently U+FFFD
   const reading = readBytes(format, readFileSync(options.path), file);
-  const writer = writerFor(project.store);
+  // (its thread loads while the file is decoded)
+  const loading = writerFor(project.store);
   try {
-    return await readAndWrite(project, caller, tools, options, control, format, reading, writer);
+    return await readAndWrite(project, caller, tools, options, control, format, reading, loading);
   } finally {
     // refused, cancelled or failed: rolled back (after a commit, this does nothing)
-    await writer.abort();
+    await (await loading).abort();
   }
 }
 
-async function readAndWrite(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl, format: BenchmarkFormat, reading: Reading, writer: ImportWriter): Promise<ImportOutcome> {
+async function readAndWrite(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl, format: BenchmarkFormat, reading: Reading, loading: Promise<ImportWriter>): Promise<ImportOutcome> {
   const file = basename(options.path);
   const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
-  const media = new MediaMatcher(project, tools, mediaDir, file, control.signal, (plan) => writer.videos(plan));
+  let writer: ImportWriter | null = null;
+  const media = new MediaMatcher(project, tools, mediaDir, file, control.signal, (plan) => writer!.videos(plan));
   const plan = (customProfile: ProfileDefinition | null): ImportPlan => ({ person: caller.person, label: `Import ${file}`, existing: options.existing ?? 'skip', now: new Date().toISOString(), projectDir: project.dir, profile: format.profile, customProfile });
   // a format with a custom profile makes it from all its items: its writer begins once all are read
   const custom: ExchangeItem[] | null = format.customProfile ? [] : null;
@@ -127,8 +129,9 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   const missing = new Map<string, number>();
   const refusing = (): boolean => !options.skipInvalid && reading.problemCount + media.problems.length + late.length > 0;
 
+  let handed = 0;
   /** Hands over, from the front, every item whose video is matched (all of them at the end). */
-  const handOver = (end: boolean): void => {
+  const handOver = (to: ImportWriter, end: boolean): void => {
     for (; head < waiting.length; head++) {
       const { located, video: path } = waiting[head]!;
       const video = media.video(path);
@@ -146,10 +149,11 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
     // a file that will be refused writes nothing more (it is still read to the end, for its problems)
     if (refusing()) outgoing = [];
     if (outgoing.length < (end ? 1 : HANDOVER)) return;
-    writer.items(outgoing);
+    to.items(outgoing);
+    handed += outgoing.length;
     outgoing = [];
     if (!began && !custom) {
-      writer.begin(plan(null));
+      to.begin(plan(null));
       began = true;
     }
   };
@@ -157,12 +161,15 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   const pacer = new Pacer();
   for (let reported = 0; ; ) {
     const done = reading.step(READ_SLICE);
-    for (const located of reading.drain()) {
+    const read = reading.drain();
+    // the writer is wanted from the first item on (before it, the file was being decoded)
+    if (read.length > 0 || done) writer ??= await loading;
+    for (const located of read) {
       custom?.push(located.item);
       waiting.push({ located, video: media.pathOf(located.item.videoPath) });
     }
     media.probeNew();
-    handOver(false);
+    if (writer) handOver(writer, false);
     if (done) break;
     if (reading.fraction - reported < REPORT_EVERY) await pacer.pace();
     else {
@@ -174,12 +181,13 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   await phase(control, READ_SHARE, `Read ${read.records.toLocaleString('en')} records of ${file}`);
   await media.settled();
   if (control.signal.aborted) throw new DOMException(CANCELLED, 'AbortError');
-  handOver(true);
+  const to = writer ?? (await loading);
+  handOver(to, true);
 
   const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems, ...media.problems, ...late] };
   if (refusing()) return { ...outcome, missingMedia: [...missing].map(([videoPath, questions]) => ({ videoPath, questions })), refused: true };
-  if (!began) writer.begin(plan(custom ? format.customProfile!(custom) : null));
-  const counts = await writing(writer, control, `Writing ${head.toLocaleString('en')} questions from ${file}`, head);
+  if (!began) to.begin(plan(custom ? format.customProfile!(custom) : null));
+  const counts = await writing(to, control, `Writing ${handed.toLocaleString('en')} questions from ${file}`, handed);
   return { ...outcome, ...counts, missingMedia: counts.onPlaceholders.map(([videoPath, questions]) => ({ videoPath, questions })) };
 }
 
