@@ -38,18 +38,21 @@ export function decodingText(bytes: Uint8Array, file: string): { step(): boolean
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
   const parts: string[] = [];
   let at = 0;
+  // every invalid sequence decodes to U+FFFD, so text without one needs no byte scan (looked for a step at a time)
+  let replaced = false;
   return {
     step() {
       if (at >= bytes.length) return true;
       const end = Math.min(bytes.length, at + DECODE_STEP_BYTES);
-      parts.push(decoder.decode(bytes.subarray(at, end), { stream: end < bytes.length }));
+      const part = decoder.decode(bytes.subarray(at, end), { stream: end < bytes.length });
+      replaced ||= part.includes('\uFFFD');
+      parts.push(part);
       at = end;
       return at >= bytes.length;
     },
     result() {
       const text = parts.join('');
-      // every invalid sequence decodes to U+FFFD, so text without one needs no byte scan
-      if (!text.includes('\uFFFD')) return { text, problems: [] };
+      if (!replaced) return { text, problems: [] };
       return { text, problems: invalidUtf8(bytes).map(({ line, offset }) => ({ file, line, field: '', reason: `not valid UTF-8 (byte offset ${offset})` })) };
     },
   };

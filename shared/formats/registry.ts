@@ -45,8 +45,11 @@ export function readBytes(format: BenchmarkFormat & Required<Pick<BenchmarkForma
   return {
     step(records) {
       if (!reading) {
-        if (!decoding.step()) return false;
-        decoded = decoding.result();
+        if (!decoded) {
+          if (decoding.step()) decoded = decoding.result();
+          // (a step of decoding, or the text joined: records are read from the next step on)
+          return false;
+        }
         reading = format.read(decoded.text, file, { unreadableLines: new Set(decoded.problems.map((p) => p.line)) });
       }
       return reading.step(records);

@@ -171,7 +171,9 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
     media.probeNew();
     if (writer) handOver(writer, false);
     if (done) break;
-    if (reading.fraction - reported < REPORT_EVERY) await pacer.pace();
+    // (while the file is decoded, each step yields: the last one joins the whole text, a slice of its own)
+    if (read.length === 0) await pacer.yield();
+    else if (reading.fraction - reported < REPORT_EVERY) await pacer.pace();
     else {
       reported = reading.fraction;
       await phase(control, READ_SHARE * reported, `Reading ${file}: ${Math.round(100 * reported)}%`);
