@@ -125,8 +125,6 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   let head = 0;
   let outgoing: ImportEntry[] = [];
   const late: Problem[] = [];
-  // items whose file was not found, by the file's path (reported when the import is refused)
-  const missing = new Map<string, number>();
   const refusing = (): boolean => !options.skipInvalid && reading.problemCount + media.problems.length + late.length > 0;
 
   let handed = 0;
@@ -136,7 +134,6 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
       const { located, video: path } = waiting[head]!;
       const video = media.video(path);
       if (!video) break;
-      if (video.duration === null) missing.set(located.item.videoPath, (missing.get(located.item.videoPath) ?? 0) + 1);
       // a video whose length is not known yet (a placeholder) is checked once it is relinked
       const after = video.duration === null ? undefined : located.item.points.find((p) => p.time.seconds > video.duration! + 1e-6);
       if (after) late.push({ file, line: located.line, field: 'query time', reason: `${after.time.text || after.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
@@ -187,7 +184,7 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   handOver(to, true);
 
   const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems, ...media.problems, ...late] };
-  if (refusing()) return { ...outcome, missingMedia: [...missing].map(([videoPath, questions]) => ({ videoPath, questions })), refused: true };
+  if (refusing()) return { ...outcome, refused: true };
   if (!began) to.begin(plan(custom ? format.customProfile!(custom) : null));
   const counts = await writing(to, control, `Writing ${handed.toLocaleString('en')} questions from ${file}`, handed);
   return { ...outcome, ...counts, missingMedia: counts.onPlaceholders.map(([videoPath, questions]) => ({ videoPath, questions })) };
@@ -199,13 +196,14 @@ const CANCELLED = 'Import cancelled; nothing was written.';
 
 /** Waits for the writer to commit, reporting how far it got; a cancel rolls it back. */
 async function writing(writer: ImportWriter, control: JobControl, message: string, items: number): Promise<WrittenCounts> {
+  const share = (): number => writer.written / Math.max(1, items);
   const committed = writer.commit();
   let cancelled: (() => void) | null = null;
   const cancel = new Promise<'cancel'>((resolve) => (cancelled = () => resolve('cancel')));
   control.signal.addEventListener('abort', cancelled!, { once: true });
   try {
     for (;;) {
-      control.progress(READ_SHARE + (1 - READ_SHARE) * (writer.written / Math.max(1, items)), message);
+      control.progress(READ_SHARE + (1 - READ_SHARE) * share(), `${message}: ${Math.round(100 * share())}%`);
       const tick = new Promise<'tick'>((resolve) => setTimeout(() => resolve('tick'), WRITING_REPORT_MS));
       const first = await Promise.race([committed, cancel, tick]);
       if (first === 'cancel') throw new DOMException(CANCELLED, 'AbortError');

@@ -50,6 +50,21 @@ const READS: ReadonlySet<ApiMethod> = new Set<ApiMethod>([
  */
 let writes: Promise<unknown> = Promise.resolve();
 
+/** Writes sent and not yet answered: when they wait long (behind a large import's commit, say), the page says so. */
+let unanswered = 0;
+const unansweredListeners = new Set<(count: number) => void>();
+
+/** Calls `listener` with the number of unanswered writes whenever it changes; returns the unsubscribe. */
+export function onUnansweredWrites(listener: (count: number) => void): () => void {
+  unansweredListeners.add(listener);
+  return () => unansweredListeners.delete(listener);
+}
+
+function countUnanswered(change: 1 | -1): void {
+  unanswered += change;
+  for (const listener of unansweredListeners) listener(unanswered);
+}
+
 export async function call<M extends ApiMethod>(method: M, ...request: {} extends ApiRequest<M> ? [ApiRequest<M>?] : [ApiRequest<M>]): Promise<ApiResponses[M]> {
   const payload = request[0] ?? {};
   const send = (): Promise<ApiResult<unknown>> => (bridge ? bridge.invoke(method, payload) : viaHttp(method, payload));
@@ -58,6 +73,8 @@ export async function call<M extends ApiMethod>(method: M, ...request: {} extend
   else {
     pending = writes.then(send, send);
     writes = pending.catch(() => undefined);
+    countUnanswered(1);
+    void writes.then(() => countUnanswered(-1));
   }
   const result = await pending;
   if (!result.ok) throw new ApiCallError(result.error.code, result.error.message);

@@ -16,7 +16,7 @@ export function AnnotationToolbar(): React.JSX.Element | null {
   const openCount = useStore((s) => openMarks(s).length);
   const prefixOnly = useStore((s) => s.prefixOnly);
   const hasPoint = useStore((s) => Boolean(s.selectedQueryPointId));
-  const status = useStore((s) => s.status);
+  const status = useStore((s) => (s.savingSlowly ? 'Saving… (the project is busy with a long write, such as an import)' : s.status));
   const keys = { target: useShortcutLabel('target'), prefix: useShortcutLabel('prefix-only'), undo: useShortcutLabel('undo'), redo: useShortcutLabel('redo') };
   if (!hasVideo) return null;
   return (

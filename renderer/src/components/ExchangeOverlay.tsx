@@ -115,7 +115,7 @@ function ImportOutcome({ outcome }: { outcome: ImportOutcomeView }): React.JSX.E
       </strong>
       {(alreadyPresent > 0 || updated > 0) && (
         <p data-testid="exchange-import-existing">
-          {alreadyPresent} already in the project{updated > 0 ? `, ${updated} updated from the file` : ', left as they were'}.
+          {alreadyPresent.toLocaleString('en')} already in the project{updated > 0 ? `, ${updated.toLocaleString('en')} updated from the file` : ', left as they were'}.
         </p>
       )}
       {outcome.reportPath && <p>Problems written to <code>{outcome.reportPath}</code></p>}

@@ -4,6 +4,7 @@
 import type { ApiRequest } from '../../../../shared/api';
 import type { Job } from '../../../../shared/jobs';
 import type { ReadinessIssue } from '../../../../shared/readiness';
+import { plural } from '../../../../shared/plural';
 import { call } from '../../api/client';
 import { emit, on } from '../effects';
 import { guardedFor } from '../guarded';
@@ -69,7 +70,10 @@ async function onJobFinished(job: Job): Promise<void> {
   if (job.kind === 'exchange' && job.id === s.importJobId) {
     setState({ importJobId: null, exchangeError: failed, ...(cancelled ? { status: 'Import cancelled: the project is as it was.' } : {}) });
     if (job.state === 'done' && job.result) {
-      setState({ lastExchangeImport: job.result });
+      const outcome = job.result;
+      // the status line says how it ended too (an older message there would otherwise stand)
+      const status = outcome.refused ? `Nothing imported from ${outcome.file}: ${plural(outcome.problems.length, 'problem')}.` : `Imported ${plural(outcome.importedQuestions, 'question')} from ${outcome.file}.`;
+      setState({ lastExchangeImport: outcome, status });
       await emit('projectChanged');
       await emit('annotationsChanged');
       if (s.stats) await loadStats();

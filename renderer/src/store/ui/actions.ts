@@ -1,5 +1,5 @@
 // Overlays, the banner, the status line and key rebindings.
-import { call } from '../../api/client';
+import { call, onUnansweredWrites } from '../../api/client';
 import { focusField } from '../../dom/focus';
 import { emit } from '../effects';
 import { guarded } from '../guarded';
@@ -55,7 +55,30 @@ export async function rebindShortcut(id: ActionId, keys: string[] | null): Promi
   });
 }
 
+/** How long a write may wait for its answer before the status line says it is being saved. */
+const SLOW_WRITE_MS = 400;
+
+/** Watches unanswered writes: one waiting longer than SLOW_WRITE_MS sets savingSlowly until all are answered. */
+export function watchSlowWrites(): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let waiting = 0;
+  return onUnansweredWrites((count) => {
+    waiting = count;
+    if (count > 0) {
+      timer ??= setTimeout(() => {
+        timer = null;
+        if (waiting > 0) setState({ savingSlowly: true });
+      }, SLOW_WRITE_MS);
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (getState().savingSlowly) setState({ savingSlowly: false });
+  });
+}
+
 export function registerUi(): void {
+  watchSlowWrites();
   registerActions({
     help: toggleShortcuts,
     review: () => toggleOverlay('review'),

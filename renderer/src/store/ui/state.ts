@@ -21,6 +21,8 @@ export interface UiState {
   error: string | null;
   /** The last thing that happened, for the status line. */
   status: string | null;
+  /** A write has waited long for its answer (the status line says it is being saved). */
+  savingSlowly: boolean;
   sidePanel: 'marks' | 'questions';
   /** The first start: the header asks who the person is (settings.identityChosen is false). */
   askIdentity: boolean;
@@ -33,6 +35,7 @@ export const initialUiState: UiState = {
   keymap: {},
   error: null,
   status: null,
+  savingSlowly: false,
   sidePanel: 'marks',
   askIdentity: false,
 };
