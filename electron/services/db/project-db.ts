@@ -6,6 +6,9 @@ import { existsSync, statSync } from 'node:fs';
 import { ServiceError } from '../errors';
 import { LATEST_SCHEMA_VERSION, migrations } from './migrations';
 
+/** What a write is told when another program has been writing the project for too long. */
+export const WRITER_BUSY = 'Another program is writing this project; try again when it has finished.';
+
 /** "TdMk": marks a SQLite file as a Tidemark project (PRAGMA application_id). */
 export const TIDEMARK_APPLICATION_ID = 0x54644d6b;
 

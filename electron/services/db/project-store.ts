@@ -7,7 +7,7 @@ import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
 import { Committer } from './commit';
 import { history, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
-import { openReader, openWriter, type Connection, type OpenOptions } from './project-db';
+import { openReader, openWriter, WRITER_BUSY, type Connection, type OpenOptions } from './project-db';
 import { ReadableDb } from './readable';
 
 /** How long a write waits, asking again every few milliseconds, while another program (a CLI import) writes the file. */
@@ -26,7 +26,7 @@ async function begin(connection: Connection): Promise<void> {
       return;
     } catch (error) {
       if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-      if (Date.now() - started > BUSY_WAIT_MS) throw new ServiceError('conflict', 'Another program is writing this project; try again when it has finished.');
+      if (Date.now() - started > BUSY_WAIT_MS) throw new ServiceError('conflict', WRITER_BUSY);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

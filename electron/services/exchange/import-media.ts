@@ -99,7 +99,8 @@ export class MediaMatcher {
     }
     // one video under two names: both names are the one video
     for (const [path, fingerprint] of probed.sameAs) {
-      const same = this.byFingerprint.get(fingerprint);
+      // (or a video brought in under another name since this import began)
+      const same = this.byFingerprint.get(fingerprint) ?? this.project.videos.byFingerprint(fingerprint);
       if (same) this.match(path, same, { known: [[path, same.id]], probed: [], placeholders: [] });
     }
     // not probed (failed, or cancelled): their questions wait on placeholders (a failure is also a problem)

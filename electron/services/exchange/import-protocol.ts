@@ -14,7 +14,7 @@ export type ToWriter =
   | { kind: 'abort' };
 
 export type FromWriter =
-  /** Loaded (better-sqlite3 included): it can write. */
+  /** Loaded, better-sqlite3's native part included: it can write. */
   | { kind: 'ready' }
   | { kind: 'written'; written: number }
   | { kind: 'done'; counts: WrittenCounts }

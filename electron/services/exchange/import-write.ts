@@ -50,12 +50,12 @@ export interface ImportEntry {
   videoPath: string;
 }
 
-/** A read item, ready for the writer (see ImportEntry). */
-export function entryOf(item: ExchangeItem, rows: ProjectRows, video: string): ImportEntry {
+/** A read item (of that identity: itemIdentity), ready for the writer (see ImportEntry). */
+export function entryOf(identity: string, item: ExchangeItem, rows: ProjectRows, video: string): ImportEntry {
   // a published benchmark's items were accepted by its authors; set them back to draft to review them here
   const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
   return {
-    identity: itemIdentity(item),
+    identity,
     fields: JSON.stringify({ ...rows.fields, status }),
     points: rows.points.map((p) => [p.time, queryPointFieldsText(p)]),
     marks: rows.marks,
@@ -92,7 +92,7 @@ function identityOf(item: Pick<ExchangeItem, 'profile' | 'extra' | 'videoPath' |
 }
 
 const firstTimeOf = (item: ExchangeItem): number | null => (item.points.length ? Math.min(...item.points.map((p) => p.time.seconds)) : null);
-const itemIdentity = (item: ExchangeItem): string => identityOf(item, firstTimeOf(item));
+export const itemIdentity = (item: ExchangeItem): string => identityOf(item, firstTimeOf(item));
 
 /** The videos the reading half has planned so far (VideoPlan), merged as more arrive. */
 export class PlannedVideos {
@@ -128,7 +128,7 @@ function customProfileFor(tx: EditTransaction, wanted: ProfileDefinition): strin
 }
 
 /** The profile's questions that came from a file of this kind, by their identity (see identityOf), read a slice at a time. */
-async function presentQuestions(db: ReadableDb, profileId: string, profile: ProfileKind, pacer: Pacer): Promise<Map<string, Question>> {
+export async function presentQuestions(db: ReadableDb, profileId: string, profile: ProfileKind, pacer: Pacer): Promise<Map<string, Question>> {
   const present = new Map<string, Question>();
   const questions = await pacedReads.questionsOfProfile(db, profileId, pacer);
   if (questions.length === 0) return present;

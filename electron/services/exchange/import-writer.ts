@@ -10,7 +10,8 @@ import { PlannedVideos, writeImport, type ImportEntry, type ImportPlan, type Vid
 import type { FromWriter, ToWriter } from './import-protocol';
 
 const WORKER = 'import-writer';
-const CANCELLED = 'Import cancelled; nothing was written.';
+/** What a cancelled import says (it writes nothing). */
+export const IMPORT_CANCELLED = 'Import cancelled; nothing was written.';
 
 export interface ImportWriter {
   /** Where the edit is written: on the import's own thread, or (no worker could start) here. */
@@ -24,7 +25,10 @@ export interface ImportWriter {
   begin(plan: ImportPlan): void;
   /** Every item was handed over: resolves once the edit is committed (and on the disk). */
   commit(): Promise<WrittenCounts>;
-  /** Nothing is written; resolves once the writer has let go of the project. */
+  /**
+   * Nothing is written, unless the edit had committed already; resolves once the writer has let go
+   * of the project (commit() then says which: it resolves or rejects).
+   */
   abort(): Promise<void>;
 }
 
@@ -61,7 +65,7 @@ class ThreadWriter implements ImportWriter {
         if (message.kind === 'ready') return;
         if (message.kind === 'written') this.written = message.written;
         else if (message.kind === 'done') resolve(message.counts);
-        else if (message.kind === 'cancelled') reject(new DOMException(CANCELLED, 'AbortError'));
+        else if (message.kind === 'cancelled') reject(new DOMException(IMPORT_CANCELLED, 'AbortError'));
         else reject(new ServiceError(message.code ?? 'failed', message.message));
       });
       this.worker.on('error', (error) => reject(new ServiceError('failed', `The import's writer failed (${error.message}); nothing was written.`)));
@@ -111,6 +115,8 @@ class LocalWriter implements ImportWriter {
   private readonly plans: VideoPlan[] = [];
   private readonly batches: ImportEntry[][] = [];
   private plan: ImportPlan | null = null;
+  private aborted = false;
+  private edit: Promise<WrittenCounts> | null = null;
 
   constructor(private readonly store: ProjectStore) {}
 
@@ -131,10 +137,20 @@ class LocalWriter implements ImportWriter {
     if (!plan) throw new Error('An import commits only after it began.');
     const videos = new PlannedVideos(plan.projectDir);
     for (const videoPlan of this.plans) videos.add(videoPlan);
-    return this.store.edit(plan.person, plan.label, (tx) => writeImport(tx, plan, videos, this.batches, (written) => (this.written = written)));
+    this.edit = this.store.edit(plan.person, plan.label, (tx) => writeImport(tx, plan, videos, this.handedOver(), (written) => (this.written = written)));
+    return this.edit;
+  }
+
+  /** The batches as handed over; an abort meanwhile ends the edit (rolled back). */
+  private *handedOver(): Generator<readonly ImportEntry[]> {
+    for (const batch of this.batches) {
+      if (this.aborted) throw new DOMException(IMPORT_CANCELLED, 'AbortError');
+      yield batch;
+    }
   }
 
   async abort(): Promise<void> {
-    this.batches.length = 0;
+    this.aborted = true;
+    await this.edit?.catch(() => undefined);
   }
 }

@@ -4,8 +4,9 @@
 // in order (see ToWriter there).
 import { closeSync, fdatasyncSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import { runEdit, Writer } from '../db/edit-log';
-import { openWriter } from '../db/project-db';
+import { openWriter, WRITER_BUSY, type Connection } from '../db/project-db';
 import { ServiceError } from '../errors';
 import { PlannedVideos, writeImport, type ImportEntry } from './import-write';
 import { IMPORT_PAGE_CACHE_KIB, type FromWriter, type ToWriter } from './import-protocol';
@@ -27,6 +28,16 @@ async function next(): Promise<ToWriter> {
 }
 
 class Cancelled extends Error {}
+
+/** Opens the transaction (waiting up to the busy timeout while another program writes the file). */
+function begin(connection: Connection): void {
+  try {
+    connection.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new ServiceError('conflict', WRITER_BUSY);
+    throw error;
+  }
+}
 
 /** What the commit wrote, on the disk before anyone hears of it. */
 function syncLog(log: string): void {
@@ -61,14 +72,21 @@ async function main(): Promise<void> {
     // this thread may wait on the disk and on another program's write: no one else waits with it
     connection.pragma('busy_timeout = 30000');
     connection.pragma(`cache_size = -${IMPORT_PAGE_CACHE_KIB}`);
-    // committed as the store commits a large edit (commit.ts): the log synced below, and folded back
-    // into the file by the store's checkpoint worker, not inside this COMMIT
-    connection.pragma('synchronous = NORMAL');
-    connection.pragma('wal_autocheckpoint = 0');
-    connection.exec('BEGIN IMMEDIATE');
+    // in WAL mode (always, unless the file system cannot share memory), committed as the store
+    // commits a large edit (commit.ts): the log synced below, and folded back into the file by the
+    // store's checkpoint worker, not inside this COMMIT; otherwise SQLite syncs it (FULL)
+    const logged = connection.pragma('journal_mode', { simple: true }) === 'wal';
+    if (logged) {
+      connection.pragma('synchronous = NORMAL');
+      connection.pragma('wal_autocheckpoint = 0');
+    }
+    begin(connection);
     const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) => writeImport(tx, plan, videos, batches(), (written) => post({ kind: 'written', written })));
+    // a cancel sent while the last rows were written is still in time
+    await new Promise((resolve) => setImmediate(resolve));
+    if (inbox.some((m) => m.kind === 'abort')) throw new Cancelled();
     connection.exec('COMMIT');
-    syncLog(`${path}-wal`);
+    if (logged) syncLog(`${path}-wal`);
     post({ kind: 'done', counts });
   } finally {
     if (connection.inTransaction) connection.exec('ROLLBACK');
@@ -76,6 +94,8 @@ async function main(): Promise<void> {
   }
 }
 
+// better-sqlite3 loads its native part on first use: used once here, so a thread that cannot load it says so now
+new Database(':memory:').close();
 post({ kind: 'ready' });
 main().then(
   () => port.close(),

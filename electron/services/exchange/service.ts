@@ -28,8 +28,8 @@ import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import type { ProjectStore } from '../db/project-store';
 import { MediaMatcher } from './import-media';
-import { entryOf, type ImportEntry, type ImportPlan, type WrittenCounts } from './import-write';
-import { importWriter, type ImportWriter } from './import-writer';
+import { entryOf, itemIdentity, presentQuestions, type ImportEntry, type ImportPlan, type WrittenCounts } from './import-write';
+import { IMPORT_CANCELLED, importWriter, type ImportWriter } from './import-writer';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
 export interface ImportOptions {
@@ -66,7 +66,7 @@ function emptyOutcome(file: string, format: string): ImportOutcome {
 }
 
 /** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
-const phase = (control: JobControl, fraction: number, message: string): Promise<void> => jobPhase(control, fraction, message, 'Import cancelled; nothing was written.');
+const phase = (control: JobControl, fraction: number, message: string): Promise<void> => jobPhase(control, fraction, message, IMPORT_CANCELLED);
 
 /** The share of a file read between progress reports (and chances to cancel). */
 const REPORT_EVERY = 0.05;
@@ -76,6 +76,9 @@ const READ_SLICE = 250;
 
 /** Items handed to the writer at a time (a few milliseconds to copy to its thread). */
 const HANDOVER = 1000;
+
+/** The reading phase's share of an import's progress (writing goes on meanwhile; its tail is the rest). */
+const READ_SHARE = 0.7;
 
 /** How often the writing phase reports how far it got. */
 const WRITING_REPORT_MS = 200;
@@ -120,24 +123,32 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   // a format with a custom profile makes it from all its items: its writer begins once all are read
   const custom: ExchangeItem[] | null = format.customProfile ? [] : null;
   let began = false;
+  // questions the profile has already (the same identity), unless they are to be updated: left as
+  // they are, before their videos are matched or checked (looked at again inside the edit, where
+  // another import may have added some meanwhile)
+  const present = format.customProfile || options.existing === 'update' ? null : await project.store.snapshot((db) => presentQuestions(db, builtinProfileId(format.profile), format.profile, new Pacer()));
+  let alreadyPresent = 0;
   // read items waiting for their video, in file order (the order they become questions in)
-  const waiting: Array<{ located: LocatedItem; video: string }> = [];
+  const waiting: Array<{ located: LocatedItem; identity: string; video: string }> = [];
   let head = 0;
   let outgoing: ImportEntry[] = [];
   const late: Problem[] = [];
   const refusing = (): boolean => !options.skipInvalid && reading.problemCount + media.problems.length + late.length > 0;
 
   let handed = 0;
-  /** Hands over, from the front, every item whose video is matched (all of them at the end). */
-  const handOver = (to: ImportWriter, end: boolean): void => {
-    for (; head < waiting.length; head++) {
-      const { located, video: path } = waiting[head]!;
+  /**
+   * Hands over, from the front, up to a batch of the items whose video is matched (at the end, even
+   * a part batch); true while more are ready (a slow probe lets many go at once: a batch a call).
+   */
+  const handOver = (to: ImportWriter, end: boolean): boolean => {
+    for (const stop = Math.min(waiting.length, head + HANDOVER); head < stop; head++) {
+      const { located, identity, video: path } = waiting[head]!;
       const video = media.video(path);
       if (!video) break;
       // a video whose length is not known yet (a placeholder) is checked once it is relinked
       const after = video.duration === null ? undefined : located.item.points.find((p) => p.time.seconds > video.duration! + 1e-6);
       if (after) late.push({ file, line: located.line, field: 'query time', reason: `${after.time.text || after.time.seconds} is after the end of ${located.item.videoPath} (${video.duration} s)` });
-      else outgoing.push(entryOf(located.item, located.rows, path));
+      else outgoing.push(entryOf(identity, located.item, located.rows, path));
     }
     if (head > HANDOVER) {
       waiting.splice(0, head);
@@ -145,14 +156,16 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
     }
     // a file that will be refused writes nothing more (it is still read to the end, for its problems)
     if (refusing()) outgoing = [];
-    if (outgoing.length < (end ? 1 : HANDOVER)) return;
-    to.items(outgoing);
-    handed += outgoing.length;
-    outgoing = [];
-    if (!began && !custom) {
-      to.begin(plan(null));
-      began = true;
+    if (outgoing.length >= (end ? 1 : HANDOVER)) {
+      to.items(outgoing);
+      handed += outgoing.length;
+      outgoing = [];
+      if (!began && !custom) {
+        to.begin(plan(null));
+        began = true;
+      }
     }
+    return head < waiting.length && media.video(waiting[head]!.video) !== undefined;
   };
 
   const pacer = new Pacer();
@@ -162,11 +175,16 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
     // the writer is wanted from the first item on (before it, the file was being decoded)
     if (read.length > 0 || done) writer ??= await loading;
     for (const located of read) {
+      const identity = itemIdentity(located.item);
+      if (present?.has(identity)) {
+        alreadyPresent++;
+        continue;
+      }
       custom?.push(located.item);
-      waiting.push({ located, video: media.pathOf(located.item.videoPath) });
+      waiting.push({ located, identity, video: media.pathOf(located.item.videoPath) });
     }
     media.probeNew();
-    if (writer) handOver(writer, false);
+    if (writer) while (handOver(writer, false)) await pacer.pace();
     if (done) break;
     // (while the file is decoded, each step yields: the last one joins the whole text, a slice of its own)
     if (read.length === 0) await pacer.yield();
@@ -179,20 +197,17 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   const read = reading.result();
   await phase(control, READ_SHARE, `Read ${read.records.toLocaleString('en')} records of ${file}`);
   await media.settled();
-  if (control.signal.aborted) throw new DOMException(CANCELLED, 'AbortError');
+  if (control.signal.aborted) throw new DOMException(IMPORT_CANCELLED, 'AbortError');
   const to = writer ?? (await loading);
-  handOver(to, true);
+  while (handOver(to, true)) await pacer.pace();
 
-  const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, problems: [...read.problems, ...media.problems, ...late] };
+  const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, alreadyPresent, problems: [...read.problems, ...media.problems, ...late] };
   if (refusing()) return { ...outcome, refused: true };
   if (!began) to.begin(plan(custom ? format.customProfile!(custom) : null));
   const counts = await writing(to, control, `Writing ${handed.toLocaleString('en')} questions from ${file}`, handed);
-  return { ...outcome, ...counts, missingMedia: counts.onPlaceholders.map(([videoPath, questions]) => ({ videoPath, questions })) };
+  return { ...outcome, ...counts, alreadyPresent: alreadyPresent + counts.alreadyPresent, missingMedia: counts.onPlaceholders.map(([videoPath, questions]) => ({ videoPath, questions })) };
 }
 
-/** The reading phase's share of an import's progress (writing goes on meanwhile; its tail is the rest). */
-const READ_SHARE = 0.7;
-const CANCELLED = 'Import cancelled; nothing was written.';
 
 /** Waits for the writer to commit, reporting how far it got; a cancel rolls it back. */
 async function writing(writer: ImportWriter, control: JobControl, message: string, items: number): Promise<WrittenCounts> {
@@ -206,7 +221,13 @@ async function writing(writer: ImportWriter, control: JobControl, message: strin
       control.progress(READ_SHARE + (1 - READ_SHARE) * share(), `${message}: ${Math.round(100 * share())}%`);
       const tick = new Promise<'tick'>((resolve) => setTimeout(() => resolve('tick'), WRITING_REPORT_MS));
       const first = await Promise.race([committed, cancel, tick]);
-      if (first === 'cancel') throw new DOMException(CANCELLED, 'AbortError');
+      if (first === 'cancel') {
+        await writer.abort();
+        // (too late only if the writer had committed: then the import stands, and its outcome says so)
+        const counts = await committed.catch(() => null);
+        if (counts) return counts;
+        throw new DOMException(IMPORT_CANCELLED, 'AbortError');
+      }
       if (first !== 'tick') return first;
     }
   } finally {

@@ -68,9 +68,10 @@ async function onJobFinished(job: Job): Promise<void> {
   const failed = job.state === 'failed' ? job.message : null;
   const cancelled = job.state === 'cancelled';
   if (job.kind === 'exchange' && job.id === s.importJobId) {
-    setState({ importJobId: null, exchangeError: failed, ...(cancelled ? { status: 'Import cancelled: the project is as it was.' } : {}) });
-    if (job.state === 'done' && job.result) {
-      const outcome = job.result;
+    // a cancel that reached the import only after it had committed leaves its outcome: the import stands
+    const outcome = job.state === 'failed' ? null : (job.result ?? null);
+    setState({ importJobId: null, exchangeError: failed, ...(cancelled && !outcome ? { status: 'Import cancelled: the project is as it was.' } : {}) });
+    if (outcome) {
       // the status line says how it ended too (an older message there would otherwise stand)
       const status = outcome.refused ? `Nothing imported from ${outcome.file}: ${plural(outcome.problems.length, 'problem')}.` : `Imported ${plural(outcome.importedQuestions, 'question')} from ${outcome.file}.`;
       setState({ lastExchangeImport: outcome, status });
