@@ -203,6 +203,8 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
 
   const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, alreadyPresent, problems: [...read.problems, ...media.problems, ...late] };
   if (refusing()) return { ...outcome, refused: true };
+  // every question already there (and no custom profile to make or grow): nothing to write
+  if (handed === 0 && !custom) return outcome;
   if (!began) to.begin(plan(custom ? format.customProfile!(custom) : null));
   const counts = await writing(to, control, `Writing ${handed.toLocaleString('en')} questions from ${file}`, handed);
   return { ...outcome, ...counts, alreadyPresent: alreadyPresent + counts.alreadyPresent, missingMedia: counts.onPlaceholders.map(([videoPath, questions]) => ({ videoPath, questions })) };
