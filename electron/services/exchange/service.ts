@@ -87,7 +87,7 @@ const WRITING_REPORT_MS = 200;
  * Reads a benchmark file into a project as one edit (one undo step). The file is read and checked
  * here, a slice at a time; each checked item goes to the import's writer (import-writer.ts) as soon
  * as its video is matched, which writes it while the rest is read. A file with problems, a
- * cancel or a failure rolls the writer back: nothing is written.
+ * failure or a cancel (one that reaches the writer before its commit) rolls it back: nothing is written.
  */
 export async function importBenchmarkFile(
   project: Project,
@@ -126,7 +126,7 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   // questions the profile has already (the same identity), unless they are to be updated: left as
   // they are, before their videos are matched or checked (looked at again inside the edit, where
   // another import may have added some meanwhile)
-  const present = format.customProfile || options.existing === 'update' ? null : await project.store.snapshot((db) => presentQuestions(db, builtinProfileId(format.profile), format.profile, new Pacer()));
+  const present = format.customProfile || options.existing === 'update' ? null : new Set((await project.store.snapshot((db) => presentQuestions(db, builtinProfileId(format.profile), format.profile, new Pacer()))).keys());
   let alreadyPresent = 0;
   // read items waiting for their video, in file order (the order they become questions in)
   const waiting: Array<{ located: LocatedItem; identity: string; video: string }> = [];
@@ -218,11 +218,14 @@ async function writing(writer: ImportWriter, control: JobControl, message: strin
   let cancelled: (() => void) | null = null;
   const cancel = new Promise<'cancel'>((resolve) => (cancelled = () => resolve('cancel')));
   control.signal.addEventListener('abort', cancelled!, { once: true });
+  if (control.signal.aborted) cancelled!();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     for (;;) {
       control.progress(READ_SHARE + (1 - READ_SHARE) * share(), `${message}: ${Math.round(100 * share())}%`);
-      const tick = new Promise<'tick'>((resolve) => setTimeout(() => resolve('tick'), WRITING_REPORT_MS));
+      const tick = new Promise<'tick'>((resolve) => (timer = setTimeout(() => resolve('tick'), WRITING_REPORT_MS)));
       const first = await Promise.race([committed, cancel, tick]);
+      clearTimeout(timer);
       if (first === 'cancel') {
         await writer.abort();
         // (too late only if the writer had committed: then the import stands, and its outcome says so)
@@ -233,6 +236,7 @@ async function writing(writer: ImportWriter, control: JobControl, message: strin
       if (first !== 'tick') return first;
     }
   } finally {
+    clearTimeout(timer);
     control.signal.removeEventListener('abort', cancelled!);
   }
 }
