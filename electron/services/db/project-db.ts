@@ -6,6 +6,9 @@ import { existsSync, statSync } from 'node:fs';
 import { ServiceError } from '../errors';
 import { LATEST_SCHEMA_VERSION, migrations } from './migrations';
 
+/** What a write to a project opened for reading is told. */
+export const READ_ONLY_PROJECT = 'This project was opened for reading only.';
+
 /** What a write is told when another program has been writing the project for too long. */
 export const WRITER_BUSY = 'Another program is writing this project; try again when it has finished.';
 

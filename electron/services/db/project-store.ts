@@ -7,7 +7,7 @@ import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
 import { Committer } from './commit';
 import { history, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
-import { openReader, openWriter, WRITER_BUSY, type Connection, type OpenOptions } from './project-db';
+import { openReader, openWriter, READ_ONLY_PROJECT, WRITER_BUSY, type Connection, type OpenOptions } from './project-db';
 import { ReadableDb } from './readable';
 
 /** How long a write waits, asking again every few milliseconds, while another program (a CLI import) writes the file. */
@@ -99,7 +99,7 @@ export class ProjectStore {
   /** Runs `run` once every write queued before it is done; later ones wait for it. */
   private queued<T>(run: (writer: Writer) => Promise<T>): Promise<T> {
     const writer = this.writer;
-    if (!writer) return Promise.reject(new ServiceError('forbidden', 'This project was opened for reading only.'));
+    if (!writer) return Promise.reject(new ServiceError('forbidden', READ_ONLY_PROJECT));
     const turn = async (): Promise<T> => {
       if (!writer.connection.open) throw new ServiceError('no-project', 'The project was closed.');
       return run(writer);

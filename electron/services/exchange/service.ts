@@ -27,6 +27,7 @@ import { fromStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import type { ProjectStore } from '../db/project-store';
+import { READ_ONLY_PROJECT } from '../db/project-db';
 import { MediaMatcher } from './import-media';
 import { entryOf, itemIdentity, presentQuestions, type ImportEntry, type ImportPlan, type WrittenCounts } from './import-write';
 import { IMPORT_CANCELLED, importWriter, type ImportWriter } from './import-writer';
@@ -101,6 +102,7 @@ export async function importBenchmarkFile(
   const format = requireReader(options.format);
   const file = basename(options.path);
   if (!existsSync(options.path)) throw new ServiceError('not-found', `No file at ${options.path}.`);
+  if (project.store.readOnly) throw new ServiceError('forbidden', READ_ONLY_PROJECT);
   await phase(control, 0, `Reading ${file}`);
   // bytes, not text: lines that are not UTF-8 are problems, never silently U+FFFD
   const reading = readBytes(format, readFileSync(options.path), file);
