@@ -141,6 +141,14 @@ describe("an import's writer thread", () => {
     await project.close();
   });
 
+  it('refuses a project opened for reading before it reads the file', async () => {
+    const path = join(dir.path, 'read-only.tidemark');
+    await (await Project.open(path, { create: true })).close();
+    const project = await Project.open(path, { create: false, readOnly: true });
+    await expect(importBenchmarkFile(project, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere })).rejects.toMatchObject({ code: 'forbidden' });
+    await project.close();
+  });
+
   it('writes nothing when its thread dies mid-write, and says so', async () => {
     const project = await Project.open(join(dir.path, 'died.tidemark'), { create: true });
     const writer = await importWriter(project.store);
