@@ -205,11 +205,19 @@ function videoResolver(tx: EditTransaction, projectDir: string, videos: PlannedV
  * The import's edit: the profile (a custom one made or grown), then every entry as it arrives —
  * inserted, or (the same identity already there) left alone or updated in place.
  */
-export async function writeImport(tx: EditTransaction, plan: ImportPlan, videos: PlannedVideos, batches: AsyncIterable<readonly ImportEntry[]> | Iterable<readonly ImportEntry[]>, written: (count: number) => void = () => undefined): Promise<WrittenCounts> {
+export async function writeImport(
+  tx: EditTransaction,
+  plan: ImportPlan,
+  videos: PlannedVideos,
+  batches: AsyncIterable<readonly ImportEntry[]> | Iterable<readonly ImportEntry[]>,
+  written: (count: number) => void = () => undefined,
+  /** Paces the look at the questions already there (one that stops the edit when it is cancelled). */
+  pacer = new Pacer(),
+): Promise<WrittenCounts> {
   const counts: WrittenCounts = { importedQuestions: 0, importedMarks: 0, alreadyPresent: 0, updated: 0, onPlaceholders: [] };
   const profileId = plan.customProfile ? customProfileFor(tx, plan.customProfile) : builtinProfileId(plan.profile);
   // the project as it is now: looked at inside the edit, where no other import can add to it meanwhile
-  const present = await presentQuestions(tx.db, profileId, plan.profile, new Pacer());
+  const present = await presentQuestions(tx.db, profileId, plan.profile, pacer);
   const videoOf = videoResolver(tx, plan.projectDir, videos, plan.now);
   const onPlaceholders = new Map<string, number>();
   // every field of an imported question was written by a person

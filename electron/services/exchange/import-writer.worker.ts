@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { runEdit, Writer } from '../db/edit-log';
 import { openWriter, WRITER_BUSY, type Connection } from '../db/project-db';
 import { ServiceError } from '../errors';
+import { Pacer } from '../pacer';
 import { PlannedVideos, writeImport, type ImportEntry } from './import-write';
 import { IMPORT_PAGE_CACHE_KIB, type FromWriter, type ToWriter } from './import-protocol';
 
@@ -17,8 +18,11 @@ const post = (message: FromWriter): void => port.postMessage(message);
 /** Messages in the order they came, handed out as the edit asks for them. */
 const inbox: ToWriter[] = [];
 let wake: (() => void) | null = null;
+/** An abort has come (it may wait behind other messages in the inbox). */
+let aborting = false;
 port.on('message', (message: ToWriter) => {
   inbox.push(message);
+  if (message.kind === 'abort') aborting = true;
   wake?.();
 });
 async function next(): Promise<ToWriter> {
@@ -28,6 +32,13 @@ async function next(): Promise<ToWriter> {
 }
 
 class Cancelled extends Error {}
+
+/** Paces a long read inside the edit, and ends the edit there when an abort has come. */
+class StoppingPacer extends Pacer {
+  override pace(): Promise<void> {
+    return aborting ? Promise.reject(new Cancelled()) : super.pace();
+  }
+}
 
 /** Opens the transaction (waiting up to the busy timeout while another program writes the file). */
 function begin(connection: Connection): void {
@@ -81,10 +92,10 @@ async function main(): Promise<void> {
       connection.pragma('wal_autocheckpoint = 0');
     }
     begin(connection);
-    const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) => writeImport(tx, plan, videos, batches(), (written) => post({ kind: 'written', written })));
+    const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) => writeImport(tx, plan, videos, batches(), (written) => post({ kind: 'written', written }), new StoppingPacer()));
     // a cancel sent while the last rows were written is still in time
     await new Promise((resolve) => setImmediate(resolve));
-    if (inbox.some((m) => m.kind === 'abort')) throw new Cancelled();
+    if (aborting) throw new Cancelled();
     connection.exec('COMMIT');
     if (logged) syncLog(`${path}-wal`);
     post({ kind: 'done', counts });

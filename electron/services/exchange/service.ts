@@ -128,7 +128,7 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   // questions the profile has already (the same identity), unless they are to be updated: left as
   // they are, before their videos are matched or checked (looked at again inside the edit, where
   // another import may have added some meanwhile)
-  const present = format.customProfile || options.existing === 'update' ? null : new Set((await project.store.snapshot((db) => presentQuestions(db, builtinProfileId(format.profile), format.profile, new Pacer()))).keys());
+  const present = format.customProfile || options.existing === 'update' ? null : await presentIdentities(project, format, file, control);
   let alreadyPresent = 0;
   // read items waiting for their video, in file order (the order they become questions in)
   const waiting: Array<{ located: LocatedItem; identity: string; video: string }> = [];
@@ -212,6 +212,15 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   return { ...outcome, ...counts, alreadyPresent: alreadyPresent + counts.alreadyPresent, missingMedia: counts.onPlaceholders.map(([videoPath, questions]) => ({ videoPath, questions })) };
 }
 
+
+/** The identities of the questions the format's (built-in) profile has, read on a snapshot of their own. */
+async function presentIdentities(project: Project, format: BenchmarkFormat, file: string, control: JobControl): Promise<Set<string>> {
+  const profileId = builtinProfileId(format.profile);
+  if (!project.store.db.query('SELECT 1 FROM questions WHERE profile_id = ? LIMIT 1').get(profileId)) return new Set();
+  // (a hundred thousand of them take a while: said, so the wait before reading has a name)
+  await phase(control, 0, `Reading ${file}: first the questions the project has`);
+  return new Set((await project.store.snapshot((db) => presentQuestions(db, profileId, format.profile, new Pacer()))).keys());
+}
 
 /** Waits for the writer to commit, reporting how far it got; a cancel rolls it back. */
 async function writing(writer: ImportWriter, control: JobControl, message: string, items: number): Promise<WrittenCounts> {

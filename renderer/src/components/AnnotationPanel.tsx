@@ -16,7 +16,8 @@ export function AnnotationToolbar(): React.JSX.Element | null {
   const openCount = useStore((s) => openMarks(s).length);
   const prefixOnly = useStore((s) => s.prefixOnly);
   const hasPoint = useStore((s) => Boolean(s.selectedQueryPointId));
-  const status = useStore((s) => (s.savingSlowly ? 'Saving… (the project is busy with a long write, such as an import)' : s.status));
+  const waiting = useStore((s) => s.savingSlowly);
+  const status = useStore((s) => s.status);
   const keys = { target: useShortcutLabel('target'), prefix: useShortcutLabel('prefix-only'), undo: useShortcutLabel('undo'), redo: useShortcutLabel('redo') };
   if (!hasVideo) return null;
   return (
@@ -35,7 +36,13 @@ export function AnnotationToolbar(): React.JSX.Element | null {
       </label>
       <button type="button" onClick={() => void undoRedo('undo')} title={`Undo (${keys.undo})`}>Undo</button>
       <button type="button" onClick={() => void undoRedo('redo')} title={`Redo (${keys.redo})`}>Redo</button>
-      <span className="status" data-testid="status" role="status" title={status ?? undefined}>{status}</span>
+      {waiting ? (
+        <span className="status" data-testid="status" role="status" title="What you did is on its way: the project is busy with a long task (an import, say) and takes it as soon as that is done.">
+          Waiting for the project…
+        </span>
+      ) : (
+        <span className="status" data-testid="status" role="status" title={status ?? undefined}>{status}</span>
+      )}
     </div>
   );
 }

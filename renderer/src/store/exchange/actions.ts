@@ -73,7 +73,8 @@ async function onJobFinished(job: Job): Promise<void> {
     setState({ importJobId: null, exchangeError: failed, ...(cancelled && !outcome ? { status: 'Import cancelled: the project is as it was.' } : {}) });
     if (outcome) {
       // the status line says how it ended too (an older message there would otherwise stand)
-      const status = outcome.refused ? `Nothing imported from ${outcome.file}: ${plural(outcome.problems.length, 'problem')}.` : `Imported ${plural(outcome.importedQuestions, 'question')} from ${outcome.file}.`;
+      const present = outcome.alreadyPresent > 0 ? ` (${outcome.alreadyPresent.toLocaleString('en')} already there)` : '';
+      const status = outcome.refused ? `Nothing imported from ${outcome.file}: ${plural(outcome.problems.length, 'problem')}.` : `Imported ${plural(outcome.importedQuestions, 'question')} from ${outcome.file}${present}.`;
       setState({ lastExchangeImport: outcome, status });
       await emit('projectChanged');
       await emit('annotationsChanged');
