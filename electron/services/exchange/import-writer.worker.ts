@@ -63,9 +63,9 @@ function syncLog(log: string): void {
 async function main(): Promise<void> {
   const { path } = workerData as { path: string };
   // everything before the go-ahead waits in order; only the go-ahead (or an abort) is looked for
-  while (!inbox.some((m) => m.kind === 'begin' || m.kind === 'abort')) await new Promise<void>((resolve) => (wake = resolve));
-  const go = inbox.find((m) => m.kind === 'begin' || m.kind === 'abort')!;
-  if (go.kind === 'abort') throw new Cancelled();
+  let go: ToWriter | undefined;
+  while (!(go = inbox.find((m) => m.kind === 'begin' || m.kind === 'abort'))) await new Promise<void>((resolve) => (wake = resolve));
+  if (go.kind !== 'begin') throw new Cancelled();
   const plan = go.plan;
   const videos = new PlannedVideos(plan.projectDir);
   // (the go-ahead, already taken, is passed over when its turn comes)
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     begin(connection);
     const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) => writeImport(tx, plan, videos, batches(), (written) => post({ kind: 'written', written }), new StoppingPacer()));
     // a cancel sent while the last rows were written is still in time
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Pacer().yield();
     if (aborting) throw new Cancelled();
     connection.exec('COMMIT');
     if (logged) syncLog(`${path}-wal`);

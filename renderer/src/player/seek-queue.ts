@@ -23,6 +23,8 @@ export class SeekQueue {
   private inFlight: number | null = null;
   private pending: number | null = null;
   private generation = 0;
+  /** The seek whose frame was last reported. */
+  private reported = 0;
   private disposed = false;
   /** The target of the latest seek started on this source. */
   private lastTarget: number | null = null;
@@ -88,9 +90,6 @@ export class SeekQueue {
       this.onPresented(metadata.mediaTime, target ?? metadata.mediaTime);
     });
   }
-
-  /** The seek whose frame was last reported. */
-  private reported = 0;
 
   /**
    * A seek to the frame already on screen presents nothing new, so no frame callback answers it:
