@@ -82,7 +82,9 @@ export async function onRunImportFinished(job: Extract<Job, { kind: 'run-import'
   setState({ lastRunImport: job.result });
   const before = new Set(getState().runs.map((r) => r.id));
   await loadRuns();
-  const added = getState().runs.filter((r) => !before.has(r.id)).map((r) => r.id);
+  // loadRuns shows a project's first runs when none were shown: those are not added a second time
+  const shownNow = new Set(getState().runsShown);
+  const added = getState().runs.filter((r) => !before.has(r.id) && !shownNow.has(r.id)).map((r) => r.id);
   if (added.length) {
     setState({ runsShown: [...getState().runsShown, ...added] });
     await loadRunResponses();
