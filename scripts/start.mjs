@@ -6,6 +6,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childExit, nodeVersionProblem } from './runtime-checks.mjs';
+
+// first of all: on an older Node everything below seems to work until the server crashes
+const tooOld = nodeVersionProblem(process.version, process.execPath);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -27,7 +35,11 @@ const sources = ['renderer', 'shared', 'electron'].map((d) => newestMtime(join(r
 if (!existsSync(stamp) || Math.max(...sources) > statSync(stamp).mtimeMs) {
   console.log('[tidemark] building…');
   const result = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    const { code, message } = childExit(result.status, result.signal, 'build');
+    if (message) console.error(message);
+    process.exit(code);
+  }
 }
 
 function electronBinary() {
@@ -38,17 +50,32 @@ function electronBinary() {
   return path && existsSync(path) ? path : null;
 }
 
-function run(command, commandArgs) {
+/** Runs the app as a child and ends as it ends: a child killed by a signal (a crash) is a failure, said. */
+function run(command, commandArgs, what, afterCrash = '') {
   const child = spawn(command, commandArgs, { stdio: 'inherit', cwd: root });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  let forwarded = null;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      forwarded = signal;
+      child.kill(signal);
+    });
+  }
+  child.on('error', (error) => {
+    console.error(`[tidemark] Could not start the ${what}: ${error.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (status, signal) => {
+    const { code, message } = childExit(status, signal, what, forwarded);
+    if (message) console.error(`${message}${afterCrash}`);
+    process.exit(code);
+  });
 }
 
 const require = createRequire(import.meta.url);
 const electron = web ? null : (() => { try { require.resolve('electron'); return electronBinary(); } catch { return null; } })();
 if (electron) {
-  run(electron, [root, ...passThrough]);
+  run(electron, [root, ...passThrough], 'desktop app');
 } else {
   if (!web) console.log('[tidemark] The Electron binary is not available here (it downloads on first start when online). Serving browser mode instead.');
-  run(process.execPath, [join(root, 'dist/server/web.mjs'), ...passThrough]);
+  run(process.execPath, [join(root, 'dist/server/web.mjs'), ...passThrough], 'server', ' The address printed above no longer answers.');
 }
