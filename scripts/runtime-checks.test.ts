@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the scripts, without types
@@ -50,5 +52,22 @@ describe('how a child process ends', () => {
 
   it('never turns a missing status into 0', () => {
     expect(exit(null, null, 'build').code).toBe(1);
+  });
+
+  it('npm start ends with 139 and says why when its server crashes', () => {
+    // a copy of the start script beside a built "server" that prints its URL and crashes as better-sqlite3 did on Node 20
+    const root = mkdtempSync(join(tmpdir(), 'tidemark-start-'));
+    try {
+      for (const dir of ['scripts', 'dist/server', 'renderer', 'shared', 'electron']) mkdirSync(join(root, dir), { recursive: true });
+      for (const file of ['start.mjs', 'runtime-checks.mjs']) copyFileSync(join(__dirname, file), join(root, 'scripts', file));
+      writeFileSync(join(root, 'dist/.build-stamp'), '');
+      writeFileSync(join(root, 'dist/server/web.mjs'), "console.log('http://127.0.0.1:40123/?token=x'); process.kill(process.pid, 'SIGSEGV');\n");
+      const run = spawnSync(process.execPath, [join(root, 'scripts/start.mjs'), '--web'], { encoding: 'utf8', timeout: 30_000 });
+      expect(run.stdout).toContain('http://127.0.0.1:40123/');
+      expect(run.stderr).toContain('[tidemark] The server died with SIGSEGV (exit 139): it crashed in native code. The address printed above no longer answers.');
+      expect(run.status).toBe(139);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
