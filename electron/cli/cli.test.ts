@@ -217,6 +217,17 @@ describe('tidemark CLI', () => {
     expect((await run('agreement', '--ratings', csv, '--metric', 'scotts-pi')).code).toBe(2);
   });
 
+  it('agreement reads a CSV with a line break inside quotes, and says a folder is not a CSV file', async () => {
+    const csv = join(dir.path, 'multiline.csv');
+    writeFileSync(csv, 'item,rater,label\r\nq1,ann,"yes,\r\nsure"\r\nq1,bob,"yes,\r\nsure"\r\nq2,ann,no\r\nq2,bob,yes\r\n');
+    const read = await run('agreement', '--ratings', csv, '--metric', 'percent', '--json');
+    expect(read.err).toEqual([]);
+    expect(JSON.parse(read.out[0]!)).toMatchObject({ metric: 'percent', value: 0.5, items: 2, raters: 2 });
+    const folder = join(dir.path, 'a-folder');
+    mkdirSync(folder);
+    expect(await run('agreement', '--ratings', folder, '--metric', 'percent')).toMatchObject({ code: 1, out: [], err: [`tidemark: ${folder} is a folder, not a CSV file.`] });
+  });
+
   it('agreement of a project: a round’s report as Markdown, CSV or JSON, read-only', async () => {
     const path = join(dir.path, 'reviewed.tidemark');
     const project = await Project.open(path, { create: true, name: 'Reviewed' });

@@ -271,7 +271,7 @@ function runAgreement(values: { ratings?: string; metric?: string; raters?: stri
   const raters = values.raters?.split(',').map((r) => r.trim());
   if (raters && raters.length !== 2) throw new UsageError('--raters names two raters: --raters a,b');
   const path = resolve(values.ratings);
-  requireFile(path);
+  requireFile(path, 'a CSV file');
   const numeric = /ordinal|interval|ratio|linear|quadratic/.test(metric);
   const { ratings, problems } = readRatingsCsv(readFileSync(path, 'utf8'), basename(path), numeric);
   if (problems.length > 0) {

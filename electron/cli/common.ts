@@ -1,6 +1,6 @@
 // What every `tidemark` command shares: where it writes, the usage error (exit 2), and a project
 // opened for one command.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { Project } from '../services/projects/project';
 
 export interface CliIo {
@@ -12,8 +12,10 @@ export interface CliIo {
 /** A mistake in the command line itself: printed with the command's help, exit 2. */
 export class UsageError extends Error {}
 
-export function requireFile(path: string): void {
+/** A file the command reads: there, and not a folder (`what` names the kind of file it wants). */
+export function requireFile(path: string, what = 'a file'): void {
   if (!existsSync(path)) throw new Error(`No file at ${path}.`);
+  if (statSync(path).isDirectory()) throw new Error(`${path} is a folder, not ${what}.`);
 }
 
 /** Opens an existing project for one command (read-only unless it writes) and closes it afterwards. */
