@@ -8,7 +8,7 @@ import { AppServices } from '../services/app-services';
 import { listMarks } from '../services/annotation/rows';
 import { listDrafts } from '../services/drafting/decisions';
 import { Project } from '../services/projects/project';
-import { startFakeOpenAi, type FakeOpenAi, type Received } from '../services/test-support/fake-openai';
+import { startFakeOpenAi, type FakeOpenAi, type Received, type Scripted } from '../services/test-support/fake-openai';
 import { renderClip, tempDir } from '../services/test-support/fixtures';
 import { apiClient } from '../services/test-support/project';
 import { runCli } from './cli';
@@ -160,6 +160,63 @@ describe('tidemark draft', () => {
     const { drafts: captions } = await drafts('caption');
     expect(captions.filter((d) => d.target !== taskId).map((d) => d.at)).toEqual([0, 1]);
     expect(process.listeners('SIGINT')).toEqual([...handlers]);
+  });
+
+  it('records a reply that is no chat completion as a failed draft, prints why (exit 1), and resumes past it', async () => {
+    const page = '<!DOCTYPE html>\n<html><head><title>Open WebUI</title></head><body></body></html>';
+    const completion = (choice: unknown): Scripted => ({ kind: 'raw', body: JSON.stringify({ choices: [choice] }) });
+    const stretchOf = (req: Received): number => Number(/between second (\d+) and/.exec(promptOf(req))![1]);
+    const byStretch = (replies: Record<number, Scripted>) => fake.answerWith((req) => replies[stretchOf(req)] ?? json({ events: [] }));
+    const reasons = {
+      html: "The model server answered with a web page (HTML), not a chat completion: is the base URL the API's (it usually ends in /v1)?",
+      empty: "The model server's reply was empty (a 200 with no body), not a chat completion.",
+      cut: "The model server's reply was cut short: its JSON ends after 23 characters.",
+      noChoices: "The model server's reply is not a chat completion (choices: Invalid input: expected array, received undefined).",
+      noContent: "The model server's reply has no output: choices.0.message.content is null (finish_reason: length).",
+      noMessage: "The model server's reply is not a chat completion (choices.0.message: Invalid input: expected object, received undefined).",
+      error: 'The model server answered with an error: the model is loading.',
+      refusal: 'The model refused: I will not.',
+      notJson: 'The output did not match the schema after one repair (The output is not valid JSON.).',
+      dropped: "The connection closed before the model server's reply was complete.",
+    };
+    byStretch({
+      0: { kind: 'raw', body: page, contentType: 'text/html' },
+      2: { kind: 'raw', body: '' },
+      4: { kind: 'raw', body: '{"choices":[{"message":' },
+      6: { kind: 'raw', body: '{"object":"chat.completion"}' },
+      8: completion({ finish_reason: 'length', message: { content: null } }),
+    });
+    const draftDoors = () => draft('--what', 'events', '--target', 'a door opens', '--step', '2', '--k', '2');
+    const first = await draftDoors();
+    expect(first.code).toBe(1);
+    expect(first.out[1]).toMatch(/^Drafted 0, failed 5, skipped 0; 6 requests/);
+    for (const reason of [reasons.html, reasons.empty, reasons.cut, reasons.noChoices, reasons.noContent]) expect(first.err).toContain(`failed: 1 × ${reason}`);
+    const recorded = (await drafts('event')).drafts.filter((d) => d.target === 'a door opens');
+    expect(recorded.map((d) => [d.at, d.status, d.provenance.error])).toEqual([
+      [1, 'failed', reasons.html],
+      [3, 'failed', reasons.empty],
+      [5, 'failed', reasons.cut],
+      [7, 'failed', reasons.noChoices],
+      [9, 'failed', reasons.noContent],
+      [11, 'empty', null],
+    ]);
+    expect(recorded[0]!.provenance.raw).toBe(page);
+
+    // run again: only what failed is asked again, and fails otherwise; --json lists every reason
+    fake.received.length = 0;
+    byStretch({
+      0: completion({ finish_reason: 'stop' }),
+      2: { kind: 'raw', body: '{"error":"the model is loading"}' },
+      4: completion({ message: { content: null, refusal: 'I will not' } }),
+      6: { kind: 'json', content: 'A door, opening.' },
+      8: { kind: 'raw', body: '{"choices":[{"mess', then: 'close' },
+    });
+    const again = await draft('--what', 'events', '--target', 'a door opens', '--step', '2', '--k', '2', '--json');
+    expect(again.code).toBe(1);
+    const report = JSON.parse(again.out.join('\n'));
+    expect(report.outcome).toMatchObject({ drafted: 0, failed: 5, skipped: 1 });
+    expect(report.failures).toEqual([reasons.noMessage, reasons.error, reasons.refusal, reasons.notJson, reasons.dropped].map((reason) => ({ reason, count: 1 })));
+    expect(fake.received.map(stretchOf).sort((a, b) => a - b)).toEqual([0, 2, 4, 6, 6, 8]); // the unparsable output had its one repair
   });
 
   it('refuses bad flags by name (exit 2), and names what the project lacks (exit 1)', async () => {

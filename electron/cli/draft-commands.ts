@@ -29,7 +29,8 @@ const ENDPOINT_HELP = `  --budget USD        stop before a request that would ta
   --base-url URL, --model NAME, --concurrency N
                       this run only (settings.json is not changed)
   --dry-run           print the estimate and send nothing
-  --json              print one JSON object: {"run", "estimate", "outcome"} (outcome null on a dry run)
+  --json              print one JSON object: {"run", "estimate", "outcome"} (outcome null on a dry run;
+                      a draft's also has "failures": each reason a request failed, with its count)
 
 The endpoint is the one in the app's drafting settings. The key comes from OPENAI_API_KEY, else the
 key file in the data folder (readable by its owner only); a key entered in the desktop app is
@@ -252,14 +253,19 @@ async function estimateThenRun<R>(s: Session, planned: Planned<R>): Promise<numb
   return outcome.failed > 0 || outcome.stoppedAtBudget || problems > 0 ? 1 : 0;
 }
 
-/** Why drafts of this run failed, each reason once with its count. */
-function failureNotes(project: Project, run: DraftRun, since: string): string[] {
+/** Why drafts of this run failed, each reason once with its count (in the order of the video). */
+function failuresOf(project: Project, run: DraftRun, since: string): Array<{ reason: string; count: number }> {
   const counts = new Map<string, number>();
   for (const d of draftsOf(project.store.db, run.videoId, DRAFT_KIND[run.what], run.what === 'questions' ? run.profileId : run.target)) {
     if (d.status === 'failed' && d.createdAt >= since) counts.set(d.provenance.error ?? 'failed', (counts.get(d.provenance.error ?? 'failed') ?? 0) + 1);
   }
-  const reasons = [...counts].slice(0, 5).map(([reason, n]) => `failed: ${n} × ${reason}`);
-  return counts.size > 5 ? [...reasons, `failed: and ${counts.size - 5} other reasons`] : reasons;
+  return [...counts].map(([reason, count]) => ({ reason, count }));
+}
+
+/** The failures for stderr: the first five reasons (a run against a wrong server fails the same way each time). */
+function failureNotes(failures: ReadonlyArray<{ reason: string; count: number }>): string[] {
+  const reasons = failures.slice(0, 5).map(({ reason, count }) => `failed: ${count} × ${reason}`);
+  return failures.length > 5 ? [...reasons, `failed: and ${failures.length - 5} other reasons`] : reasons;
 }
 
 /** Parses the flags both commands share, before any project is opened. */
@@ -305,10 +311,14 @@ async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
       estimate: estimateRun(app, run, project),
       skipped: SKIPPED[what],
       work: (control) => runDraft(app, project, app.localCaller(), run, control, session.overrides),
-      done: (o, since) => ({
-        first: `Drafted ${o.drafted}, failed ${o.failed}, skipped ${o.skipped}${what === 'questions' ? `, flagged ${o.flagged} by the cutoff check` : ''}`,
-        notes: failureNotes(project, run, since),
-      }),
+      done: (o, since) => {
+        const failures = failuresOf(project, run, since);
+        return {
+          first: `Drafted ${o.drafted}, failed ${o.failed}, skipped ${o.skipped}${what === 'questions' ? `, flagged ${o.flagged} by the cutoff check` : ''}`,
+          notes: failureNotes(failures),
+          extra: { failures },
+        };
+      },
     });
   });
 }

@@ -13,7 +13,7 @@ import { lintQuestion } from '../../../shared/lints';
 import { BUILTIN_PROFILES } from '../../../shared/profiles';
 import { AppServices } from '../app-services';
 import { listMarks, queryPointsOfQuestion, getQuestionRow } from '../annotation/rows';
-import { startFakeOpenAi, type FakeOpenAi, type Received } from '../test-support/fake-openai';
+import { startFakeOpenAi, type FakeOpenAi, type Received, type Scripted } from '../test-support/fake-openai';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
 import { apiClient } from '../test-support/project';
 import { draftFrames } from './frames';
@@ -127,6 +127,41 @@ describe('dense-caption drafts', () => {
     expect(await api('drafting.estimate', run)).toMatchObject({ requests: 1, skipped: 11 });
     expect(await runJob('drafting.start', run)).toMatchObject({ drafted: 1, skipped: 11 });
     expect(fake.received).toHaveLength(1);
+  }, 60_000);
+
+  it('records each reply that is no chat completion as a failed draft with its reason, and the run goes on', async () => {
+    const target = await captionTask('What is shown?');
+    const page = '<!DOCTYPE html><html><body>Sign in to the gateway</body></html>';
+    const reply = (choice: unknown): Scripted => ({ kind: 'raw', body: JSON.stringify({ choices: [choice], usage: { prompt_tokens: 500, completion_tokens: 0 } }) });
+    const bySecond: Array<[Scripted, RegExp]> = [
+      [{ kind: 'raw', body: page, contentType: 'text/html' }, /^The model server answered with a web page \(HTML\), not a chat completion/],
+      [{ kind: 'raw', body: '' }, /^The model server's reply was empty/],
+      [{ kind: 'raw', body: '{"choices":[{"message":{"content":"{\\"cap' }, /^The model server's reply was cut short: its JSON ends after \d+ characters\.$/],
+      [{ kind: 'raw', body: '{"choices":[{"message":', then: 'close' }, /^The connection closed before the model server's reply was complete\.$/],
+      [{ kind: 'raw', body: '{"id":"x","object":"chat.completion"}' }, /^The model server's reply is not a chat completion \(choices: /],
+      [{ kind: 'raw', body: '{"choices":[]}' }, /^The model server's reply is not a chat completion \(choices: Too small/],
+      [{ kind: 'raw', body: '{"error":{"message":"no such model"}}' }, /^The model server answered with an error: no such model\.$/],
+      [reply({ index: 0, finish_reason: 'stop' }), /^The model server's reply is not a chat completion \(choices\.0\.message: /],
+      [reply({ index: 0, finish_reason: 'length', message: { content: null } }), /^The model server's reply has no output: choices\.0\.message\.content is null \(finish_reason: length\)\.$/],
+      [reply({ index: 0, message: { content: null, refusal: 'Not this one' } }), /^The model refused: Not this one\.$/],
+      [{ kind: 'json', content: 'A red square.' }, /^The output did not match the schema after one repair \(The output is not valid JSON\.\)\.$/],
+    ];
+    fake.answerWith((req) => {
+      const second = Number(/Current second: (\d+)/.exec(promptOf(req))![1]);
+      return bySecond[second]?.[0] ?? json({ caption: `second ${second}` });
+    });
+    const outcome = await runJob('drafting.start', { what: 'captions', videoId, target, k: 2, height: 72 });
+    expect(outcome).toMatchObject({ drafted: 1, failed: 11, cancelled: false });
+    const drafts = (await api('drafts.list', { videoId, kind: 'caption' })).filter((d) => d.target === target);
+    expect(drafts.map((d) => [d.at, d.status])).toEqual(Array.from({ length: 12 }, (_, s) => [s, s < 11 ? 'failed' : 'draft']));
+    for (const [s, [, reason]] of bySecond.entries()) {
+      expect(drafts[s]!.provenance.error, `second ${s}`).toMatch(reason);
+      expect(drafts[s]!.madeId).toBeNull();
+    }
+    // what came back is kept with the failure; a reply's tokens are counted even when it is no use
+    expect(drafts[0]!.provenance.raw).toBe(page);
+    expect(drafts[8]!.provenance).toMatchObject({ inputTokens: 500, latencyMs: expect.any(Number) });
+    expect(listMarks(app.requireProject().store.db, videoId).filter((m) => m.target === target).map((m) => m.start)).toEqual([11]);
   }, 60_000);
 
   it('is owned by people: accept, edit, reject, undo; statistics; nothing undecided reaches an export', async () => {

@@ -1,7 +1,7 @@
 // The LLM client against a scripted OpenAI-compatible server on 127.0.0.1: the real SDK, real HTTP.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startFakeOpenAi, type FakeOpenAi } from '../test-support/fake-openai';
+import { startFakeOpenAi, type FakeOpenAi, type Scripted } from '../test-support/fake-openai';
 import { createLlmClient, describeLlmError, LlmCancelled, listModels, structuredCompletion, type LlmEndpoint } from './client';
 
 const Caption = z.object({ caption: z.string().min(1) }).strict();
@@ -77,5 +77,59 @@ describe('structured completions over an OpenAI-compatible endpoint', () => {
 
   it('lists the server’s models (Test connection)', async () => {
     expect(await listModels(createLlmClient(endpoint()))).toEqual(['fake-vision-1', 'fake-vision-2']);
+  });
+});
+
+describe('replies that are no chat completion: a failed result with its reason, never a crash', () => {
+  const page = '<!DOCTYPE html><html><head><title>Sign in</title></head><body>Log in to continue</body></html>';
+  const completion = (choice: unknown) => JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [choice], usage: { prompt_tokens: 70, completion_tokens: 3 } });
+  const cases: Array<[string, Scripted, RegExp]> = [
+    ['an HTML page', { kind: 'raw', body: page, contentType: 'text/html; charset=utf-8' }, /^The model server answered with a web page \(HTML\), not a chat completion: is the base URL the API's/],
+    ['an HTML page labelled JSON', { kind: 'raw', body: `\n  ${page}` }, /^The model server answered with a web page \(HTML\)/],
+    ['an empty body', { kind: 'raw', body: '' }, /^The model server's reply was empty/],
+    ['an empty body labelled text', { kind: 'raw', body: '', contentType: 'text/plain' }, /^The model server's reply was empty/],
+    ['plain text', { kind: 'raw', body: 'upstream connect error', contentType: 'text/plain' }, /^The model server's reply is not JSON: "upstream connect error"\.$/],
+    ['JSON cut short', { kind: 'raw', body: '{"id":"c1","choices":[{"message":{"content":"{\\"capt' }, /^The model server's reply was cut short: its JSON ends after 52 characters\.$/],
+    ['JSON without choices', { kind: 'raw', body: '{"id":"c1","object":"chat.completion"}' }, /^The model server's reply is not a chat completion \(choices: .*expected array, received undefined\)\.$/],
+    ['an empty list of choices', { kind: 'raw', body: '{"choices":[]}' }, /^The model server's reply is not a chat completion \(choices: Too small/],
+    ['an error in a 200', { kind: 'raw', body: '{"error":{"message":"model fake-vision-1 is not loaded"}}' }, /^The model server answered with an error: model fake-vision-1 is not loaded\.$/],
+    ['a choice without a message', { kind: 'raw', body: completion({ index: 0, finish_reason: 'stop' }) }, /^The model server's reply is not a chat completion \(choices\.0\.message: .*expected object, received undefined\)\.$/],
+    ['a message without content', { kind: 'raw', body: completion({ index: 0, finish_reason: 'length', message: { role: 'assistant', content: null } }) }, /^The model server's reply has no output: choices\.0\.message\.content is null \(finish_reason: length\)\.$/],
+    ['a refusal', { kind: 'raw', body: completion({ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal: 'I cannot describe this.' } }) }, /^The model refused: I cannot describe this\.$/],
+    ['content that is not a string', { kind: 'raw', body: completion({ index: 0, message: { role: 'assistant', content: { caption: 'x' } } }) }, /^The model server's reply is not a chat completion \(choices\.0\.message\.content: /],
+    ['a connection dropped mid-reply', { kind: 'raw', body: '{"id":"c1","choices":[{"mess', then: 'close' }, /^The connection closed before the model server's reply was complete\.$/],
+    ['a reply that stops coming', { kind: 'raw', body: '{"id":"c1","choices":[{"mess', then: 'hang' }, /^The model server's reply did not finish in time\.$/],
+  ];
+  for (const [name, reply, reason] of cases) {
+    it(`${name}`, async () => {
+      fake.script(reply);
+      const result = await structuredCompletion(createLlmClient(endpoint({ timeoutMs: 1_000 })), 'fake-vision-1', prompt, Caption, 'caption');
+      expect(result.ok).toBe(false);
+      expect(result.ok ? '' : result.error).toMatch(reason);
+      // no repair: the reply, not the model's output, is what is wrong
+      expect(result.attempts).toBe(1);
+      expect(fake.received).toHaveLength(1);
+    });
+  }
+
+  it('keeps the start of the reply as its raw output, without the key, and counts the tokens a reply reports', async () => {
+    fake.script({ kind: 'raw', body: `<html><body>${'x'.repeat(5_000)} key=${KEY}</body></html>`, contentType: 'text/html' });
+    const html = await structuredCompletion(createLlmClient(endpoint()), 'fake-vision-1', prompt, Caption, 'caption');
+    expect(html.raw?.startsWith('<html><body>xxx')).toBe(true);
+    expect(html.raw!.length).toBeLessThanOrEqual(2_001);
+    fake.script({ kind: 'raw', body: `<html>${KEY}</html>`, contentType: 'text/html' });
+    const short = await structuredCompletion(createLlmClient(endpoint()), 'fake-vision-1', prompt, Caption, 'caption');
+    expect(short.raw).toBe('<html>[key]</html>');
+    fake.script({ kind: 'raw', body: JSON.stringify({ choices: [{ message: { content: null }, finish_reason: 'length' }], usage: { prompt_tokens: 900, completion_tokens: 4096 } }) });
+    const cut = await structuredCompletion(createLlmClient(endpoint()), 'fake-vision-1', prompt, Caption, 'caption');
+    expect(cut).toMatchObject({ ok: false, usage: { inputTokens: 900, outputTokens: 4096 } });
+  });
+
+  it('is cancelled, not failed, when the run is cancelled while a reply is coming', async () => {
+    fake.script({ kind: 'raw', body: '{"choices":[', then: 'hang' });
+    const control = new AbortController();
+    const pending = structuredCompletion(createLlmClient(endpoint()), 'fake-vision-1', prompt, Caption, 'caption', control.signal);
+    setTimeout(() => control.abort(), 150);
+    await expect(pending).rejects.toBeInstanceOf(LlmCancelled);
   });
 });

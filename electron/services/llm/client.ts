@@ -1,11 +1,16 @@
 // The one LLM client of the services (drafting now, the judge of model-run scoring later): the
 // `openai` SDK against any OpenAI-compatible endpoint. Structured output comes from a zod schema
 // (response_format json_schema); the model's output is parsed with the same schema; one repair
-// attempt, then a failed result that keeps the raw output. The SDK retries 429 and 5xx with
+// attempt, then a failed result that keeps the raw output. A reply that is no chat completion (an
+// HTML page, JSON without choices, an empty or cut-short body) is read with zod too (reply.ts) and is
+// a failed result with its reason, without a repair: the server, not the model, is wrong. The SDK retries 429 and 5xx with
 // backoff, honouring Retry-After; a timeout bounds each attempt; the caller's signal aborts
 // requests in flight. The API key lives here, in the main process, and never in an error message.
 import OpenAI from 'openai';
 import { z } from 'zod';
+import { readChatReply, type ChatReply, type LlmUsage } from './reply';
+
+export type { LlmUsage } from './reply';
 
 export interface LlmEndpoint {
   baseURL: string;
@@ -22,11 +27,6 @@ export interface LlmPrompt {
   system: string;
   text: string;
   images?: readonly string[];
-}
-
-export interface LlmUsage {
-  inputTokens: number;
-  outputTokens: number;
 }
 
 export type LlmResult<T> =
@@ -83,6 +83,29 @@ export function describeLlmError(error: unknown): string {
   return 'The request to the model server failed.';
 }
 
+/** A key never leaves in what is kept or shown, even when a server echoes it back in a page. */
+const withoutKey = (text: string, key: string | null): string => (key && key.length >= 8 ? text.replaceAll(key, '[key]') : text);
+
+/**
+ * One request and its reply, read to the end and parsed. The SDK's timeout covers the wait for the
+ * reply's headers only; the body gets as long again, so a server that stops mid-reply does not hold
+ * the run. SDK errors (status, connection, timeout) are thrown for the caller to describe.
+ */
+async function requestReply(client: OpenAI, params: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, signal: AbortSignal | undefined): Promise<ChatReply> {
+  const late = new AbortController();
+  const response = await client.chat.completions.create(params, { signal: signal ? AbortSignal.any([signal, late.signal]) : late.signal }).asResponse();
+  const timer = setTimeout(() => late.abort(), client.timeout);
+  try {
+    return readChatReply(await response.text(), response.headers.get('content-type'));
+  } catch {
+    if (signal?.aborted) throw new LlmCancelled();
+    const problem = late.signal.aborted ? "The model server's reply did not finish in time." : "The connection closed before the model server's reply was complete.";
+    return { ok: false, problem, raw: null, usage: { inputTokens: 0, outputTokens: 0 } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * One structured completion: a request, and at most one repair request when the output does not
  * parse. Retries of 429 / 5xx happen inside each request (the SDK's).
@@ -94,16 +117,20 @@ export async function structuredCompletion<T>(client: OpenAI, model: string, pro
   let raw: string | null = null;
   let problem = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    let reply: ChatReply;
     try {
-      completion = await client.chat.completions.create({ model, messages, response_format: responseFormat(schema, name) }, { signal });
+      reply = await requestReply(client, { model, messages, response_format: responseFormat(schema, name) }, signal);
     } catch (error) {
       if (signal?.aborted) throw new LlmCancelled();
       return { ok: false, error: describeLlmError(error), raw, usage, latencyMs: performance.now() - started, attempts: attempt };
     }
-    usage.inputTokens += completion.usage?.prompt_tokens ?? 0;
-    usage.outputTokens += completion.usage?.completion_tokens ?? 0;
-    raw = completion.choices[0]?.message?.content ?? '';
+    usage.inputTokens += reply.usage.inputTokens;
+    usage.outputTokens += reply.usage.outputTokens;
+    if (!reply.ok) {
+      const kept = reply.raw === null ? raw : withoutKey(reply.raw, client.apiKey);
+      return { ok: false, error: withoutKey(reply.problem, client.apiKey), raw: kept, usage, latencyMs: performance.now() - started, attempts: attempt };
+    }
+    raw = reply.content;
     const outcome = outputProblem(raw, schema);
     if ('value' in outcome) return { ok: true, value: outcome.value as T, raw, usage, latencyMs: performance.now() - started, attempts: attempt };
     problem = outcome.problem;

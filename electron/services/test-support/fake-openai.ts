@@ -1,13 +1,18 @@
 // A small OpenAI-compatible server for tests, on 127.0.0.1: the real SDK talks real HTTP to it.
 // Each test scripts its answers (structured output, 429 with Retry-After, 500, a stall, malformed
-// JSON) and reads back what was sent — prompts, image count, timing — to assert on real requests.
+// JSON, a reply that is no chat completion at all) and reads back what was sent — prompts, image count, timing — to assert on real requests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Scripted =
   | { kind: 'json'; content: string; usage?: { prompt_tokens: number; completion_tokens: number } }
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
-  | { kind: 'stall'; ms: number };
+  | { kind: 'stall'; ms: number }
+  /**
+   * A 200 with this body as it is (an HTML page, JSON without choices, nothing). `then`: 'close' drops
+   * the connection after the body, short of the length announced; 'hang' keeps it open, the body unfinished.
+   */
+  | { kind: 'raw'; body: string; contentType?: string; then?: 'close' | 'hang' };
 
 export interface Received {
   at: number;
@@ -58,6 +63,16 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(body);
   };
+  const sendRaw = (res: ServerResponse, answer: Extract<Scripted, { kind: 'raw' }>): void => {
+    const body = Buffer.from(answer.body, 'utf8');
+    const cut = answer.then !== undefined;
+    res.writeHead(200, { 'content-type': answer.contentType ?? 'application/json', 'content-length': String(body.length + (cut ? 100 : 0)) });
+    if (!cut) return void res.end(body);
+    // the body is sent and then the reply is left unfinished: dropped, or never ended
+    res.write(body, () => {
+      if (answer.then === 'close') setTimeout(() => res.socket?.destroy(), 20);
+    });
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     open.add(res);
     res.on('close', () => open.delete(res));
@@ -74,6 +89,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       await new Promise((resolve) => setTimeout(resolve, answer.ms));
       return send(res, 500, JSON.stringify({ error: { message: 'stalled' } }));
     }
+    if (answer.kind === 'raw') return sendRaw(res, answer);
     if (answer.kind === 'status') return send(res, answer.status, answer.body ?? JSON.stringify({ error: { message: `status ${answer.status}` } }), answer.headers);
     const usage = answer.usage ?? { prompt_tokens: 100, completion_tokens: 20 };
     send(res, 200, JSON.stringify({ id: `chatcmpl-${received.length}`, object: 'chat.completion', created: 0, model: body.model ?? 'fake', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: answer.content } }], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
