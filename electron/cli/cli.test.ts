@@ -144,6 +144,22 @@ describe('tidemark CLI', () => {
     expect(readFileSync(project).equals(before)).toBe(true);
   });
 
+  it('says a truncated project is damaged, with its size, and leaves nothing beside it', async () => {
+    const project = join(dir.path, 'cut-short.tidemark');
+    expect((await run('import', join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), '--format', 'vcbench', '--project', project)).code).toBe(0);
+    const whole = readFileSync(project);
+    for (const kept of [whole.length / 2, 4096, 60]) {
+      writeFileSync(project, whole.subarray(0, kept));
+      for (const command of [['stats'], ['export', '--format', 'vcbench', '--out', join(dir.path, 'cut.jsonl')], ['import', join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), '--format', 'vcbench']]) {
+        const result = await run(...command, '--project', project);
+        expect(result.code, `${command[0]} of ${kept} bytes`).toBe(1);
+        expect(result.err[0]).toBe(`tidemark: ${project} is damaged: it has ${kept.toLocaleString('en')} bytes where its header says ${whole.length.toLocaleString('en')} (it was cut short). A backup copy of it, or a cut-short-tidemark-wal file kept beside the original, may hold what is missing; Tidemark has not changed it.`.replace('cut-short-tidemark-wal', 'cut-short.tidemark-wal'));
+        expect([existsSync(`${project}-wal`), existsSync(`${project}-shm`)], `${command[0]} of ${kept} bytes`).toEqual([false, false]);
+        expect(readFileSync(project).length).toBe(kept);
+      }
+    }
+  });
+
   it('creates nothing when an import cannot start or is refused', async () => {
     const project = join(dir.path, 'never.tidemark');
     const missing = await run('import', join(dir.path, 'nope.json'), '--format', 'phostream', '--project', project);

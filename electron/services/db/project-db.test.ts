@@ -6,6 +6,7 @@ import { tempDir } from '../test-support/fixtures';
 import { LATEST_SCHEMA_VERSION } from './migrations';
 import { openWriter as openProjectDb, schemaVersion, TIDEMARK_APPLICATION_ID } from './project-db';
 import { ProjectStore } from './project-store';
+import { cutShort } from './sqlite-header';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -191,5 +192,53 @@ describe('ProjectStore', () => {
     expect(prepare.mock.calls.length).toBeLessThan(10);
     prepare.mockRestore();
     await store.close();
+  });
+});
+
+describe('a damaged project file', () => {
+  const project = (name: string): { path: string; whole: Buffer } => {
+    const path = join(dir.path, name);
+    openProjectDb(path, { create: true }).close();
+    return { path, whole: readFileSync(path) };
+  };
+  const sidecars = (path: string): boolean[] => [existsSync(`${path}-wal`), existsSync(`${path}-shm`)];
+
+  it('cut short is called damaged, with its size and what may help, and is left as it is with nothing beside it', () => {
+    const { path, whole } = project('short.tidemark');
+    writeFileSync(path, whole.subarray(0, whole.length - 4096));
+    const told = `${path} is damaged: it has ${(whole.length - 4096).toLocaleString('en')} bytes where its header says ${whole.length.toLocaleString('en')} (it was cut short). A backup copy of it, or a short.tidemark-wal file kept beside the original, may hold what is missing; Tidemark has not changed it.`;
+    expect(() => ProjectStore.open(path, { create: false, readOnly: true })).toThrow(told);
+    expect(() => openProjectDb(path, { create: false })).toThrow(told);
+    expect(sidecars(path)).toEqual([false, false]);
+    expect(statSync(path).size).toBe(whole.length - 4096);
+  });
+
+  it('that SQLite cannot read is called damaged too, and the -wal and -shm its opening made are removed', () => {
+    const { path, whole } = project('bad-page-size.tidemark');
+    const bad = Buffer.from(whole);
+    bad.writeUInt16BE(3, 16); // no power of two: SQLite calls the file "not a database"
+    writeFileSync(path, bad);
+    for (const open of [() => ProjectStore.open(path, { create: false, readOnly: true }), () => openProjectDb(path, { create: false })]) {
+      expect(open).toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is damaged: SQLite cannot read it \\(.+\\); it has ${whole.length.toLocaleString('en')} bytes\\. A backup copy`));
+      expect(sidecars(path)).toEqual([false, false]);
+    }
+    expect(readFileSync(path).equals(bad)).toBe(true);
+  });
+
+  it('a WAL with content beside a short file is left to SQLite to replay', () => {
+    const { path } = project('mid-checkpoint.tidemark');
+    const db = new Database(path);
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec("INSERT INTO project_meta (key, value) VALUES ('note', 'in the WAL')");
+    db.exec('VACUUM'); // every page into the WAL
+    // as a checkpoint stopped part way leaves it: the file short of its last page, the WAL whole
+    const copy = join(dir.path, 'copy.tidemark');
+    writeFileSync(`${copy}-wal`, readFileSync(`${path}-wal`));
+    writeFileSync(copy, readFileSync(path).subarray(0, statSync(path).size - 4096));
+    db.close();
+    expect(cutShort(readFileSync(copy), statSync(copy).size)).not.toBeNull();
+    const store = ProjectStore.open(copy, { create: false, readOnly: true });
+    expect(store.getMeta('note')).toBe('in the WAL');
+    void store.close();
   });
 });

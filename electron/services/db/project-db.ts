@@ -2,9 +2,11 @@
 // migrations tracked in PRAGMA user_version (one migration per file under ./migrations). Nothing is
 // changed in a file until it is known to be a Tidemark project this version can open.
 import Database from 'better-sqlite3';
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { ServiceError } from '../errors';
 import { LATEST_SCHEMA_VERSION, migrations } from './migrations';
+import { cutShort, HEADER_BYTES, startsAsSqlite } from './sqlite-header';
 
 /** What a write to a project opened for reading is told. */
 export const READ_ONLY_PROJECT = 'This project was opened for reading only.';
@@ -30,6 +32,8 @@ export function openWriter(path: string, options: OpenOptions): Connection {
   const fresh = !existsSync(path);
   if (fresh && !options.create) throw new ServiceError('not-found', `No project file at ${path}.`);
   if (!fresh && statSync(path).size === 0) throw new ServiceError('invalid-request', `${path} is an empty file, not a Tidemark project.`);
+  if (!fresh) refuseCutShort(path);
+  const created = sidecarsAbsent(path);
   const db = connect(path, { readonly: false, fileMustExist: !options.create });
   try {
     // identity first: a foreign or newer file must not be touched (not even switched to WAL)
@@ -46,6 +50,7 @@ export function openWriter(path: string, options: OpenOptions): Connection {
     return db;
   } catch (error) {
     db.close();
+    if (!fresh) removeSidecars(path, created);
     throw error;
   }
 }
@@ -54,6 +59,8 @@ export function openWriter(path: string, options: OpenOptions): Connection {
 export function openReader(path: string, options: { readOnlyFile: boolean }): Connection {
   if (!existsSync(path)) throw new ServiceError('not-found', `No project file at ${path}.`);
   if (statSync(path).size === 0) throw new ServiceError('invalid-request', `${path} is an empty file, not a Tidemark project.`);
+  refuseCutShort(path);
+  const created = sidecarsAbsent(path);
   const db = connect(path, { readonly: true, fileMustExist: true });
   try {
     if (options.readOnlyFile) checkIdentity(db, path, 'read');
@@ -61,8 +68,55 @@ export function openReader(path: string, options: { readOnlyFile: boolean }): Co
     return db;
   } catch (error) {
     db.close();
+    removeSidecars(path, created);
     throw error;
   }
+}
+
+/** What a project file SQLite cannot use is called: damaged, with its size and where its data may still be. */
+function damaged(path: string, what: string): ServiceError {
+  return new ServiceError(
+    'invalid-request',
+    `${path} is damaged: ${what}. A backup copy of it, or a ${basename(path)}-wal file kept beside the original, may hold what is missing; Tidemark has not changed it.`,
+  );
+}
+
+const bytes = (n: number): string => n.toLocaleString('en');
+
+/** The first bytes of a file, as many as it has up to `count`. */
+function head(path: string, count: number): Buffer {
+  const buffer = Buffer.alloc(count);
+  const fd = openSync(path, 'r');
+  try {
+    return buffer.subarray(0, readSync(fd, buffer, 0, count, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A SQLite file shorter than its header says is refused before SQLite opens it (which would put a
+ * -wal and a -shm beside it). Unless a WAL with content is beside it: a checkpoint stopped part way
+ * leaves the file short and the rest in the WAL, which SQLite replays.
+ */
+function refuseCutShort(path: string): void {
+  const size = statSync(path).size;
+  const short = cutShort(head(path, HEADER_BYTES), size);
+  if (!short || (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0)) return;
+  throw damaged(path, short.expectedSize === null ? `it has only ${bytes(size)} bytes, less than its header needs (it was cut short)` : `it has ${bytes(size)} bytes where its header says ${bytes(short.expectedSize)} (it was cut short)`);
+}
+
+/** Which of the WAL and shared-memory files are not beside the project yet (so an open that fails may remove them). */
+function sidecarsAbsent(path: string): string[] {
+  return [`${path}-wal`, `${path}-shm`].filter((file) => !existsSync(file));
+}
+
+/** After a failed open: the sidecar files it made, if they hold nothing (a WAL with frames is never removed). */
+function removeSidecars(path: string, created: readonly string[]): void {
+  for (const file of created) {
+    if (file.endsWith('-wal') && existsSync(file) && statSync(file).size > 0) return;
+  }
+  for (const file of created) rmSync(file, { force: true });
 }
 
 function connect(path: string, options: Database.Options): Connection {
@@ -77,7 +131,8 @@ function checkIdentity(db: Connection, path: string, purpose: 'read' | 'write'):
   let appId: number;
   try {
     appId = db.pragma('application_id', { simple: true }) as number;
-  } catch {
+  } catch (error) {
+    if (startsAsSqlite(head(path, HEADER_BYTES))) throw damaged(path, `SQLite cannot read it (${(error as Error).message}); it has ${bytes(statSync(path).size)} bytes`);
     throw new ServiceError('invalid-request', `${path} is not a Tidemark project (not a SQLite file).`);
   }
   if (appId !== TIDEMARK_APPLICATION_ID) throw new ServiceError('invalid-request', `${path} is a SQLite file but not a Tidemark project.`);
