@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../services/test-support/fixtures';
@@ -158,6 +159,18 @@ describe('tidemark CLI', () => {
         expect(readFileSync(project).length).toBe(kept);
       }
     }
+  });
+
+  it('an export removes the temporary file an export killed part way left beside its target', async () => {
+    const project = join(dir.path, 'temps.tidemark');
+    expect((await run('import', join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), '--format', 'vcbench', '--project', project)).code).toBe(0);
+    const folder = join(dir.path, 'exports');
+    mkdirSync(folder);
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const left = `.v.jsonl.${gone}.${Date.now() - 60_000}.0a1b2c3d.tmp`;
+    writeFileSync(join(folder, left), 'x'.repeat(100_000));
+    expect((await run('export', '--format', 'vcbench', '--project', project, '--out', join(folder, 'v.jsonl'))).code).toBe(0);
+    expect(readdirSync(folder)).toEqual(['v.jsonl']);
   });
 
   it('creates nothing when an import cannot start or is refused', async () => {

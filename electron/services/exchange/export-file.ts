@@ -6,7 +6,7 @@ import type { ExportOutcome } from '../../../shared/exchange';
 import { TIDEMARK_APPLICATION_ID } from '../db/project-db';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
-import { writeFileAtomicParts } from '../files/atomic-write';
+import { removeStaleTemporaries, writeFileAtomicParts } from '../files/atomic-write';
 import type { Project } from '../projects/project';
 import { exportFile, NotReadyError } from './service';
 
@@ -91,7 +91,9 @@ export interface ExportRequest {
  * readiness check (an outcome with written: false when not ready and not forced), an atomic write.
  */
 export async function exportToFile(project: Project, caller: Caller, request: ExportRequest, control?: JobControl): Promise<ExportOutcome> {
-  checkExportTarget(project.path, request.path, request.overwrite ?? true);
+  const target = checkExportTarget(project.path, request.path, request.overwrite ?? true);
+  // an export killed part way left its temporary file (as large as the export) beside the target
+  await removeStaleTemporaries(target);
   try {
     const result = await exportFile(project, caller, request.format, { force: request.force ?? false, ...(request.mediaDir ? { mediaDir: request.mediaDir } : {}) }, control);
     await writeExport(project, request.path, result.parts, request.overwrite ?? true);

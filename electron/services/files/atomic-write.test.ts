@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/fixtures';
-import { writeFileAtomic, writeFileAtomicParts } from './atomic-write';
+import { removeStaleTemporaries, staleTemporaries, writeFileAtomic, writeFileAtomicParts } from './atomic-write';
 import { LineParts } from './text-parts';
 
 const dir = tempDir();
@@ -70,6 +70,43 @@ describe('writeFileAtomicParts without overwriting', () => {
     await expect(writeFileAtomicParts(target, ['second\n'], { overwrite: false })).rejects.toMatchObject({ code: 'EEXIST' });
     expect(readFileSync(target, 'utf8')).toBe('first\n');
     expect(readdirSync(dir.path).filter((f) => f.startsWith('.kept.txt'))).toEqual([]);
+  });
+});
+
+describe('temporary files left by a writer that was killed', () => {
+  const HOUR = 3600_000;
+  const now = Date.parse('2026-11-26T12:00:00Z');
+
+  it('are those of the target whose process is gone, or older than a day, and never one being written', () => {
+    const names = [
+      '.out.jsonl.100.' + (now - HOUR) + '.0a1b2c3d.tmp', // its process is gone
+      '.out.jsonl.200.' + (now - HOUR) + '.0a1b2c3d.tmp', // its process is still writing it
+      '.out.jsonl.200.' + (now - 25 * HOUR) + '.0a1b2c3d.tmp', // older than a day: the number is another process's by now
+      '.out.jsonl.300.' + (now - HOUR) + '.ffffffff.tmp', // this process's, not being written: left by a write that failed
+      '.out.jsonl.300.' + (now - HOUR) + '.00000000.tmp', // this process is writing it
+      '.other.jsonl.100.' + (now - HOUR) + '.0a1b2c3d.tmp', // another target's
+      '.out.jsonl.100.notes.tmp',
+      'out.jsonl',
+    ];
+    const alive = (pid: number): boolean => pid !== 100;
+    const writing = new Set(['.out.jsonl.300.' + (now - HOUR) + '.00000000.tmp']);
+    expect(staleTemporaries('out.jsonl', names, { now, pid: 300, alive, writing })).toEqual([names[0], names[2], names[3]]);
+  });
+
+  it('are removed beside the target, others left alone', async () => {
+    const folder = join(dir.path, 'stale');
+    const target = join(folder, 'export.jsonl');
+    await writeFileAtomicParts(target, ['kept\n']);
+    // a process that has ended, and one that is running (this test's parent)
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const left = `.export.jsonl.${gone}.${Date.now() - 60_000}.0a1b2c3d.tmp`;
+    const running = `.export.jsonl.${process.ppid}.${Date.now() - 60_000}.0a1b2c3d.tmp`;
+    const ancient = `.export.jsonl.${process.ppid}.${Date.now() - 48 * 3600_000}.0a1b2c3d.tmp`;
+    for (const name of [left, running, ancient, 'notes.txt']) writeFileSync(join(folder, name), 'x'.repeat(1000));
+    utimesSync(join(folder, ancient), new Date(Date.now() - 48 * 3600_000), new Date(Date.now() - 48 * 3600_000));
+    expect((await removeStaleTemporaries(target)).sort()).toEqual([ancient, left].sort());
+    expect(readdirSync(folder).sort()).toEqual([running, 'export.jsonl', 'notes.txt'].sort());
+    expect(await removeStaleTemporaries(join(dir.path, 'no-such-folder', 'x.jsonl'))).toEqual([]);
   });
 });
 
