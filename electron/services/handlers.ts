@@ -16,7 +16,7 @@ import { jobHandlers } from './jobs/handlers';
 import { mediaHandlers } from './media/handlers';
 import { profileHandlers } from './profiles/handlers';
 import { projectHandlers } from './projects/handlers';
-import { checkCallerRole, refuseWhileBlind } from './review/policy';
+import { checkCaller } from './review/policy';
 import { reviewHandlers } from './review/handlers';
 import { runHandlers } from './runs/handlers';
 import { parseRequest } from './request-parsing';
@@ -44,12 +44,12 @@ export function createHandlers(app: AppServices, features: TransportFeatures = {
   });
 }
 
-/** Every handler runs only for a caller in a role the open project allows them (review/policy.ts). */
+/** Every handler runs only for a caller in a role the open project allows them, and not while blind if the method is refused then (review/policy.ts). */
 function withCallerChecks(app: AppServices, handlers: HandlerMap): HandlerMap {
   const checked: Record<string, unknown> = {};
   for (const [method, handler] of Object.entries(handlers) as Array<[ApiMethod, (req: unknown, caller: Caller) => unknown]>) {
     checked[method] = (req: unknown, caller: Caller) => {
-      checkCallerRole(method, app.currentProject()?.store.db ?? null, caller);
+      checkCaller(method, app.currentProject()?.store.db ?? null, caller);
       return handler(req, caller);
     };
   }
@@ -59,12 +59,6 @@ function withCallerChecks(app: AppServices, handlers: HandlerMap): HandlerMap {
 /** Validates and runs one call. Unknown methods and bad payloads are answered, never thrown. */
 export async function dispatch(handlers: HandlerMap, method: unknown, payload: unknown, caller: Caller): Promise<ApiResult<unknown>> {
   if (!isApiMethod(method)) return { ok: false, error: { code: 'unknown-method', message: 'No such call.' } };
-  try {
-    // a method a reviewer may not call is refused before its request is even read
-    refuseWhileBlind(method, caller);
-  } catch (error) {
-    return { ok: false, error: toApiError(error) };
-  }
   const parsed = await parseRequest(method, payload ?? {});
   if (!parsed.ok) return parsed;
   try {

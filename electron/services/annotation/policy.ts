@@ -1,12 +1,13 @@
 // What a caller may see of a video's annotations. Every read of marks, questions and query points
 // passes through here with the caller, so the rule that hides something is written once, here, and
-// holds for every method that reads. The rule: a reviewer is blind to a question (its answers,
-// answer provenance, imported answer fields, answer-bearing marks and notes) until they have
-// submitted their review of it; every other role sees everything.
+// holds for every method that reads. The rule (review/blinding.ts): a reviewer is blind to a question
+// they neither wrote nor reviewed, and anyone to an item assigned to them in an open round until they
+// have reviewed it there — its answers, answer provenance, imported answer fields, the marks it owns
+// (captions, counted occurrences), model-drafted marks and notes are kept from them.
 import type { VideoAnnotations } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
 import type { ReadableDb } from '../db/readable';
-import { answerBearingTargets, blindnessOf, isBlindTo, marksVisible, redactQueryPoint, redactQuestion, type Blindness } from '../review/blinding';
+import { blindnessOf, isBlindCaller, isBlindTo, marksVisible, redactQueryPoint, redactQuestion, type Blindness } from '../review/blinding';
 
 export function visibleAnnotations(db: ReadableDb, caller: Caller, annotations: VideoAnnotations): VideoAnnotations {
   return redactFor(blindnessOf(db, caller), annotations);
@@ -15,18 +16,18 @@ export function visibleAnnotations(db: ReadableDb, caller: Caller, annotations: 
 /** The same rule with the caller's blindness read once (a long read applies it per video). */
 export function redactFor(blindness: Blindness | null, annotations: VideoAnnotations): VideoAnnotations {
   if (!blindness) return annotations;
-  const blind = annotations.questions.filter((q) => isBlindTo(blindness, q.id));
-  const hidden = answerBearingTargets(blind);
+  const anyBlind = annotations.questions.some((q) => isBlindTo(blindness, q.id));
   return {
     questions: annotations.questions.map((q) => (isBlindTo(blindness, q.id) ? redactQuestion(q) : q)),
     queryPoints: annotations.queryPoints.map((p) => (isBlindTo(blindness, p.questionId) ? redactQueryPoint(p) : p)),
-    marks: blind.length > 0 ? marksVisible(annotations.marks, hidden) : annotations.marks,
+    marks: anyBlind ? marksVisible(annotations.marks, annotations.questions, blindness) : annotations.marks,
   };
 }
 
-/** The same rule for a stored row read whole (the lossless export, which blind reviewers may not make). */
-export function visibleRow(caller: Caller, _table: string, _row: Record<string, unknown>): boolean {
-  return caller.role !== 'reviewer';
+/** The same rule for stored rows read whole (the lossless export, which blind callers may not make): decided once per read. */
+export function visibleRows(db: ReadableDb, caller: Caller): (table: string, row: Record<string, unknown>) => boolean {
+  const blind = isBlindCaller(db, caller);
+  return () => !blind;
 }
 
 export { blindnessOf, isBlindTo } from '../review/blinding';

@@ -15,7 +15,7 @@ import { reviewFieldsSchema } from '../../../shared/reviews';
 import { draftKinds, draftProvenanceSchema, draftStatuses } from '../../../shared/drafting/drafts';
 import { responseExtraSchema, runFieldsSchema } from '../../../shared/runs/types';
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFieldsSchema } from '../../../shared/review/types';
-import { visibleRow } from '../annotation/policy';
+import { visibleRows } from '../annotation/policy';
 import { judgmentFieldsSchema } from '../runs/judgments';
 import type { EditableTable } from '../db/edit-log';
 import { LineParts } from '../files/text-parts';
@@ -95,9 +95,10 @@ export async function exportTidemarkJsonl(project: Project, caller: Caller): Pro
   const pacer = new Pacer();
   // one consistent state, read a row at a time on a connection of its own
   await project.store.snapshot(async (db) => {
+    const visible = visibleRows(db, caller);
     for (const table of TABLE_ORDER) {
       for (const row of db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).iterate()) {
-        if (!visibleRow(caller, table, row)) continue;
+        if (!visible(table, row)) continue;
         lines.push(JSON.stringify({ table, row }));
         rows++;
         await pacer.pace();

@@ -1,4 +1,5 @@
 import type { Job } from '../../../shared/jobs';
+import { isBlindCaller } from '../review/blinding';
 import type { AppServices } from '../app-services';
 import type { HandlerMap } from '../feature';
 
@@ -7,10 +8,10 @@ const ITEM_RESULTS: ReadonlySet<Job['kind']> = new Set(['exchange', 'export', 'r
 
 export const jobHandlers = (app: AppServices) =>
   ({
-    // a blind reviewer sees that such jobs ran, not what they found (reviewers cannot start them)
+    // a blind caller sees that such jobs ran, not what they found (blind callers cannot start them)
     'jobs.list': (_req, caller) => {
       const jobs = app.jobs.list();
-      if (caller.role !== 'reviewer') return jobs;
+      if (!isBlindCaller(app.currentProject()?.store.db ?? null, caller)) return jobs;
       return jobs.map((job) => (ITEM_RESULTS.has(job.kind) ? ({ ...job, result: undefined, label: job.kind, message: job.state } as Job) : job));
     },
     'jobs.cancel': (req) => {

@@ -1,7 +1,7 @@
 // Review packages, for reviewers without a shared server: a reviewer's assignment of one round as a
 // project file of its own, blind by construction — the authors' answers, answer provenance,
-// imported answer fields, answer-bearing marks and notes are never written into it (not hidden:
-// absent). The reviewer opens it in Tidemark, reviews, and sends it back; importing it adds their
+// imported answer fields, the marks questions own (captions, counted occurrences), model-drafted
+// marks, drafts, model runs and notes are never written into it (not hidden: absent). The reviewer opens it in Tidemark, reviews, and sends it back; importing it adds their
 // reviews to the main project in one edit, and importing it again changes nothing.
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
@@ -39,7 +39,7 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
 
   const itemIds = new Set(assignments.map((a) => a.questionId));
   // the reviewer is blind to everything they did not write or review already
-  const blindness = blindExcept(new Set());
+  const blindness = blindExcept(db, new Set());
   const videoIds = new Set<string>();
   const out: Array<{ table: (typeof tablesOrder)[number]; row: Row }> = [];
   for (const q of questionsSelectedBy(db, 'SELECT question_id FROM review_assignments WHERE round_id = ? AND reviewer = ?', round.id, reviewer)) videoIds.add(q.videoId);
@@ -49,14 +49,14 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
     // stored relative to the package's folder, so the reviewer relinks only if the media moved
     const absolute = fromStoredPath(project.dir, String(row.rel_path));
     out.push({ table: 'videos', row: { ...row, rel_path: toStoredPath(resolve(target, '..'), absolute) } });
-    const questions = listQuestions(db, videoId).filter((q) => itemIds.has(q.id));
-    const visible = redactFor(blindness, { questions, queryPoints: listQueryPoints(db, videoId).filter((p) => itemIds.has(p.questionId)), marks: listMarks(db, videoId) });
+    // redacted with every question of the video, so the marks the others own stay out too; only the items go in
+    const visible = redactFor(blindness, { questions: listQuestions(db, videoId), queryPoints: listQueryPoints(db, videoId), marks: listMarks(db, videoId) });
     for (const m of visible.marks) out.push({ table: 'marks', row: markToRow(m) });
-    for (const q of visible.questions) {
+    for (const q of visible.questions.filter((x) => itemIds.has(x.id))) {
       usedProfiles.add(q.profileId);
       out.push({ table: 'questions', row: questionToRow({ ...q, status: 'in-review' }, q.updatedAt) });
     }
-    for (const p of visible.queryPoints) out.push({ table: 'query_points', row: queryPointToRow(p) });
+    for (const p of visible.queryPoints.filter((x) => itemIds.has(x.questionId))) out.push({ table: 'query_points', row: queryPointToRow(p) });
   }
   const profiles = listProfiles(db).filter((p) => usedProfiles.has(p.id) && !p.builtin);
   // the reviewer, and the lead who made the package (so they can open it to check it)

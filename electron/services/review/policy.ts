@@ -1,12 +1,17 @@
 // Who may do what in the review workflow, and the blinding decision of every contract method.
 // A caller's role is what they chose on the start screen; when the project lists them as a person,
 // the role must be one of theirs (a reviewer cannot lift their own blindness by calling themselves
-// lead). Blind reviewers are served by the services, never trusted to the UI: each method below is
-// either free of item content, redacted through annotation/policy.ts, or refused to reviewers.
+// lead). Blind callers are served by the services, never trusted to the UI: each method below is
+// either free of item content, redacted through annotation/policy.ts, or refused while blind. Who is
+// blind is decided by the person, not only by the role they act in (review/blinding.ts): whoever
+// works as a reviewer, and anyone with items to review in an open round, whichever of their roles
+// they picked — switching role lifts nothing.
 import type { ApiMethod } from '../../../shared/api';
 import type { Caller, Role } from '../../../shared/domain';
+import { plural } from '../../../shared/plural';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
+import { pendingItems } from './blinding';
 import { hasPeople, personNamed } from './rows';
 
 /** The caller's role, checked against the project's people. */
@@ -26,11 +31,12 @@ export function requireRole(db: ReadableDb, caller: Caller, allowed: readonly Ro
 }
 
 /**
- * What a blind reviewer gets from each method:
+ * What a blind caller (a reviewer, or anyone with items pending in an open round) gets from each method:
  * - 'no-item-content': nothing about any question's answer is in the response;
  * - 'redacted': the response passes through the blinding rule (annotation/policy.ts);
  * - 'own': the caller's own work only (their edits, their review);
- * - 'refused': reviewers may not call it (it would write or reveal items they review).
+ * - 'refused': a blind caller may not call it (it would write or reveal items they review, or model
+ *   drafts and model output that give answers away).
  * A method without a decision does not compile, and the blinding test calls every one.
  */
 export type BlindingDecision = 'no-item-content' | 'redacted' | 'own' | 'refused';
@@ -131,14 +137,23 @@ export const blindingDecisions: Record<ApiMethod, BlindingDecision> = {
 /** Calls that work before, between and regardless of projects: choosing who you are among them. */
 const ROLE_FREE: ReadonlySet<ApiMethod> = new Set(['app.info', 'settings.get', 'settings.update', 'drafting.endpoint', 'drafting.configure', 'drafting.setKey', 'drafting.testConnection', 'projects.recent', 'projects.current', 'projects.create', 'projects.open', 'projects.close', 'dialogs.pick', 'jobs.list', 'jobs.cancel']);
 
-/** Every other call, while a project is open, is made in a role the project allows the person. */
-export function checkCallerRole(method: ApiMethod, db: ReadableDb | null, caller: Caller): void {
+/**
+ * Every other call, while a project is open, is made in a role the project allows the person; and a
+ * method a blind caller may not call is refused before it runs.
+ */
+export function checkCaller(method: ApiMethod, db: ReadableDb | null, caller: Caller): void {
   if (db && !ROLE_FREE.has(method)) checkedRole(db, caller);
+  refuseWhileBlind(method, db, caller);
 }
 
-/** Refuses, before anything runs, a method a reviewer may not call. */
-export function refuseWhileBlind(method: ApiMethod, caller: Caller): void {
-  if (caller.role === 'reviewer' && blindingDecisions[method] === 'refused') {
+/** Refuses a method a blind caller may not call: to a reviewer, and to anyone with items pending review, in every role. */
+function refuseWhileBlind(method: ApiMethod, db: ReadableDb | null, caller: Caller): void {
+  if (blindingDecisions[method] !== 'refused') return;
+  if (caller.role === 'reviewer') {
     throw new ServiceError('forbidden', `A reviewer cannot call ${method}: reviews are blind, and a reviewer answers in the review rather than changing what is reviewed.`);
+  }
+  const pending = db ? pendingItems(db, caller.person).size : 0;
+  if (pending > 0) {
+    throw new ServiceError('forbidden', `${caller.person} cannot call ${method} while ${plural(pending, 'item')} assigned to them in an open round ${pending === 1 ? 'waits' : 'wait'} for their blind review, whatever role they work in: submit those reviews first (Review → Queue).`);
   }
 }

@@ -48,8 +48,9 @@ export function contextOf(project: Project, caller: Caller, questionId: string):
     mine,
     // what their review was given against (the answers may have changed since), else what stands
     authorAnswers: blind ? null : (mine?.against ?? queryPointsOfQuestion(db, questionId).map((p) => ({ queryPointId: p.id, answer: p.answer }))),
-    otherReviews: role === 'reviewer' ? [] : reviews.filter((r) => r.reviewer !== caller.person),
-    decision: role === 'reviewer' ? null : (adjudicationsOfQuestion(db, questionId).at(-1) ?? null),
+    // others' answers and the decision give the answer away too: not while blind to it, whatever the role
+    otherReviews: role === 'reviewer' || blind ? [] : reviews.filter((r) => r.reviewer !== caller.person),
+    decision: role === 'reviewer' || blind ? null : (adjudicationsOfQuestion(db, questionId).at(-1) ?? null),
     rounds: [...new Set(reviews.map((r) => r.round))].sort((a, b) => a - b),
   };
 }

@@ -1,9 +1,16 @@
 // A project with work to review: Ann's questions (a choice, a text answer carrying a sentinel, a
 // counting question whose occurrence marks carry it in their notes), the people of a review, and
 // the helpers the review tests share.
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { requestSchemas } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
+import { draftProvenanceSchema, type Draft } from '../../../shared/drafting/drafts';
+import type { Mark } from '../../../shared/marks';
 import { queryPointFieldsSchema, questionFieldsSchema, type QuestionFields } from '../../../shared/questions';
 import * as annotation from '../annotation/service';
+import { draftToRow } from '../drafting/rows';
+import { importRunFile } from '../runs/import';
 import { builtinProfileId } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { savePerson } from '../review/people';
@@ -47,4 +54,41 @@ export async function populateForReview(project: Project): Promise<ReviewFixture
   ]);
   const plain = await annotation.createQuestion(project, ann, videoId, question({ profileId: ovo, taskCode: '2.1.1', text: 'Was this room seen before?', options: { A: 'yes', B: 'no' } }), points([{ time: 40, answer: 'A' }]));
   return { videoId, choiceId: choice.question.id, textId: text.question.id, countId: count.question.id, plainId: plain.question.id };
+}
+
+export interface DraftedFixture {
+  /** A VSAS caption task made as the N key makes it: no temporal type, no task code. */
+  captionTaskId: string;
+  /** A model-drafted event whose target no question counts: its id is a sentinel of its own (an event has no text a blind caller keeps). */
+  draftedEventId: string;
+  runId: string;
+}
+
+/**
+ * Ann's dense-caption task as the renderer's N key creates it (renderer/src/store/annotation/
+ * question-actions.ts: the profile, its first answer kind, one query point at t = 0), its captions
+ * drafted by a model, a drafted event, the drafts themselves, and a model run answering the
+ * sentinel items — each carrying the sentinel where its kind of thing can.
+ */
+export async function addDraftsAndRun(project: Project, fx: ReviewFixture, runFile: string): Promise<DraftedFixture> {
+  const { videoId } = fx;
+  const request = requestSchemas['questions.create'].parse({ videoId, fields: { profileId: builtinProfileId('vsas-bench'), answerKind: 'text' }, queryPoints: [{ time: 0 }] });
+  const task = (await annotation.createQuestion(project, ann, videoId, request.fields, request.queryPoints)).question;
+  const captions = await annotation.createMarks(project, ann, videoId, [0, 1, 2].map((s) => ({ type: 'caption' as const, start: s, end: s + 1, target: task.id, data: { text: `The cook slices (${SENTINEL}) at ${s} s` } })));
+  const [event] = await annotation.createMarks(project, ann, videoId, [{ type: 'event', start: 50, end: null, target: 'knocks', data: { note: `model note ${SENTINEL}` } }]);
+  const draftOf = (kind: Draft['kind'], mark: Mark): Draft => ({
+    id: randomUUID(), videoId, kind, target: mark.target, at: mark.start, madeId: mark.id, status: 'draft',
+    provenance: draftProvenanceSchema.parse({ model: 'm', host: 'h', promptTemplate: `describe ${SENTINEL}`, promptVersion: 1, policy: 'sw', k: 1, frameTimes: [mark.start], inputTokens: 1, outputTokens: 1, costUsd: 0, latencyMs: 1, raw: `{"text":"${SENTINEL}"}`, error: null, drafted: SENTINEL }),
+    createdAt: new Date().toISOString(), decidedBy: null, decidedAt: null,
+  });
+  await project.store.edit('Ann', 'Draft captions and an event', (tx) => {
+    for (const c of captions) tx.insert('drafts', draftToRow(draftOf('caption', c)));
+    tx.insert('drafts', draftToRow(draftOf('event', event!)));
+  });
+  // a model answering the sentinel items with the sentinel: its responses and their scores give the answers away
+  writeFileSync(runFile, [fx.textId, fx.choiceId].map((item) => JSON.stringify({ model: 'leaky-model', item, response: SENTINEL })).join('\n'));
+  const outcome = await importRunFile(project, lead, { path: runFile });
+  if (outcome.refused || outcome.runs.length !== 1) throw new Error(`The fixture's run was not imported: ${JSON.stringify(outcome)}`);
+  const runId = project.store.db.query<{ id: string }>('SELECT id FROM runs').get()!.id;
+  return { captionTaskId: task.id, draftedEventId: event!.id, runId };
 }
