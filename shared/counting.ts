@@ -1,7 +1,7 @@
 // VCBench ground truth derived from marks (§3.2, App. A.2): "the correct answer for each query point
 // is calculated based on annotated moments before that moment". Boundaries are inclusive — a mark
 // exactly at the query time counts — as App. D shows (E2-Periodic Round 12 ends at 31.9 = the query).
-import type { Mark, MarkOf } from './marks';
+import type { MarkInput } from './marks';
 import type { CountingSubcategory } from './profiles';
 
 export interface CountingSpec {
@@ -21,13 +21,16 @@ export interface QueryPointTiming {
 const EPS = 1e-9;
 const atOrBefore = (t: number, limit: number): boolean => t <= limit + EPS;
 
-function ofType<T extends Mark['type']>(marks: readonly Mark[], type: T, target: string): Array<MarkOf<T>> {
-  return marks.filter((m): m is MarkOf<T> => m.type === type && m.target === target);
+/** A mark as counting reads it: a stored one, or one of a benchmark item before it is stored (an export's). */
+type Counted<T extends MarkInput['type'] = MarkInput['type']> = Extract<MarkInput, { type: T }>;
+
+function ofType<T extends MarkInput['type']>(marks: readonly MarkInput[], type: T, target: string): Array<Counted<T>> {
+  return marks.filter((m): m is Counted<T> => m.type === type && m.target === target);
 }
 
 /** O1: the visible count at t is the latest count snapshot at or before t (0 before any). */
-export function countAt(marks: readonly Mark[], target: string, t: number): number {
-  let best: MarkOf<'count'> | null = null;
+export function countAt(marks: readonly MarkInput[], target: string, t: number): number {
+  let best: Counted<'count'> | null = null;
   for (const m of ofType(marks, 'count', target)) if (atOrBefore(m.start, t) && (!best || m.start >= best.start)) best = m;
   return best?.data.value ?? 0;
 }
@@ -36,13 +39,13 @@ export function countAt(marks: readonly Mark[], target: string, t: number): numb
  * The moments at which an interval event completes: a span's end; a cycle's split points and end.
  * An open one (not closed yet) has not ended: only the split points already passed count.
  */
-export function completionTimes(mark: MarkOf<'span'> | MarkOf<'cycle'>): number[] {
+export function completionTimes(mark: Counted<'span' | 'cycle'>): number[] {
   const splits = mark.type === 'cycle' ? mark.data.splits : [];
   return mark.end === null ? [...splits] : [...splits, mark.end];
 }
 
 /** Which marks a subcategory counts. */
-export function marksFor(subcategory: CountingSubcategory): Array<Mark['type']> {
+export function marksFor(subcategory: CountingSubcategory): Array<MarkInput['type']> {
   switch (subcategory) {
     case 'O1-Snap':
     case 'O1-Delta':
@@ -61,7 +64,7 @@ export function marksFor(subcategory: CountingSubcategory): Array<Mark['type']> 
 }
 
 /** The answer at one query point, by the paper's rule for the subcategory. */
-export function deriveCount(marks: readonly Mark[], spec: CountingSpec, point: QueryPointTiming): number {
+export function deriveCount(marks: readonly MarkInput[], spec: CountingSpec, point: QueryPointTiming): number {
   const t = point.time;
   switch (spec.subcategory) {
     case 'O1-Snap':
@@ -96,7 +99,7 @@ export interface StepPoint {
  * O2-Gain and O1-Delta depend on a window, so their trajectory is the cumulative/visible count.
  * O(n log n) in the number of marks: it is redrawn as marks change.
  */
-export function countTrajectory(marks: readonly Mark[], spec: CountingSpec, duration: number): StepPoint[] {
+export function countTrajectory(marks: readonly MarkInput[], spec: CountingSpec, duration: number): StepPoint[] {
   const types = marksFor(spec.subcategory);
   const relevant = marks.filter((m) => m.target === spec.target && types.includes(m.type));
   const points: StepPoint[] = [{ time: 0, value: 0 }];
@@ -109,7 +112,7 @@ export function countTrajectory(marks: readonly Mark[], spec: CountingSpec, dura
     if (points.length >= 2 && points.at(-1)!.value === points.at(-2)!.value) points.pop();
   };
   if (spec.subcategory === 'O1-Snap' || spec.subcategory === 'O1-Delta') {
-    const snapshots = relevant.filter((m): m is MarkOf<'count'> => m.type === 'count').sort((a, b) => a.start - b.start);
+    const snapshots = relevant.filter((m): m is Counted<'count'> => m.type === 'count').sort((a, b) => a.start - b.start);
     for (const m of snapshots) push(m.start, m.data.value);
     return points;
   }

@@ -1,5 +1,6 @@
 // Lints on questions and query points: errors block export, warnings ask a person to look.
-import { allowedQueryPoints, deriveCount, isCumulative, marksFor } from './counting';
+import { answerKey } from './answer-key';
+import { allowedQueryPoints, isCumulative, marksFor } from './counting';
 import { isOpenInterval, type Mark } from './marks';
 import type { Profile } from './profiles';
 import { findTaskCode } from './profiles';
@@ -147,7 +148,8 @@ function lintCounting(question: Question, points: readonly QueryPoint[], ctx: Li
     const ordered = [...points].sort((a, b) => a.time - b.time);
     let previous: { time: number; value: number } | null = null;
     for (const p of ordered) {
-      const value = p.answer !== null && p.answer !== '' ? Number(p.answer) : deriveCount(ctx.marks, counting, p);
+      // the answer key: a stored count, else the one the marks give
+      const value = Number(answerKey(question, p, ctx.marks).answer);
       if (previous && value < previous.value) {
         add('error', 'decreasing-trajectory', `${counting.subcategory} counts never go down, but ${fmt(p.time)} (${value}) is below ${fmt(previous.time)} (${previous.value}).`, p.id);
       }

@@ -24,6 +24,16 @@ export const reviewAnswerSchema = z
   .strict();
 export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
 
+/** The answer key at one query point (shared/answer-key.ts), as a review records it. */
+export const answerKeyEntrySchema = z
+  .object({
+    queryPointId: z.string().min(1).max(100),
+    answer: answerSchema,
+    /** The count a counting question's marks gave, nothing being stored. */
+    fromMarks: z.literal(true).optional(),
+  })
+  .strict();
+
 export const reviewFieldsSchema = z.object({
   round: z.number().int().min(0).default(0),
   /** The reviewer's own answer at each query point, given blind. */
@@ -36,10 +46,11 @@ export const reviewFieldsSchema = z.object({
   /** The guideline version in force when the review was made. */
   guidelineVersion: z.string().max(50).nullable().default(null),
   /**
-   * The author's answers the review was given against, recorded when it came in: agreement is about
-   * what was reviewed, not about answers an adjudicator or the author changed afterwards.
+   * The answer key the review was given against (the author's answers, or the counts their marks
+   * gave), recorded when it came in: agreement is about what was reviewed, not about answers an
+   * adjudicator or the author changed afterwards.
    */
-  against: z.array(z.object({ queryPointId: z.string().min(1).max(100), answer: answerSchema }).strict()).max(1000).nullable().default(null),
+  against: z.array(answerKeyEntrySchema).max(1000).nullable().default(null),
 });
 export type ReviewFields = z.infer<typeof reviewFieldsSchema>;
 

@@ -44,6 +44,17 @@ describe('VCBench data JSONL', () => {
     expect(rows).toHaveLength(data.reduce((n, item) => n + item.points.length, 0));
   });
 
+  it('writes a count stored as the key, and where none is stored (authored by marking) the count the marks give', () => {
+    const line = lines('vcbench_data.sample.jsonl').find((l) => l.includes('"E1-Transit"'))!;
+    const raw = parseJsonKeepingNumbers(line);
+    const item = vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw);
+    const written = (over: typeof item) => (itemToVcbench(over, 0).query_points as { count: number[] }).count;
+    const derived = item.points.map((p) => deriveCount(item.marks.map((m, i) => ({ ...m.mark, id: `m${i}`, videoId: 'v' }) as Mark), item.question.counting!, { time: p.time.seconds }));
+    expect(derived.some((c) => c > 0)).toBe(true);
+    expect(written({ ...item, points: item.points.map((p) => ({ ...p, answer: null })) })).toEqual(derived);
+    expect(written({ ...item, points: item.points.map((p) => ({ ...p, answer: 99 })) })).toEqual(item.points.map(() => 99));
+  });
+
   it('leaves out an open span or cycle (one not closed yet has no end to write)', () => {
     const line = lines('vcbench_data.sample.jsonl').find((l) => l.includes('"E2-Episode"'))!;
     const raw = parseJsonKeepingNumbers(line);

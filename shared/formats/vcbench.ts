@@ -1,9 +1,10 @@
 // VCBench data JSONL (digest §2, formats §3): one question per line with occurrence times (a list
 // for point events, {start, end} for windows, episodes and cycles) and query points {time, count}.
 import { z } from 'zod';
+import { answerKey } from '../answer-key';
 import { isOpenInterval, type MarkInput } from '../marks';
 import { countingSubcategories, type CountingSubcategory } from '../profiles';
-import { encoded, itemQuestion, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type FieldSource, type RawSource } from './items';
+import { encoded, itemQuestion, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type ExchangePoint, type FieldSource, type RawSource } from './items';
 import type { EncodedTime } from './time-encoding';
 
 const time = z.number().finite().min(0);
@@ -111,6 +112,16 @@ export const vcbenchFieldSource =
 
 const writeTime = (t: EncodedTime) => jsonTime(t);
 
+/**
+ * The count a query point is written with: its answer key (shared/answer-key.ts) — the count stored
+ * (an imported file's, as it gave it), else the count the item's marks give (a question authored by
+ * marking stores none), as readiness checks it.
+ */
+function countKey(item: ExchangeItem, p: ExchangePoint): number {
+  const key = answerKey(item.question, { answer: p.answer, time: p.time.seconds, windowStart: p.windowStart?.seconds ?? null }, item.marks.map((m) => m.mark));
+  return typeof key.answer === 'number' ? key.answer : Number(key.answer ?? 0);
+}
+
 export function itemToVcbench(item: ExchangeItem, index: number): Record<string, unknown> {
   const counting = item.question.counting;
   if (!counting) throw new Error('not a counting question');
@@ -139,7 +150,7 @@ export function itemToVcbench(item: ExchangeItem, index: number): Record<string,
     counting_type: typeof item.extra.counting_type === 'string' ? item.extra.counting_type : subtype.slice(0, 2),
     counting_subtype: subtype,
     occurrence_times: occurrence,
-    query_points: { time: points.map((p) => writeTime(p.time)), count: points.map((p) => (typeof p.answer === 'number' ? p.answer : Number(p.answer ?? 0))) },
+    query_points: { time: points.map((p) => writeTime(p.time)), count: points.map((p) => countKey(item, p)) },
   };
 }
 

@@ -1,5 +1,6 @@
 // Where each item of a round stands, and the round's funnel (OVO-S: reviewed → agreed into the
 // candidate pool, or escalated to adjudication → accepted / revised / rejected).
+import type { AnswerKeyEntry } from '../answer-key';
 import type { AnswerKind } from '../profiles';
 import type { Answer } from '../questions';
 import type { Review } from '../reviews';
@@ -13,22 +14,29 @@ export interface RoundItem {
   /** The latest decision of this round, if any. */
   decision: Adjudication | null;
   answerKind: AnswerKind;
-  /** The author's answer at each query point. */
-  authorAnswers: ReadonlyArray<{ queryPointId: string; answer: Answer }>;
+  /** The answer key at each query point (shared/answer-key.ts): what the author's answers are held to be. */
+  authorAnswers: readonly AnswerKeyEntry[];
 }
 
-/** Does this review agree with the author: its verdict accepts, and its answer at every query point matches the answer it reviewed. */
+/** The keys a review is compared with: what it recorded it was given against, else (older reviews recorded nothing) the item's. */
+const keysOf = (review: Review, item: Pick<RoundItem, 'authorAnswers'>): readonly AnswerKeyEntry[] => review.against ?? item.authorAnswers;
+
+/** Does a review's answer at one query point agree with the key it was given against? Escalation and the adjudication queue both ask this. */
+export function agreesAt(review: Review, item: Pick<RoundItem, 'answerKind' | 'authorAnswers'>, queryPointId: string, tolerance: number): boolean {
+  const theirs = review.answers.find((r) => r.queryPointId === queryPointId);
+  const key: Answer = keysOf(review, item).find((a) => a.queryPointId === queryPointId)?.answer ?? null;
+  return theirs !== undefined && answersAgree(key, theirs.answer, item.answerKind, tolerance);
+}
+
+/** Does this review agree with the author: its verdict accepts, and its answer at every query point matches the key it reviewed. */
 export function reviewAgrees(review: Review, item: Pick<RoundItem, 'answerKind' | 'authorAnswers'>, tolerance: number): boolean {
   if (review.verdict !== 'accept') return false;
-  return (review.against ?? item.authorAnswers).every((a) => {
-    const theirs = review.answers.find((r) => r.queryPointId === a.queryPointId);
-    return theirs !== undefined && answersAgree(a.answer, theirs.answer, item.answerKind, tolerance);
-  });
+  return keysOf(review, item).every((a) => agreesAt(review, item, a.queryPointId, tolerance));
 }
 
-/** The author's answers as reviewed: what the first review recorded (older reviews recorded nothing: then what stands now). */
-export function reviewedAnswers(reviews: readonly Review[], current: ReadonlyArray<{ queryPointId: string; answer: Answer }>): Array<{ queryPointId: string; answer: Answer }> {
-  return [...(reviews.find((r) => r.against !== null)?.against ?? current)];
+/** The keys as reviewed: what the first review recorded (older reviews recorded nothing: then the key as it stands now, read only then). */
+export function reviewedAnswers(reviews: readonly Review[], current: () => readonly AnswerKeyEntry[]): AnswerKeyEntry[] {
+  return [...(reviews.find((r) => r.against !== null)?.against ?? current())];
 }
 
 export function itemState(item: RoundItem, tolerance: number): ItemState {

@@ -2,7 +2,8 @@
 // items, which reviewers, how many reviews each), adjudication decisions, and what the services
 // report back (queues, funnels, the agreement report).
 import { z } from 'zod';
-import { answerSchema, questionStatuses, type Answer, type QueryPoint, type Question } from '../questions';
+import type { AnswerKeyEntry } from '../answer-key';
+import { answerSchema, questionStatuses, type QueryPoint, type Question } from '../questions';
 import { reviewAnswerSchema, reviewReasons, reviewVerdicts, type Review } from '../reviews';
 
 export const personRoles = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'] as const;
@@ -164,9 +165,9 @@ export interface AdjudicationItem {
   question: Question;
   queryPoints: QueryPoint[];
   reviews: Review[];
-  /** The author's answers as the reviews saw them (the query points hold what stands now). */
-  authorAnswers: Array<{ queryPointId: string; answer: Answer }>;
-  /** Per query point: does each review agree with the author's answer? */
+  /** The answer key as the reviews saw it (shared/answer-key.ts: the author's answers, or their marks' counts); the query points hold what stands now. */
+  authorAnswers: AnswerKeyEntry[];
+  /** Per query point: does each review agree with the key? */
   agreement: Array<{ queryPointId: string; reviewId: string; agrees: boolean }>;
   decision: Adjudication | null;
 }
@@ -175,8 +176,8 @@ export interface AdjudicationItem {
 export interface ReviewContext {
   questionId: string;
   mine: Review | null;
-  /** Null while the caller is blind to this question. */
-  authorAnswers: Array<{ queryPointId: string; answer: unknown }> | null;
+  /** The answer key (the author's answers, or their marks' counts); null while the caller is blind to this question, and in a review package. */
+  authorAnswers: Array<{ queryPointId: string; answer: unknown; fromMarks?: true }> | null;
   otherReviews: Review[];
   decision: Adjudication | null;
   rounds: number[];

@@ -1,11 +1,12 @@
-// Adjudication: items whose reviews disagree with the author (an answer differs, or a verdict is not
-// accept) wait here. The adjudicator keeps the author's answers, keeps a reviewer's, edits them, or
-// rejects the item, with a reason; the decision is an edit, and the question's status follows.
+// Adjudication: items whose reviews disagree with the author (an answer differs from the answer key,
+// or a verdict is not accept) wait here. The adjudicator keeps the author's answers, keeps a
+// reviewer's, edits them, or rejects the item, with a reason; the decision is an edit, and the
+// question's status follows.
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../shared/domain';
 import type { Answer } from '../../../shared/questions';
 import type { Adjudication, AdjudicationFields, AdjudicationItem } from '../../../shared/review/types';
-import { answersAgree } from '../../../shared/review/compare';
+import { agreesAt } from '../../../shared/review/funnel';
 import { answerProblems } from '../../../shared/review/validate';
 import { queryPointToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
@@ -34,13 +35,8 @@ export function adjudicationQueue(project: Project, caller: Caller, round: numbe
 
 function toQueueItem(project: Project, round: number, item: RoundItemView, tolerance: number): AdjudicationItem {
   const { queryPoints } = item;
-  const agreement = queryPoints.flatMap((p) =>
-    item.reviews.map((r) => {
-      const theirs = r.answers.find((a) => a.queryPointId === p.id);
-      const reviewed = (r.against ?? item.authorAnswers).find((a) => a.queryPointId === p.id)?.answer ?? null;
-      return { queryPointId: p.id, reviewId: r.id, agrees: theirs !== undefined && answersAgree(reviewed, theirs.answer, item.answerKind, tolerance) };
-    }),
-  );
+  // compared as escalation compares (shared/review/funnel.ts), with the key each review was given against
+  const agreement = queryPoints.flatMap((p) => item.reviews.map((r) => ({ queryPointId: p.id, reviewId: r.id, agrees: agreesAt(r, item, p.id, tolerance) })));
   return { round, question: item.question, queryPoints, authorAnswers: [...item.authorAnswers], reviews: [...item.reviews], agreement, decision: item.decision };
 }
 

@@ -21,11 +21,11 @@ import { listProfiles, profileToRow } from '../profiles/rows';
 import { Project } from '../projects/project';
 import { blindExcept } from './blinding';
 import { requireRole } from './policy';
-import { afterReview, againstOf } from './reviewing';
+import { answerKeyReader } from './answer-keys';
+import { afterReview, againstOf, PACKAGE_META } from './reviewing';
 import { requireRound } from './rounds';
 import { assignmentToRow, assignmentsOf, getReview, listGuidelines, guidelineToRow, personNamed, personToRow, reviewsBy, reviewToRow, roundToRow } from './rows';
 
-const PACKAGE_META = 'review-package';
 const packageMetaSchema = z.object({ project: z.string(), round: z.number().int(), roundId: z.string(), reviewer: z.string(), createdAt: z.string() });
 
 export async function exportPackage(project: Project, caller: Caller, roundNumber: number, reviewer: string, path: string): Promise<{ path: string; questions: number; videos: number }> {
@@ -155,6 +155,7 @@ export async function importPackage(project: Project, caller: Caller, path: stri
   if (round.closed) throw new ServiceError('conflict', `Round ${round.number} is closed; reopen work in a new round.`);
   const assigned = new Set(assignmentsOf(db, meta.reviewer).filter((a) => a.roundId === round.id).map((a) => a.questionId));
   const fresh: Review[] = [];
+  const keysOf = answerKeyReader(db);
   let alreadyPresent = 0;
   const reviewedHere = new Set(reviewsBy(db, meta.reviewer).filter((x) => x.round === round.number).map((x) => x.questionId));
   for (const r of reviews) {
@@ -176,7 +177,7 @@ export async function importPackage(project: Project, caller: Caller, path: stri
       if (r.verdict === null) wrong.push('verdict: none given.');
       else if (r.verdict !== 'accept' && !(reviewReasons as readonly string[]).includes(r.reason)) wrong.push(`reason: ${JSON.stringify(r.reason)} is not one of ${reviewReasons.join(', ')}.`);
       if (wrong.length > 0) problems.push(`${where}: ${wrong.join(' ')}`);
-      else fresh.push({ ...r, against: againstOf(points) });
+      else fresh.push({ ...r, against: againstOf(keysOf(question, points)) });
     }
   }
   if (problems.length === 0 && fresh.length > 0) {

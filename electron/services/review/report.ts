@@ -14,6 +14,7 @@ import type { ReadableDb } from '../db/readable';
 import { Pacer } from '../pacer';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
+import { answerKeyReader } from './answer-keys';
 import { requireRole } from './policy';
 import { requireRound, roundItems } from './rounds';
 import { allReviews } from './rows';
@@ -34,6 +35,7 @@ export async function agreementReport(project: Project, caller: Caller, round: n
 async function reportInput(db: ReadableDb, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
   const stratum = strataOf(listProfiles(db), by);
   const marksOf = memo((videoId: string) => listMarks(db, videoId));
+  const keysOf = answerKeyReader(db, marksOf);
   let questions: Array<{ question: Question; queryPoints: QueryPoint[] }>;
   let reviews: Review[];
   let settings: ReportInput['round'] = null;
@@ -56,8 +58,8 @@ async function reportInput(db: ReadableDb, projectName: string, roundNumber: num
   const reviewsOf = groupBy(reviews, (r) => r.questionId);
   const items: ReportItem[] = [];
   for (const { question: q, queryPoints: points } of questions) {
-    // the author's answers as they were reviewed, not as an adjudicator or the author left them since
-    const reviewed = reviewedAnswers(reviewsOf.get(q.id) ?? [], points.map((p) => ({ queryPointId: p.id, answer: p.answer })));
+    // the answer key as it was reviewed, not as an adjudicator or the author left it since
+    const reviewed = reviewedAnswers(reviewsOf.get(q.id) ?? [], () => keysOf(q, points));
     const answerAt = new Map(reviewed.map((a) => [a.queryPointId, a.answer]));
     items.push({
       questionId: q.id,

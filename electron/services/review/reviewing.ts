@@ -1,18 +1,20 @@
 // A reviewer's side: their queue, what they may see of an item (nothing of the author's answer until
-// they have submitted), and submitting a review. Submitting is an edit; when an item's last
-// assigned review arrives and all agree, the item goes to the candidate pool (status accepted).
+// they have submitted), and submitting a review. Submitting is an edit that records the answer key
+// the review was given against; when an item's last assigned review arrives and all agree, the item
+// goes to the candidate pool (status accepted).
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../shared/domain';
+import type { AnswerKeyEntry } from '../../../shared/answer-key';
 import type { QueueItem, ReviewContext, ReviewRound } from '../../../shared/review/types';
 import type { EditTransaction } from '../db/edit-log';
 import { reviewSubmitSchema } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
 import type { z } from 'zod';
-import type { QueryPoint } from '../../../shared/questions';
 import { answerProblems } from '../../../shared/review/validate';
 import { getQuestionRow, queryPointsOfQuestion } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
+import { answerKeyReader } from './answer-keys';
 import { blindnessOf, isBlindTo } from './blinding';
 import { checkedRole } from './policy';
 import { requireRound, roundItemOf, setStatus } from './rounds';
@@ -34,7 +36,13 @@ export function queueOf(project: Project, caller: Caller, round: number | null):
   return items;
 }
 
-/** The caller's review of a question and — once they are no longer blind to it — the author's answers; others' reviews only for those who adjudicate or lead. */
+/** The project's meta key that marks a review package (packages.ts). */
+export const PACKAGE_META = 'review-package';
+
+/** A review package holds no answers and none of the marks a count derives from: no answer key can be read in it (its import records them). */
+export const isReviewPackage = (project: Project): boolean => project.store.getMeta(PACKAGE_META) !== null;
+
+/** The caller's review of a question and — once they are no longer blind to it — the answer key (the author's answers, or their marks' counts); others' reviews only for those who adjudicate or lead. */
 export function contextOf(project: Project, caller: Caller, questionId: string): ReviewContext {
   const db = project.store.db;
   const row = getQuestionRow(db, questionId);
@@ -46,8 +54,8 @@ export function contextOf(project: Project, caller: Caller, questionId: string):
   return {
     questionId,
     mine,
-    // what their review was given against (the answers may have changed since), else what stands
-    authorAnswers: blind ? null : (mine?.against ?? queryPointsOfQuestion(db, questionId).map((p) => ({ queryPointId: p.id, answer: p.answer }))),
+    // what their review was given against (the answers may have changed since), else the key as it stands
+    authorAnswers: blind || isReviewPackage(project) ? null : (mine?.against ?? answerKeyReader(db)(row.question, queryPointsOfQuestion(db, questionId))),
     // others' answers and the decision give the answer away too: not while blind to it, whatever the role
     otherReviews: role === 'reviewer' || blind ? [] : reviews.filter((r) => r.reviewer !== caller.person),
     decision: role === 'reviewer' || blind ? null : (adjudicationsOfQuestion(db, questionId).at(-1) ?? null),
@@ -83,7 +91,7 @@ export async function submitReview(project: Project, caller: Caller, submission:
     notes: submission.notes,
     secondsSpent: submission.secondsSpent,
     guidelineVersion: currentGuideline(db),
-    against: againstOf(points),
+    against: isReviewPackage(project) ? null : againstOf(answerKeyReader(db)(question, points)),
     createdAt: now,
     updatedAt: now,
   };
@@ -94,9 +102,9 @@ export async function submitReview(project: Project, caller: Caller, submission:
   return review;
 }
 
-/** The author's answers a review is given against (none in a review package, which holds no answers: its import records them). */
-export function againstOf(points: readonly QueryPoint[]): Review['against'] {
-  return points.some((p) => p.answer !== null) ? points.map((p) => ({ queryPointId: p.id, answer: p.answer })) : null;
+/** The answer key a review is given against, as it records it: nothing when there is no answer at any point. */
+export function againstOf(keys: AnswerKeyEntry[]): Review['against'] {
+  return keys.some((k) => k.answer !== null) ? keys : null;
 }
 
 /** Inside the edit that adds a review: when the item's last assigned review agrees like all others, it joins the candidate pool. */

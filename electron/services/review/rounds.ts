@@ -18,6 +18,7 @@ import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
+import { answerKeyReader, type KeysOf } from './answer-keys';
 import { requireRole } from './policy';
 import { adjudicationsOfQuestion, adjudicationsSelectedBy, listPeople, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, reviewsSelectedBy, roundByNumber, roundToRow } from './rows';
 
@@ -134,8 +135,9 @@ export function roundItems(db: ReadableDb, round: ReviewRound): RoundItemView[] 
   const reviewsOf = groupBy(reviewsSelectedBy(db, ITEMS, round.id), (r) => r.questionId);
   const decisionsOf = groupBy(adjudicationsSelectedBy(db, ITEMS, round.id), (d) => d.questionId);
   const pointsOf = groupBy(queryPointsSelectedBy(db, ITEMS, round.id), (p) => p.questionId);
+  const keysOf = answerKeyReader(db);
   return questionsSelectedBy(db, ITEMS, round.id).map((question) =>
-    view(round, question, (reviewersOf.get(question.id) ?? []).map((a) => a.reviewer), reviewsOf.get(question.id) ?? [], decisionsOf.get(question.id) ?? [], pointsOf.get(question.id) ?? []),
+    view(round, question, (reviewersOf.get(question.id) ?? []).map((a) => a.reviewer), reviewsOf.get(question.id) ?? [], decisionsOf.get(question.id) ?? [], pointsOf.get(question.id) ?? [], keysOf),
   );
 }
 
@@ -148,13 +150,13 @@ export function roundItemOf(db: ReadableDb, round: ReviewRound, questionId: stri
 function itemView(db: ReadableDb, round: ReviewRound, questionId: string, reviewers: string[]): RoundItemView | null {
   const row = getQuestionRow(db, questionId);
   if (!row) return null;
-  return view(round, row.question, reviewers, reviewsOfQuestion(db, questionId), adjudicationsOfQuestion(db, questionId), queryPointsOfQuestion(db, questionId));
+  return view(round, row.question, reviewers, reviewsOfQuestion(db, questionId), adjudicationsOfQuestion(db, questionId), queryPointsOfQuestion(db, questionId), answerKeyReader(db));
 }
 
-function view(round: ReviewRound, question: Question, reviewers: string[], allReviews: readonly Review[], decisions: readonly Adjudication[], points: readonly QueryPoint[]): RoundItemView {
+function view(round: ReviewRound, question: Question, reviewers: string[], allReviews: readonly Review[], decisions: readonly Adjudication[], points: readonly QueryPoint[], keysOf: KeysOf): RoundItemView {
   const reviews = roundReviews(allReviews, round.number, reviewers);
   const decision = decisions.filter((d) => d.round === round.number).at(-1) ?? null;
-  const authorAnswers = reviewedAnswers(reviews, points.map((p) => ({ queryPointId: p.id, answer: p.answer })));
+  const authorAnswers = reviewedAnswers(reviews, () => keysOf(question, points));
   const item: RoundItem = { assigned: reviewers.length, reviews, decision, answerKind: question.answerKind, authorAnswers };
   return { ...item, question, queryPoints: [...points], reviewers, state: itemState(item, round.numericTolerance) };
 }
