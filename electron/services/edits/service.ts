@@ -3,25 +3,31 @@
 import type { AppliedEditSummary, EditHistoryEntry } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
 import type { AppliedEdit, ReplayCheck } from '../db/edit-log';
+import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 
 export async function undo(project: Project, caller: Caller): Promise<AppliedEditSummary | null> {
-  return summarize(await project.store.undo(caller.person, reviewStands(caller)));
+  return summarize(await project.store.undo(caller.person, reviewStands(project.store.db, caller)));
 }
 
 export async function redo(project: Project, caller: Caller): Promise<AppliedEditSummary | null> {
-  return summarize(await project.store.redo(caller.person, reviewStands(caller)));
+  return summarize(await project.store.redo(caller.person, reviewStands(project.store.db, caller)));
 }
 
 /**
- * A reviewer's submitted review stands: once it is in they see the author's answer, so taking it back
- * and answering again would not be blind. An adjudicator or lead can still undo their own edits.
+ * A submitted review stands: once it is in, its reviewer sees the author's answer, so taking it back
+ * and answering again would not be blind — whatever role they now work in. Working as a reviewer,
+ * nothing that touches reviews is undone or redone; in another role, an edit holding a review of
+ * their own is not undone (a lead can still undo a package import: those reviews are the reviewer's).
  */
-function reviewStands(caller: Caller): ReplayCheck | undefined {
-  if (caller.role !== 'reviewer') return undefined;
-  return (tables, label) => {
-    if (tables.has('reviews')) throw new ServiceError('forbidden', `“${label}” cannot be undone: a submitted review stands, since you have seen the author's answer. Ask an adjudicator to weigh a correction.`);
+function reviewStands(db: ReadableDb, caller: Caller): ReplayCheck {
+  return (changes, label) => {
+    const reviewIds = changes.filter((c) => c.table === 'reviews').flatMap((c) => ('inserted' in c ? c.inserted.map(([key]) => key) : [c.key]));
+    if (reviewIds.length === 0) return;
+    if (caller.role === 'reviewer' || reviewIds.some((id) => db.query('SELECT 1 FROM reviews WHERE id = ? AND reviewer = ?').get(id, caller.person) !== undefined)) {
+      throw new ServiceError('forbidden', `“${label}” cannot be undone: a submitted review stands, since you have seen the author's answer. Ask an adjudicator to weigh a correction.`);
+    }
   };
 }
 

@@ -246,5 +246,8 @@ describe('blindness follows the person, not the role they pick', () => {
     const after = await load();
     expect(after).toContain('The cook slices');
     expect(after).not.toContain(drafted.draftedEventId);
+    // her review stands in every role: as annotator she cannot undo it and answer again
+    expect(await dispatch(handlers, 'edits.undo', {}, val('annotator'))).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/a submitted review stands/) } });
+    expect(await load()).toContain('The cook slices');
   });
 });
