@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comboLabel, comboOf, shortcutLabel } from './shortcuts';
+import { comboLabel, comboOf, reachesPage, shortcutLabel } from './shortcuts';
 
 type KeyEvent = Parameters<typeof comboOf>[0];
 const press = (key: string, code: string, mods: Partial<Pick<KeyEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>> = {}): KeyEvent => ({
@@ -56,5 +56,15 @@ describe('comboLabel and shortcutLabel', () => {
     expect(shortcutLabel('shuttle-forward', {})).toBe('L');
     expect(shortcutLabel('redo', {})).toBe('Ctrl/⌘+Shift+Z / Ctrl/⌘+Y');
     expect(shortcutLabel('prefix-only', { 'prefix-only': ['Alt+v'] })).toBe('Alt+V');
+  });
+});
+
+describe('reachesPage', () => {
+  it('behind an open overlay no key steps, marks or edits the project; the overlay keys and the key list still work', () => {
+    for (const id of ['next-second', 'event', 'delete', 'undo', 'new-question', 'accept-draft', 'play'] as const) {
+      expect(reachesPage(id, true)).toBe(false);
+      expect(reachesPage(id, false)).toBe(true);
+    }
+    for (const id of ['help', 'review', 'drafting', 'runs'] as const) expect(reachesPage(id, true)).toBe(true);
   });
 });

@@ -167,10 +167,19 @@ export function handleKeyDown(event: KeyboardEvent): void {
   if (isTyping(event.target)) return;
   if ((event.key === 'Enter' || event.key === ' ') && event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"]')) return;
   const id = actionFor(comboOf(event));
-  if (!id) return;
+  if (!id || !reachesPage(id, dialogOpen(s))) return;
   event.preventDefault();
   if (event.repeat && STEPS.has(id) && heldStepWaits(s)) return;
   runAction(id, { repeat: event.repeat });
 }
+
+/** The keys that still work while an overlay or prompt is open: they switch overlays or show the key list. */
+const OVERLAY_KEYS: ReadonlySet<ActionId> = new Set(['help', 'review', 'drafting', 'runs']);
+
+/**
+ * Whether a key's action may run on the page: behind an open overlay nothing steps, marks or edits
+ * the project — whatever has the focus (after a button inside the overlay is gone, it is the page).
+ */
+export const reachesPage = (id: ActionId, overlayOpen: boolean): boolean => !overlayOpen || OVERLAY_KEYS.has(id);
 
 const STEPS: ReadonlySet<ActionId> = new Set(['next-second', 'previous-second', 'next-frame', 'previous-frame']);

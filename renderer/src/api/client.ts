@@ -1,6 +1,7 @@
 // The renderer's typed client of the one API contract: Electron IPC through the preload's
 // `window.tidemark`, or HTTP to the local server in browser mode. Same calls, same results.
 import type { ApiMethod, ApiRequest, ApiResponses, ApiResult } from '../../../shared/api';
+import { SupersededError } from './superseded';
 
 interface PreloadBridge {
   invoke(method: string, payload: unknown): Promise<ApiResult<unknown>>;
@@ -65,6 +66,17 @@ function countUnanswered(change: 1 | -1): void {
   for (const listener of unansweredListeners) listener(unanswered);
 }
 
+/**
+ * The person the client is calling as, counted: an answer to a call made before a person switch
+ * belongs to the previous person and is never applied (it is refused with a SupersededError).
+ */
+let session = 0;
+
+/** A person switch: answers to calls made until now are dropped. */
+export function beginSession(): void {
+  session++;
+}
+
 export async function call<M extends ApiMethod>(method: M, ...request: {} extends ApiRequest<M> ? [ApiRequest<M>?] : [ApiRequest<M>]): Promise<ApiResponses[M]> {
   const payload = request[0] ?? {};
   const send = (): Promise<ApiResult<unknown>> => (bridge ? bridge.invoke(method, payload) : viaHttp(method, payload));
@@ -76,7 +88,9 @@ export async function call<M extends ApiMethod>(method: M, ...request: {} extend
     countUnanswered(1);
     void writes.then(() => countUnanswered(-1));
   }
+  const asked = session;
   const result = await pending;
+  if (asked !== session) throw new SupersededError();
   if (!result.ok) throw new ApiCallError(result.error.code, result.error.message);
   return result.value as ApiResponses[M];
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { handleKeyDown } from '../shortcuts';
 import { startApp } from '../store/features';
 import { isRunning } from '../store/jobs/selectors';
@@ -65,6 +65,8 @@ export function App(): React.JSX.Element {
   const mode = useStore((s) => s.info?.mode);
   const reviewing = useStore((s) => s.reviewing !== null);
   const adjudicating = useStore((s) => adjudicationItem(s) !== null && s.decisionDraft !== null);
+  // keyed by the person's session: after a switch nothing a component held for the previous person survives
+  const session = useStore((s) => s.session);
   const reviewKey = useShortcutLabel('review');
   const draftingKey = useShortcutLabel('drafting');
   const runsKey = useShortcutLabel('runs');
@@ -102,28 +104,33 @@ export function App(): React.JSX.Element {
         </div>
       )}
       {project ? (
+        // the player is not remounted (video.js owns its element's DOM); what it shows comes from the store
         <div className="workspace">
-          <Library />
+          <Library key={`library-${session}`} />
           <section className="stage">
             <PlayerView />
-            <Transport />
-            <AnnotationToolbar />
-            <Timeline />
-            <ResponseDetails />
+            <Fragment key={session}>
+              <Transport />
+              <AnnotationToolbar />
+              <Timeline />
+              <ResponseDetails />
+            </Fragment>
           </section>
-          {reviewing ? <ReviewPanel /> : adjudicating ? <AdjudicationPanel /> : <AnnotationPanel />}
+          <Fragment key={session}>{reviewing ? <ReviewPanel /> : adjudicating ? <AdjudicationPanel /> : <AnnotationPanel />}</Fragment>
         </div>
       ) : (
         <Welcome />
       )}
-      <JobsBar />
-      <ShortcutsOverlay />
-      <ProfilesOverlay />
-      <ExchangeOverlay />
-      <ReviewOverlay />
-      <DraftingOverlay />
-      <RunsOverlay />
-      <PathPrompt />
+      <Fragment key={session}>
+        <JobsBar />
+        <ShortcutsOverlay />
+        <ProfilesOverlay />
+        <ExchangeOverlay />
+        <ReviewOverlay />
+        <DraftingOverlay />
+        <RunsOverlay />
+        <PathPrompt />
+      </Fragment>
     </div>
   );
 }

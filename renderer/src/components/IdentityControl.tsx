@@ -25,6 +25,12 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
     }
   }, [caller?.person, caller?.role]);
   const listed = people.find((p) => p.name === name.trim());
+  // a listed person comes with a role they have (keeping the previous person's would be refused)
+  const pickName = (typed: string): void => {
+    setName(typed);
+    const person = people.find((p) => p.name === typed.trim());
+    if (person && !person.roles.includes(role) && person.roles[0]) setRole(person.roles[0]);
+  };
   const save = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault();
     if (await setIdentity(name, role)) onDone?.();
@@ -33,7 +39,7 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
     <form className={`identity-form ${compact ? 'compact' : ''}`} onSubmit={(e) => void save(e)} data-testid="identity-form">
       <label className="field">
         Your name
-        <input value={name} onChange={(e) => setName(e.target.value)} list="people-names" autoFocus={compact} data-testid="identity-name" />
+        <input value={name} onChange={(e) => pickName(e.target.value)} list="people-names" autoFocus={compact} data-testid="identity-name" />
         <datalist id="people-names">{people.map((p) => <option key={p.id} value={p.name} />)}</datalist>
       </label>
       <label className="field">

@@ -21,6 +21,7 @@ import { undecidedMade } from '../store/drafting/selectors';
 import { CaptionEditor } from './CaptionEditor';
 import { QuestionDraftNote } from './drafting/QuestionDraftNote';
 import { useShortcutLabel } from './use-shortcut-label';
+import { useTypedText } from './use-typed-text';
 import { isOneOf } from './select-value';
 
 const time = (t: number | null): string => (t === null ? '—' : formatTimecode(t, { fractionDigits: 2 }));
@@ -105,21 +106,17 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
 
 /** A text field that saves when left or on Enter (Shift+Enter for a new line in multi-line fields). */
 function Field(props: { id?: string; label: string; value: string; onSave: (v: string) => void; multiline?: boolean; placeholder?: string; testId?: string }): React.JSX.Element {
-  const [draft, setDraft] = useState<string | null>(null);
-  const save = (): void => {
-    if (draft !== null && draft !== props.value) props.onSave(draft);
-    setDraft(null);
-  };
+  const typed = useTypedText(props.value, props.onSave);
   const common = {
     id: props.id,
-    value: draft ?? props.value,
+    value: typed.text,
     placeholder: props.placeholder,
     'data-testid': props.testId,
-    onBlur: save,
+    onBlur: typed.leave,
     onKeyDown: (e: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       if (e.key === 'Enter' && !e.shiftKey) {
         e.preventDefault();
-        save();
+        typed.leave();
         (e.target as HTMLElement).blur();
       }
     },
@@ -128,9 +125,9 @@ function Field(props: { id?: string; label: string; value: string; onSave: (v: s
     <label className="field">
       {props.label}
       {props.multiline ? (
-        <textarea rows={2} {...common} onChange={(e) => setDraft(e.target.value)} />
+        <textarea rows={2} {...common} onChange={(e) => typed.change(e.target.value)} />
       ) : (
-        <input {...common} onChange={(e) => setDraft(e.target.value)} />
+        <input {...common} onChange={(e) => typed.change(e.target.value)} />
       )}
     </label>
   );
@@ -158,7 +155,8 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
   const nextLetter = OPTION_LETTERS[letters.length];
 
   return (
-    <div className="question-editor" data-testid="question-editor">
+    // keyed by the question: its fields go away (and save what was typed) when another is selected
+    <div className="question-editor" data-testid="question-editor" key={question.id}>
       <header>
         <select value={question.profileId} onChange={(e) => set({ profileId: e.target.value, taskCode: null })} aria-label="Profile">
           {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
@@ -310,26 +308,27 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
 }
 
 function TimeField({ label, value, onSave, testId }: { label: string; value: number; onSave: (t: number | null) => void; testId?: string }): React.JSX.Element {
-  const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft(null), [value]);
-  const save = (): void => {
-    if (draft === null) return;
-    const parsed = parseTimeInput(draft);
-    if (!parsed.ok) return setError(parsed.error);
-    setError(null);
-    setDraft(null);
-    onSave(parsed.seconds);
-  };
+  // saved when left or when it goes away, never while typed (a time half typed is no time)
+  const typed = useTypedText(
+    formatTimecode(value, { fractionDigits: 2 }),
+    (text) => {
+      const parsed = parseTimeInput(text);
+      setError(parsed.ok ? null : parsed.error);
+      if (!parsed.ok) return false;
+      onSave(parsed.seconds);
+    },
+    null,
+  );
   return (
     <label className="time-field" title={error ?? undefined}>
       {label}
       <input
         data-testid={testId}
-        value={draft ?? formatTimecode(value, { fractionDigits: 2 })}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={save}
-        onKeyDown={(e) => e.key === 'Enter' && (save(), (e.target as HTMLElement).blur())}
+        value={typed.text}
+        onChange={(e) => typed.change(e.target.value)}
+        onBlur={typed.leave}
+        onKeyDown={(e) => e.key === 'Enter' && (typed.leave(), (e.target as HTMLElement).blur())}
         aria-invalid={Boolean(error)}
       />
     </label>

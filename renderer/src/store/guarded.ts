@@ -1,5 +1,9 @@
-// Errors no dialog owns go to the banner rather than being lost.
+// Errors no dialog owns go to the banner rather than being lost. An answer meant for the person
+// before a switch is dropped without a word: the new person's reads follow.
+import { SupersededError } from '../api/superseded';
 import { setState } from './store';
+
+const superseded = (error: unknown): boolean => error instanceof SupersededError;
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -15,7 +19,7 @@ export async function guarded<T>(work: () => Promise<T>): Promise<T | undefined>
   try {
     return await work();
   } catch (error) {
-    report(error);
+    if (!superseded(error)) report(error);
     return undefined;
   }
 }
@@ -25,7 +29,7 @@ export async function guardedFor<T>(showError: (message: string) => void, work: 
   try {
     return await work();
   } catch (error) {
-    showError(errorMessage(error));
+    if (!superseded(error)) showError(errorMessage(error));
     return undefined;
   }
 }

@@ -7,6 +7,7 @@ import { roundPurposes, strataKinds, type RoundSummary } from '../../../../share
 import { plural } from '../../../../shared/plural';
 import { choosePackagePath, exportPackage, importPackage } from '../../store/review/package-actions';
 import { closeRound, openRound, previewRound } from '../../store/review/round-actions';
+import { keepForm, keptForm, ROUND_FORM, roundFormSchema } from '../../store/review/kept-forms';
 import { defaultRoundForm, nextSeed, openRequest, previewRequest, type RoundForm } from '../../store/review/round-form';
 import { isLead, previewStrata } from '../../store/review/selectors';
 import { useStore } from '../../store/store';
@@ -34,7 +35,9 @@ function RoundFormView(): React.JSX.Element {
   const profiles = useStore((s) => s.profiles);
   const people = useStore((s) => s.people);
   const preview = useStore((s) => s.roundPreview);
-  const [form, setForm] = useState<RoundForm>(defaultRoundForm);
+  // a half-filled form outlives Esc, a person switch and a reload (kept per person)
+  const [form, setForm] = useState<RoundForm>(() => keptForm(ROUND_FORM, roundFormSchema) ?? defaultRoundForm);
+  useEffect(() => keepForm(ROUND_FORM, form), [form]);
   const set = (change: Partial<RoundForm>): void => setForm((f) => ({ ...f, ...change }));
   // the preview follows the form, a moment after the last change
   useEffect(() => {

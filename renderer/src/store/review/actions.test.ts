@@ -17,7 +17,6 @@ vi.mock('../../api/client', () => ({
 }));
 const { openQueueItem, setDraftAnswer, setReason, setVerdict, submitReview } = await import('./blind-review-actions');
 const { decide, editDecision, openAdjudicationItem } = await import('./adjudication-actions');
-const { setIdentity } = await import('./identity-actions');
 const { registerReview } = await import('./register');
 registerReview();
 
@@ -112,16 +111,5 @@ describe('adjudication and identity actions', () => {
     expect(calls.map((c) => c.method)).toEqual(expect.arrayContaining(['adjudication.queue', 'rounds.list']));
     expect(seen).toEqual(['reload annotations']);
     expect(getState()).toMatchObject({ adjudicating: null, status: 'Decision recorded: keep reviewer (wrong answer)' });
-  });
-
-  it('a new caller is kept in the settings; what the previous one had open goes and what depends on the caller reloads', async () => {
-    const info = { version: '0', mode: 'browser', nativeDialogs: false, dataDir: '/d', caller: { person: 'Rita', role: 'reviewer' }, ffmpeg: { source: 'bundled', ffmpeg: 'f', ffprobe: 'p' } };
-    answers = { 'settings.update': {}, 'app.info': info, 'reviews.queue': [] };
-    setState({ project: { path: '/p.tidemark', name: 'p', schemaVersion: 6, videoCount: 1 }, reviewing: { questionId: 'q', videoId: 'v1', round: 1, openedAt: 0 } });
-    expect(await setIdentity(' Rita ', 'reviewer')).toBe(true);
-    expect(calls.slice(0, 2)).toEqual([{ method: 'settings.update', request: { personName: 'Rita', role: 'reviewer' } }, { method: 'app.info', request: undefined }]);
-    expect(getState()).toMatchObject({ info, reviewing: null, status: 'You are Rita (reviewer)' });
-    expect(seen).toEqual(['reload annotations']);
-    await vi.waitFor(() => expect(calls.map((c) => c.method)).toContain('reviews.queue'));
   });
 });

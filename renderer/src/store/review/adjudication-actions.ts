@@ -7,6 +7,7 @@ import { emit } from '../effects';
 import { getState, setState } from '../store';
 import { inReview, loadAdjudicationQueue, loadRounds } from './actions';
 import { emptyDecisionDraft } from './draft';
+import { decisionItemKey, dropForm, keptDecisionSchema, keptForm } from './kept-forms';
 import { decisionRequest } from './selectors';
 import { noReviewItem, type DecisionDraft } from './state';
 
@@ -19,7 +20,8 @@ export async function openAdjudicationItem(item: Pick<AdjudicationItem, 'questio
   setState({ ...noReviewItem, reviewError: null });
   await emit('selectVideo', item.question.videoId);
   await emit('showQuestion', item.question.id);
-  setState({ adjudicating: { questionId: item.question.id, round: item.round }, decisionDraft: emptyDecisionDraft() });
+  const kept = keptForm(decisionItemKey({ questionId: item.question.id, round: item.round }), keptDecisionSchema);
+  setState({ adjudicating: { questionId: item.question.id, round: item.round }, decisionDraft: kept ?? emptyDecisionDraft() });
 }
 
 export function closeAdjudication(): void {
@@ -45,6 +47,7 @@ export async function decide(): Promise<boolean> {
   }
   const decided = await inReview(() => call('adjudication.decide', submission.request));
   if (!decided) return false;
+  dropForm(decisionItemKey(submission.request));
   setState({ adjudicating: null, decisionDraft: null, reviewError: null, status: `Decision recorded: ${decided.decision.replace('-', ' ')}${decided.reason ? ` (${decided.reason})` : ''}` });
   await Promise.all([loadAdjudicationQueue(), loadRounds()]);
   await emit('annotationsChanged');

@@ -9,6 +9,7 @@ import { playheadSnapped } from '../player/selectors';
 import { getState, setState } from '../store';
 import { inReview, loadReviewQueue, loadRounds } from './actions';
 import { emptyReviewDraft } from './draft';
+import { dropForm, keptForm, keptReviewSchema, reviewItemKey } from './kept-forms';
 import { nextQueueItem, reviewPoints, reviewRequest } from './selectors';
 import { noReviewItem, type DraftAnswer, type ReviewDraft } from './state';
 
@@ -26,8 +27,14 @@ export async function openQueueItem(item: Pick<QueueItem, 'questionId' | 'videoI
   setState({ ...noReviewItem, reviewError: null });
   await emit('selectVideo', item.videoId);
   await emit('showQuestion', item.questionId);
-  setState({ reviewing: { questionId: item.questionId, videoId: item.videoId, round: item.round, openedAt: Date.now() } });
-  setState({ reviewDraft: emptyReviewDraft(reviewPoints(getState())) });
+  // a review left unfinished (Esc, another video, a person switch, a reload) comes back, its clock with it
+  const kept = keptForm(reviewItemKey(item), keptReviewSchema);
+  setState({ reviewing: { questionId: item.questionId, videoId: item.videoId, round: item.round, openedAt: Date.now() - (kept?.spentMs ?? 0) } });
+  const empty = emptyReviewDraft(reviewPoints(getState()));
+  setState({
+    reviewDraft: kept ? { ...kept.draft, answers: { ...empty.answers, ...kept.draft.answers } } : empty,
+    ...(kept ? { status: 'Your unfinished review of this item is back.' } : {}),
+  });
   // the context, and the rounds for the round's numeric tolerance (the comparison after the submit uses it)
   const [context] = await Promise.all([inReview(() => call('reviews.context', { questionId: item.questionId })), loadRounds()]);
   if (context && getState().reviewing?.questionId === item.questionId) setState({ reviewContext: context });
@@ -92,6 +99,7 @@ export async function submitReview(): Promise<boolean> {
   }
   const saved = await inReview(() => call('reviews.submit', submission.request));
   if (!saved) return false;
+  dropForm(reviewItemKey(s.reviewing));
   const context = await inReview(() => call('reviews.context', { questionId: saved.questionId }));
   setState({ reviewError: null, status: `Review submitted (${saved.verdict}, ${saved.secondsSpent ?? 0} s)`, ...(context ? { reviewContext: context } : {}) });
   await loadReviewQueue();

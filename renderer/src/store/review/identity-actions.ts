@@ -1,13 +1,13 @@
 // Who is calling: the person's name and role, kept in settings.json. The services answer by the
-// caller (a blind reviewer gets questions without their authors' answers), so a change reloads
-// what depends on it: the selected video's annotations and the review queues.
+// caller (a blind reviewer gets questions without their authors' answers), so a switch forgets all
+// the client read as the previous person and reads the project again as the new one.
+import type { AppInfo } from '../../../../shared/api';
 import type { Role } from '../../../../shared/domain';
-import { call } from '../../api/client';
+import { beginSession, call } from '../../api/client';
 import { emit } from '../effects';
 import { guarded } from '../guarded';
-import { getState, setState } from '../store';
-import { loadAdjudicationQueue, loadReviewQueue } from './actions';
-import { noReviewItem } from './state';
+import { getState, initialState, setState } from '../store';
+import { flushPendingEdits } from '../ui/pending-edits';
 
 export const roles: readonly Role[] = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'];
 
@@ -17,23 +17,42 @@ export async function setIdentity(personName: string, role: Role): Promise<boole
     setState({ error: 'Type your name.' });
     return false;
   }
-  const done = await guarded(async () => {
+  // what the person leaving typed is saved as them, and where they were on the video is kept
+  flushPendingEdits();
+  await emit('leavingVideo');
+  const info = await guarded(async () => {
     await call('settings.update', { personName: name, role });
-    const info = await call('app.info');
-    // what the previous caller had open or was shown is theirs, not the new caller's
-    setState({ info, askIdentity: false, ...noReviewItem, reviewQueue: [], adjudicationQueue: [], agreementReport: null, roundPreview: null, status: `You are ${info.caller.person} (${info.caller.role})` });
-    return true;
+    // from here on, answers to what was asked as the previous person are dropped
+    beginSession();
+    return call('app.info');
   });
-  if (!done) return false;
+  if (!info) return false;
+  forgetCaller(info);
   // the form closes now; what depends on the caller follows
-  void reloadForCaller(role);
+  void guarded(() => emit('projectChanged'));
   return true;
 }
 
-/** Reloads what the services answer by the caller: the selected video's annotations and the queues. */
-async function reloadForCaller(role: Role): Promise<void> {
-  if (!getState().project) return;
-  await emit('annotationsChanged');
-  await loadReviewQueue();
-  if (role === 'adjudicator' || role === 'lead') await loadAdjudicationQueue();
+/**
+ * Everything the client holds that was read as the previous person goes — every slice but what no
+ * service answers by caller (the open project's summary, its videos, where each was left, the
+ * machine's key bindings); the UI keyed by the session remounts, so no popover, selection or field
+ * of theirs survives. The project is then read again as the new person.
+ */
+function forgetCaller(info: AppInfo): void {
+  const s = getState();
+  setState(
+    {
+      ...initialState,
+      info,
+      recent: s.recent,
+      keymap: s.keymap,
+      project: s.project,
+      videos: s.videos,
+      viewState: s.viewState,
+      session: s.session + 1,
+      status: `You are ${info.caller.person} (${info.caller.role})`,
+    },
+    true,
+  );
 }

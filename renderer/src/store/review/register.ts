@@ -6,6 +6,7 @@ import { getState, setState } from '../store';
 import { resetReview } from './actions';
 import { decide } from './adjudication-actions';
 import { submitReview } from './blind-review-actions';
+import { keepOpenForms } from './kept-forms';
 import { adjudicationItem } from './selectors';
 
 /** Ctrl/⌘+Enter: submits the review being written, else the decision. */
@@ -23,6 +24,7 @@ function submitOpenForm(): boolean {
 }
 
 export function registerReview(): void {
+  keepOpenForms();
   on('projectChanged', resetReview);
   // another video chosen in the library: the item open on the previous one is left
   on('videoSelected', (videoId) => {

@@ -26,6 +26,8 @@ export interface UiState {
   sidePanel: 'marks' | 'questions';
   /** The first start: the header asks who the person is (settings.identityChosen is false). */
   askIdentity: boolean;
+  /** Counts person switches; the UI is keyed by it, so nothing a component held for the previous person survives. */
+  session: number;
 }
 
 export const initialUiState: UiState = {
@@ -38,4 +40,5 @@ export const initialUiState: UiState = {
   savingSlowly: false,
   sidePanel: 'marks',
   askIdentity: false,
+  session: 0,
 };
