@@ -9,6 +9,7 @@ import { emit } from '../effects';
 import { errorMessage, guarded, guardedFor } from '../guarded';
 import { callerRole } from '../review/selectors';
 import { getState, setState } from '../store';
+import { emptyWhileBlind } from '../while-blind';
 import type { FormRequest, RunForm } from './run-form';
 import type { DraftingTab } from './state';
 import { currentDraft, draftTime, nextUndecided } from './selectors';
@@ -23,7 +24,8 @@ export async function loadDrafts(): Promise<void> {
   const videoId = getState().selectedVideoId;
   // drafts carry answers (captions, candidate questions): a reviewer works blind to them
   if (!videoId || callerRole(getState()) === 'reviewer') return void setState({ modelDrafts: [] });
-  const drafts = await guarded(() => call('drafts.list', { videoId }));
+  // so does anyone with items waiting for their blind review, in whatever role: the services refuse, and there is nothing to show
+  const drafts = await guarded(() => emptyWhileBlind(() => call('drafts.list', { videoId }), []));
   if (drafts && getState().selectedVideoId === videoId) setState({ modelDrafts: drafts });
 }
 

@@ -5,8 +5,16 @@ import { getState, setState } from '../store';
 import { state } from '../test-support/fixtures';
 
 let answers: Record<string, unknown> = {};
-vi.mock('../../api/client', () => ({ call: async (method: string) => answers[method] }));
-const { onRunImportFinished, toggleRunLane } = await import('./actions');
+vi.mock('../../api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/client')>()),
+  call: async (method: string) => {
+    const value = answers[method];
+    if (value instanceof Error) throw value;
+    return value;
+  },
+}));
+const { ApiCallError } = await import('../../api/client');
+const { loadRunResponses, onRunImportFinished, toggleRunLane } = await import('./actions');
 
 const run = (id: string): ModelRun => ({ id, label: id }) as unknown as ModelRun;
 const finished = (): Extract<Job, { kind: 'run-import' }> =>
@@ -31,5 +39,22 @@ describe('run lanes after an import', () => {
     answers['runs.list'] = [run('a'), run('b')];
     await onRunImportFinished(finished());
     expect(getState().runsShown).toEqual(['a', 'b']);
+  });
+});
+
+describe('run lanes while blind', () => {
+  it('are empty, without an error, when the services refuse a blind caller the responses (items waiting for their review, in any role)', async () => {
+    const refused = new ApiCallError('forbidden', 'Val cannot call runs.responses while 2 items assigned to them in an open round wait for their blind review');
+    answers = { 'runs.responses': refused, 'runs.replay': refused };
+    setState(state({ info: { caller: { person: 'Val', role: 'annotator' } } as never, runs: [run('a')], runsShown: ['a'], error: null }));
+    await loadRunResponses();
+    expect(getState()).toMatchObject({ runResponses: { a: [] }, runReplay: { a: [] }, error: null });
+  });
+
+  it('still report any other failure', async () => {
+    answers = { 'runs.responses': new ApiCallError('unavailable', 'The project is busy.'), 'runs.replay': [] };
+    setState(state({ runs: [run('a')], runsShown: ['a'], error: null }));
+    await loadRunResponses();
+    expect(getState().error).toBe('The project is busy.');
   });
 });

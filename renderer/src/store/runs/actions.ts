@@ -8,6 +8,7 @@ import { flash } from '../annotation/actions';
 import { emit } from '../effects';
 import { guarded, guardedFor } from '../guarded';
 import { getState, setState } from '../store';
+import { emptyWhileBlind } from '../while-blind';
 import type { RunsTab } from './state';
 
 const inOverlay = <T>(work: () => Promise<T>): Promise<T | undefined> => {
@@ -30,9 +31,12 @@ export async function loadRuns(): Promise<void> {
   await loadRunResponses();
 }
 
-/** One run's responses to the selected video and what the scorer made of each (its lane). */
+/** One run's responses to the selected video and what the scorer made of each (its lane; empty while the caller is blind). */
 async function loadLane(runId: string, videoId: string) {
-  const [responses, replay] = await Promise.all([guarded(() => call('runs.responses', { runId, videoId })), guarded(() => call('runs.replay', { runId, videoId }))]);
+  const [responses, replay] = await Promise.all([
+    guarded(() => emptyWhileBlind(() => call('runs.responses', { runId, videoId }), [])),
+    guarded(() => emptyWhileBlind(() => call('runs.replay', { runId, videoId }), [])),
+  ]);
   return { runId, responses: responses ?? [], replay: replay ?? [] };
 }
 
