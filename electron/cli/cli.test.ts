@@ -2,12 +2,13 @@ import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../services/test-support/fixtures';
 import { listQueryPoints } from '../services/annotation/rows';
 import { Project } from '../services/projects/project';
 import { openRound } from '../services/review/rounds';
 import { submitReview } from '../services/review/reviewing';
+import { savePerson } from '../services/review/people';
 import { lead, populateForReview, rita } from '../services/test-support/review';
 import { runCli } from './cli';
 
@@ -283,5 +284,100 @@ describe('tidemark CLI', () => {
     expect((await run('agreement', '--project', path, '--by', 'team')).code).toBe(2);
     expect((await run('agreement', '--project', path, '--ratings', 'x.csv')).code).toBe(2);
     expect(readFileSync(path).equals(before)).toBe(true);
+  });
+});
+
+describe('tidemark as one of the project\'s people (--as, --role, --data-dir)', () => {
+  const home = tempDir();
+  afterAll(() => home.remove());
+  /** A data folder whose settings.json names someone (the walk that found this ran as root). */
+  const dataDir = (name: string, personName: string, role: string): string => {
+    const path = join(home.path, name);
+    mkdirSync(path, { recursive: true });
+    writeFileSync(join(path, 'settings.json'), JSON.stringify({ personName, role, ffmpegSource: 'bundled', identityChosen: true }));
+    return path;
+  };
+  const rootData = dataDir('root', 'root', 'lead');
+  /** As the shell runs it: TIDEMARK_DATA_DIR unset, the app's data folder being root's. */
+  const run = async (...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: { ...process.env, TIDEMARK_DATA_DIR: rootData } });
+    return { code, out, err };
+  };
+  let path = '';
+
+  beforeAll(async () => {
+    path = join(home.path, 'people.tidemark');
+    const project = await Project.open(path, { create: true, name: 'People' });
+    const fx = await populateForReview(project);
+    await savePerson(project, lead, 'Pat', ['annotator', 'researcher']);
+    await openRound(project, lead, { name: 'Pilot', purpose: 'review', selection: { profileId: null, taskCodes: ['1', '2'], statuses: [], authors: [], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+    for (const [questionId, answer] of [[fx.choiceId, 'B'], [fx.plainId, 'B']] as const) {
+      const point = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === questionId)!;
+      await submitReview(project, rita, { questionId, round: 1, answers: [{ queryPointId: point.id, answer }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
+    }
+    await project.close();
+  });
+
+  it('names --as, --role and --data-dir in the help of every command', async () => {
+    for (const command of [[], ['import'], ['export'], ['stats'], ['eval-inputs'], ['agreement'], ['draft'], ['probe'], ['score']]) {
+      const help = (await run(...command, '--help')).out.join('\n');
+      for (const option of ['--as NAME', '--role ROLE', '--data-dir DIR']) expect(help, `${command[0] ?? 'tidemark'} --help`).toContain(option);
+    }
+  });
+
+  it('works as the person --as names, in their role', async () => {
+    // as the settings' person, who is not one of the project's people: refused, and told what to do
+    const asRoot = await run('agreement', '--project', path);
+    expect(asRoot.code).toBe(1);
+    expect(asRoot.err[0]).toMatch(/^tidemark: root is not one of this project's people/);
+    const asLee = await run('agreement', '--project', path, '--round', '1', '--as', 'Lee', '--json');
+    expect(asLee.err).toEqual([]);
+    expect(asLee.code).toBe(0);
+    expect(JSON.parse(asLee.out.join('\n'))).toMatchObject({ project: 'People', funnel: { items: 2 } });
+    expect((await run('stats', '--project', path, '--as', 'Ann')).code).toBe(0);
+    // a person with two roles acts in the one asked for
+    expect((await run('export', '--format', 'tidemark', '--project', path, '--out', join(home.path, 'pat.jsonl'), '--as', 'Pat', '--role', 'researcher')).code).toBe(0);
+  });
+
+  it('lets nobody past the checks any caller meets', async () => {
+    const refused = async (argv: string[], message: RegExp): Promise<void> => {
+      const result = await run(...argv);
+      expect(result.code, argv.join(' ')).toBe(1);
+      expect(result.err.join('\n'), argv.join(' ')).toMatch(message);
+    };
+    await refused(['agreement', '--project', path, '--as', 'Nobody'], /^tidemark: --as Nobody: Nobody is not one of this project's people; its people are Ada \(adjudicator\), Ann \(annotator\), Lee \(lead\), Pat \(annotator, researcher\), Rita \(reviewer\), Rob \(reviewer\)\.$/);
+    await refused(['agreement', '--project', path, '--as', 'lee'], /lee is not one of this project's people \(did you mean Lee\?\)/);
+    // a reviewer stays blind, and cannot take a role the project does not give them
+    await refused(['agreement', '--project', path, '--as', 'Rita'], /reviewer/);
+    await refused(['export', '--format', 'tidemark', '--project', path, '--out', join(home.path, 'rita.jsonl'), '--as', 'Rita'], /reviewer|blind/);
+    await refused(['agreement', '--project', path, '--as', 'Rita', '--role', 'lead'], /^tidemark: --role lead: Rita is listed in this project as reviewer, not lead\.$/);
+    const run_ = join(home.path, 'run.jsonl');
+    writeFileSync(run_, '');
+    await refused(['score', '--project', path, '--run', run_, '--as', 'Rita'], /reviewer|blind/);
+    await refused(['probe', '--project', path, '--as', 'Rita'], /reviewer|blind/);
+    // the settings' person is checked too: root may no longer export a project that lists its people
+    await refused(['export', '--format', 'tidemark', '--project', path, '--out', join(home.path, 'root.jsonl')], /root is not one of this project's people/);
+    expect(existsSync(join(home.path, 'root.jsonl'))).toBe(false);
+    // a person with several roles names one when the settings' role is not among them
+    const pat = await run('stats', '--project', path, '--as', 'Pat');
+    expect(pat.code).toBe(2);
+    expect(pat.err[0]).toBe('tidemark: Pat is listed in this project as annotator, researcher: choose one with --role.');
+    expect((await run('stats', '--project', path, '--as', 'Lee', '--role', 'boss')).code).toBe(2);
+  });
+
+  it('reads the settings of the data folder --data-dir names', async () => {
+    const lees = dataDir('lee', 'Lee', 'lead');
+    expect((await run('agreement', '--project', path, '--data-dir', lees)).code).toBe(0);
+    // its settings decide, over TIDEMARK_DATA_DIR's
+    expect((await run('agreement', '--project', path, '--data-dir', join(home.path, 'root'))).code).toBe(1);
+    // and a new project made by an import belongs to nobody yet: --as is refused, the settings' person works
+    const fresh = join(home.path, 'fresh.tidemark');
+    const named = await run('import', join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), '--format', 'vcbench', '--project', fresh, '--as', 'Lee');
+    expect(named.code).toBe(1);
+    expect(named.err.at(-1)).toMatch(/Lee is not one of this project's people; it lists nobody yet/);
+    expect(existsSync(fresh)).toBe(false);
+    expect((await run('import', join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), '--format', 'vcbench', '--project', fresh, '--data-dir', lees)).code).toBe(0);
   });
 });

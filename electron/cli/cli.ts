@@ -8,12 +8,10 @@ import { readRatingsCsv } from '../../shared/agreement/ratings-csv';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../../shared/review/report-format';
 import { reportGroupings, type ReportGrouping } from '../../shared/review/types';
 import { agreementReport } from '../services/review/report';
-import type { Caller } from '../../shared/domain';
 import { formatProblem } from '../../shared/formats/json-text';
 import { plural } from '../../shared/plural';
 import { describeIssue, describeReadiness } from '../../shared/readiness';
 import type { DatasetStats, Distribution } from '../../shared/stats';
-import { defaultDataDir } from '../services/data-dir';
 import { evaluationInputs, parseSampling } from '../services/exchange/eval-inputs';
 import { exportToFile } from '../services/exchange/export-file';
 import { importFile, listFormats, LOSSLESS_FORMAT, projectStats, validateFile } from '../services/exchange/service';
@@ -21,8 +19,7 @@ import { writeFileAtomic } from '../services/files/atomic-write';
 import type { JobControl } from '../services/jobs/registry';
 import { resolveMediaTools, type MediaTools } from '../services/media/tools';
 import { Project } from '../services/projects/project';
-import { SettingsStore } from '../services/settings/store';
-import { requireFile, UsageError, withProject, type CliIo } from './common';
+import { callerFor, requireFile, settingsOf, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo, type Who } from './common';
 import { DRAFT_COMMANDS, DRAFT_HELP } from './draft-commands';
 import { scoreCommand, SCORE_HELP } from './score-command';
 
@@ -52,7 +49,9 @@ Commands:
   probe           ask a project's questions without the video: which are answerable from text
   score           score a run file against a project's questions as the papers do
 
-Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.`,
+Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.
+
+${WHO_HELP}`,
   import: `Usage: tidemark import <file> --format <format> --project <file.tidemark> [--media <dir>] [--skip-invalid] [--update] [--report <file>]
 
 Imports every record in one transaction: a file with any bad record imports nothing and lists
@@ -113,16 +112,8 @@ question; video durations; query-time and evidence-span distributions. --json pr
   ...SCORE_HELP,
 };
 
-/** Who the CLI acts as, and the ffmpeg it uses: the same settings the app reads. */
-interface Local {
-  caller: Caller;
-  tools: MediaTools;
-}
-
-function local(env: NodeJS.ProcessEnv): Local {
-  const settings = new SettingsStore(defaultDataDir(env));
-  return { caller: settings.caller(), tools: resolveMediaTools(settings.get().ffmpegSource, env) };
-}
+/** The ffmpeg the CLI uses: as the settings of its data folder choose it, as the app does. */
+const toolsOf = (who: Who, env: NodeJS.ProcessEnv): MediaTools => resolveMediaTools(settingsOf(who).get().ffmpegSource, env);
 
 function table(title: string, counts: Record<string, number>): string {
   const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
@@ -168,14 +159,15 @@ function removeProjectFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
-async function runImport(file: string, projectPath: string, format: string, values: { media?: string; report?: string; 'skip-invalid'?: boolean; update?: boolean }, io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+async function runImport(file: string, projectPath: string, format: string, values: { media?: string; report?: string; 'skip-invalid'?: boolean; update?: boolean }, io: CliIo, env: NodeJS.ProcessEnv, who: Who): Promise<number> {
   checkFormat(format, 'canImport');
   requireFile(file);
   const created = !existsSync(projectPath);
-  const { caller, tools } = local(env);
+  const tools = toolsOf(who, env);
   const project = await Project.open(projectPath, { create: created });
   let keep = false;
   try {
+    const caller = callerFor(project.store.db, who, 'exchange.import');
     const outcome = await importFile(
       project,
       caller,
@@ -209,10 +201,9 @@ async function runImport(file: string, projectPath: string, format: string, valu
   }
 }
 
-async function runExport(projectPath: string, format: string, out: string, values: { media?: string; force?: boolean; report?: string }, io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+async function runExport(projectPath: string, format: string, out: string, values: { media?: string; force?: boolean; report?: string }, io: CliIo, who: Who): Promise<number> {
   checkFormat(format, 'canExport');
-  const { caller } = local(env);
-  return withProject(projectPath, 'read', async (project) => {
+  return withProject(projectPath, 'read', { who, method: 'exchange.export' }, async (project, caller) => {
     const outcome = await exportToFile(project, caller, { format, path: out, force: values.force ?? false, ...(values.media ? { mediaDir: resolve(values.media) } : {}) }, progressOn(io));
     if (values.report && outcome.readiness) writeFileAtomic(resolve(values.report), JSON.stringify(outcome.readiness, null, 2));
     if (!outcome.written) {
@@ -249,7 +240,7 @@ function computeAgreement(metric: AgreementMetric, ratings: Rating[], raters: [s
 
 const REPORT_FORMATS = { markdown: reportToMarkdown, csv: reportToCsv, json: reportToJson } as const;
 
-async function runProjectAgreement(values: { project?: string; round?: string; by?: string; json?: boolean; format?: string }, io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+async function runProjectAgreement(values: { project?: string; round?: string; by?: string; json?: boolean; format?: string }, io: CliIo, who: Who): Promise<number> {
   const round = values.round === undefined ? null : Number(values.round);
   if (round !== null && !(Number.isInteger(round) && round >= 1)) throw new UsageError('--round is a round number (1, 2, …).');
   const by = (values.by ?? 'none') as ReportGrouping;
@@ -258,8 +249,7 @@ async function runProjectAgreement(values: { project?: string; round?: string; b
   if (!(format in REPORT_FORMATS)) throw new UsageError(`--format is one of ${Object.keys(REPORT_FORMATS).join(', ')}.`);
   const path = resolve(values.project!);
   requireFile(path);
-  const { caller } = local(env);
-  const report = await withProject(path, 'read', (project) => agreementReport(project, caller, round, by));
+  const report = await withProject(path, 'read', { who, method: 'agreement.report' }, (project, caller) => agreementReport(project, caller, round, by));
   io.out(REPORT_FORMATS[format as keyof typeof REPORT_FORMATS](report).replace(/\n$/, ''));
   return 0;
 }
@@ -331,13 +321,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         raters: { type: 'string' },
         round: { type: 'string' },
         by: { type: 'string' },
+        ...WHO_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     });
     if (values.help) {
-      io.out(HELP[command]!);
+      // (validate and formats open no project)
+      io.out(command === 'validate' || command === 'formats' ? HELP[command]! : `${HELP[command]!}\n\n${WHO_HELP}`);
       return 0;
     }
+    const who = whoFrom(values, env);
     const need = (name: 'format' | 'project' | 'out' | 'profile'): string => {
       const value = values[name];
       if (!value) throw new UsageError(`${command} needs --${name}.`);
@@ -351,7 +344,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     switch (command) {
       case 'agreement':
         if (values.project && values.ratings) throw new UsageError('agreement takes --project or --ratings, not both.');
-        return values.project ? await runProjectAgreement(values, io, env) : runAgreement(values, io);
+        return values.project ? await runProjectAgreement(values, io, who) : runAgreement(values, io);
       case 'formats':
         for (const f of listFormats()) io.out(`${f.id.padEnd(14)} ${[f.canImport ? 'import' : '', f.canExport ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);
         return 0;
@@ -362,10 +355,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         } catch (error) {
           throw new UsageError((error as Error).message);
         }
-        const { caller, tools } = local(env);
+        const tools = toolsOf(who, env);
         const out = resolve(need('out'));
         const profile = need('profile');
-        return await withProject(resolve(need('project')), 'read', async (project) => {
+        // what a model is given is read as the caller may see it: the annotations, through the blinding rule
+        return await withProject(resolve(need('project')), 'read', { who, method: 'annotations.load' }, async (project, caller) => {
           const { rows, placeholderQuestions } = await evaluationInputs(project, caller, profile, sampling, { ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: tools.ffmpeg } : {}), control: progressOn(io) });
           if (placeholderQuestions > 0) io.err(`${plural(placeholderQuestions, 'question')} on placeholder videos left out: relink their media first.`);
           writeFileAtomic(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
@@ -374,8 +368,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         });
       }
       case 'stats': {
-        const { caller } = local(env);
-        return await withProject(resolve(need('project')), 'read', async (project) => {
+        return await withProject(resolve(need('project')), 'read', { who, method: 'exchange.stats' }, async (project, caller) => {
           const stats = await projectStats(project, caller);
           if (values.json) io.out(JSON.stringify(stats, null, 2));
           else if (stats.length === 0) io.out('No questions in this project yet.');
@@ -394,9 +387,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return result.problems.length > 0 ? 1 : 0;
       }
       case 'import':
-        return await runImport(resolve(positional('a file')), resolve(need('project')), need('format'), values, io, env);
+        return await runImport(resolve(positional('a file')), resolve(need('project')), need('format'), values, io, env, who);
       case 'export':
-        return await runExport(resolve(need('project')), need('format'), need('out'), values, io, env);
+        return await runExport(resolve(need('project')), need('format'), need('out'), values, io, who);
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {

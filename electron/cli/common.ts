@@ -1,7 +1,17 @@
-// What every `tidemark` command shares: where it writes, the usage error (exit 2), and a project
-// opened for one command.
+// What every `tidemark` command shares: where it writes, the usage error (exit 2), who it acts as
+// (--as, --role) with which settings (--data-dir), and a project opened for one command.
 import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ApiMethod } from '../../shared/api';
+import type { Caller, Role } from '../../shared/domain';
+import { personRoles } from '../../shared/review/types';
+import { defaultDataDir } from '../services/data-dir';
+import type { ReadableDb } from '../services/db/readable';
+import { ServiceError } from '../services/errors';
 import { Project } from '../services/projects/project';
+import { checkCaller } from '../services/review/policy';
+import { listPeople, personNamed, personNamedLike } from '../services/review/rows';
+import { SettingsStore } from '../services/settings/store';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -18,11 +28,80 @@ export function requireFile(path: string, what = 'a file'): void {
   if (statSync(path).isDirectory()) throw new Error(`${path} is a folder, not ${what}.`);
 }
 
-/** Opens an existing project for one command (read-only unless it writes) and closes it afterwards. */
-export async function withProject<T>(path: string, mode: 'read' | 'write', work: (project: Project) => T | Promise<T>): Promise<T> {
+/** The options every command takes (parseArgs form). */
+export const WHO_OPTIONS = { as: { type: 'string' }, role: { type: 'string' }, 'data-dir': { type: 'string' } } as const;
+
+export const WHO_HELP = `Options of every command that opens a project:
+  --as NAME        act as this person of the project (Review → People), in one of their roles; every
+                   call is checked as the app checks it: NAME must be one of the project's people, and
+                   what they may do and see is what their role allows (a reviewer stays blind)
+  --role ROLE      which of the person's roles to act in, when they have several (${personRoles.join(', ')})
+  --data-dir DIR   the data folder with settings.json (who you are when --as is not given, the ffmpeg
+                   and drafting settings, the key file); default: the app's own, or TIDEMARK_DATA_DIR`;
+
+/** Who a command acts as, as its command line says: a name and a role (each optional), and the settings to read. */
+export interface Who {
+  as: string | undefined;
+  role: Role | undefined;
+  dataDir: string;
+}
+
+export function whoFrom(values: { as?: string | boolean; role?: string | boolean; 'data-dir'?: string | boolean }, env: NodeJS.ProcessEnv): Who {
+  const text = (name: 'as' | 'role' | 'data-dir'): string | undefined => {
+    const value = values[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} needs a value.`);
+    return value.trim();
+  };
+  const role = text('role');
+  if (role !== undefined && !(personRoles as readonly string[]).includes(role)) throw new UsageError(`--role is one of ${personRoles.join(', ')} (not "${role}").`);
+  const dataDir = text('data-dir');
+  return { as: text('as'), role: role as Role | undefined, dataDir: dataDir ? resolve(dataDir) : defaultDataDir(env) };
+}
+
+/** The settings of the data folder the command uses. */
+export const settingsOf = (who: Who): SettingsStore => new SettingsStore(who.dataDir);
+
+/**
+ * The caller a command works as in this project: the person named by --as (who must be one of the
+ * project's people, acting in one of their roles), else the person in settings.json (in --role, if
+ * given). Either is then checked exactly as the app checks a call of `method`: the role must be one
+ * the project gives the person, and a blind person may not call what would reveal answers.
+ */
+export function callerFor(db: ReadableDb, who: Who, method: ApiMethod): Caller {
+  const fromSettings = settingsOf(who).caller();
+  const caller = who.as === undefined ? { ...fromSettings, ...(who.role ? { role: who.role } : {}) } : { person: who.as, role: roleOf(db, who.as, who.role ?? null, fromSettings.role) };
+  checkCaller(method, db, caller);
+  return caller;
+}
+
+/** The role a person named by --as acts in: the one asked for, their only one, or the settings' one if it is theirs. */
+function roleOf(db: ReadableDb, name: string, asked: Role | null, preferred: Role): Role {
+  const person = personNamed(db, name);
+  if (!person) {
+    const people = listPeople(db);
+    const like = personNamedLike(db, name);
+    const listed = people.length === 0 ? 'it lists nobody yet (a lead adds people in Review → People; without --as you work as the person in settings)' : `its people are ${people.map((p) => `${p.name} (${p.roles.join(', ')})`).join(', ')}`;
+    throw new ServiceError('forbidden', `--as ${name}: ${name} is not one of this project's people${like ? ` (did you mean ${like.name}?)` : ''}; ${listed}.`);
+  }
+  const roles = person.roles as readonly Role[];
+  if (asked !== null) {
+    if (!roles.includes(asked)) throw new ServiceError('forbidden', `--role ${asked}: ${name} is listed in this project as ${roles.join(', ')}, not ${asked}.`);
+    return asked;
+  }
+  if (roles.length === 1) return roles[0]!;
+  if (roles.includes(preferred)) return preferred;
+  throw new UsageError(`${name} is listed in this project as ${roles.join(', ')}: choose one with --role.`);
+}
+
+/**
+ * Opens an existing project for one command (read-only unless it writes), works in it as the
+ * caller --as / settings name (checked as a call of `method` would be), and closes it afterwards.
+ */
+export async function withProject<T>(path: string, mode: 'read' | 'write', access: { who: Who; method: ApiMethod }, work: (project: Project, caller: Caller) => T | Promise<T>): Promise<T> {
   const project = await Project.open(path, { create: false, readOnly: mode === 'read' });
   try {
-    return await work(project);
+    return await work(project, callerFor(project.store.db, access.who, access.method));
   } finally {
     await project.close();
   }

@@ -15,7 +15,6 @@ import { plural } from '../../shared/plural';
 import type { Profile } from '../../shared/profiles';
 import { getQuestionRow, listQuestions } from '../services/annotation/rows';
 import { AppServices } from '../services/app-services';
-import { defaultDataDir } from '../services/data-dir';
 import { currentKey } from '../services/drafting/keys';
 import { probeItems } from '../services/drafting/probe';
 import { draftsOf } from '../services/drafting/rows';
@@ -23,7 +22,7 @@ import { estimateProbe, estimateRun, runDraft, runProbe, type EndpointOverrides 
 import type { JobControl } from '../services/jobs/registry';
 import { builtinProfileId, listProfiles } from '../services/profiles/rows';
 import type { Project } from '../services/projects/project';
-import { requireFile, UsageError, withProject, type CliIo } from './common';
+import { requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo, type Who } from './common';
 
 const ENDPOINT_HELP = `  --budget USD        stop before a request that would take the estimated spending past this
   --base-url URL, --model NAME, --concurrency N
@@ -36,7 +35,9 @@ The endpoint is the one in the app's drafting settings. The key comes from OPENA
 key file in the data folder (readable by its owner only); a key entered in the desktop app is
 encrypted for the app and not seen here. The key is never printed. Prices for the estimate are the
 settings' own. Exit codes: 0 done, 1 some requests failed or the budget stopped the run, 2 usage
-error, 130 stopped with Ctrl-C.`;
+error, 130 stopped with Ctrl-C.
+
+${WHO_HELP}`;
 
 export const DRAFT_HELP = {
   draft: `Usage: tidemark draft --project <file.tidemark> --video <name|id> --what captions|events|questions [options]
@@ -73,7 +74,7 @@ Questions flagged also exit 1.`,
 
 const text = { type: 'string' } as const;
 const flag = { type: 'boolean' } as const;
-const RUN_OPTIONS = { project: text, profile: text, budget: text, 'base-url': text, model: text, concurrency: text, 'dry-run': flag, json: flag, help: { type: 'boolean', short: 'h' } } as const;
+const RUN_OPTIONS = { project: text, profile: text, budget: text, 'base-url': text, model: text, concurrency: text, 'dry-run': flag, json: flag, ...WHO_OPTIONS, help: { type: 'boolean', short: 'h' } } as const;
 const DRAFT_OPTIONS = { ...RUN_OPTIONS, video: text, what: text, task: text, target: text, mark: text, from: text, to: text, policy: text, k: text, height: text, step: text, segment: text, 'per-segment': text, 'with-previous': flag } as const;
 const PROBE_OPTIONS = { ...RUN_OPTIONS, repeats: text } as const;
 type Values = Partial<Record<string, string | boolean>>;
@@ -124,8 +125,8 @@ function required(values: Values, name: string, command: string, what = ''): str
   return value;
 }
 
-/** The services a run needs (settings, ffmpeg, the key store) for the data folder the app uses; no project is opened in them. */
-export const cliServices = (env: NodeJS.ProcessEnv): AppServices => new AppServices({ dataDir: defaultDataDir(env), mode: 'browser', version: 'cli', env });
+/** The services a run needs (settings, ffmpeg, the key store) for the data folder the command uses (--data-dir); no project is opened in them. */
+export const cliServices = (env: NodeJS.ProcessEnv, who: Who): AppServices => new AppServices({ dataDir: who.dataDir, mode: 'browser', version: 'cli', env });
 
 function findVideo(project: Project, nameOrId: string): Video {
   const byId = project.videos.get(nameOrId);
@@ -218,6 +219,7 @@ function describeEndpoint(app: AppServices, overrides: EndpointOverrides, env: N
 
 interface Session {
   app: AppServices;
+  who: Who;
   io: CliIo;
   env: NodeJS.ProcessEnv;
   values: Values;
@@ -274,7 +276,8 @@ function startSession(command: string, values: Values, io: CliIo, env: NodeJS.Pr
   const overrides = endpointOverrides(values);
   const budgetUsd = numberFlag(values, 'budget');
   requireFile(path);
-  return { session: { app: cliServices(env), io, env, values, overrides }, path, budgetUsd };
+  const who = whoFrom(values, env);
+  return { session: { app: cliServices(env, who), who, io, env, values, overrides }, path, budgetUsd };
 }
 
 async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
@@ -297,7 +300,8 @@ async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
   if (numbers.to !== undefined && numbers.to <= (numbers.from ?? 0)) throw new UsageError('--to must be after --from.');
   const { session, path, budgetUsd } = startSession('draft', values, io, env);
   const { app } = session;
-  return withProject(path, values['dry-run'] ? 'read' : 'write', async (project) => {
+  const { who } = session;
+  return withProject(path, values['dry-run'] ? 'read' : 'write', { who, method: values['dry-run'] ? 'drafting.estimate' : 'drafting.start' }, async (project, caller) => {
     const video = findVideo(project, videoName);
     const input = {
       what, videoId: video.id, ...numbers, budgetUsd, policy: values.policy,
@@ -310,7 +314,7 @@ async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
       run,
       estimate: estimateRun(app, run, project),
       skipped: SKIPPED[what],
-      work: (control) => runDraft(app, project, app.localCaller(), run, control, session.overrides),
+      work: (control) => runDraft(app, project, caller, run, control, session.overrides),
       done: (o, since) => {
         const failures = failuresOf(project, run, since);
         return {
@@ -341,14 +345,15 @@ async function probeCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
   const repeats = numberFlag(values, 'repeats');
   const { session, path, budgetUsd } = startSession('probe', values, io, env);
   const { app } = session;
-  return withProject(path, values['dry-run'] ? 'read' : 'write', async (project) => {
+  const { who } = session;
+  return withProject(path, values['dry-run'] ? 'read' : 'write', { who, method: values['dry-run'] ? 'drafting.probeEstimate' : 'drafting.probe' }, async (project, caller) => {
     const profileId = values.profile ? findProfile(project, values.profile).id : null;
     const run = parseFlags(probeRunSchema, { profileId, repeats, budgetUsd }, values);
     return estimateThenRun(session, {
       run,
       estimate: estimateProbe(app, run, project),
       skipped: SKIPPED.probe,
-      work: (control) => runProbe(app, project, app.localCaller(), run, control, session.overrides),
+      work: (control) => runProbe(app, project, caller, run, control, session.overrides),
       done: (o, since) => {
         const flagged = flaggedBy(project, run, since);
         return {

@@ -15,7 +15,7 @@ import { UNWATCHED } from '../services/jobs/registry';
 import { judgeInMemory } from '../services/runs/judge';
 import { scoreRunFile, type FileJudge, type FileScore } from '../services/runs/score-file';
 import { cliServices } from './draft-commands';
-import { requireFile, UsageError, withProject, type CliIo } from './common';
+import { requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo } from './common';
 
 export const SCORE_HELP = {
   score: `Usage: tidemark score --project <file.tidemark> --run <run.jsonl> [--profile <id|kind>] [--extractor <rule>] [--json]
@@ -33,7 +33,9 @@ are listed. Each run is scored on the profiles its responses answer, or on --pro
                       endpoint (or another server); the key as for tidemark draft; nothing is stored
   --json              one object: {"runs": [{model, run, profile, overall, byCategory, items, notes}]}
 
-Exit codes: 0 scored, 1 problems in the file (nothing scored) or no line matched, 2 usage error.`,
+Exit codes: 0 scored, 1 problems in the file (nothing scored) or no line matched, 2 usage error.
+
+${WHO_HELP}`,
 };
 
 const fmt = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : v.toFixed(2));
@@ -51,7 +53,7 @@ function table(score: FileScore): string[] {
 }
 
 export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, 'judge-model': { type: 'string' }, 'judge-base-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, 'judge-model': { type: 'string' }, 'judge-base-url': { type: 'string' }, ...WHO_OPTIONS, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     io.out(SCORE_HELP.score);
     return 0;
@@ -63,7 +65,9 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
   const runPath = resolve(values.run);
   requireFile(projectPath);
   requireFile(runPath);
-  return withProject(projectPath, 'read', async (project) => {
+  const who = whoFrom(values, env);
+  // scores say what each item's answer is: checked as the scoreboard's call is
+  return withProject(projectPath, 'read', { who, method: 'runs.score' }, async (project) => {
     let profileId: string | null = null;
     if (values.profile) {
       const profiles = listProfiles(project.store.db);
@@ -75,7 +79,7 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
     const judge: FileJudge | null = judging
       ? async (kind, items, unjudged) => {
           const overrides = { ...(values['judge-model'] ? { model: values['judge-model'] } : {}), ...(values['judge-base-url'] ? { baseURL: values['judge-base-url'] } : {}) };
-          const session = new DraftSession(draftingEndpoint(cliServices(env), overrides), UNWATCHED, null);
+          const session = new DraftSession(draftingEndpoint(cliServices(env, who), overrides), UNWATCHED, null);
           const lookup = await judgeInMemory(session, kind, items, unjudged);
           if (lookup) io.err(`judged ${plural(session.outcome.drafted, 'answer')} with ${session.endpoint.model}${session.outcome.failed ? `, ${session.outcome.failed} failed` : ''}`);
           return lookup;
