@@ -1,7 +1,9 @@
 // Drafting in the browser against a scripted OpenAI-compatible server on 127.0.0.1: the endpoint set
 // in the Endpoint tab (the key typed once, never shown again), captions drafted for the demo video
 // after an estimate, then accepted (Enter, and the one key), edited and rejected in the caption
-// editor — and after a reload each state is as it was left.
+// editor — and after a reload each state is as it was left. A draft's details show the frames it
+// was sent (thumbnails), its tokens, cost and latency; the run's totals stay in the Run tab after the
+// status line moves on; the Statistics tab has the cost.
 import type { Page } from '@playwright/test';
 import { startFakeOpenAi, type FakeOpenAi } from '../electron/services/test-support/fake-openai';
 import { expect, keys, newQuestion, openDemoVideo, playerState, seekTo, test } from './support/fixtures';
@@ -40,6 +42,8 @@ test('captions drafted against an OpenAI-compatible server, then accepted, edite
   await openDrafting(page, 'endpoint');
   await page.getByTestId('endpoint-baseURL').fill(fake.baseURL);
   await page.getByTestId('endpoint-model').fill('fake-vision-1');
+  await page.getByTestId('endpoint-priceInputPerMillion').fill('2');
+  await page.getByTestId('endpoint-priceOutputPerMillion').fill('8');
   await page.getByTestId('endpoint-save').click();
   await page.getByTestId('endpoint-key').fill(KEY);
   await page.getByTestId('endpoint-key').press('Enter');
@@ -71,11 +75,23 @@ test('captions drafted against an OpenAI-compatible server, then accepted, edite
   await page.getByTestId('draft-k').fill('4');
   await page.getByTestId('draft-estimate').click();
   await page.getByTestId('draft-start').click();
-  await expect(page.getByTestId('status')).toHaveText('Drafting captions: 6 drafted.', { timeout: 30_000 });
+  // the scripted server reports 100 input and 20 output tokens a request: 6 × (100 × $2 + 20 × $8) / 1M
+  await expect(page.getByTestId('status')).toHaveText('Drafting captions: 6 drafted, ~$0.0022.', { timeout: 30_000 });
   await page.getByTestId('drafting-tab-drafts').click();
   await expect(page.getByTestId('draft-row')).toHaveCount(6, { timeout: 30_000 });
   await expect(page.getByTestId('drafts-waiting')).toContainText('6 undecided of 6 drafts');
-  await keys(page, 'Escape');
+  // second 3's details: SW+U, k = 4 sent the frames of seconds 0–3, shown as the filmstrip's thumbnails
+  await page.getByTestId('draft-row').nth(3).getByTestId('draft-details-toggle').click();
+  const details = page.getByTestId('draft-details');
+  await expect(details.getByTestId('draft-frame')).toHaveText(['0 s', '1 s', '2 s', '3 s']);
+  await expect(details.locator('.draft-frame-thumb')).toHaveCount(4);
+  expect(await details.locator('.draft-frame-thumb').first().evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('/media/thumbs/');
+  await expect(details.getByTestId('draft-details-spend')).toHaveText(/^100 in \/ 20 out tokens · \$0\.0004 · \d+\.\d\d s$/);
+  await expect(details).toContainText('fake-vision-1 at 127.0.0.1');
+  // a frame is a click away
+  await details.getByTestId('draft-frame').nth(1).click();
+  await expect(page.getByTestId('drafting-overlay')).toHaveCount(0);
+  await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(1);
 
   // the server got the key, and frames at or before each second only (second s: at most s + 1 frames)
   expect(fake.received.every((r) => r.authorization === `Bearer ${KEY}`)).toBe(true);
@@ -111,6 +127,13 @@ test('captions drafted against an OpenAI-compatible server, then accepted, edite
   await keys(page, 'ArrowLeft');
   await expect(draftStatus(page)).toHaveText('accepted');
 
+  // the status line has moved on; the Run tab still has what the run did and spent
+  await expect(page.getByTestId('status')).not.toContainText('Drafting captions');
+  await openDrafting(page, 'run');
+  await expect(page.getByTestId('draft-last-run-summary')).toHaveText('Drafting captions: 6 drafted, ~$0.0022.');
+  await expect(page.getByTestId('draft-last-run-totals')).toHaveText('6 requests · 600 in / 120 out tokens · ~$0.0022');
+  await keys(page, 'Escape');
+
   // after a reload, every decision is as it was left
   await page.reload();
   await openDemoVideo(page, 'clock-test-pattern.mp4');
@@ -122,4 +145,5 @@ test('captions drafted against an OpenAI-compatible server, then accepted, edite
   await expect(page.getByTestId('draft-row').nth(1).locator('.diff-added')).toHaveText('clock shows one ');
   await page.getByTestId('drafting-tab-statistics').click();
   await expect(page.getByTestId('draft-stats')).toContainText('tester');
+  await expect(page.getByTestId('draft-stats-cost').first()).toHaveText('$0.0022');
 });

@@ -1,7 +1,8 @@
 // How drafts fared with people: accepted unchanged, edited, rejected, still undecided, failed — per
 // person who decided and per task type. The corrected share is edited ÷ (accepted + edited), the
-// figure VSAS-Bench reports (about 10 % of its GPT-5 captions were corrected).
-import type { DraftView } from './drafts';
+// figure VSAS-Bench reports (about 10 % of its GPT-5 captions were corrected). And what they cost:
+// tokens and estimated dollars of every draft, failed and empty ones included (they were paid for).
+import type { DraftProvenance, DraftView } from './drafts';
 
 export interface DraftTally {
   accepted: number;
@@ -11,6 +12,25 @@ export interface DraftTally {
   failed: number;
   /** edited ÷ (accepted + edited); null before any is kept. */
   correctedShare: number | null;
+  inputTokens: number;
+  outputTokens: number;
+  /** Estimated US dollars at the endpoint's prices when each draft was made (0 where none were set). */
+  costUsd: number;
+}
+
+export interface DraftSpend {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+/** What a draft cost: its share of the request that made it, and a candidate question's cutoff check. */
+export function draftSpend(p: Pick<DraftProvenance, 'inputTokens' | 'outputTokens' | 'costUsd' | 'check'>): DraftSpend {
+  return {
+    inputTokens: p.inputTokens + (p.check?.inputTokens ?? 0),
+    outputTokens: p.outputTokens + (p.check?.outputTokens ?? 0),
+    costUsd: p.costUsd + (p.check?.costUsd ?? 0),
+  };
 }
 
 export interface DraftStats {
@@ -19,7 +39,7 @@ export interface DraftStats {
   byTask: Array<{ kind: DraftView['kind']; task: string } & DraftTally>;
 }
 
-const emptyTally = (): DraftTally => ({ accepted: 0, edited: 0, rejected: 0, undecided: 0, failed: 0, correctedShare: null });
+const emptyTally = (): DraftTally => ({ accepted: 0, edited: 0, rejected: 0, undecided: 0, failed: 0, correctedShare: null, inputTokens: 0, outputTokens: 0, costUsd: 0 });
 
 function count(tally: DraftTally, d: DraftView): void {
   // an undecided draft whose mark a person has written over (a range copied over it) was edited
@@ -28,6 +48,10 @@ function count(tally: DraftTally, d: DraftView): void {
   else if (d.status !== 'empty') tally[d.status]++;
   const kept = tally.accepted + tally.edited;
   tally.correctedShare = kept === 0 ? null : tally.edited / kept;
+  const spent = draftSpend(d.provenance);
+  tally.inputTokens += spent.inputTokens;
+  tally.outputTokens += spent.outputTokens;
+  tally.costUsd += spent.costUsd;
 }
 
 export function draftStats(drafts: readonly DraftView[]): DraftStats {

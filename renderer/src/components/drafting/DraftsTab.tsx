@@ -1,13 +1,15 @@
 // The selected video's drafts in timeline order: what the model drafted, what it is now (compared
 // word by word), who decided; accept or reject from the list, or go to a draft to fix it in place.
+// Details opens one draft in full below the list (frames sent, tokens, cost, latency, raw output).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { isUndecided } from '../../../../shared/drafting/drafts';
 import { formatTimecode } from '../../../../shared/timecode';
-import { decideDrafts, goToDraft } from '../../store/drafting/actions';
+import { decideDrafts, goToDraft, toggleDraftDetails } from '../../store/drafting/actions';
 import { draftTime, undecidedCount } from '../../store/drafting/selectors';
 import { setState, useStore } from '../../store/store';
 import { closeOverlay } from '../../store/ui/actions';
+import { DraftDetails } from './DraftDetails';
 import { DraftDiff } from './DraftDiff';
 
 export function DraftsTab(): React.JSX.Element {
@@ -16,6 +18,8 @@ export function DraftsTab(): React.JSX.Element {
   const queryPoints = useStore((s) => s.queryPoints);
   const undecidedOnly = useStore((s) => s.draftsUndecidedOnly);
   const waiting = useStore(undecidedCount);
+  const detailId = useStore((s) => s.draftsDetailId);
+  const detail = drafts.find((d) => d.id === detailId) ?? null;
   const rows = useMemo(
     () =>
       drafts
@@ -34,7 +38,7 @@ export function DraftsTab(): React.JSX.Element {
         </label>
         <span className="hint" data-testid="drafts-waiting">{waiting.toLocaleString('en')} undecided of {drafts.length.toLocaleString('en')} drafts on this video · click a time to go there; on the video, u / Shift+U go to the next / previous undecided, a accepts, Shift+Backspace rejects</span>
       </div>
-      <div ref={parentRef} className="drafts-list" data-testid="drafts-list">
+      <div ref={parentRef} className={`drafts-list${detail ? ' with-details' : ''}`} data-testid="drafts-list">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const { d, t } = rows[row.index]!;
@@ -58,6 +62,9 @@ export function DraftsTab(): React.JSX.Element {
                   {changed ? <DraftDiff drafted={d.provenance.drafted!} current={d.current!} /> : (d.current ?? d.provenance.drafted ?? d.provenance.error ?? '—')}
                 </span>
                 <span className="hint">{d.provenance.model} · {d.provenance.policy.toUpperCase()} k={d.provenance.k}{d.provenance.check && d.provenance.check.supported === false ? ' · post-cutoff reliance' : ''}</span>
+                <button type="button" className={`link${d.id === detailId ? ' active' : ''}`} onClick={() => toggleDraftDetails(d.id)} aria-expanded={d.id === detailId} data-testid="draft-details-toggle">
+                  Details
+                </button>
                 {isUndecided(d) && d.current !== null && (
                   <>
                     <button type="button" onClick={() => void decideDrafts([d.id], 'accept')} data-testid="draft-accept">Accept</button>
@@ -69,6 +76,7 @@ export function DraftsTab(): React.JSX.Element {
           })}
         </div>
       </div>
+      {detail && <DraftDetails draft={detail} />}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 // Starting a run on the selected video: what to draft (captions for a dense-caption task, event or
 // cycle candidates for a target, candidate questions in a profile — or the text-only probe of a
 // profile's questions), the memory policy and k, the frame size, the window and a budget. The
-// estimate comes first; Start is offered for the estimated form only; a run going can be cancelled here.
+// estimate comes first; Start is offered for the estimated form only; a run going can be cancelled
+// here. The last run's outcome and totals stay here after the status line has moved on.
 import { useMemo } from 'react';
 import { memoryPolicies } from '../../../../shared/drafting/memory-policy';
 import { captionTask } from '../../store/annotation/selectors';
 import { estimateRun, setRunForm, startRun } from '../../store/drafting/actions';
 import { formRequest, runWhats, type RunForm, type RunWhat } from '../../store/drafting/run-form';
+import { runSummary, runTotals } from '../../store/drafting/selectors';
 import { cancelJob } from '../../store/jobs/actions';
 import { selectedTimedVideo } from '../../store/project/selectors';
 import { useStore } from '../../store/store';
@@ -24,6 +26,7 @@ export function RunTab(): React.JSX.Element {
   const estimate = useStore((s) => s.draftingEstimate);
   const endpoint = useStore((s) => s.draftingEndpoint);
   const jobs = useStore((s) => s.jobs);
+  const lastRun = useStore((s) => s.draftingLastRun);
   const tasks = useMemo(() => questions.filter((q) => profiles.find((p) => p.id === q.profileId)?.rules.denseCaptions), [questions, profiles]);
   const questionProfiles = profiles.filter((p) => !p.rules.denseCaptions && !p.rules.counting);
   // a task picked on another video is not this one's
@@ -136,6 +139,13 @@ export function RunTab(): React.JSX.Element {
           <button type="button" onClick={() => void cancelJob(job.id)} data-testid="draft-cancel">Cancel</button>
         </div>
       ))}
+      {lastRun && (
+        <div className="draft-last-run" data-testid="draft-last-run">
+          <div className="hint">Last run · {lastRun.job.label} · ended {new Date(lastRun.endedAt).toLocaleTimeString()}</div>
+          <div data-testid="draft-last-run-summary">{runSummary(lastRun.job)}</div>
+          {runTotals(lastRun.job) && <div data-testid="draft-last-run-totals">{runTotals(lastRun.job)}</div>}
+        </div>
+      )}
       <p className="hint">A run is a job: cancelling keeps what was drafted, and starting again resumes past it. A budget stops the run before a request that would pass it (it needs prices, Endpoint tab).</p>
     </div>
   );

@@ -125,6 +125,16 @@ export async function goToDraft(draft: DraftView): Promise<void> {
   }
 }
 
+/** Opens a draft's details in the Drafts tab (again: closes them). */
+export function toggleDraftDetails(id: string): void {
+  setState({ draftsDetailId: getState().draftsDetailId === id ? null : id });
+}
+
+/** Goes to a second of the video (a frame a draft was sent). */
+export async function goToSecond(second: number): Promise<void> {
+  await emit('seek', second);
+}
+
 function goToNextUndecided(direction: 1 | -1): boolean {
   const next = nextUndecided(getState(), direction);
   if (!next) {

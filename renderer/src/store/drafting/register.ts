@@ -21,6 +21,7 @@ export function registerDrafting(): void {
   on('editApplied', (summary) => (summary.tables.includes('drafts') ? guarded(loadDrafts) : undefined));
   on('jobFinished', async (job) => {
     if (job.kind !== 'drafting' && job.kind !== 'probe') return;
+    setState({ draftingLastRun: { job, endedAt: new Date().toISOString() } });
     flash(runSummary(job));
     await emit('annotationsChanged');
   });

@@ -1,6 +1,8 @@
 // Which draft a person is at, and where the next undecided one is. Pure.
 import { isUndecided, type DraftView } from '../../../../shared/drafting/drafts';
+import { draftSpend } from '../../../../shared/drafting/stats';
 import type { Job } from '../../../../shared/jobs';
+import { plural } from '../../../../shared/plural';
 import { captionTask } from '../annotation/selectors';
 import { displayTime } from '../player/selectors';
 import type { State } from '../store';
@@ -86,4 +88,23 @@ export function runSummary(job: Extract<Job, { kind: 'drafting' | 'probe' }>): s
   if (o.costUsd > 0) parts.push(`~$${o.costUsd.toFixed(4)}`);
   const end = job.state === 'cancelled' ? ' — cancelled; start again to resume' : o.stoppedAtBudget ? ' — stopped at the budget' : '';
   return `${what}: ${parts.join(', ')}${end}.`;
+}
+
+const dollars = (usd: number): string => `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
+
+/** What a finished run sent and spent, for the Run tab (it stays there after the status line moves on); null when it has no result. */
+export function runTotals(job: Extract<Job, { kind: 'drafting' | 'probe' }>): string | null {
+  const o = job.result;
+  if (!o) return null;
+  if (o.requests === 0) return 'no requests sent';
+  const cost = o.costUsd > 0 ? `~${dollars(o.costUsd)}` : 'not priced (no prices in the Endpoint tab)';
+  return `${plural(o.requests, 'request')} · ${o.inputTokens.toLocaleString('en')} in / ${o.outputTokens.toLocaleString('en')} out tokens · ${cost}`;
+}
+
+/** A draft's tokens (its cutoff check's included), estimated cost and latency, in a line. */
+export function draftSpendLine(d: DraftView): string {
+  const spent = draftSpend(d.provenance);
+  const checked = d.provenance.check ? ' (with its cutoff check)' : '';
+  const cost = spent.costUsd > 0 ? dollars(spent.costUsd) : 'not priced';
+  return `${spent.inputTokens.toLocaleString('en')} in / ${spent.outputTokens.toLocaleString('en')} out tokens${checked} · ${cost} · ${(d.provenance.latencyMs / 1000).toFixed(2)} s`;
 }
