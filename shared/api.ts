@@ -193,6 +193,12 @@ export interface VideoAnnotations {
   marks: Mark[];
   questions: Question[];
   queryPoints: QueryPoint[];
+  /**
+   * The questions whose answers are withheld from the caller (blind review): their answers come
+   * empty and the marks a count derives from are left out, so nothing is to be read from them — an
+   * empty answer or a count of 0 here means "not shown", not "none" or "0".
+   */
+  withheld: string[];
 }
 
 export interface EditHistoryEntry {

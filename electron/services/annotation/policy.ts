@@ -9,18 +9,23 @@ import type { Caller } from '../../../shared/domain';
 import type { ReadableDb } from '../db/readable';
 import { blindnessOf, isBlindCaller, isBlindTo, marksVisible, redactQueryPoint, redactQuestion, type Blindness } from '../review/blinding';
 
-export function visibleAnnotations(db: ReadableDb, caller: Caller, annotations: VideoAnnotations): VideoAnnotations {
+/** What is stored, before the rule says what the caller may see of it. */
+export type StoredAnnotations = Omit<VideoAnnotations, 'withheld'>;
+
+export function visibleAnnotations(db: ReadableDb, caller: Caller, annotations: StoredAnnotations): VideoAnnotations {
   return redactFor(blindnessOf(db, caller), annotations);
 }
 
 /** The same rule with the caller's blindness read once (a long read applies it per video). */
-export function redactFor(blindness: Blindness | null, annotations: VideoAnnotations): VideoAnnotations {
-  if (!blindness) return annotations;
-  const anyBlind = annotations.questions.some((q) => isBlindTo(blindness, q.id));
+export function redactFor(blindness: Blindness | null, annotations: StoredAnnotations): VideoAnnotations {
+  if (!blindness) return { ...annotations, withheld: [] };
+  // said, so the client shows "withheld" rather than an empty answer or the 0 that no marks count to
+  const withheld = annotations.questions.filter((q) => isBlindTo(blindness, q.id)).map((q) => q.id);
   return {
     questions: annotations.questions.map((q) => (isBlindTo(blindness, q.id) ? redactQuestion(q) : q)),
     queryPoints: annotations.queryPoints.map((p) => (isBlindTo(blindness, p.questionId) ? redactQueryPoint(p) : p)),
-    marks: anyBlind ? marksVisible(annotations.marks, annotations.questions, blindness) : annotations.marks,
+    marks: withheld.length > 0 ? marksVisible(annotations.marks, annotations.questions, blindness) : annotations.marks,
+    withheld,
   };
 }
 

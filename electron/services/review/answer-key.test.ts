@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint } from '../../../shared/questions';
 import { getQuestionRow, queryPointsOfQuestion } from '../annotation/rows';
 import * as annotation from '../annotation/service';
+import { annotationsFor } from '../annotation/service';
 import { exportBenchmark, readinessFor } from '../exchange/service';
 import { builtinProfileId } from '../profiles/rows';
 import { Project } from '../projects/project';
@@ -106,6 +107,25 @@ describe('the answer key of a counting question authored by marking', () => {
     const review = await submitReview(project, rita, { questionId, round: 1, answers: answering(points, [0, 1, 2]), verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
     expect(review.against).toEqual([...fromMarks(points.slice(0, 2), [0, 1]), { queryPointId: points[2]!.id, answer: 5 }]);
     expect(adjudicationQueue(project, ada, 1)[0]!.agreement.map((a) => a.agrees)).toEqual([true, true, false]);
+    await project.close();
+  });
+});
+
+describe('a key withheld from a blind reviewer', () => {
+  it('is said to be withheld, not sent as an empty answer and no marks to count', async () => {
+    const project = await fresh();
+    const fx = await populateForReview(project);
+    const { questionId, points } = await countedByMarks(project, fx.videoId);
+    await openRound(project, lead, round(['Rita'], ['E1-Transit']));
+    const blind = annotationsFor(project, rita, fx.videoId);
+    expect(blind.withheld).toContain(questionId);
+    expect(blind.marks.filter((m) => m.target === 'cuts')).toEqual([]);
+    expect(annotationsFor(project, lead, fx.videoId).withheld).toEqual([]);
+    // her review given, she sees the answer and its marks again
+    await submitReview(project, rita, { questionId, round: 1, answers: answering(points, [0, 1, 2]), verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
+    const after = annotationsFor(project, rita, fx.videoId);
+    expect(after.withheld).not.toContain(questionId);
+    expect(after.marks.filter((m) => m.target === 'cuts')).toHaveLength(2);
     await project.close();
   });
 });

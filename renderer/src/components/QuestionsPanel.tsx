@@ -3,7 +3,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { groupBy } from '../../../shared/collections';
-import { deriveCount } from '../../../shared/counting';
 import { lintQuestion, type Lint } from '../../../shared/lints';
 import { answerKinds, countingSubcategories, taxonomyLeaves, temporalTypes } from '../../../shared/profiles';
 import { groupRoles, OPTION_LETTERS, optionLetters, questionStatuses, type CountingSettings, type OptionLetter, type QueryPoint, type Question } from '../../../shared/questions';
@@ -19,6 +18,7 @@ import { focusField } from '../dom/focus';
 import { shortcutLabel } from '../shortcuts';
 import { undecidedMade } from '../store/drafting/selectors';
 import { CaptionEditor } from './CaptionEditor';
+import { CountKey } from './CountKey';
 import { QuestionDraftNote } from './drafting/QuestionDraftNote';
 import { useShortcutLabel } from './use-shortcut-label';
 import { useTypedText } from './use-typed-text';
@@ -281,7 +281,7 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
         <div key={p.id} className={`query-point ${p.id === selectedId ? 'selected' : ''}`} data-testid="query-point" onClick={() => selectQueryPoint(p.id)}>
           <TimeField label="t_q" value={p.time} onSave={(t) => t !== null && void updateQueryPoint(p.id, { time: t })} testId="qp-time" />
           {question.counting ? (
-            <span className="derived" data-testid="qp-derived" title="Derived from the marks (VCBench §3.2, inclusive)">= {deriveCount(marks, question.counting, p)}</span>
+            <CountKey question={question} point={p} marks={marks} />
           ) : question.answerKind === 'choice' ? (
             <select value={String(p.answer ?? '')} onChange={(e) => void updateQueryPoint(p.id, { answer: e.target.value || null })} data-testid="qp-answer" onClick={(e) => e.stopPropagation()}>
               <option value="">answer…</option>

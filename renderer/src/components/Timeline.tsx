@@ -17,7 +17,7 @@ import { displayTime } from '../store/player/selectors';
 import { selectedTimedVideo } from '../store/project/selectors';
 import { getState, useStore, type State } from '../store/store';
 import { panTimeline, setTimelineWidth, zoomTimeline } from '../store/timeline/actions';
-import { timelineBounds } from '../store/timeline/selectors';
+import { countWithheld, timelineBounds } from '../store/timeline/selectors';
 import { lastOf } from '../store/memo';
 import { reviewLanes } from '../store/review/selectors';
 import { selectResponse } from '../store/runs/actions';
@@ -63,13 +63,14 @@ function picture(s: State): TimelinePicture | null {
     prefixHint: `${shortcutLabel('prefix-only', s.keymap)} shows all`,
     extraLanes: extraLanes(reviewLanes(s), runLanes(s)),
     modelCounts: modelCounts(s),
+    countWithheld: countWithheld(s),
   };
 }
 
 /** A review's lanes, then the shown runs' (the same array while neither changes). */
 const extraLanes = lastOf((review: ExtraLane[], runs: ExtraLane[]): ExtraLane[] => (runs.length === 0 ? review : review.length === 0 ? runs : [...review, ...runs]));
 
-const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint', 'extraLanes', 'modelCounts'];
+const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint', 'extraLanes', 'modelCounts', 'countWithheld'];
 
 export function Timeline(): React.JSX.Element {
   const wrapRef = useRef<HTMLDivElement>(null);

@@ -20,15 +20,17 @@ interface Filled {
   fillStyle: unknown;
 }
 
-/** A 2D context that records the text (10 px per character, 10 px high) and rectangles painted, and ignores the rest. */
-function recordingContext(): { ctx: CanvasRenderingContext2D; texts: Painted[]; rects: Filled[] } {
+/** A 2D context that records the text (10 px per character, 10 px high), rectangles and the colours of the lines stroked, and ignores the rest. */
+function recordingContext(): { ctx: CanvasRenderingContext2D; texts: Painted[]; rects: Filled[]; strokes: unknown[] } {
   const texts: Painted[] = [];
   const rects: Filled[] = [];
+  const strokes: unknown[] = [];
   const props: Record<string | symbol, unknown> = {};
   const record = {
     fillText: (text: string, x: number, y: number) => void texts.push({ text, x, y, width: text.length * 10 }),
     fillRect: (x: number, y: number, w: number, h: number) => void rects.push({ x, y, w, h, fillStyle: props.fillStyle }),
     measureText: (text: string) => ({ width: text.length * 10 }),
+    stroke: () => void strokes.push(props.strokeStyle),
   };
   const ctx = new Proxy(record, {
     get: (target, name) => (name in target ? target[name as keyof typeof target] : name in props ? props[name] : () => undefined),
@@ -37,7 +39,7 @@ function recordingContext(): { ctx: CanvasRenderingContext2D; texts: Painted[]; 
       return true;
     },
   });
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, texts, rects };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, texts, rects, strokes };
 }
 
 const countingQuestion: Question = {
@@ -51,10 +53,12 @@ function picture(over: Partial<TimelinePicture> = {}): TimelinePicture {
   return {
     view: { start: 0, pxPerSec: 40 }, bounds: { duration: 20, fps: 25, width: 800 }, time: 1, videoId: 'v', manifest: undefined, thumbProgress: null,
     lanes: buildLaneIndex(marks), marks, selectedMarkId: null, questions: [countingQuestion], queryPoints: [], selectedQuestion: null,
-    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', extraLanes: [], modelCounts: [], ...over,
+    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', extraLanes: [], modelCounts: [], countWithheld: false, ...over,
   };
 }
 
+/** The count line's colour; the playhead is red too, so these tests put it out of view (at 30 s). */
+const COUNT_RED = '#ff5a5f';
 const LANE_NAMES = ['query', 'caption', 'event', 'span', 'cycle', 'identity', 'count', 'entity'];
 const overlaps = (a: Painted, b: Painted): boolean => a.x < b.x + b.width && b.x < a.x + a.width && Math.abs(a.y - b.y) < 10;
 
@@ -67,6 +71,23 @@ describe('paintTimeline', () => {
     const names = texts.filter((t) => LANE_NAMES.includes(t.text));
     expect(names).toHaveLength(LANE_NAMES.length);
     expect(names.filter((n) => overlaps(n, label!))).toEqual([]);
+  });
+
+  it('draws the count line of a counting question from its marks, with its largest value', () => {
+    const { ctx, texts, strokes } = recordingContext();
+    paintTimeline(ctx, picture({ selectedQuestion: countingQuestion, time: 30 }), () => '', () => undefined);
+    expect(texts.map((t) => t.text)).toContain('E1-Action · cuts (max 1)');
+    expect(strokes).toContain(COUNT_RED);
+  });
+
+  it('draws no count and no count line where the answer is withheld (blind review), and says it is withheld', () => {
+    // a blind reviewer gets none of the marks the count derives from: a line at 0 would read as the answer
+    const { ctx, texts, strokes } = recordingContext();
+    paintTimeline(ctx, picture({ selectedQuestion: countingQuestion, marks: [], lanes: buildLaneIndex([]), countWithheld: true, time: 30 }), () => '', () => undefined);
+    const label = texts.find((t) => t.text.startsWith('E1-Action · cuts'));
+    expect(label?.text).toBe('E1-Action · cuts — answer withheld (blind review)');
+    expect(texts.some((t) => t.text.includes('max'))).toBe(false);
+    expect(strokes).not.toContain(COUNT_RED);
   });
 
   it('says which key lifts the prefix-only view, as the keymap has it', () => {

@@ -49,6 +49,8 @@ export interface TimelinePicture {
   extraLanes: readonly ExtraLane[];
   /** The shown runs' counts for the selected counting question, drawn against its ground truth. */
   modelCounts: readonly ModelCounts[];
+  /** The selected counting question's answer is withheld from the caller (blind review): no count is drawn. */
+  countWithheld: boolean;
 }
 
 /** One run's answers to a counting question: the count it gave at each moment it answered. */
@@ -365,9 +367,15 @@ function strokeSteps(ctx: CanvasRenderingContext2D, p: TimelinePicture, points: 
 function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void {
   const counting = p.selectedQuestion?.counting;
   if (!counting) return;
+  const top = laneTop('event');
+  if (p.countWithheld) {
+    // the marks it counts are not sent: a line at 0 (max 1) would read as the author's answer
+    ctx.fillStyle = '#8796a8';
+    ctx.fillText(`${counting.subcategory} · ${counting.target} — answer withheld (blind review)`, LANE_LABEL_WIDTH + 6, top + 8);
+    return;
+  }
   const steps = countTrajectory(p.marks, counting, p.bounds.duration);
   const max = Math.max(1, ...steps.map((s) => s.value), ...p.modelCounts.flatMap((m) => m.points.map((pt) => pt.value)));
-  const top = laneTop('event');
   const bottom = TIMELINE_HEIGHT - 6;
   const y = (v: number): number => bottom - (v / max) * (bottom - top);
   ctx.strokeStyle = '#ff5a5f';

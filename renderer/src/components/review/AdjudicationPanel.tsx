@@ -11,7 +11,7 @@ import { adjudicationItem, adjudicationRows, LANE_COLOURS } from '../../store/re
 import { useStore } from '../../store/store';
 import { useShortcutLabel } from '../use-shortcut-label';
 import { AnswerInput } from './AnswerInput';
-import { QueryTime } from './ReviewPanel';
+import { FromMarks, QueryTime } from './ReviewPanel';
 
 const DECISION_LABELS = { 'keep-author': 'keep the author’s', 'keep-reviewer': 'keep a reviewer’s', edit: 'edit', reject: 'reject' } as const;
 
@@ -51,7 +51,7 @@ export function AdjudicationPanel(): React.JSX.Element | null {
               <tbody>
                 <tr>
                   <th scope="row">author · {question.createdBy}</th>
-                  <td data-testid="adjudication-author">{answerText(row.author)}</td>
+                  <td data-testid="adjudication-author">{answerText(row.author)}{row.authorFromMarks && <FromMarks />}</td>
                 </tr>
                 {row.reviews.map((r) => (
                   <tr key={r.review.id} className={r.agrees === null ? '' : r.agrees ? 'agree' : 'disagree'} data-testid="adjudication-review-answer">

@@ -35,6 +35,11 @@ export function QueryTime({ point }: { point: QueryPoint }): React.JSX.Element {
   );
 }
 
+/** Beside an answer key that no stored count gives: the count the author's marks give, as export and readiness read it. */
+export function FromMarks(): React.JSX.Element {
+  return <span className="hint" title="No count is stored: the key is the count the author's marks give (VCBench §3.2, inclusive), as the export and readiness read it"> from marks</span>;
+}
+
 export function ReviewPanel(): React.JSX.Element | null {
   const open = useStore((s) => s.reviewing);
   const question = useStore(reviewQuestion);
@@ -93,7 +98,7 @@ export function ReviewPanel(): React.JSX.Element | null {
                       {compared ? (
                         <tr className={compared.agrees ? 'agree' : 'disagree'}>
                           <th scope="row">Author’s</th>
-                          <td data-testid="review-author">{answerText(compared.author)} <span className="agreement-mark">{compared.agrees ? '✓ agrees' : '✗ differs'}</span></td>
+                          <td data-testid="review-author">{answerText(compared.author)}{compared.fromMarks && <FromMarks />} <span className="agreement-mark">{compared.agrees ? '✓ agrees' : '✗ differs'}</span></td>
                         </tr>
                       ) : (
                         <tr><th scope="row">Author’s</th><td className="hint">not shown (still blind)</td></tr>

@@ -20,7 +20,7 @@ export async function loadAnnotations(videoId: string): Promise<void> {
   await guarded(async () => {
     const [data, profiles] = await Promise.all([call('annotations.load', { videoId }), call('profiles.list')]);
     if (getState().selectedVideoId !== videoId) return;
-    setState({ marks: sortMarks(data.marks), questions: data.questions, queryPoints: data.queryPoints, profiles });
+    setState({ marks: sortMarks(data.marks), questions: data.questions, queryPoints: data.queryPoints, withheld: data.withheld, profiles });
   });
 }
 

@@ -11,6 +11,8 @@ export interface AnnotationState {
   marks: Mark[];
   questions: Question[];
   queryPoints: QueryPoint[];
+  /** Questions whose answers the services withhold from this caller (blind review): an empty answer or no marks there mean "not shown". */
+  withheld: string[];
   selectedMarkId: string | null;
   selectedQuestionId: string | null;
   selectedQueryPointId: string | null;
@@ -29,6 +31,7 @@ export const noAnnotations = {
   marks: [] as Mark[],
   questions: [] as Question[],
   queryPoints: [] as QueryPoint[],
+  withheld: [] as string[],
   selectedMarkId: null,
   selectedQuestionId: null,
   selectedQueryPointId: null,

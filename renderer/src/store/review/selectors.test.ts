@@ -98,6 +98,14 @@ describe('review selectors: the item under review', () => {
     // blind (no author's answers yet): nothing to compare
     expect(reviewComparison(state({ questions, queryPoints, reviewing, reviewContext: { ...reviewContext, authorAnswers: null } }))).toEqual([]);
   });
+  it('compares a counting item with the key its marks give where no count is stored, and says so', () => {
+    const counted = [question('c', 'p', { answerKind: 'number', counting: { subcategory: 'E1-Transit', target: 'cuts', windowSeconds: null } })];
+    const points = [point('c1', 'c', 1), point('c2', 'c', 5), point('c3', 'c', 10)];
+    const mine = { ...review('r', 'bo', points.map((p, i) => ({ queryPointId: p.id, answer: i }))), questionId: 'c' };
+    const authorAnswers = points.map((p, i) => ({ queryPointId: p.id, answer: i, fromMarks: true as const }));
+    const rows = reviewComparison(state({ questions: counted, queryPoints: points, reviewing: { ...reviewing, questionId: 'c' }, reviewContext: { questionId: 'c', mine, authorAnswers, otherReviews: [], decision: null, rounds: [1] } }));
+    expect(rows.map((r) => [r.author, r.fromMarks, r.agrees])).toEqual([[0, true, true], [1, true, true], [2, true, true]]);
+  });
   it('draws the reviewer’s own evidence as a lane, only on the item’s video', () => {
     const reviewDraft = { answers: { p1: { answer: '', evidence: [[2, 4]] as Array<[number, number]> } }, verdict: null, reason: null, notes: '' };
     const lanes = reviewLanes(state({ questions, queryPoints, reviewing, reviewDraft }));
@@ -127,6 +135,19 @@ describe('review selectors: adjudication', () => {
       ['p1', 'A', ['bo:B:false', 'cy:A:true']],
       ['p2', 'A', ['bo:A:true', 'cy:A:true']],
     ]);
+  });
+  it('shows the key of a counting item authored by marking as the author’s answer, from the marks', () => {
+    const counted = question('c', 'p', { answerKind: 'number', createdBy: 'ana', counting: { subcategory: 'E1-Transit', target: 'cuts', windowSeconds: null } });
+    const cPoints = [point('c2', 'c', 5), point('c1', 'c', 1)];
+    const rev = { ...review('rc', 'bo', [{ queryPointId: 'c1', answer: 0 }, { queryPointId: 'c2', answer: 3 }]), questionId: 'c' };
+    const item: AdjudicationItem = {
+      round: 1, question: counted, queryPoints: cPoints, reviews: [rev], decision: null,
+      authorAnswers: [{ queryPointId: 'c1', answer: 0, fromMarks: true }, { queryPointId: 'c2', answer: 1, fromMarks: true }],
+      agreement: [{ queryPointId: 'c1', reviewId: 'rc', agrees: true }, { queryPointId: 'c2', reviewId: 'rc', agrees: false }],
+    };
+    const rows = adjudicationRows(state({ adjudicationQueue: [item], adjudicating: { questionId: 'c', round: 1 } }));
+    expect(rows.map((r) => [r.point.id, r.author, r.authorFromMarks, r.reviews[0]!.agrees])).toEqual([['c1', 0, true, true], ['c2', 1, true, false]]);
+    expect(adjudicationRows(s).map((r) => r.authorFromMarks)).toEqual([false, false]);
   });
   it('gives the author and each reviewer a lane of their own evidence', () => {
     const lanes = reviewLanes(s);

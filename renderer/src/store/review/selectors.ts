@@ -4,7 +4,7 @@ import type { ApiRequest } from '../../../../shared/api';
 import { landisKoch } from '../../../../shared/agreement/metrics';
 import type { Role } from '../../../../shared/domain';
 import type { QueryPoint, Question } from '../../../../shared/questions';
-import type { AdjudicationItem, AgreementReport, ConfusionMatrix, Funnel, PairAgreement, QueueItem, RoundPreview } from '../../../../shared/review/types';
+import type { AdjudicationItem, AgreementReport, ConfusionMatrix, Funnel, PairAgreement, QueueItem, ReviewContext, RoundPreview } from '../../../../shared/review/types';
 import type { Review } from '../../../../shared/reviews';
 import type { ExtraLane } from '../../timeline/extra-lanes';
 import type { State } from '../store';
@@ -98,7 +98,10 @@ export interface ComparedAnswer {
   queryPointId: string;
   time: number;
   mine: unknown;
+  /** The answer key (the author's answer, or the count their marks give). */
   author: unknown;
+  /** The key is the count the marks give: no count is stored. */
+  fromMarks: boolean;
   agrees: boolean;
 }
 
@@ -106,12 +109,13 @@ export interface ComparedAnswer {
 const asAnswer = (value: unknown): Answer => (typeof value === 'string' || typeof value === 'number' ? value : null);
 
 const compare = lastOf(
-  (mine: Review | null | undefined, author: ReadonlyArray<{ queryPointId: string; answer: unknown }> | null | undefined, points: readonly QueryPoint[], question: Question | null, tolerance: number): ComparedAnswer[] => {
+  (mine: Review | null | undefined, author: ReviewContext['authorAnswers'] | undefined, points: readonly QueryPoint[], question: Question | null, tolerance: number): ComparedAnswer[] => {
     if (!mine || !author || !question) return [];
     return points.map((p) => {
       const m = mine.answers.find((a) => a.queryPointId === p.id)?.answer ?? null;
-      const a = asAnswer(author.find((x) => x.queryPointId === p.id)?.answer);
-      return { queryPointId: p.id, time: p.time, mine: m, author: a, agrees: answersAgree(m, a, question.answerKind, tolerance) };
+      const key = author.find((x) => x.queryPointId === p.id);
+      const a = asAnswer(key?.answer);
+      return { queryPointId: p.id, time: p.time, mine: m, author: a, fromMarks: key?.fromMarks === true, agrees: answersAgree(m, a, question.answerKind, tolerance) };
     });
   },
 );
@@ -134,7 +138,10 @@ export const adjudicationItem = (s: State): AdjudicationItem | null => {
 
 export interface AdjudicationRow {
   point: QueryPoint;
+  /** The answer key the reviews were compared with (the author's answer, or the count their marks give). */
   author: unknown;
+  /** The key is the count the marks give: no count is stored. */
+  authorFromMarks: boolean;
   reviews: Array<{ review: Review; answer: unknown; agrees: boolean | null }>;
 }
 
@@ -142,15 +149,19 @@ const rowsOf = lastOf((item: AdjudicationItem | null): AdjudicationRow[] => {
   if (!item) return [];
   return [...item.queryPoints]
     .sort((a, b) => a.time - b.time)
-    .map((point) => ({
-      point,
-      author: item.authorAnswers.find((a) => a.queryPointId === point.id)?.answer ?? point.answer,
-      reviews: item.reviews.map((review) => ({
-        review,
-        answer: review.answers.find((a) => a.queryPointId === point.id)?.answer ?? null,
-        agrees: item.agreement.find((g) => g.queryPointId === point.id && g.reviewId === review.id)?.agrees ?? null,
-      })),
-    }));
+    .map((point) => {
+      const key = item.authorAnswers.find((a) => a.queryPointId === point.id);
+      return {
+        point,
+        author: key ? key.answer : point.answer,
+        authorFromMarks: key?.fromMarks === true,
+        reviews: item.reviews.map((review) => ({
+          review,
+          answer: review.answers.find((a) => a.queryPointId === point.id)?.answer ?? null,
+          agrees: item.agreement.find((g) => g.queryPointId === point.id && g.reviewId === review.id)?.agrees ?? null,
+        })),
+      };
+    });
 });
 
 /** Per query point, the author's answer and each reviewer's side by side, with the services' agree / disagree. */
