@@ -105,8 +105,9 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
 }
 
 /** A text field that saves when left or on Enter (Shift+Enter for a new line in multi-line fields). */
-function Field(props: { id?: string; label: string; value: string; onSave: (v: string) => void; multiline?: boolean; placeholder?: string; testId?: string }): React.JSX.Element {
-  const typed = useTypedText(props.value, props.onSave);
+/** `owner`: the item edited (what was typed is saved to it when the field is given another). */
+function Field(props: { id?: string; owner: string; label: string; value: string; onSave: (v: string) => void; multiline?: boolean; placeholder?: string; testId?: string }): React.JSX.Element {
+  const typed = useTypedText(props.value, props.onSave, undefined, props.owner);
   const common = {
     id: props.id,
     value: typed.text,
@@ -155,8 +156,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
   const nextLetter = OPTION_LETTERS[letters.length];
 
   return (
-    // keyed by the question: its fields go away (and save what was typed) when another is selected
-    <div className="question-editor" data-testid="question-editor" key={question.id}>
+    <div className="question-editor" data-testid="question-editor">
       <header>
         <select value={question.profileId} onChange={(e) => set({ profileId: e.target.value, taskCode: null })} aria-label="Profile">
           {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
@@ -170,7 +170,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
         <button type="button" onClick={() => void removeQuestion(question.id)}>Delete</button>
       </header>
       <QuestionDraftNote question={question} />
-      <Field id="question-text" testId="question-text" label={rules.denseCaptions ? 'Task prompt (given at t = 0)' : 'Question'} value={question.text} multiline onSave={(text) => set({ text })} />
+      <Field owner={question.id} id="question-text" testId="question-text" label={rules.denseCaptions ? 'Task prompt (given at t = 0)' : 'Question'} value={question.text} multiline onSave={(text) => set({ text })} />
       <div className="row">
         <label className="field">
           Answer
@@ -198,7 +198,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
         <div className="options" data-testid="options">
           {letters.map((letter) => (
             <div key={letter} className="option">
-              <Field id={`option-${letter}`} testId={`option-${letter}`} label={letter} value={question.options[letter] ?? ''} onSave={(text) => set({ options: { ...question.options, [letter]: text } })} />
+              <Field owner={question.id} id={`option-${letter}`} testId={`option-${letter}`} label={letter} value={question.options[letter] ?? ''} onSave={(text) => set({ options: { ...question.options, [letter]: text } })} />
             </div>
           ))}
           <div className="option-actions">
@@ -213,7 +213,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
       )}
       {rules.groups && (
         <div className="row">
-          <Field label="Group" value={question.group?.id ?? ''} placeholder="group id" onSave={(id) => set({ group: id ? { id, role: question.group?.role ?? 'q0' } : null })} />
+          <Field owner={question.id} label="Group" value={question.group?.id ?? ''} placeholder="group id" onSave={(id) => set({ group: id ? { id, role: question.group?.role ?? 'q0' } : null })} />
           <label className="field">
             Role
             <select value={question.group?.role ?? ''} disabled={!question.group} onChange={(e) => question.group && isOneOf(groupRoles, e.target.value) && set({ group: { ...question.group, role: e.target.value } })}>
@@ -232,7 +232,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
         </label>
       ))}
       {rules.namedEntities && (
-        <Field label="Named entities (comma-separated, reused verbatim)" value={question.entities.join(', ')} onSave={(v) => set({ entities: v.split(',').map((e) => e.trim()).filter(Boolean) })} />
+        <Field owner={question.id} label="Named entities (comma-separated, reused verbatim)" value={question.entities.join(', ')} onSave={(v) => set({ entities: v.split(',').map((e) => e.trim()).filter(Boolean) })} />
       )}
       {rules.counting && <CountingFields question={question} />}
       {rules.denseCaptions && <CaptionEditor />}
@@ -261,8 +261,8 @@ function CountingFields({ question }: { question: Question }): React.JSX.Element
           {countingSubcategories.map((c) => <option key={c} value={c}>{c}</option>)}
         </select>
       </label>
-      {counting && <Field label="Counts marks with target" value={counting.target} onSave={(target) => target.trim() && set({ target: target.trim() })} />}
-      {counting?.subcategory === 'O2-Gain' && <Field label="Window (s)" value={counting.windowSeconds === null ? '' : String(counting.windowSeconds)} onSave={(v) => set({ windowSeconds: v ? Number(v) : null })} />}
+      {counting && <Field owner={question.id} label="Counts marks with target" value={counting.target} onSave={(target) => target.trim() && set({ target: target.trim() })} />}
+      {counting?.subcategory === 'O2-Gain' && <Field owner={question.id} label="Window (s)" value={counting.windowSeconds === null ? '' : String(counting.windowSeconds)} onSave={(v) => set({ windowSeconds: v ? Number(v) : null })} />}
     </div>
   );
 }
@@ -279,7 +279,7 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
       <h4>Query points <span className="hint">{hint}</span></h4>
       {points.map((p) => (
         <div key={p.id} className={`query-point ${p.id === selectedId ? 'selected' : ''}`} data-testid="query-point" onClick={() => selectQueryPoint(p.id)}>
-          <TimeField label="t_q" value={p.time} onSave={(t) => t !== null && void updateQueryPoint(p.id, { time: t })} testId="qp-time" />
+          <TimeField owner={p.id} label="t_q" value={p.time} onSave={(t) => t !== null && void updateQueryPoint(p.id, { time: t })} testId="qp-time" />
           {question.counting ? (
             <CountKey question={question} point={p} marks={marks} />
           ) : question.answerKind === 'choice' ? (
@@ -294,7 +294,7 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
               <option value="no">no</option>
             </select>
           ) : (
-            <Field label="answer" testId="qp-answer" value={p.answer === null ? '' : String(p.answer)} onSave={(v) => void updateQueryPoint(p.id, { answer: v === '' ? null : question.answerKind === 'number' && !Number.isNaN(Number(v)) ? Number(v) : v })} />
+            <Field owner={p.id} label="answer" testId="qp-answer" value={p.answer === null ? '' : String(p.answer)} onSave={(v) => void updateQueryPoint(p.id, { answer: v === '' ? null : question.answerKind === 'number' && !Number.isNaN(Number(v)) ? Number(v) : v })} />
           )}
           <span className="evidence" data-testid="qp-evidence">{p.evidence.map(([s, e]) => `${time(s)}–${time(e)}`).join(', ') || 'no evidence'}</span>
           {(p.proactiveTime !== null || question.temporalType === 'forward') && <span className="proactive">T_p {time(p.proactiveTime)}</span>}
@@ -307,7 +307,7 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
   );
 }
 
-function TimeField({ label, value, onSave, testId }: { label: string; value: number; onSave: (t: number | null) => void; testId?: string }): React.JSX.Element {
+function TimeField({ owner, label, value, onSave, testId }: { owner: string; label: string; value: number; onSave: (t: number | null) => void; testId?: string }): React.JSX.Element {
   const [error, setError] = useState<string | null>(null);
   // saved when left or when it goes away, never while typed (a time half typed is no time)
   const typed = useTypedText(
@@ -319,6 +319,7 @@ function TimeField({ label, value, onSave, testId }: { label: string; value: num
       onSave(parsed.seconds);
     },
     null,
+    owner,
   );
   return (
     <label className="time-field" title={error ?? undefined}>

@@ -1,0 +1,105 @@
+// Nothing a person types is lost on a way out, and nothing behind an open overlay is edited by a key.
+import type { Page } from '@playwright/test';
+import { api, expect, keys, openDemoVideo, playerState, test } from './support/fixtures';
+
+async function becomes(page: Page, name: string, role: string): Promise<void> {
+  await page.getByTestId('identity').click();
+  await page.getByTestId('identity-name').fill(name);
+  await page.getByTestId('identity-role').selectOption(role);
+  await page.getByTestId('identity-save').click();
+  await expect(page.getByTestId('identity')).toHaveText(`${name} · ${role}`);
+}
+
+/** Selects the question whose text starts so, in the questions list. */
+async function openQuestion(page: Page, text: string): Promise<void> {
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await keys(page, '2');
+  await page.getByTestId('question-row').filter({ hasText: text }).click();
+  await expect(page.getByTestId('question-editor')).toBeVisible();
+}
+
+test('a question’s typed text survives every way out: another video, another question, a person switch, a reload', async ({ page, tidemark }) => {
+  test.setTimeout(120_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await api(page, 'settings.update', { personName: 'Ann', role: 'annotator' });
+  await page.reload();
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await keys(page, '2', 'n');
+  await expect(page.getByTestId('question-text')).toBeFocused();
+  await page.keyboard.type('Typed, then another video clicked');
+  // another video, at once: the field never blurs on its own
+  await page.locator('[data-video-name="clock-test-pattern.mp4"]').click();
+  await page.locator('[data-video-name="counting-objects.mp4"]').click();
+  await openQuestion(page, 'Typed, then another video clicked');
+
+  // a second question; typing in the first, then the second chosen
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await keys(page, 'ArrowRight', 'n');
+  await expect(page.getByTestId('question-text')).toBeFocused();
+  await page.keyboard.type('Second');
+  await keys(page, 'Enter');
+  await openQuestion(page, 'Typed, then another video clicked');
+  await page.getByTestId('question-text').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and another question');
+  await page.getByTestId('question-row').filter({ hasText: 'Second' }).click();
+  await openQuestion(page, 'Typed, then another video clicked and another question');
+
+  // a person switch in the middle of typing: saved as the person who typed it
+  await page.getByTestId('question-text').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and a switch');
+  await becomes(page, 'Lee', 'lead');
+  await openQuestion(page, 'Typed, then another video clicked and another question and a switch');
+
+  // a reload a moment after typing
+  await page.getByTestId('question-text').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and a reload');
+  await page.waitForTimeout(1_000);
+  await page.reload();
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await openQuestion(page, 'Typed, then another video clicked and another question and a switch and a reload');
+});
+
+test('a half-filled round survives Esc; behind the open Review overlay no key steps or marks the video', async ({ page, tidemark }) => {
+  test.setTimeout(90_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  for (const [name, roles] of [['Lee', ['lead']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
+  await page.reload();
+  await openDemoVideo(page, 'counting-objects.mp4');
+  const before = await playerState(page);
+
+  await keys(page, 'r');
+  await page.getByTestId('review-tab-rounds').click();
+  await page.getByTestId('round-name').fill('Half a round');
+  await page.getByTestId('round-reviewers').locator('input[data-value="Rita"]').check();
+  // the focus drops to the page while the overlay stays open: keys must not reach the video
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await keys(page, 'ArrowRight', 'e', '.', 'n');
+  await expect(page.getByTestId('review-overlay')).toBeVisible();
+  expect((await playerState(page)).commandedFrame).toBe(before.commandedFrame);
+  expect(await api<{ marks: unknown[]; questions: unknown[] }>(page, 'annotations.load', { videoId: await videoId(page) })).toMatchObject({ marks: [], questions: [] });
+
+  // Esc closes the overlay; the form is there when it opens again, and after a reload
+  await keys(page, 'Escape');
+  await expect(page.getByTestId('review-overlay')).toHaveCount(0);
+  await keys(page, 'r');
+  await page.getByTestId('review-tab-rounds').click();
+  await expect(page.getByTestId('round-name')).toHaveValue('Half a round');
+  await expect(page.getByTestId('round-reviewers').locator('input[data-value="Rita"]')).toBeChecked();
+  await page.reload();
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await keys(page, 'r');
+  await page.getByTestId('review-tab-rounds').click();
+  await expect(page.getByTestId('round-name')).toHaveValue('Half a round');
+});
+
+async function videoId(page: Page): Promise<string> {
+  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
+  return videos.find((v) => v.name === 'counting-objects.mp4')!.id;
+}
