@@ -57,10 +57,16 @@ test('a question’s typed text survives every way out: another video, another q
   await page.getByTestId('question-text').click();
   await page.keyboard.press('End');
   await page.keyboard.type(' and a reload');
+  await page.reload(); // at once: no pause in typing saved it
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await openQuestion(page, 'Typed, then another video clicked and another question and a switch and a reload');
+  await page.getByTestId('question-text').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and a pause');
   await page.waitForTimeout(1_000);
   await page.reload();
   await openDemoVideo(page, 'counting-objects.mp4');
-  await openQuestion(page, 'Typed, then another video clicked and another question and a switch and a reload');
+  await openQuestion(page, 'Typed, then another video clicked and another question and a switch and a reload and a pause');
 });
 
 test('a half-filled round survives Esc; behind the open Review overlay no key steps or marks the video', async ({ page, tidemark }) => {

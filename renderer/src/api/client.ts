@@ -1,6 +1,7 @@
 // The renderer's typed client of the one API contract: Electron IPC through the preload's
 // `window.tidemark`, or HTTP to the local server in browser mode. Same calls, same results.
 import type { ApiMethod, ApiRequest, ApiResponses, ApiResult } from '../../../shared/api';
+import { readMethods } from '../../../shared/api-methods';
 import { SupersededError } from './superseded';
 
 interface PreloadBridge {
@@ -26,12 +27,17 @@ export class ApiCallError extends Error {
 const bridge = typeof window !== 'undefined' ? window.tidemark : undefined;
 export const isDesktop = Boolean(bridge);
 
+const KEEPALIVE_LIMIT = 16_000;
+
 async function viaHttp(method: string, payload: unknown): Promise<ApiResult<unknown>> {
+  const body = JSON.stringify(payload ?? {});
   const response = await fetch(`/api/${method}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     credentials: 'same-origin',
-    body: JSON.stringify(payload ?? {}),
+    body,
+    // a small call outlives the page (text saved as a reload begins); the browser allows 64 KB in flight so
+    keepalive: body.length < KEEPALIVE_LIMIT,
   });
   if (response.status === 401) {
     return { ok: false, error: { code: 'forbidden', message: 'Not authorised: open the URL printed when Tidemark started.' } };
@@ -39,11 +45,12 @@ async function viaHttp(method: string, payload: unknown): Promise<ApiResult<unkn
   return (await response.json()) as ApiResult<unknown>;
 }
 
-/** Calls that only read; everything else changes the project and must reach it in order. */
-const READS: ReadonlySet<ApiMethod> = new Set<ApiMethod>([
-  'app.info', 'settings.get', 'projects.recent', 'projects.current', 'projects.viewState', 'videos.list', 'thumbnails.get',
-  'jobs.list', 'dialogs.pick', 'profiles.list', 'annotations.load', 'edits.history',
-]);
+/**
+ * Calls that only read (shared/api-methods.ts) go at once: the server answers them from its read
+ * connection, so none waits behind an edit that waits for a large import. Everything else changes
+ * something and must reach it in order.
+ */
+const READS: ReadonlySet<ApiMethod> = new Set<ApiMethod>(readMethods);
 
 /**
  * Writes are sent one after another: two quick edits (a select changed twice, a key held down) on

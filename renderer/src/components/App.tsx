@@ -6,6 +6,7 @@ import { closeProject, pick, usePickedPaths } from '../store/project/actions';
 import { adjudicationItem } from '../store/review/selectors';
 import { useStore } from '../store/store';
 import { flushViewSave } from '../store/timeline/actions';
+import { flushPendingEdits } from '../store/ui/pending-edits';
 import { dismissError, openOverlay } from '../store/ui/actions';
 import { AnnotationPanel, AnnotationToolbar } from './AnnotationPanel';
 import { Library } from './Library';
@@ -74,10 +75,15 @@ export function App(): React.JSX.Element {
   useEffect(() => {
     void startApp();
     window.addEventListener('keydown', handleKeyDown);
-    window.addEventListener('pagehide', flushViewSave);
+    // leaving the page (a reload, closing the window) saves what is being typed and where the person was
+    const leavePage = (): void => {
+      flushPendingEdits();
+      flushViewSave();
+    };
+    window.addEventListener('pagehide', leavePage);
     return () => {
       window.removeEventListener('keydown', handleKeyDown);
-      window.removeEventListener('pagehide', flushViewSave);
+      window.removeEventListener('pagehide', leavePage);
     };
   }, []);
 
