@@ -56,6 +56,10 @@ test('a researcher, an annotator and a lead leave things on screen; a reviewer w
   await page.getByTestId('runs-tab-early').click();
   await page.getByTestId('early-row').click();
   await expect(page.getByTestId('response-text')).toContainText(MODEL_TEXT);
+  // the response's details sit over the stage, not over the side panel's questions
+  const details = (await page.getByTestId('response-details').boundingBox())!;
+  const side = (await page.locator('aside.annotation-panel').boundingBox())!;
+  expect(details.x + details.width).toBeLessThanOrEqual(side.x);
 
   // the annotator: the question selected, its answer in the editor
   await becomes(page, 'Ann', 'annotator');
