@@ -91,6 +91,56 @@ export const apiMethods = [
 
 export type ApiMethod = (typeof apiMethods)[number];
 
+/**
+ * The calls that change nothing — not the project, the settings, a job or a file: they only read.
+ * The renderer's client sends them at once, where every other call waits its turn behind the writes
+ * sent before it; the services answer them from the project's read connection (or a snapshot of
+ * their own), so they never wait for an edit — not even a large import's. Checked by
+ * electron/services/read-methods.test.ts: each runs against a project opened for reading only, and
+ * every other call is refused there or changes something outside the project.
+ */
+export const readMethods = [
+  'app.info',
+  'settings.get',
+  'projects.recent',
+  'projects.current',
+  'projects.viewState',
+  'videos.list',
+  'thumbnails.get',
+  'jobs.list',
+  'dialogs.pick',
+  'profiles.list',
+  'annotations.load',
+  'edits.history',
+  'exchange.formats',
+  'exchange.readiness',
+  'exchange.stats',
+  'people.list',
+  'guidelines.list',
+  'rounds.list',
+  'rounds.preview',
+  'reviews.queue',
+  'reviews.context',
+  'adjudication.queue',
+  'agreement.report',
+  'drafting.endpoint',
+  'drafting.testConnection',
+  'drafting.estimate',
+  'drafting.probeEstimate',
+  'drafts.list',
+  'drafts.stats',
+  'runs.list',
+  'runs.responses',
+  'runs.score',
+  'runs.replay',
+  'runs.early',
+  'runs.judgeEstimate',
+  'runs.judgeCheck',
+  'runs.judgeAgreement',
+] as const satisfies readonly ApiMethod[];
+
+export type ReadMethod = (typeof readMethods)[number];
+
 const methodSet: ReadonlySet<string> = new Set(apiMethods);
 
 export function isApiMethod(name: unknown): name is ApiMethod {

@@ -1,0 +1,246 @@
+// The one list of calls that only read (shared/api-methods.ts) against the server: each of them
+// answers from a project opened for reading only — whose handle has no writer, so a call that
+// wrote would be refused — and every other call is refused there, or is named below as changing
+// something outside the project. A method added to the contract without a request here fails.
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMethods, readMethods, type ApiMethod } from '../../shared/api-methods';
+import { BUILTIN_PROFILES } from '../../shared/profiles';
+import { AppServices } from './app-services';
+import { READ_ONLY_PROJECT } from './db/project-db';
+import { createHandlers, dispatch } from './handlers';
+import type { Caller } from '../../shared/domain';
+import { UNWATCHED } from './jobs/registry';
+import { createProfile } from './profiles/service';
+import { Project } from './projects/project';
+import { exportPackage } from './review/packages';
+import { submitReview } from './review/reviewing';
+import { openRound } from './review/rounds';
+import { judgmentFieldsSchema, judgmentToRow } from './runs/judgments';
+import { startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
+import { renderClip, SMALL_CLIP, tempDir } from './test-support/fixtures';
+import { addDraftsAndRun, lead, populateForReview, rita, type DraftedFixture, type ReviewFixture } from './test-support/review';
+import { importVideos } from './videos/service';
+import { listQueryPoints } from './annotation/rows';
+
+const dir = tempDir();
+let app: AppServices;
+let fake: FakeOpenAi;
+let fx: ReviewFixture;
+let drafted: DraftedFixture;
+let projectPath: string;
+let clip: string;
+let markId: string;
+let pointId: string;
+let choicePointId: string;
+let draftId: string;
+/** A video with a real file (drafting and relinking need one). */
+let realVideoId: string;
+let sameClip: string;
+let customProfileId: string;
+/** A video file the project has not got. */
+let otherClip: string;
+
+/** Calls that change something other than the project: the settings, the machine's key, which project is open, a job, a file. */
+const OUTSIDE_THE_PROJECT: ReadonlySet<ApiMethod> = new Set<ApiMethod>([
+  'settings.update',
+  'projects.create',
+  'projects.open',
+  'projects.close',
+  'jobs.cancel',
+  'thumbnails.generate',
+  'exchange.export',
+  'packages.export',
+  'drafting.configure',
+  'drafting.setKey',
+]);
+
+beforeAll(async () => {
+  // a model that answers at once: drafting and judging reach their writes without waiting on a network
+  fake = await startFakeOpenAi();
+  fake.answerWith(() => ({ kind: 'json', content: '{"text": "x"}' }));
+  app = new AppServices({ dataDir: join(dir.path, 'data'), mode: 'browser', version: 'test', env: {} });
+  const handlers = createHandlers(app);
+  for (const [method, request] of [['drafting.configure', { baseURL: fake.baseURL, model: 'fake-vision-1' }], ['drafting.setKey', { key: 'sk-test' }]] as const) {
+    const result = await dispatch(handlers, method, request, lead);
+    if (!result.ok) throw new Error(result.error.message);
+  }
+  projectPath = (await app.createProject(join(dir.path, 'reads.tidemark'), 'Reads')).path;
+  const project = app.requireProject();
+  fx = await populateForReview(project);
+  drafted = await addDraftsAndRun(project, fx, join(dir.path, 'run.jsonl'));
+  await openRound(project, lead, { name: 'R1', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+  markId = project.store.db.query<{ id: string }>('SELECT id FROM marks LIMIT 1').get()!.id;
+  pointId = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.textId)!.id;
+  choicePointId = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.choiceId)!.id;
+  draftId = project.store.db.query<{ id: string }>('SELECT id FROM drafts LIMIT 1').get()!.id;
+  clip = await renderClip(join(dir.path, 'clip.mp4'));
+  sameClip = join(dir.path, 'same.mp4');
+  copyFileSync(clip, sameClip);
+  realVideoId = (await importVideos(project, lead, app.tools, [clip], UNWATCHED)).imported[0]!.id;
+  customProfileId = (await createProfile(project, lead, 'Mine', null)).id;
+  // Rita's review is in: the item can be adjudicated
+  const textPoint = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.textId)!;
+  await submitReview(project, rita, { questionId: fx.textId, round: 1, answers: [{ queryPointId: textPoint.id, answer: 'other' }], verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 5 });
+  // a package Rita returns with a review the project has not got yet
+  const pkgPath = join(dir.path, 'pkg.tidemark');
+  await exportPackage(project, lead, 1, 'Rita', pkgPath);
+  const pkg = await Project.open(pkgPath, { create: false });
+  const choicePoint = listQueryPoints(pkg.store.db, fx.videoId).find((p) => p.questionId === fx.choiceId)!;
+  await submitReview(pkg, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choicePoint.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
+  await pkg.close();
+  otherClip = await renderClip(join(dir.path, 'other.mp4'), { ...SMALL_CLIP, testPattern: { seconds: 3 } });
+  await project.store.edit('Lee', 'A judgment', (tx) => tx.insert('judgments', judgmentToRow('judged', 0, { score: 4, reason: 'ok' }, judgmentFieldsSchema.parse({ reason: 'ok', model: 'm', template: 't', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 }))));
+  await app.closeProject();
+}, 60_000);
+
+afterAll(async () => {
+  await app.shutdown();
+  await fake.close();
+  dir.remove();
+});
+
+/** The project, opened for reading only, as the one the services serve. */
+async function openForReading(): Promise<void> {
+  // (the services open projects for writing; a project opened otherwise is installed as a switch would)
+  await app['switchTo'](await Project.open(projectPath, { create: false, readOnly: true }));
+}
+
+/** Who calls a method that the lead may not (a review is a reviewer's). */
+const CALLERS: Partial<Record<ApiMethod, Caller>> = { 'reviews.submit': rita };
+
+/** A valid request for every method. */
+function requests(): Record<ApiMethod, unknown> {
+  return {
+    'app.info': {},
+    'settings.get': {},
+    'settings.update': { keymap: {} },
+    'projects.recent': {},
+    'projects.current': {},
+    'projects.create': { path: join(dir.path, 'other.tidemark') },
+    'projects.open': { path: projectPath },
+    'projects.close': {},
+    'projects.viewState': {},
+    'projects.selectVideo': { videoId: fx.videoId },
+    'videos.list': {},
+    'videos.import': { paths: [otherClip] },
+    'videos.relink': { videoId: realVideoId, path: sameClip },
+    'videos.remove': { videoId: fx.videoId },
+    'videos.saveView': { videoId: fx.videoId, position: 1, viewStart: 0, pxPerSec: 10 },
+    'thumbnails.get': { videoId: fx.videoId },
+    'thumbnails.generate': { videoId: fx.videoId },
+    'jobs.list': {},
+    'jobs.cancel': { jobId: 'none' },
+    'dialogs.pick': { kind: 'openProject' },
+    'profiles.list': {},
+    'profiles.create': { name: 'Mine' },
+    'profiles.update': { id: customProfileId, definition: BUILTIN_PROFILES[1] },
+    'profiles.remove': { id: customProfileId },
+    'annotations.load': { videoId: fx.videoId },
+    'marks.create': { videoId: fx.videoId, marks: [{ type: 'event', start: 1, end: null, target: 'x', data: {} }] },
+    'marks.update': { changes: [{ id: markId, start: 2 }] },
+    'marks.remove': { ids: [markId] },
+    'captions.fill': { videoId: fx.videoId, target: 't', from: 0, to: 2, text: 'x' },
+    'captions.mergeRuns': { videoId: fx.videoId, target: drafted.captionTaskId },
+    'questions.create': { videoId: fx.videoId, fields: { profileId: 'builtin:ovo-s-bench' } },
+    'questions.update': { id: fx.textId, fields: { text: 'changed' } },
+    'questions.remove': { id: fx.textId },
+    'queryPoints.create': { questionId: fx.textId, fields: { time: 3 } },
+    'queryPoints.update': { id: pointId, fields: { time: 13 } },
+    'queryPoints.remove': { id: pointId },
+    'edits.undo': {},
+    'edits.redo': {},
+    'edits.history': {},
+    'exchange.formats': {},
+    'exchange.import': { path: join(dir.path, 'run.jsonl'), format: 'ovo-s' },
+    'exchange.export': { path: join(dir.path, 'out.jsonl'), format: 'tidemark-jsonl' },
+    'exchange.readiness': { format: 'ovo-s' },
+    'exchange.stats': {},
+    'people.list': {},
+    'people.save': { name: 'Rita', roles: ['reviewer', 'annotator'] },
+    'people.remove': { name: 'Rob' },
+    'guidelines.list': {},
+    'guidelines.add': { version: 'v2' },
+    'rounds.list': {},
+    'rounds.preview': { selection: {} },
+    'rounds.open': { name: 'R2', selection: {}, reviewers: ['Rob'] },
+    'rounds.close': { round: 1 },
+    'reviews.queue': {},
+    'reviews.context': { questionId: fx.textId },
+    'reviews.submit': { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choicePointId, answer: 'B' }], verdict: 'reject', reason: 'ambiguous' },
+    'adjudication.queue': {},
+    'adjudication.decide': { questionId: fx.textId, round: 1, decision: 'keep-author' },
+    'agreement.report': {},
+    'packages.export': { round: 1, reviewer: 'Rita', path: join(dir.path, 'pkg-again.tidemark') },
+    'packages.import': { path: join(dir.path, 'pkg.tidemark') },
+    'drafting.endpoint': {},
+    'drafting.configure': { baseURL: 'http://127.0.0.1:9/v1' },
+    'drafting.setKey': { key: 'sk-test' },
+    'drafting.testConnection': {},
+    'drafting.estimate': { what: 'captions', videoId: realVideoId, target: drafted.captionTaskId, task: 'What happens?' },
+    'drafting.start': { what: 'captions', videoId: realVideoId, target: drafted.captionTaskId, task: 'What happens?' },
+    'drafting.probeEstimate': {},
+    'drafting.probe': {},
+    'drafts.list': {},
+    'drafts.decide': { ids: [draftId], decision: 'accept' },
+    'drafts.edit': { id: draftId, text: 'x' },
+    'drafts.stats': {},
+    'runs.list': {},
+    'runs.import': { path: join(dir.path, 'run.jsonl') },
+    'runs.remove': { runId: drafted.runId },
+    'runs.responses': { runId: drafted.runId, videoId: fx.videoId },
+    'runs.score': { profileId: 'builtin:ovo-s-bench' },
+    'runs.replay': { runId: drafted.runId, videoId: fx.videoId },
+    'runs.early': {},
+    'runs.judgeEstimate': { profileId: 'builtin:phostream' },
+    'runs.judge': { profileId: 'builtin:phostream' },
+    'runs.judgeCheck': { profileId: 'builtin:phostream' },
+    'runs.judgeAsPerson': { key: 'judged', score: 3 },
+    'runs.judgeAgreement': { profileId: 'builtin:phostream' },
+  };
+}
+
+/** What a call came to: its answer, or the error it (or the job it started) ended with. */
+async function outcomeOf(method: ApiMethod): Promise<{ ok: true } | { ok: false; message: string }> {
+  const result = await dispatch(createHandlers(app), method, requests()[method], CALLERS[method] ?? lead);
+  if (!result.ok) return { ok: false, message: result.error.message };
+  const value = result.value as { jobId?: unknown } | null;
+  if (value && typeof value === 'object' && typeof value.jobId === 'string') {
+    const job = await app.jobs.wait(value.jobId);
+    if (job.state !== 'done') return { ok: false, message: job.message ?? job.state };
+  }
+  return { ok: true };
+}
+
+describe('the calls that only read', () => {
+  it('has a request for every method of the contract, and calls no method both a read and a write', () => {
+    expect(Object.keys(requests()).sort()).toEqual([...apiMethods].sort());
+    expect(readMethods.filter((m) => OUTSIDE_THE_PROJECT.has(m))).toEqual([]);
+  });
+
+  it('every read answers from a project opened for reading only (none of them writes)', async () => {
+    await openForReading();
+    const failed: Record<string, string> = {};
+    for (const method of readMethods) {
+      // (browser mode has no file dialogs: it fails, but not for the project)
+      if (method === 'dialogs.pick') continue;
+      const outcome = await outcomeOf(method);
+      if (!outcome.ok) failed[method] = outcome.message;
+    }
+    expect(failed).toEqual({});
+  });
+
+  it('every other call is refused there, unless it changes something outside the project (so no read is missing from the list)', async () => {
+    const succeeded: string[] = [];
+    const otherwise: Record<string, string> = {};
+    for (const method of apiMethods.filter((m) => !(readMethods as readonly string[]).includes(m) && !OUTSIDE_THE_PROJECT.has(m))) {
+      if (!app.currentProject()?.store.readOnly) await openForReading();
+      const outcome = await outcomeOf(method);
+      if (outcome.ok) succeeded.push(method);
+      else if (outcome.message !== READ_ONLY_PROJECT) otherwise[method] = outcome.message;
+    }
+    expect(succeeded).toEqual([]);
+    expect(otherwise).toEqual({});
+  });
+});
