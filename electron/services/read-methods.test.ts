@@ -4,6 +4,7 @@
 // something outside the project. A method added to the contract without a request here fails.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethods, readMethods, type ApiMethod } from '../../shared/api-methods';
 import { BUILTIN_PROFILES } from '../../shared/profiles';
@@ -11,6 +12,7 @@ import { AppServices } from './app-services';
 import { READ_ONLY_PROJECT } from './db/project-db';
 import { createHandlers, dispatch } from './handlers';
 import type { Caller } from '../../shared/domain';
+import { importWriter } from './exchange/import-writer';
 import { UNWATCHED } from './jobs/registry';
 import { createProfile } from './profiles/service';
 import { Project } from './projects/project';
@@ -242,5 +244,55 @@ describe('the calls that only read', () => {
     }
     expect(succeeded).toEqual([]);
     expect(otherwise).toEqual({});
+  });
+});
+
+/** Whether another connection holds the file's write lock (a write transaction is open on it). */
+function writeLocked(path: string): boolean {
+  const connection = new Database(path, { timeout: 0 });
+  try {
+    connection.exec('BEGIN IMMEDIATE');
+    connection.exec('ROLLBACK');
+    return false;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return true;
+    throw error;
+  } finally {
+    connection.close();
+  }
+}
+
+describe('the calls that only read, while an import holds the project', () => {
+  it("each answers while an import's writer thread holds the writes (an edit sent meanwhile waits for it)", async () => {
+    await app.closeProject();
+    await app.openProject(projectPath);
+    const project = app.requireProject();
+    // as an import does once its first items are checked: its thread opens the one transaction, and
+    // the store's writes queue behind it until it commits or rolls back
+    const writer = await importWriter(project.store);
+    expect(writer.where).toBe('thread');
+    writer.begin({ person: lead.person, label: 'Import held.jsonl', existing: 'skip', now: new Date().toISOString(), projectDir: project.dir, profile: 'ovo-s-bench', customProfile: null });
+    // (its thread has the file's write lock: another connection cannot begin a write)
+    await expect.poll(() => writeLocked(projectPath), { timeout: 10_000 }).toBe(true);
+    let editAnswered = false;
+    const edit = dispatch(createHandlers(app), 'questions.update', { id: fx.choiceId, fields: { text: 'edited meanwhile' } }, lead).then((result) => {
+      editAnswered = true;
+      return result;
+    });
+    const waited: string[] = [];
+    const failed: Record<string, string> = {};
+    for (const method of readMethods) {
+      if (method === 'dialogs.pick') continue;
+      const outcome = await Promise.race([outcomeOf(method), new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000))]);
+      if (outcome === 'waited') waited.push(method);
+      else if (!outcome.ok) failed[method] = outcome.message;
+    }
+    // the import was still holding the writes all along
+    expect(editAnswered).toBe(false);
+    await writer.abort();
+    expect(await edit).toMatchObject({ ok: true });
+    expect(waited).toEqual([]);
+    expect(failed).toEqual({});
+    expect(writeLocked(projectPath)).toBe(false);
   });
 });
