@@ -246,6 +246,78 @@ test('through a package: the lead exports a reviewer’s items, she reviews them
   await page.screenshot({ path: testInfo.outputPath('packages.png') });
 });
 
+test('a counting item authored by marking: withheld while blind, then compared with the counts its marks give — agreeing, escalating only where a count differs, the same key in adjudication and the report', async ({ page, tidemark }, testInfo) => {
+  test.setTimeout(180_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Rita', ['reviewer']], ['Ada', ['adjudicator']]] as const) await api(page, 'people.save', { name, roles });
+  // Ann counts hard cuts by marking them (at 3 s and 7 s) and asks at 1, 5 and 10 s: no count is stored, the marks give 0, 1, 2
+  await api(page, 'settings.update', { personName: 'Ann', role: 'annotator' });
+  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
+  const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
+  await api(page, 'marks.create', { videoId, marks: [3, 7].map((start) => ({ type: 'event', start, end: null, target: 'cuts', data: {} })) });
+  for (const text of ['How many hard cuts so far?', 'How many scene changes so far?']) {
+    await api(page, 'questions.create', {
+      videoId,
+      fields: { profileId: 'builtin:vcbench', taskCode: 'E1-Transit', text, answerKind: 'number', status: 'ready', counting: { subcategory: 'E1-Transit', target: 'cuts', windowSeconds: null } },
+      queryPoints: [{ time: 1 }, { time: 5 }, { time: 10 }],
+    });
+  }
+  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await api(page, 'rounds.open', { name: 'Counts', selection: {}, reviewers: ['Rita'] });
+  await page.reload();
+  await becomes(page, 'Rita', 'reviewer');
+
+  // blind: the count is said to be withheld, not shown as 0
+  await openReview(page, 'queue');
+  await page.getByTestId('queue-item').filter({ hasText: 'hard cuts' }).click();
+  await expect(page.getByTestId('review-panel')).toBeVisible();
+  await page.getByTestId('review-panel').getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByTestId('qp-derived')).toHaveText(Array(3).fill('answer withheld (blind review)'));
+  await page.screenshot({ path: testInfo.outputPath('1-withheld.png') });
+
+  // the derived counts, given blind, agree at every point
+  const answerItem = async (text: string, counts: number[], verdict: string): Promise<void> => {
+    await openReview(page, 'queue');
+    await page.getByTestId('queue-item').filter({ hasText: text }).click();
+    await expect(page.getByTestId('review-answer')).toHaveCount(3);
+    for (const [i, c] of counts.entries()) await page.getByTestId('review-answer').nth(i).fill(String(c));
+    await page.getByTestId(`verdict-${verdict}`).click();
+    if (verdict !== 'accept') await page.getByTestId('review-reason').selectOption('wrong answer');
+    await page.getByTestId('review-submit').click();
+    await expect(page.getByTestId('review-done')).toBeVisible();
+  };
+  await answerItem('hard cuts', [0, 1, 2], 'accept');
+  await expect(page.getByTestId('review-author')).toHaveText(['0 from marks ✓ agrees', '1 from marks ✓ agrees', '2 from marks ✓ agrees']);
+  await page.screenshot({ path: testInfo.outputPath('2-agrees.png') });
+  // the other item differs at its last point only
+  await answerItem('scene changes', [0, 1, 3], 'revise');
+  await expect(page.getByTestId('review-author')).toHaveText(['0 from marks ✓ agrees', '1 from marks ✓ agrees', '2 from marks ✗ differs']);
+
+  // one item agreed, one escalated
+  await becomes(page, 'Lee', 'lead');
+  await openReview(page, 'rounds');
+  await expect(page.getByTestId('funnel-numbers')).toContainText('2 items · 2 reviewed · 1 agreed · 1 escalated');
+  await page.keyboard.press('Escape');
+
+  // the adjudicator sees the key as the author's answer, from the marks
+  await becomes(page, 'Ada', 'adjudicator');
+  await openReview(page, 'adjudication');
+  await expect(page.getByTestId('adjudication-item')).toHaveCount(1);
+  await page.getByTestId('adjudication-item').click();
+  await expect(page.getByTestId('adjudication-author')).toHaveText(['0 from marks', '1 from marks', '2 from marks']);
+  await expect(page.getByTestId('adjudication-review-answer')).toHaveText(['Rita0 ✓ agrees', 'Rita1 ✓ agrees', 'Rita3 ✗ differs']);
+  await page.screenshot({ path: testInfo.outputPath('3-adjudication.png') });
+
+  // the report compares the same key: 5 of Rita's 6 answers agree with Ann's
+  await becomes(page, 'Lee', 'lead');
+  await openReview(page, 'report');
+  await page.getByTestId('report-round').selectOption({ label: 'Round 1: Counts' });
+  const annRita = page.getByTestId('report-pairs').locator('tr').filter({ hasText: /answers\s*all\s*Ann\s*Rita/ });
+  await expect(annRita).toContainText('83.3 %');
+});
+
 test('the first start asks who you are, once', async ({ page }) => {
   const { startTidemark, removeDir } = await import('./support/server');
   const first = await startTidemark({ askIdentity: true });
