@@ -229,6 +229,8 @@ test('through a package: the lead exports a reviewer’s items, she reviews them
   await page.getByTestId('review-reason').selectOption('wrong answer');
   await page.getByTestId('review-submit').click();
   await expect(page.getByTestId('review-done')).toBeVisible();
+  // the package holds no answers: none is shown as the author's (an empty one would read as differing)
+  await expect(page.getByTestId('review-compare')).toContainText('Author’snot in this review package');
 
   // back in the main project, the lead imports the returned package — and again, which changes nothing
   await becomes(page, 'Lee', 'lead');

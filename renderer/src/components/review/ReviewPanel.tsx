@@ -101,7 +101,8 @@ export function ReviewPanel(): React.JSX.Element | null {
                           <td data-testid="review-author">{answerText(compared.author)}{compared.fromMarks && <FromMarks />} <span className="agreement-mark">{compared.agrees ? '✓ agrees' : '✗ differs'}</span></td>
                         </tr>
                       ) : (
-                        <tr><th scope="row">Author’s</th><td className="hint">not shown (still blind)</td></tr>
+                        // submitted and still none: a review package, which holds no answers (its import records the key)
+                        <tr><th scope="row">Author’s</th><td className="hint">{submitted ? 'not in this review package' : 'not shown (still blind)'}</td></tr>
                       )}
                     </tbody>
                   </table>
