@@ -16,6 +16,13 @@ const ctx = (over: Partial<LintContext> = {}): LintContext => ({ profile: profil
 const codes = (q: Question, points: QueryPoint[], c: LintContext = ctx()) => lintQuestion(q, points, c).map((l) => `${l.severity}:${l.code}`);
 
 describe('lints', () => {
+  it('names the field an "empty" lint is about, so the app can wait while that field is typed into', () => {
+    const lints = lintQuestion(question({ text: ' ', options: { A: 'About 0.5 m', B: '' } }), [point({ answer: 'A' })], ctx());
+    expect(lints.filter((l) => l.field).map((l) => [l.code, l.field, l.message])).toEqual([
+      ['empty-text', 'text', 'The question has no text.'],
+      ['empty-option', 'options.B', 'Option B is empty.'],
+    ]);
+  });
   it('a clean OVO-S item has none', () => {
     expect(codes(question(), [point()])).toEqual([]);
   });

@@ -15,6 +15,8 @@ export interface Lint {
   message: string;
   questionId: string;
   queryPointId?: string;
+  /** The question's field it is about, where it is one field: 'text', 'options.B'. */
+  field?: string;
 }
 
 export interface LintContext {
@@ -33,12 +35,12 @@ const fmt = (t: number): string => `${Number(t.toFixed(3))} s`;
 
 export function lintQuestion(question: Question, points: readonly QueryPoint[], ctx: LintContext): Lint[] {
   const lints: Lint[] = [];
-  const add = (severity: LintSeverity, code: string, message: string, queryPointId?: string): void => {
-    lints.push({ severity, code, message, questionId: question.id, ...(queryPointId ? { queryPointId } : {}) });
+  const add = (severity: LintSeverity, code: string, message: string, queryPointId?: string, field?: string): void => {
+    lints.push({ severity, code, message, questionId: question.id, ...(queryPointId ? { queryPointId } : {}), ...(field ? { field } : {}) });
   };
   const rules = ctx.profile?.rules;
 
-  if (question.text.trim() === '' && !rules?.denseCaptions) add('error', 'empty-text', 'The question has no text.');
+  if (question.text.trim() === '' && !rules?.denseCaptions) add('error', 'empty-text', 'The question has no text.', undefined, 'text');
   if (ctx.profile && question.taskCode && !findTaskCode(ctx.profile.taxonomy, question.taskCode)) {
     add('error', 'unknown-task-code', `Task code ${question.taskCode} is not in the ${ctx.profile.name} taxonomy.`);
   }
@@ -55,7 +57,7 @@ export function lintQuestion(question: Question, points: readonly QueryPoint[], 
     if (letters.join('') !== expected.join('')) add('error', 'option-gap', `Options should be lettered ${expected.join(', ')} without gaps.`);
     if (rules && letters.length > rules.maxOptions) add('error', 'too-many-options', `${ctx.profile?.name} allows at most ${rules.maxOptions} options.`);
     texts.forEach((text, i) => {
-      if (text === '') add('error', 'empty-option', `Option ${letters[i]} is empty.`);
+      if (text === '') add('error', 'empty-option', `Option ${letters[i]} is empty.`, undefined, `options.${letters[i]}`);
     });
     const seen = new Map<string, string>();
     texts.forEach((text, i) => {

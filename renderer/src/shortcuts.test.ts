@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { comboLabel, comboOf, reachesPage, shortcutLabel } from './shortcuts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { comboLabel, comboOf, fieldShortcutLabel, fieldShortcutOf, forgetChoice, handleKeyDown, noteChoice, reachesPage, shortcutLabel } from './shortcuts';
+import { registerActions, type ActionId } from './store/registry';
+import { setState } from './store/store';
 
 type KeyEvent = Parameters<typeof comboOf>[0];
 const press = (key: string, code: string, mods: Partial<Pick<KeyEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>> = {}): KeyEvent => ({
@@ -66,5 +68,84 @@ describe('reachesPage', () => {
       expect(reachesPage(id, false)).toBe(true);
     }
     for (const id of ['help', 'review', 'drafting', 'runs'] as const) expect(reachesPage(id, true)).toBe(true);
+  });
+});
+
+describe('shortcuts inside a text field', () => {
+  it('let through only a combo with a modifier: Shift+Backspace rejects the draft, Backspace and letters stay the field’s', () => {
+    setState({ keymap: {} });
+    expect(fieldShortcutOf(press('Backspace', 'Backspace', { shiftKey: true }))).toBe('reject-draft');
+    expect(fieldShortcutOf(press('Delete', 'Delete', { shiftKey: true }))).toBe('reject-draft');
+    expect(fieldShortcutOf(press('Backspace', 'Backspace'))).toBeUndefined();
+    expect(fieldShortcutOf(press('a', 'KeyA'))).toBeUndefined();
+    expect(fieldShortcutOf(press('A', 'KeyA', { shiftKey: true }))).toBeUndefined();
+    expect(fieldShortcutLabel('reject-draft', {})).toBe('Shift+Backspace / Shift+Delete');
+  });
+  it('follow a rebinding, and a key rebound to a letter works only outside the field', () => {
+    const keymap = { 'reject-draft': ['r'] };
+    setState({ keymap });
+    expect(fieldShortcutOf(press('r', 'KeyR'))).toBeUndefined();
+    expect(fieldShortcutOf(press('Backspace', 'Backspace', { shiftKey: true }))).toBeUndefined();
+    expect(fieldShortcutLabel('reject-draft', keymap)).toBe('');
+    setState({ keymap: { 'reject-draft': ['Alt+x'] } });
+    expect(fieldShortcutOf(press('x', 'KeyX', { altKey: true }))).toBe('reject-draft');
+    expect(fieldShortcutLabel('reject-draft', { 'reject-draft': ['Alt+x'] })).toBe('Alt+X');
+    setState({ keymap: {} });
+  });
+});
+
+describe('Esc', () => {
+  // the page's elements, as much of them as the key handler looks at (the unit tests have no DOM)
+  class FakeElement {
+    constructor(readonly tagName: string) {}
+    isContentEditable = false;
+    blurred = 0;
+    blur(): void {
+      this.blurred++;
+    }
+  }
+  class FakeSelect extends FakeElement {}
+  const globals = globalThis as Record<string, unknown>;
+  globals.HTMLElement = FakeElement;
+  globals.HTMLSelectElement = FakeSelect;
+  afterAll(() => {
+    delete globals.HTMLElement;
+    delete globals.HTMLSelectElement;
+  });
+  const ran: ActionId[] = [];
+  registerActions({
+    cancel: () => (ran.push('cancel'), true),
+    'discard-new-question': () => (ran.push('discard-new-question'), false),
+    'close-dialogs': () => void ran.push('close-dialogs'),
+  });
+  const key = (k: string, target: FakeElement) => ({ key: k, code: k, target, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, repeat: false, preventDefault() {} }) as unknown as KeyboardEvent;
+  const body = new FakeElement('BODY');
+
+  it('right after a value is chosen in a list only leaves the list, even when the list never had the focus', () => {
+    setState({ overlay: null, prompt: null, rebinding: null });
+    const list = new FakeSelect('SELECT');
+    noteChoice({ target: list } as unknown as Event);
+    ran.length = 0;
+    handleKeyDown(key('Escape', body));
+    expect(list.blurred).toBe(1);
+    expect(ran).toEqual(['discard-new-question', 'close-dialogs']);
+    // the next Esc lets go of the selection, as before
+    ran.length = 0;
+    handleKeyDown(key('Escape', body));
+    expect(ran).toEqual(['cancel']);
+  });
+
+  it('after another key or a click, a choice made before is no longer what Esc leaves', () => {
+    const list = new FakeSelect('SELECT');
+    noteChoice({ target: list } as unknown as Event);
+    handleKeyDown(key('ArrowRight', body));
+    ran.length = 0;
+    handleKeyDown(key('Escape', body));
+    expect(ran).toEqual(['cancel']);
+    noteChoice({ target: list } as unknown as Event);
+    forgetChoice();
+    ran.length = 0;
+    handleKeyDown(key('Escape', body));
+    expect(ran).toEqual(['cancel']);
   });
 });

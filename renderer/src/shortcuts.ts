@@ -68,7 +68,7 @@ export const shortcuts: readonly Shortcut[] = [
   { id: 'next-draft', keys: ['u'], description: 'Next undecided draft (caption, candidate, question)', group: 'Drafts' },
   { id: 'previous-draft', keys: ['U'], description: 'Previous undecided draft', group: 'Drafts' },
   { id: 'accept-draft', keys: ['a', 'A'], description: 'Accept the draft at the playhead or selected, then go to the next', group: 'Drafts' },
-  { id: 'reject-draft', keys: ['Shift+Backspace', 'Shift+Delete'], description: 'Reject the draft at the playhead or selected (removes what it made)', group: 'Drafts' },
+  { id: 'reject-draft', keys: ['Shift+Backspace', 'Shift+Delete'], description: 'Reject the draft at the playhead or selected (removes what it made); also in the caption box', group: 'Drafts' },
   { id: 'runs', keys: ['m', 'M'], description: 'Model runs: import, lanes on the timeline, scoreboard, early responses', group: 'Runs' },
   { id: 'undo', keys: ['Mod+z'], description: 'Undo', group: 'Edit' },
   { id: 'redo', keys: ['Mod+Z', 'Mod+y'], description: 'Redo', group: 'Edit' },
@@ -136,13 +136,35 @@ export function comboLabel(combo: string): string {
   return parts.join('+');
 }
 
-/** A shortcut's keys as they read; a letter bound in both cases reads once ('l', 'L' → 'L'). */
-export function shortcutLabel(id: ActionId, keymap: Record<string, string[]>): string {
+/** A shortcut's keys, each as it reads; a letter bound in both cases reads once ('l', 'L' → 'L'). */
+export function shortcutLabels(id: ActionId, keymap: Record<string, string[]>): string[] {
   const shortcut = shortcuts.find((s) => s.id === id);
-  if (!shortcut) return '';
+  if (!shortcut) return [];
   const keys = keysOf(shortcut, keymap);
   const shown = keys.filter((k) => !(/[A-Z]$/.test(k) && keys.includes(k.slice(0, -1) + k.slice(-1).toLowerCase())));
-  return shown.map(comboLabel).join(' / ');
+  return shown.map(comboLabel);
+}
+
+/** A shortcut's keys as they read, in one line ('Shift+Backspace / Shift+Delete'). */
+export const shortcutLabel = (id: ActionId, keymap: Record<string, string[]>): string => shortcutLabels(id, keymap).join(' / ');
+
+/**
+ * A combo a text field lets through to its shortcut: one with a modifier (Shift+Backspace, Ctrl/⌘+…,
+ * Alt+…). Plain keys — letters, Backspace, Enter, arrows — stay the field's, so no rebinding to a
+ * letter ever eats typed text.
+ */
+const passesFields = (combo: string): boolean => /^(?:Mod|Alt|Shift)\+./.test(combo);
+
+/** The shortcut a key pressed in a text field stands for, when the field lets it through (see passesFields). */
+export function fieldShortcutOf(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): ActionId | undefined {
+  const combo = comboOf(event);
+  return passesFields(combo) ? actionFor(combo) : undefined;
+}
+
+/** The keys of a shortcut that work inside a text field, as they read; '' when none does. */
+export function fieldShortcutLabel(id: ActionId, keymap: Record<string, string[]>): string {
+  const shortcut = shortcuts.find((s) => s.id === id);
+  return shortcut ? keysOf(shortcut, keymap).filter(passesFields).map(comboLabel).join(' / ') : '';
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -150,11 +172,33 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/**
+ * A list (<select>) whose value was just chosen, until the next key or pointer press: Esc then leaves
+ * it, as Esc in a text field does, even when the list never took the focus (a value chosen by a script
+ * or an assistive tool) — otherwise that Esc found no field and let go of the selection as well.
+ */
+let chosenList: HTMLSelectElement | null = null;
+
+/** On every `change` (capture): notes a list whose value was chosen. */
+export function noteChoice(event: Event): void {
+  chosenList = event.target instanceof HTMLSelectElement ? event.target : null;
+}
+
+/** On every pointer press: a click elsewhere ends "just chosen". */
+export function forgetChoice(): void {
+  chosenList = null;
+}
+
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
+
 export function handleKeyDown(event: KeyboardEvent): void {
+  const chosen = chosenList;
+  if (!MODIFIERS.has(event.key)) chosenList = null;
   if (event.key === 'Escape') {
-    const typing = isTyping(event.target);
+    const typing = isTyping(event.target) || chosen !== null;
     // leaving a field saves what was typed into it, before anything is judged untouched
     if (event.target instanceof HTMLElement) event.target.blur();
+    chosen?.blur();
     // outside dialogs Esc first drops what is being made (in a field: only an empty new question),
     // then the selection; otherwise it closes the dialog
     if (!dialogOpen(getState()) && runAction(typing ? 'discard-new-question' : 'cancel')) return;

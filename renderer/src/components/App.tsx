@@ -1,5 +1,5 @@
 import { Fragment, useEffect } from 'react';
-import { handleKeyDown } from '../shortcuts';
+import { forgetChoice, handleKeyDown, noteChoice } from '../shortcuts';
 import { startApp } from '../store/features';
 import { isRunning } from '../store/jobs/selectors';
 import { closeProject, pick, usePickedPaths } from '../store/project/actions';
@@ -75,6 +75,8 @@ export function App(): React.JSX.Element {
   useEffect(() => {
     void startApp();
     window.addEventListener('keydown', handleKeyDown);
+    window.addEventListener('change', noteChoice, true);
+    window.addEventListener('pointerdown', forgetChoice, true);
     // leaving the page (a reload, closing the window) saves what is being typed and where the person was
     const leavePage = (): void => {
       flushPendingEdits();
@@ -83,6 +85,8 @@ export function App(): React.JSX.Element {
     window.addEventListener('pagehide', leavePage);
     return () => {
       window.removeEventListener('keydown', handleKeyDown);
+      window.removeEventListener('change', noteChoice, true);
+      window.removeEventListener('pointerdown', forgetChoice, true);
       window.removeEventListener('pagehide', leavePage);
     };
   }, []);

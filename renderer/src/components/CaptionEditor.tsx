@@ -13,6 +13,7 @@ import { displayTime } from '../store/player/selectors';
 import { selectedTimedVideo } from '../store/project/selectors';
 import { useStore } from '../store/store';
 import { DraftDiff } from './drafting/DraftDiff';
+import { fieldShortcutLabel, fieldShortcutOf } from '../shortcuts';
 import { useShortcutLabel } from './use-shortcut-label';
 
 function captionAt(marks: readonly Mark[], task: string, second: number): string | null {
@@ -29,6 +30,8 @@ export function CaptionEditor(): React.JSX.Element | null {
   const draft = useStore((s) => (task ? captionDraftAt(s, task, second) : null));
   const undecided = draft?.status === 'draft' && draft.current !== null;
   const rejectKey = useShortcutLabel('reject-draft');
+  // the hint sits over the text box: it names the keys that reject from inside it too
+  const rejectInBox = useStore((s) => fieldShortcutLabel('reject-draft', s.keymap));
   const nextKey = useShortcutLabel('next-draft');
   const previous = task && second > 0 ? captionAt(marks, task, second - 1) : null;
   const [text, setText] = useState('');
@@ -64,7 +67,7 @@ export function CaptionEditor(): React.JSX.Element | null {
         <p className={`draft-bar status-${draft.status}`} data-testid="caption-draft">
           Model draft · {draft.provenance.model} · {draft.provenance.policy.toUpperCase()} k={draft.provenance.k} · <strong data-testid="caption-draft-status">{draft.status}</strong>
           {draft.decidedBy && ` by ${draft.decidedBy}`}
-          {undecided && ` — Enter keeps it (with your edits), ${rejectKey} rejects, ${nextKey} goes to the next undecided`}
+          {undecided && ` — Enter keeps it (with your edits), ${rejectInBox || `${rejectKey} (outside the text box)`} rejects, ${nextKey} goes to the next undecided`}
           {draft.provenance.drafted !== null && draft.provenance.drafted !== text && (
             <>
               <br />
@@ -81,6 +84,12 @@ export function CaptionEditor(): React.JSX.Element | null {
         placeholder="What the answer is at this second"
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
+          // as Enter keeps the draft from here, its reject key rejects it (and deletes no character)
+          if (undecided && draft && fieldShortcutOf(e.nativeEvent) === 'reject-draft') {
+            e.preventDefault();
+            void decideDrafts([draft.id], 'reject');
+            return;
+          }
           if (e.key === 'Enter' && !e.shiftKey) {
             e.preventDefault();
             save(true);

@@ -1,7 +1,7 @@
 // The `?` shortcut list, the typed-path prompt (browser mode has no native dialogs) and the jobs bar.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { comboOf, shortcutLabel, shortcuts, type Shortcut } from '../shortcuts';
+import { comboOf, shortcutLabels, shortcuts, type Shortcut } from '../shortcuts';
 import { cancelJob } from '../store/jobs/actions';
 import { runningJobs } from '../store/jobs/selectors';
 import { usePickedPaths } from '../store/project/actions';
@@ -37,7 +37,14 @@ export function ShortcutsOverlay(): React.JSX.Element | null {
                   <div key={s.id} className="shortcut">
                     <dt>
                       <button type="button" className="kbd" data-shortcut={s.id} onClick={() => startRebinding(s.id)} autoFocus={rebinding === s.id}>
-                        {rebinding === s.id ? 'press a key…' : shortcutLabel(s.id, keymap)}
+                        {rebinding === s.id
+                          ? 'press a key…'
+                          : shortcutLabels(s.id, keymap).map((label, i) => (
+                              <Fragment key={label}>
+                                {i > 0 && ' / '}
+                                <span className="combo">{label}</span>
+                              </Fragment>
+                            ))}
                       </button>
                     </dt>
                     <dd>{s.description}</dd>

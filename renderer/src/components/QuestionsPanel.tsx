@@ -4,20 +4,22 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { groupBy } from '../../../shared/collections';
 import { lintQuestion, type Lint } from '../../../shared/lints';
-import { answerKinds, countingSubcategories, taxonomyLeaves, temporalTypes } from '../../../shared/profiles';
+import { answerKinds, countingSubcategories, taxonomyLeaves, temporalTypes, type ProfileKind } from '../../../shared/profiles';
 import { groupRoles, OPTION_LETTERS, optionLetters, questionStatuses, type CountingSettings, type OptionLetter, type QueryPoint, type Question } from '../../../shared/questions';
+import { runItemIds } from '../../../shared/runs/item-ids';
 import { formatTimecode, parseTimeInput } from '../../../shared/timecode';
-import { selectQueryPoint, selectQuestion } from '../store/annotation/actions';
+import { leftField, selectQueryPoint, selectQuestion, typingInto } from '../store/annotation/actions';
 import { createQuestion, dropLastEvidence, removeQueryPoint, removeQuestion, updateQueryPoint, updateQuestion, type QuestionPatch } from '../store/annotation/question-actions';
-import { pointsOf, selectedQuestion } from '../store/annotation/selectors';
+import { pointsOf, selectedQuestion, shownLints } from '../store/annotation/selectors';
 import { chooseNewQuestionProfile } from '../store/profiles/actions';
 import { newQuestionProfile, profileOf } from '../store/profiles/selectors';
 import { selectedVideo } from '../store/project/selectors';
 import { useStore, type State } from '../store/store';
-import { focusField } from '../dom/focus';
+import { focusField, focusFieldSoon } from '../dom/focus';
 import { shortcutLabel } from '../shortcuts';
 import { undecidedMade } from '../store/drafting/selectors';
 import { CaptionEditor } from './CaptionEditor';
+import { CopyableId } from './CopyableId';
 import { CountKey } from './CountKey';
 import { QuestionDraftNote } from './drafting/QuestionDraftNote';
 import { useShortcutLabel } from './use-shortcut-label';
@@ -34,7 +36,8 @@ export function useVideoLints(): Lint[] | null {
   const { questions, queryPoints, marks, profiles, duration } = useStore(
     useShallow((s: State) => ({ questions: s.questions, queryPoints: s.queryPoints, marks: s.marks, profiles: s.profiles, duration: selectedVideo(s)?.duration ?? null })),
   );
-  return useMemo(() => {
+  const typing = useStore(useShallow((s: State) => ({ typingIn: s.typingIn, selectedQuestionId: s.selectedQuestionId })));
+  const lints = useMemo(() => {
     if (duration === null) return null;
     const pointsBy = groupBy(queryPoints, (p) => p.questionId);
     const groups = groupBy(questions.filter((q) => q.group), (q) => q.group!.id);
@@ -47,6 +50,7 @@ export function useVideoLints(): Lint[] | null {
       }),
     );
   }, [questions, queryPoints, marks, profiles, duration]);
+  return useMemo(() => lints && shownLints(lints, typing), [lints, typing]);
 }
 
 export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.Element {
@@ -75,7 +79,7 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
         <select value={profileId} onChange={(e) => chooseNewQuestionProfile(e.target.value)} aria-label="Profile for new questions" data-testid="new-question-profile">
           {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
-        <button type="button" onClick={() => void createQuestion({ profileId })} title={`New question with a query point at the playhead (${newKey})`}>New question</button>
+        <button type="button" onClick={() => void createQuestion({ profileId }).then((made) => made && focusFieldSoon('question-text'))} title={`New question with a query point at the playhead (${newKey})`}>New question</button>
       </div>
       <div ref={parentRef} className="questions-list" data-testid="questions-list">
         {questions.length === 0 && <p className="hint">No questions yet. {newKey} makes one with a query point at the playhead.</p>}
@@ -106,14 +110,20 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
 
 /** A text field that saves when left or on Enter (Shift+Enter for a new line in multi-line fields). */
 /** `owner`: the item edited (what was typed is saved to it when the field is given another). */
-function Field(props: { id?: string; owner: string; label: string; value: string; onSave: (v: string) => void; multiline?: boolean; placeholder?: string; testId?: string }): React.JSX.Element {
+/** `lintField`: the question field it is, as lints name it ('text', 'options.B'): not called empty while typed into. */
+function Field(props: { id?: string; owner: string; label: string; value: string; onSave: (v: string) => void; multiline?: boolean; placeholder?: string; testId?: string; lintField?: string }): React.JSX.Element {
   const typed = useTypedText(props.value, props.onSave, undefined, props.owner);
+  const { owner, lintField } = props;
   const common = {
     id: props.id,
     value: typed.text,
     placeholder: props.placeholder,
     'data-testid': props.testId,
-    onBlur: typed.leave,
+    onFocus: () => lintField && typingInto(owner, lintField),
+    onBlur: () => {
+      typed.leave();
+      if (lintField) leftField(owner, lintField);
+    },
     onKeyDown: (e: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       if (e.key === 'Enter' && !e.shiftKey) {
         e.preventDefault();
@@ -170,7 +180,8 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
         <button type="button" onClick={() => void removeQuestion(question.id)}>Delete</button>
       </header>
       <QuestionDraftNote question={question} />
-      <Field owner={question.id} id="question-text" testId="question-text" label={rules.denseCaptions ? 'Task prompt (given at t = 0)' : 'Question'} value={question.text} multiline onSave={(text) => set({ text })} />
+      <RunItemIdLine question={question} kind={profile.kind} />
+      <Field owner={question.id} id="question-text" testId="question-text" lintField="text" label={rules.denseCaptions ? 'Task prompt (given at t = 0)' : 'Question'} value={question.text} multiline onSave={(text) => set({ text })} />
       <div className="row">
         <label className="field">
           Answer
@@ -198,7 +209,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
         <div className="options" data-testid="options">
           {letters.map((letter) => (
             <div key={letter} className="option">
-              <Field owner={question.id} id={`option-${letter}`} testId={`option-${letter}`} label={letter} value={question.options[letter] ?? ''} onSave={(text) => set({ options: { ...question.options, [letter]: text } })} />
+              <Field owner={question.id} id={`option-${letter}`} testId={`option-${letter}`} lintField={`options.${letter}`} label={letter} value={question.options[letter] ?? ''} onSave={(text) => set({ options: { ...question.options, [letter]: text } })} />
             </div>
           ))}
           <div className="option-actions">
@@ -239,6 +250,17 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
       <QueryPoints question={question} points={points} />
       <LintList lints={own} />
     </div>
+  );
+}
+
+/** The ids a run file's `item` names this question by (Runs import matches either), small, each with Copy. */
+function RunItemIdLine({ question, kind }: { question: Question; kind: ProfileKind }): React.JSX.Element {
+  const { id, benchmarkId } = runItemIds(question, kind);
+  return (
+    <p className="question-ids">
+      <CopyableId label="id" value={id} testId="question-id" title="A run file's item names this question by this id (always this question alone)" />
+      {benchmarkId && <CopyableId label="benchmark id" value={benchmarkId} testId="question-benchmark-id" title="The id its benchmark file gave it: a run file's item may name it so too" />}
+    </p>
   );
 }
 

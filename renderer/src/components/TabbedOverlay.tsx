@@ -27,6 +27,19 @@ interface Props<T extends string> {
   children: React.ReactNode;
 }
 
+/**
+ * Focus that leaves the card for nowhere — the focused button was disabled or went away (Save person
+ * empties the form and disables itself) — comes back to the card, so the tab keys (1–9, ← / →) go on
+ * working rather than reaching the page, where they do nothing behind the overlay.
+ */
+function keepFocusInCard(e: React.FocusEvent<HTMLDivElement>): void {
+  if (e.relatedTarget !== null) return;
+  const card = e.currentTarget;
+  setTimeout(() => {
+    if (card.isConnected && (document.activeElement === null || document.activeElement === document.body)) card.focus();
+  });
+}
+
 export function TabbedOverlay<T extends string>(props: Props<T>): React.JSX.Element {
   const keymap = useStore((s) => s.keymap);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -37,7 +50,7 @@ export function TabbedOverlay<T extends string>(props: Props<T>): React.JSX.Elem
   const { tabs, tab, labels } = props;
   return (
     <div className="overlay" role="dialog" aria-label={props.label} data-testid={props.testId} onClick={closeOverlay} onKeyDown={tabbedOverlayKeys(props.owner, keymap, tabs, tab, props.choose)}>
-      <div className={`overlay-card review ${props.className}`} ref={cardRef} tabIndex={-1} onClick={(e) => e.stopPropagation()}>
+      <div className={`overlay-card review ${props.className}`} ref={cardRef} tabIndex={-1} onClick={(e) => e.stopPropagation()} onBlur={keepFocusInCard}>
         <header className="review-head">
           <h2>{props.title ?? props.label}</h2>
           <span className="hint">{props.hint}</span>

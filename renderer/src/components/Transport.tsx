@@ -1,7 +1,7 @@
 // Time display (time code and frame index), stepping buttons, jump-to-time and playback rate.
 import { useState } from 'react';
 import { formatFps, formatTimecode, parseTimeInput } from '../../../shared/timecode';
-import { seek, setDecodeAhead, setRate, step, toggleGrid, togglePlay } from '../store/player/actions';
+import { jumpTo, setDecodeAhead, setRate, step, toggleGrid, togglePlay } from '../store/player/actions';
 import { displayFrame, displayTime } from '../store/player/selectors';
 import { playbackRates } from '../store/player/state';
 import { selectedTimedVideo } from '../store/project/selectors';
@@ -28,7 +28,7 @@ export function Transport(): React.JSX.Element | null {
     if (parsed.seconds > video.duration) return setJumpError(`The video ends at ${formatTimecode(video.duration, { withHours })}.`);
     setJumpError(null);
     setJump('');
-    seek(parsed.seconds);
+    jumpTo(parsed.seconds);
     (document.activeElement as HTMLElement | null)?.blur();
   };
 

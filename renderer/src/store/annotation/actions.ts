@@ -39,8 +39,22 @@ export function selectMark(id: string | null, seekTo = true): void {
 export function selectQuestion(id: string | null): void {
   setState({ prefixUntil: null });
   const first = getState().queryPoints.filter((p) => p.questionId === id).sort((a, b) => a.time - b.time)[0] ?? null;
-  setState({ selectedQuestionId: id, selectedQueryPointId: first?.id ?? null, selectedMarkId: null, sidePanel: 'questions' });
+  setState({ selectedQuestionId: id, selectedQueryPointId: first?.id ?? null, selectedMarkId: null, sidePanel: 'questions', ...stillTyping(id) });
   keepInPrefix();
+}
+
+/** Another question chosen: no field of the one before is being typed into (nor waiting to be). */
+const stillTyping = (questionId: string | null): { typingIn?: null } => (getState().typingIn?.questionId === questionId ? {} : { typingIn: null });
+
+/** A question's field took the focus (`field` as its lints name it: 'text', 'options.B'). */
+export function typingInto(questionId: string, field: string): void {
+  setState({ typingIn: { questionId, field } });
+}
+
+/** A question's field was left: from now on its lints say whether it is empty. */
+export function leftField(questionId: string, field: string): void {
+  const typing = getState().typingIn;
+  if (typing?.questionId === questionId && typing.field === field) setState({ typingIn: null });
 }
 
 /** With the prefix-only view on, the playhead never stays past what the model may see. */
@@ -52,7 +66,7 @@ export function keepInPrefix(): void {
 
 export function selectQueryPoint(id: string | null): void {
   const point = getState().queryPoints.find((p) => p.id === id);
-  setState({ selectedQueryPointId: id, ...(point ? { selectedQuestionId: point.questionId } : {}), selectedMarkId: null });
+  setState({ selectedQueryPointId: id, ...(point ? { selectedQuestionId: point.questionId, ...stillTyping(point.questionId) } : {}), selectedMarkId: null });
   if (point) void emit('seek', point.time);
 }
 

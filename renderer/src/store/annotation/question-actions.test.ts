@@ -8,7 +8,8 @@ const answers: Array<{ method: string; request: unknown; resolve: (value: unknow
 vi.mock('../../api/client', () => ({
   call: (method: string, request: unknown) => new Promise((resolve) => answers.push({ method, request, resolve })),
 }));
-const { updateQuestion } = await import('./question-actions');
+const { createQuestion, updateQuestion } = await import('./question-actions');
+const { leftField, selectQuestion, typingInto } = await import('./actions');
 
 const stored = (over: Partial<Question>): Question => ({ ...question('q', 'p'), updatedAt: 'stored', ...over });
 
@@ -37,5 +38,33 @@ describe('updateQuestion', () => {
     answers[1]!.resolve(stored({ text: 'How many?', options: { A: '' }, updatedAt: 'second' }));
     await second;
     expect(getState().questions[0]).toMatchObject({ options: { A: '' }, updatedAt: 'second' });
+  });
+});
+
+describe('the field being typed into', () => {
+  beforeEach(() => {
+    answers.length = 0;
+    setState(state({ questions: [question('q', 'p')], selectedQuestionId: 'q', typingIn: null }));
+  });
+
+  it('is the text of a question just made, until that field is left', async () => {
+    const made = createQuestion({ profileId: 'p' });
+    answers[0]!.resolve({ question: question('new', 'p'), queryPoints: [] });
+    await made;
+    expect(getState()).toMatchObject({ selectedQuestionId: 'new', typingIn: { questionId: 'new', field: 'text' } });
+    typingInto('new', 'text');
+    leftField('new', 'options.A'); // another field left: not this one
+    expect(getState().typingIn).toEqual({ questionId: 'new', field: 'text' });
+    leftField('new', 'text');
+    expect(getState().typingIn).toBeNull();
+  });
+
+  it('follows the focus, and is forgotten when another question is chosen', () => {
+    typingInto('q', 'options.B');
+    expect(getState().typingIn).toEqual({ questionId: 'q', field: 'options.B' });
+    selectQuestion('q');
+    expect(getState().typingIn).toEqual({ questionId: 'q', field: 'options.B' });
+    selectQuestion(null);
+    expect(getState().typingIn).toBeNull();
   });
 });

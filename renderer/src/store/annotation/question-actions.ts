@@ -39,6 +39,8 @@ export async function createQuestion(fields: NewQuestionFields, atPlayhead = tru
     selectedMarkId: null,
     sidePanel: 'questions',
     newQuestion: { question: created.question, points: created.queryPoints },
+    // its text is about to be typed: not called empty before it is left
+    typingIn: { questionId: created.question.id, field: 'text' },
   }));
   return created.question;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Mark } from '../../../../shared/marks';
 import { point, profile, question, span, state } from '../test-support/fixtures';
-import { captionTask, currentOpenMark, currentTarget, openMarks, pointsOf, prefixLimit, selectedQueryPoint, selectedQuestion, untouchedNewQuestion } from './selectors';
+import type { Lint } from '../../../../shared/lints';
+import { captionTask, currentOpenMark, currentTarget, openMarks, pointsOf, prefixLimit, selectedQueryPoint, selectedQuestion, shownLints, untouchedNewQuestion } from './selectors';
 
 describe('annotation selectors', () => {
   const profiles = [profile('vsas', { denseCaptions: true }), profile('other')];
@@ -61,5 +62,16 @@ describe('annotation selectors', () => {
     expect(currentOpenMark(s, 'span')?.id).toBe('b');
     expect(currentOpenMark(state({ marks, selectedMarkId: 'a' }), 'span')?.id).toBe('a');
     expect(currentOpenMark(s, 'entity')).toBeNull();
+  });
+
+  it('does not call the field being typed into empty; every other lint stays', () => {
+    const lint = (code: string, questionId: string, field?: string): Lint => ({ severity: 'error', code, message: code, questionId, ...(field ? { field } : {}) });
+    const lints = [lint('empty-text', 'q', 'text'), lint('empty-option', 'q', 'options.A'), lint('empty-option', 'q', 'options.B'), lint('no-answer', 'q'), lint('empty-text', 'other', 'text')];
+    const codes = (s: Parameters<typeof shownLints>[1]) => shownLints(lints, s).map((l) => `${l.questionId}:${l.field ?? l.code}`);
+    expect(codes({ selectedQuestionId: 'q', typingIn: null })).toEqual(['q:text', 'q:options.A', 'q:options.B', 'q:no-answer', 'other:text']);
+    expect(codes({ selectedQuestionId: 'q', typingIn: { questionId: 'q', field: 'text' } })).toEqual(['q:options.A', 'q:options.B', 'q:no-answer', 'other:text']);
+    expect(codes({ selectedQuestionId: 'q', typingIn: { questionId: 'q', field: 'options.A' } })).toEqual(['q:text', 'q:options.B', 'q:no-answer', 'other:text']);
+    // a field of a question no longer shown is typed into no more
+    expect(codes({ selectedQuestionId: 'other', typingIn: { questionId: 'q', field: 'text' } })).toEqual(['q:text', 'q:options.A', 'q:options.B', 'q:no-answer', 'other:text']);
   });
 });

@@ -1,4 +1,5 @@
 // Pure selectors of the annotation slice.
+import type { Lint } from '../../../../shared/lints';
 import { isOpenInterval, type Mark } from '../../../../shared/marks';
 import { prefixEnd, type QueryPoint, type Question } from '../../../../shared/questions';
 import { profileOf } from '../profiles/selectors';
@@ -59,3 +60,14 @@ export const currentOpenMark = (s: State, type?: IntervalType): Mark | null => {
   const open = openMarks(s).filter((m) => !type || m.type === type);
   return open.find((m) => m.id === s.selectedMarkId) ?? open.at(-1) ?? null;
 };
+
+/** The lints that call a field empty: while it is being typed into, the text is not done yet. */
+const EMPTY_FIELD_LINTS: ReadonlySet<string> = new Set(['empty-text', 'empty-option']);
+
+/** Lints as the editor and the badges show them: all, but the field being typed into is not yet called empty. */
+export function shownLints(lints: Lint[], s: Pick<State, 'typingIn' | 'selectedQuestionId'>): Lint[] {
+  const typing = s.typingIn;
+  // only the selected question's fields are on screen to be typed into
+  if (!typing || typing.questionId !== s.selectedQuestionId) return lints;
+  return lints.filter((l) => !(l.questionId === typing.questionId && l.field === typing.field && EMPTY_FIELD_LINTS.has(l.code)));
+}

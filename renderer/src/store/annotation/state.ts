@@ -24,6 +24,11 @@ export interface AnnotationState {
   prefixUntil: number | null;
   /** A question just made (N) as it was made: while nothing about it has changed, Esc takes it back. */
   newQuestion: { question: Question; points: QueryPoint[] } | null;
+  /**
+   * The question field being typed into (a lint's `field`: 'text', 'options.B') — or about to be: a
+   * question just made, until its text is left. Its own "empty" lint waits until the field is left.
+   */
+  typingIn: { questionId: string; field: string } | null;
 }
 
 /** What a newly selected video starts with before its annotations load. */
@@ -36,6 +41,7 @@ export const noAnnotations = {
   selectedQuestionId: null,
   selectedQueryPointId: null,
   newQuestion: null,
+  typingIn: null,
 } satisfies Partial<AnnotationState>;
 
 export const initialAnnotationState: AnnotationState = {

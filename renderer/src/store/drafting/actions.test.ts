@@ -16,7 +16,7 @@ vi.mock('../../api/client', async (importOriginal) => ({
     return value;
   },
 }));
-const { loadDrafts } = await import('./actions');
+const { acceptCurrentDraft, loadDrafts, rejectCurrentDraft } = await import('./actions');
 
 const info = (role: 'annotator' | 'reviewer') => ({ caller: { person: 'Val', role } }) as unknown as NonNullable<ReturnType<typeof getState>['info']>;
 
@@ -45,5 +45,41 @@ describe('loading drafts', () => {
     await loadDrafts();
     expect(calls).toEqual([]);
     expect(getState().modelDrafts).toEqual([]);
+  });
+});
+
+describe('the one key with nothing to decide', () => {
+  const profiles = [{ id: 'vsas', kind: 'custom', name: 'vsas', builtin: false, taxonomy: [], rules: { answerKinds: ['text'], temporalTypes: [], maxOptions: 4, groups: false, counting: false, denseCaptions: true, proactive: false, namedEntities: false, facets: {} } }] as never;
+  const questions = [{ id: 'task', videoId: 'v1', profileId: 'vsas' }] as never;
+  const caption = (status: string) => ({ id: 'd1', videoId: 'v1', kind: 'caption', target: 'task', at: 3, madeId: 'm1', status, current: 'a caption', task: 'task', provenance: {} }) as never;
+  beforeEach(() => {
+    calls.length = 0;
+    answer = () => ({ decided: 1 });
+  });
+
+  it('says there is no draft at the playhead or selected, and which key finds the next one', () => {
+    setState(state({ info: info('annotator'), modelDrafts: [], status: null }));
+    expect(acceptCurrentDraft()).toBe(false);
+    expect(getState().status).toBe('No model draft at the playhead or selected — U goes to the next undecided draft');
+    expect(rejectCurrentDraft()).toBe(false);
+    expect(getState().status).toBe('No model draft at the playhead or selected to reject — U goes to the next undecided draft');
+    // the key named is the one bound
+    setState({ keymap: { 'next-draft': ['Alt+n'] } });
+    acceptCurrentDraft();
+    expect(getState().status).toBe('No model draft at the playhead or selected — Alt+N goes to the next undecided draft');
+    expect(calls).toEqual([]);
+  });
+
+  it('says the draft here is decided already', () => {
+    setState(state({ info: info('annotator'), keymap: {}, profiles, questions, selectedQuestionId: 'task', commanded: { time: 3.2, seq: 1 }, modelDrafts: [caption('accepted')] }));
+    expect(acceptCurrentDraft()).toBe(false);
+    expect(getState().status).toBe('The draft here is already accepted — U goes to the next undecided draft');
+    expect(calls).toEqual([]);
+  });
+
+  it('decides an undecided draft', async () => {
+    setState(state({ info: info('annotator'), keymap: {}, profiles, questions, selectedQuestionId: 'task', commanded: { time: 3.2, seq: 1 }, modelDrafts: [caption('draft')] }));
+    expect(rejectCurrentDraft()).toBe(true);
+    await vi.waitFor(() => expect(calls).toContain('drafts.decide'));
   });
 });

@@ -4,6 +4,7 @@
 import type { DraftDecision, DraftView } from '../../../../shared/drafting/drafts';
 import type { EndpointSettings } from '../../../../shared/drafting/endpoint';
 import { call } from '../../api/client';
+import { shortcutLabel } from '../../shortcuts';
 import { flash, reloadAnnotations, selectMark } from '../annotation/actions';
 import { emit } from '../effects';
 import { errorMessage, guarded, guardedFor } from '../guarded';
@@ -148,17 +149,30 @@ function goToNextUndecided(direction: 1 | -1): boolean {
 export const nextUndecidedDraft = (): boolean => goToNextUndecided(1);
 export const previousUndecidedDraft = (): boolean => goToNextUndecided(-1);
 
+/**
+ * The undecided draft the person is at, else null after saying in the status line why there is none
+ * to decide (a key that does nothing and says nothing reads as broken) and which key finds one.
+ */
+function draftToDecide(decision: DraftDecision): DraftView | null {
+  const s = getState();
+  const draft = currentDraft(s);
+  if (draft?.status === 'draft') return draft;
+  const next = `${shortcutLabel('next-draft', s.keymap)} goes to the next undecided draft`;
+  flash(draft ? `The draft here is already ${draft.status} — ${next}` : `No model draft at the playhead or selected${decision === 'reject' ? ' to reject' : ''} — ${next}`);
+  return null;
+}
+
 /** The one key: accepts the draft the person is at (and moves on to the next undecided one). */
 export function acceptCurrentDraft(): boolean {
-  const draft = currentDraft(getState());
-  if (!draft || draft.status !== 'draft') return false;
+  const draft = draftToDecide('accept');
+  if (!draft) return false;
   void decideDrafts([draft.id], 'accept').then(() => goToNextUndecided(1));
   return true;
 }
 
 export function rejectCurrentDraft(): boolean {
-  const draft = currentDraft(getState());
-  if (!draft || draft.status !== 'draft') return false;
+  const draft = draftToDecide('reject');
+  if (!draft) return false;
   void decideDrafts([draft.id], 'reject');
   return true;
 }

@@ -2,6 +2,7 @@
 // 1-FPS grid or by native frames, playback, shuttle and rate.
 import { snapTime, type Step } from '../../../../shared/timecode';
 import { playerControl } from '../../player/control';
+import { shortcutLabel } from '../../shortcuts';
 import { decodeAheadEnabled, rememberDecodeAhead } from '../../player/step-ahead';
 import { prefixLimit } from '../annotation/selectors';
 import { emit, on } from '../effects';
@@ -31,10 +32,24 @@ export function seekSnapped(time: number): void {
   if (video) seek(snapTime(time, s.grid, video.fps));
 }
 
+/**
+ * Goes to a time a person asked for (G, End). With the prefix-only view on, a time past it stops at
+ * its end — and the status line says so, and which key lifts it: a playhead that silently stays put
+ * reads as a jump that failed.
+ */
+export function jumpTo(time: number): void {
+  seek(time);
+  const s = getState();
+  const limit = prefixLimit(s);
+  if (limit !== null && time > limit + 1e-9) {
+    setState({ status: `Prefix-only view: nothing after ${limit.toFixed(2)} s — ${shortcutLabel('prefix-only', s.keymap)} shows all` });
+  }
+}
+
 /** The last frame of the video. */
 function seekToEnd(): void {
   const video = selectedTimedVideo(getState());
-  if (video) seek(Math.max(0, video.duration - 1 / video.fps));
+  if (video) jumpTo(Math.max(0, video.duration - 1 / video.fps));
 }
 
 export function togglePlay(): void {
