@@ -209,4 +209,22 @@ test('the question editor shows the id a run file names the question by, with Co
   await page.getByTestId('question-id-copy').click();
   await expect(page.getByTestId('question-id-copy')).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(questions[0]!.id);
+  await expect(page.getByTestId('question-benchmark-id')).toHaveCount(0);
+
+  // a question imported from a benchmark file: its file's id too; without a clipboard, Copy selects the text
+  const imported = await api<{ question: { id: string } }>(page, 'questions.create', {
+    videoId,
+    fields: { profileId: 'builtin:ovo-s-bench', text: 'How far is the sign?', answerKind: 'choice', options: { A: '1 m', B: '2 m' }, origin: { format: 'ovo-s-bench', extra: { id: '0944' } } },
+    queryPoints: [{ time: 3, answer: 'A' }],
+  });
+  await page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+  await page.reload();
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await keys(page, '2');
+  await page.getByTestId('question-row').filter({ hasText: 'How far is the sign?' }).click();
+  await expect(page.getByTestId('question-id')).toHaveText(imported.question.id);
+  await expect(page.getByTestId('question-benchmark-id')).toHaveText('0944');
+  await page.getByTestId('question-benchmark-id-copy').click();
+  await expect(page.getByTestId('question-benchmark-id-copy')).toHaveText('Selected — Ctrl/⌘+C copies');
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('0944');
 });
