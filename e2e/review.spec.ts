@@ -175,6 +175,10 @@ test('a lead runs a round: people, a round, a blind review that disagrees, adjud
   const download = page.waitForEvent('download');
   await page.getByTestId('report-export-md').click();
   expect((await download).suggestedFilename()).toBe('tidemark-agreement-round-1.md');
+  await expect(page.getByTestId('report-saved')).toHaveText('Saved tidemark-agreement-round-1.md to your downloads');
+  // the letters and the text answers are compared apart: one κ, one matrix each
+  await expect(page.getByTestId('report-pairs').locator('tr').filter({ hasText: /^answers \(choice\)\s*all/ })).toHaveCount(1);
+  await expect(page.getByTestId('report-pairs').locator('tr').filter({ hasText: /^answers \(text\)\s*all/ })).toHaveCount(1);
   await page.getByTestId('review-tab-rounds').click();
   await expect(page.getByTestId('funnel-numbers')).toContainText('4 items · 4 reviewed · 2 agreed · 2 escalated (1 awaiting)');
 });
@@ -316,7 +320,7 @@ test('a counting item authored by marking: withheld while blind, then compared w
   await becomes(page, 'Lee', 'lead');
   await openReview(page, 'report');
   await page.getByTestId('report-round').selectOption({ label: 'Round 1: Counts' });
-  const annRita = page.getByTestId('report-pairs').locator('tr').filter({ hasText: /answers\s*all\s*Ann\s*Rita/ });
+  const annRita = page.getByTestId('report-pairs').locator('tr').filter({ hasText: /answers \(number\)\s*all\s*Ann\s*Rita/ });
   await expect(annRita).toContainText('83.3 %');
 });
 

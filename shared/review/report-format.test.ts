@@ -10,11 +10,11 @@ const report: AgreementReport = {
   generatedAt: '2025-06-01T12:00:00Z',
   funnel: { items: 10, reviewed: 8, agreed: 5, escalated: 3, accepted: 6, revised: 1, rejected: 1, awaitingDecision: 1 },
   pairs: [
-    { on: 'answers', stratum: 'all', a: 'ann', b: 'bob', units: 10, percent: 0.8, kappa: 7 / 12, kappaLinear: null, kappaQuadratic: null, ci95: [0.1, 1.0666666], band: 'moderate', matrix: { labels: ['A', 'B'], counts: [[5, 1], [1, 3]] }, withinTolerance: null },
-    { on: 'answers', stratum: 'L|1', a: 'ann', b: 'bo "B", jr', units: 3, percent: 1, kappa: null, kappaLinear: null, kappaQuadratic: null, ci95: null, band: null, matrix: { labels: ['yes'], counts: [[3]] }, withinTolerance: null },
-    { on: 'verdicts', stratum: 'all', a: 'cat', b: 'dan', units: 5, percent: 0.6, kappa: 6 / 11, kappaLinear: 23 / 28, kappaQuadratic: 92 / 97, ci95: [0.0123, 1.0787], band: 'moderate', matrix: { labels: ['2', '3'], counts: [[2, 1], [1, 1]] }, withinTolerance: 0.8 },
+    { on: 'answers', answerKind: 'choice', stratum: 'all', a: 'ann', b: 'bob', units: 10, percent: 0.8, kappa: 7 / 12, kappaLinear: null, kappaQuadratic: null, ci95: [0.1, 1.0666666], band: 'moderate', matrix: { labels: ['A', 'B'], counts: [[5, 1], [1, 3]] }, withinTolerance: null },
+    { on: 'answers', answerKind: 'choice', stratum: 'L|1', a: 'ann', b: 'bo "B", jr', units: 3, percent: 1, kappa: null, kappaLinear: null, kappaQuadratic: null, ci95: null, band: null, matrix: { labels: ['yes'], counts: [[3]] }, withinTolerance: null },
+    { on: 'verdicts', answerKind: null, stratum: 'all', a: 'cat', b: 'dan', units: 5, percent: 0.6, kappa: 6 / 11, kappaLinear: 23 / 28, kappaQuadratic: 92 / 97, ci95: [0.0123, 1.0787], band: 'moderate', matrix: { labels: ['2', '3'], counts: [[2, 1], [1, 1]] }, withinTolerance: 0.8 },
   ],
-  groups: [{ on: 'verdicts', stratum: 'all', units: 4, raters: 3, percent: 0.5, fleiss: 5 / 11, alphaNominal: 0.5, band: 'moderate' }],
+  groups: [{ on: 'verdicts', answerKind: null, stratum: 'all', units: 4, raters: 3, percent: 0.5, fleiss: 5 / 11, alphaNominal: 0.5, band: 'moderate' }],
   timeMarks: [{ stratum: 'all', a: 'ann', b: 'bob', evidenceUnits: 2, meanTIoU: 7 / 24, eventUnits: 0, eventF1: null, eventTolerance: 1 }, { stratum: 'L2', a: 'ann', b: 'bob', evidenceUnits: 0, meanTIoU: null, eventUnits: 1, eventF1: 4 / 7, eventTolerance: 0.5 }],
   qualification: [
     { person: 'bob', units: 10, kappa: 7 / 12, threshold: 0.8, qualified: false },
@@ -48,8 +48,8 @@ describe('reportToMarkdown', () => {
         '',
         '| On | Stratum | A | B | n | % agreement | κ [95 % CI] | Band | κ_w linear | κ_w quadratic | Within tolerance (%) |',
         '| --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
-        '| answers | all | ann | bob | 10 | 80.0 | 0.583 [0.100, 1.067] | moderate | — | — | — |',
-        '| answers | L\\|1 | ann | bo "B", jr | 3 | 100.0 | — | — | — | — | — |',
+        '| answers (choice) | all | ann | bob | 10 | 80.0 | 0.583 [0.100, 1.067] | moderate | — | — | — |',
+        '| answers (choice) | L\\|1 | ann | bo "B", jr | 3 | 100.0 | — | — | — | — | — |',
         '| verdicts | all | cat | dan | 5 | 60.0 | 0.545 [0.012, 1.079] | moderate | 0.821 | 0.948 | 80.0 |',
         '',
         '## Group agreement',
@@ -74,7 +74,7 @@ describe('reportToMarkdown', () => {
         '',
         '## Confusion matrices (all strata)',
         '',
-        '### Answers: ann vs bob',
+        '### Answers (choice): ann vs bob',
         '',
         '| ann \\ bob | A | B |',
         '| --- | ---: | ---: |',
@@ -108,11 +108,11 @@ describe('reportToMarkdown', () => {
         '',
         '| On | Stratum | A | B | n | % agreement | κ [95 % CI] | Band | Within tolerance (%) |',
         '| --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: |',
-        '| answers | all | ann | bob | 10 | 80.0 | 0.583 [0.100, 1.067] | moderate | — |',
+        '| answers (choice) | all | ann | bob | 10 | 80.0 | 0.583 [0.100, 1.067] | moderate | — |',
         '',
         '## Confusion matrices (all strata)',
         '',
-        '### Answers: ann vs bob',
+        '### Answers (choice): ann vs bob',
         '',
         '| ann \\ bob | A | B |',
         '| --- | ---: | ---: |',
@@ -127,24 +127,24 @@ describe('reportToMarkdown', () => {
 describe('reportToCsv', () => {
   it('writes one row per funnel step, pair, group, time-mark part and qualification, quoted per RFC 4180', () => {
     const lines = reportToCsv(report).split('\n');
-    expect(lines[0]).toBe('section,on,stratum,a,b,units,raters,percent,kappa,kappa_linear,kappa_quadratic,ci_low,ci_high,band,fleiss,alpha,within_tolerance,mean_tiou,event_f1,threshold,qualified');
+    expect(lines[0]).toBe('section,on,answer_kind,stratum,a,b,units,raters,percent,kappa,kappa_linear,kappa_quadratic,ci_low,ci_high,band,fleiss,alpha,within_tolerance,mean_tiou,event_f1,threshold,qualified');
     expect(lines.slice(1)).toEqual([
-      'funnel,,,items,,10,,,,,,,,,,,,,,,',
-      'funnel,,,reviewed,,8,,,,,,,,,,,,,,,',
-      'funnel,,,agreed,,5,,,,,,,,,,,,,,,',
-      'funnel,,,escalated,,3,,,,,,,,,,,,,,,',
-      'funnel,,,accepted,,6,,,,,,,,,,,,,,,',
-      'funnel,,,revised,,1,,,,,,,,,,,,,,,',
-      'funnel,,,rejected,,1,,,,,,,,,,,,,,,',
-      'funnel,,,awaitingDecision,,1,,,,,,,,,,,,,,,',
-      'pair,answers,all,ann,bob,10,2,0.8,0.5833333333333334,,,0.1,1.0666666,moderate,,,,,,,',
-      'pair,answers,L|1,ann,"bo ""B"", jr",3,2,1,,,,,,,,,,,,,',
-      'pair,verdicts,all,cat,dan,5,2,0.6,0.5454545454545454,0.8214285714285714,0.9484536082474226,0.0123,1.0787,moderate,,,0.8,,,,',
-      'group,verdicts,all,,,4,3,0.5,,,,,,moderate,0.45454545454545453,0.5,,,,,',
-      'time-mark,evidence,all,ann,bob,2,,,,,,,,,,,,0.2916666666666667,,,',
-      'time-mark,events,L2,ann,bob,1,,,,,,,,,,,,,0.5714285714285714,0.5,',
-      'qualification,,,bob,,10,,,0.5833333333333334,,,,,,,,,,,0.8,false',
-      'qualification,,,eve,,4,,,-0.0004,,,,,,,,,,,0.8,false',
+      'funnel,,,,items,,10,,,,,,,,,,,,,,,',
+      'funnel,,,,reviewed,,8,,,,,,,,,,,,,,,',
+      'funnel,,,,agreed,,5,,,,,,,,,,,,,,,',
+      'funnel,,,,escalated,,3,,,,,,,,,,,,,,,',
+      'funnel,,,,accepted,,6,,,,,,,,,,,,,,,',
+      'funnel,,,,revised,,1,,,,,,,,,,,,,,,',
+      'funnel,,,,rejected,,1,,,,,,,,,,,,,,,',
+      'funnel,,,,awaitingDecision,,1,,,,,,,,,,,,,,,',
+      'pair,answers,choice,all,ann,bob,10,2,0.8,0.5833333333333334,,,0.1,1.0666666,moderate,,,,,,,',
+      'pair,answers,choice,L|1,ann,"bo ""B"", jr",3,2,1,,,,,,,,,,,,,',
+      'pair,verdicts,,all,cat,dan,5,2,0.6,0.5454545454545454,0.8214285714285714,0.9484536082474226,0.0123,1.0787,moderate,,,0.8,,,,',
+      'group,verdicts,,all,,,4,3,0.5,,,,,,moderate,0.45454545454545453,0.5,,,,,',
+      'time-mark,evidence,,all,ann,bob,2,,,,,,,,,,,,0.2916666666666667,,,',
+      'time-mark,events,,L2,ann,bob,1,,,,,,,,,,,,,0.5714285714285714,0.5,',
+      'qualification,,,,bob,,10,,,0.5833333333333334,,,,,,,,,,,0.8,false',
+      'qualification,,,,eve,,4,,,-0.0004,,,,,,,,,,,0.8,false',
       '',
     ]);
     expect(lines.slice(1, -1).every((l) => l.replace(/"[^"]*(?:""[^"]*)*"/g, 'x').split(',').length === REPORT_CSV_HEADER.length)).toBe(true);
@@ -152,7 +152,7 @@ describe('reportToCsv', () => {
 
   it('quotes line breaks too', () => {
     const csv = reportToCsv({ ...report, funnel: null, pairs: [], groups: [], timeMarks: [], qualification: [{ person: 'a\nb', units: 0, kappa: null, threshold: 0.8, qualified: false }] });
-    expect(csv).toBe(`${REPORT_CSV_HEADER.join(',')}\nqualification,,,"a\nb",,0,,,,,,,,,,,,,,0.8,false\n`);
+    expect(csv).toBe(`${REPORT_CSV_HEADER.join(',')}\nqualification,,,,"a\nb",,0,,,,,,,,,,,,,,0.8,false\n`);
   });
 });
 

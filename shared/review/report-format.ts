@@ -29,20 +29,23 @@ function table(head: string[], align: Array<'l' | 'r'>, rows: string[][]): strin
   return [line(head), line(align.map((a) => (a === 'r' ? '---:' : '---'))), ...rows.map(line)];
 }
 
+/** What a row rates: 'verdicts', or answers of one kind, 'answers (choice)'. */
+export const ratedOn = (row: Pick<PairAgreement, 'on' | 'answerKind'>): string => (row.answerKind === null ? row.on : `${row.on} (${row.answerKind})`);
+
 const kappaWithInterval = (p: PairAgreement): string => (p.kappa === null ? DASH : p.ci95 ? `${num(p.kappa)} [${num(p.ci95[0])}, ${num(p.ci95[1])}]` : num(p.kappa));
 
 function pairTable(pairs: PairAgreement[]): string[] {
   const weighted = pairs.some((p) => p.kappaLinear !== null || p.kappaQuadratic !== null);
   const head = ['On', 'Stratum', 'A', 'B', 'n', '% agreement', 'κ [95 % CI]', 'Band', ...(weighted ? ['κ_w linear', 'κ_w quadratic'] : []), 'Within tolerance (%)'];
   const align: Array<'l' | 'r'> = ['l', 'l', 'l', 'l', 'r', 'r', 'r', 'l', ...(weighted ? (['r', 'r'] as const) : []), 'r'];
-  const rows = pairs.map((p) => [p.on, cell(p.stratum), cell(p.a), cell(p.b), String(p.units), pct(p.percent), kappaWithInterval(p), p.band ?? DASH, ...(weighted ? [num(p.kappaLinear), num(p.kappaQuadratic)] : []), pct(p.withinTolerance)]);
+  const rows = pairs.map((p) => [ratedOn(p), cell(p.stratum), cell(p.a), cell(p.b), String(p.units), pct(p.percent), kappaWithInterval(p), p.band ?? DASH, ...(weighted ? [num(p.kappaLinear), num(p.kappaQuadratic)] : []), pct(p.withinTolerance)]);
   return table(head, align, rows);
 }
 
 function matrixTable(p: PairAgreement): string[] {
   const { labels, counts } = p.matrix;
   return [
-    `### ${p.on === 'answers' ? 'Answers' : 'Verdicts'}: ${cell(p.a)} vs ${cell(p.b)}`,
+    `### ${p.on === 'answers' ? 'Answers' : 'Verdicts'}${p.answerKind === null ? '' : ` (${p.answerKind})`}: ${cell(p.a)} vs ${cell(p.b)}`,
     '',
     ...table([`${cell(p.a)} \\ ${cell(p.b)}`, ...labels.map(cell)], ['l', ...labels.map((): 'r' => 'r')], labels.map((label, i) => [cell(label), ...counts[i]!.map(String)])),
   ];
@@ -69,7 +72,7 @@ export function reportToMarkdown(report: AgreementReport): string {
       table(
         ['On', 'Stratum', 'Units', 'Raters', '% agreement', "Fleiss' κ", 'α (nominal)', 'Band'],
         ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
-        report.groups.map((g) => [g.on, cell(g.stratum), String(g.units), String(g.raters), pct(g.percent), num(g.fleiss), num(g.alphaNominal), g.band ?? DASH]),
+        report.groups.map((g) => [ratedOn(g), cell(g.stratum), String(g.units), String(g.raters), pct(g.percent), num(g.fleiss), num(g.alphaNominal), g.band ?? DASH]),
       ),
     );
   }
@@ -102,7 +105,7 @@ export function reportToMarkdown(report: AgreementReport): string {
 // ── CSV ─────────────────────────────────────────────────────────────────────
 
 export const REPORT_CSV_HEADER = [
-  'section', 'on', 'stratum', 'a', 'b', 'units', 'raters', 'percent', 'kappa', 'kappa_linear', 'kappa_quadratic', 'ci_low', 'ci_high',
+  'section', 'on', 'answer_kind', 'stratum', 'a', 'b', 'units', 'raters', 'percent', 'kappa', 'kappa_linear', 'kappa_quadratic', 'ci_low', 'ci_high',
   'band', 'fleiss', 'alpha', 'within_tolerance', 'mean_tiou', 'event_f1', 'threshold', 'qualified',
 ] as const;
 type Column = (typeof REPORT_CSV_HEADER)[number];
@@ -125,11 +128,11 @@ export function reportToCsv(report: AgreementReport): string {
   if (report.funnel) for (const [key] of FUNNEL_STEPS) rows.push({ section: 'funnel', a: key, units: report.funnel[key] });
   for (const p of report.pairs) {
     rows.push({
-      section: 'pair', on: p.on, stratum: p.stratum, a: p.a, b: p.b, units: p.units, raters: 2, percent: p.percent, kappa: p.kappa, kappa_linear: p.kappaLinear,
+      section: 'pair', on: p.on, answer_kind: p.answerKind, stratum: p.stratum, a: p.a, b: p.b, units: p.units, raters: 2, percent: p.percent, kappa: p.kappa, kappa_linear: p.kappaLinear,
       kappa_quadratic: p.kappaQuadratic, ci_low: p.ci95?.[0], ci_high: p.ci95?.[1], band: p.band, within_tolerance: p.withinTolerance,
     });
   }
-  for (const g of report.groups) rows.push({ section: 'group', on: g.on, stratum: g.stratum, units: g.units, raters: g.raters, percent: g.percent, band: g.band, fleiss: g.fleiss, alpha: g.alphaNominal });
+  for (const g of report.groups) rows.push({ section: 'group', on: g.on, answer_kind: g.answerKind, stratum: g.stratum, units: g.units, raters: g.raters, percent: g.percent, band: g.band, fleiss: g.fleiss, alpha: g.alphaNominal });
   for (const t of report.timeMarks) {
     if (t.evidenceUnits > 0) rows.push({ section: 'time-mark', on: 'evidence', stratum: t.stratum, a: t.a, b: t.b, units: t.evidenceUnits, mean_tiou: t.meanTIoU });
     if (t.eventUnits > 0) rows.push({ section: 'time-mark', on: 'events', stratum: t.stratum, a: t.a, b: t.b, units: t.eventUnits, event_f1: t.eventF1, threshold: t.eventTolerance });

@@ -84,9 +84,9 @@ describe('buildAgreementReport: one label only', () => {
   it('leaves κ undefined instead of reporting 1', () => {
     const report = buildAgreementReport(input({ by: 'none', items: [item('q1', 'L1', 'ann', 'yesno', ['yes', 'Yes', 'y'])], reviews: [review('q1', 'bob', ['true', 'yes', 'YES'])] }));
     expect(report.pairs).toEqual([
-      { on: 'answers', stratum: 'all', a: 'ann', b: 'bob', units: 3, percent: 1, kappa: null, kappaLinear: null, kappaQuadratic: null, ci95: null, band: null, matrix: { labels: ['yes'], counts: [[3]] }, withinTolerance: null },
+      { on: 'answers', answerKind: 'yesno', stratum: 'all', a: 'ann', b: 'bob', units: 3, percent: 1, kappa: null, kappaLinear: null, kappaQuadratic: null, ci95: null, band: null, matrix: { labels: ['yes'], counts: [[3]] }, withinTolerance: null },
     ]);
-    expect(report.notes).toContain('κ undefined for ann vs bob (answers, all): one label only.');
+    expect(report.notes).toContain('κ undefined for ann vs bob (answers · yesno, all): one label only.');
   });
 });
 
@@ -112,12 +112,19 @@ describe('buildAgreementReport: numeric answers', () => {
     expect(pair.kappaQuadratic).toBeCloseTo(92 / 97, 12);
   });
 
-  it('leaves the weighted κ out when any unit is not a number', () => {
+  it('compares answers within one answer kind: letters and counts get a κ and a matrix each, never one between them', () => {
     const report = buildAgreementReport(
       input({ by: 'none', items: [item('q1', 'L1', 'ann', 'number', [1, 2]), item('q2', 'L1', 'ann', 'choice', ['A'])], reviews: [review('q1', 'bob', [1, 3]), review('q2', 'bob', ['B'])] }),
     );
-    expect(report.pairs[0]).toMatchObject({ units: 3, kappaLinear: null, kappaQuadratic: null, withinTolerance: null });
-    expect(report.pairs[0]!.matrix.labels).toEqual(['1', '2', '3', 'A', 'B']);
+    const answers = report.pairs.filter((p) => p.on === 'answers');
+    expect(answers.map((p) => [p.answerKind, p.units, p.matrix.labels])).toEqual([
+      ['choice', 1, ['A', 'B']],
+      ['number', 2, ['1', '2', '3']],
+    ]);
+    expect(answers[1]).toMatchObject({ withinTolerance: 0.5 });
+    expect(answers[1]!.kappaLinear).not.toBeNull();
+    expect(answers[0]).toMatchObject({ kappaLinear: null, withinTolerance: null });
+    expect(report.notes).not.toContain('No two people answered the same query point; no agreement on answers.');
   });
 });
 
@@ -162,7 +169,7 @@ describe('buildAgreementReport: three reviewers', () => {
     const group = report.groups.find((g) => g.on === 'answers')!;
     expect(group).toMatchObject({ stratum: 'all', units: 4, raters: 4, percent: 0.75, fleiss: null, band: 'substantial' });
     expect(group.alphaNominal).toBeCloseTo(0.75, 12);
-    expect(report.notes).toContain("Fleiss' κ not computed for answers, all: units have 3, 4 ratings; it needs the same number on every unit.");
+    expect(report.notes).toContain("Fleiss' κ not computed for answers · yesno, all: units have 3, 4 ratings; it needs the same number on every unit.");
   });
 
   it('compares every pair of reviewers on verdicts', () => {

@@ -35,7 +35,8 @@ type On = 'answers' | 'verdicts';
 interface Unit {
   stratum: string;
   author: string;
-  numeric: boolean;
+  /** An answer's kind (null: a verdict); answers of different kinds are never compared in one κ or matrix. */
+  kind: AnswerKind | null;
   labels: Map<string, Label>;
 }
 
@@ -96,7 +97,7 @@ function answerUnits(items: ReportItem[], reviews: Map<string, Review[]>): Unit[
         const label = given ? normalizeAnswer(given.answer, item.answerKind) : null;
         if (label !== null) labels.set(review.reviewer, label);
       }
-      return { stratum: item.stratum, author: item.author, numeric: item.answerKind === 'number', labels };
+      return { stratum: item.stratum, author: item.author, kind: item.answerKind, labels };
     }),
   );
 }
@@ -106,7 +107,7 @@ function verdictUnits(items: ReportItem[], reviews: Map<string, Review[]>): Unit
   return items.map((item) => {
     const labels = new Map<string, Label>();
     for (const review of reviews.get(item.questionId) ?? []) if (review.verdict !== null) labels.set(review.reviewer, review.verdict);
-    return { stratum: item.stratum, author: item.author, numeric: false, labels };
+    return { stratum: item.stratum, author: item.author, kind: null, labels };
   });
 }
 
@@ -118,13 +119,15 @@ function cohen(pairs: ReadonlyArray<readonly [Label, Label]>, weights: KappaWeig
 
 const asText = (pairs: ReadonlyArray<readonly [Label, Label]>): Array<[string, string]> => pairs.map(([x, y]) => [String(x), String(y)]);
 
-function pairAgreement(on: On, stratum: string, a: string, b: string, pairs: Array<[Label, Label]>, numeric: boolean, tolerance: number, notes: string[]): PairAgreement {
+function pairAgreement(on: On, answerKind: AnswerKind | null, stratum: string, a: string, b: string, pairs: Array<[Label, Label]>, tolerance: number, notes: string[]): PairAgreement {
   const n = pairs.length;
+  const numeric = answerKind === 'number';
   // numeric pairs keep numbers so the matrix and the weights follow their order; others compare as text
   const labelled = numeric ? pairs : asText(pairs);
   const plain = cohen(labelled, 'none');
   const row: PairAgreement = {
     on,
+    answerKind,
     stratum,
     a,
     b,
@@ -140,7 +143,7 @@ function pairAgreement(on: On, stratum: string, a: string, b: string, pairs: Arr
   };
   if (plain.labels.length === 1) {
     // chance agreement is 1 and κ is 0/0: metrics.ts says 1, which would read as perfect agreement
-    notes.push(`κ undefined for ${a} vs ${b} (${on}, ${stratum}): one label only.`);
+    notes.push(`κ undefined for ${a} vs ${b} (${onLabel(on, answerKind)}, ${stratum}): one label only.`);
     return row;
   }
   row.kappa = plain.value;
@@ -156,7 +159,10 @@ function pairAgreement(on: On, stratum: string, a: string, b: string, pairs: Arr
 /** A step of the report's work: the server runs the steps a slice at a time (see buildAgreementReportPaced). */
 type Steps<T> = Generator<void, T, void>;
 
-function* pairRows(on: On, scope: Scope, tolerance: number, notes: string[]): Steps<PairAgreement[]> {
+/** 'verdicts', or the answers of one kind ('answers · choice'). */
+const onLabel = (on: On, kind: AnswerKind | null): string => (kind === null ? on : `${on} · ${kind}`);
+
+function* pairRows(on: On, kind: AnswerKind | null, scope: Scope, tolerance: number, notes: string[]): Steps<PairAgreement[]> {
   const people = [...new Set(scope.units.flatMap((u) => [...u.labels.keys()]))].sort(byText);
   const rows: PairAgreement[] = [];
   for (let i = 0; i < people.length; i++) {
@@ -165,7 +171,7 @@ function* pairRows(on: On, scope: Scope, tolerance: number, notes: string[]): St
       const common = scope.units.filter((u) => u.labels.has(a) && u.labels.has(b));
       if (common.length === 0) continue;
       const pairs = common.map((u): [Label, Label] => [u.labels.get(a)!, u.labels.get(b)!]);
-      rows.push(pairAgreement(on, scope.stratum, a, b, pairs, on === 'answers' && common.every((u) => u.numeric), tolerance, notes));
+      rows.push(pairAgreement(on, kind, scope.stratum, a, b, pairs, tolerance, notes));
       yield;
     }
   }
@@ -173,13 +179,13 @@ function* pairRows(on: On, scope: Scope, tolerance: number, notes: string[]): St
 }
 
 /** Everyone at once, over the units with two or more ratings, when three or more people rated them. */
-function groupRow(on: On, scope: Scope, notes: string[]): GroupAgreement | null {
+function groupRow(on: On, kind: AnswerKind | null, scope: Scope, notes: string[]): GroupAgreement | null {
   const rated = scope.units.filter((u) => u.labels.size >= 2);
   // nominal metrics only: labels as text (metrics.ts needs one type of label)
   const ratings = rated.flatMap((u, i) => [...u.labels].map(([rater, label]): Rating => ({ item: String(i), rater, label: String(label) })));
   const raters = new Set(ratings.map((r) => r.rater)).size;
   if (raters < 3) return null;
-  const where = `${on}, ${scope.stratum}`;
+  const where = `${onLabel(on, kind)}, ${scope.stratum}`;
   let fleiss: number | null = null;
   let alpha: number | null = null;
   if (new Set(ratings.map((r) => r.label)).size === 1) {
@@ -196,7 +202,7 @@ function groupRow(on: On, scope: Scope, notes: string[]): GroupAgreement | null 
     else notes.push(`Fleiss' κ not computed for ${where}: units have ${counts.join(', ')} ratings; it needs the same number on every unit.`);
   }
   const band = fleiss ?? alpha;
-  return { on, stratum: scope.stratum, units: rated.length, raters, percent: percentAgreement(ratings).value, fleiss, alphaNominal: alpha, band: band === null ? null : landisKoch(band) };
+  return { on, answerKind: kind, stratum: scope.stratum, units: rated.length, raters, percent: percentAgreement(ratings).value, fleiss, alphaNominal: alpha, band: band === null ? null : landisKoch(band) };
 }
 
 /** One review answer's time marks against the author's at the same query point. */
@@ -296,15 +302,19 @@ function* reportSteps(input: ReportInput): Steps<AgreementReport> {
   yield;
   const pairs: PairAgreement[] = [];
   const groups: GroupAgreement[] = [];
-  for (const [on, units] of [['answers', answers], ['verdicts', verdicts]] as const) {
-    const before = pairs.length;
+  // answers by kind (letters with letters, counts with counts: one κ, one matrix each), then verdicts
+  const kinds = [...new Set(answers.map((u) => u.kind!))].sort(byText);
+  const sets: Array<[On, AnswerKind | null, Unit[]]> = [...kinds.map((k): [On, AnswerKind, Unit[]] => ['answers', k, answers.filter((u) => u.kind === k)]), ['verdicts', null, verdicts]];
+  for (const [i, [on, kind, units]] of sets.entries()) {
     for (const scope of scopesOf(units, by)) {
-      pairs.push(...(yield* pairRows(on, scope, round?.numericTolerance ?? 0, notes)));
-      const group = groupRow(on, scope, notes);
+      pairs.push(...(yield* pairRows(on, kind, scope, round?.numericTolerance ?? 0, notes)));
+      const group = groupRow(on, kind, scope, notes);
       if (group) groups.push(group);
       yield;
     }
-    if (pairs.length === before) notes.push(on === 'answers' ? 'No two people answered the same query point; no agreement on answers.' : 'No two reviewers gave a verdict on the same question; no agreement on verdicts.');
+    // after the last set of its kind of rating: say when nobody shared one
+    if (sets[i + 1]?.[0] === on) continue;
+    if (!pairs.some((p) => p.on === on)) notes.push(on === 'answers' ? 'No two people answered the same query point; no agreement on answers.' : 'No two reviewers gave a verdict on the same question; no agreement on verdicts.');
   }
   const timeMarks = timeMarkRows(markUnits(items, reviews), by, round?.eventTolerance ?? 1).filter((r) => r.evidenceUnits + r.eventUnits > 0);
   yield;

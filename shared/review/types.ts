@@ -3,6 +3,7 @@
 // report back (queues, funnels, the agreement report).
 import { z } from 'zod';
 import type { AnswerKeyEntry } from '../answer-key';
+import type { AnswerKind } from '../profiles';
 import { answerSchema, questionStatuses, type QueryPoint, type Question } from '../questions';
 import { reviewAnswerSchema, reviewReasons, reviewVerdicts, type Review } from '../reviews';
 
@@ -209,6 +210,8 @@ export interface ConfusionMatrix {
 /** Agreement of two people over the units both rated. */
 export interface PairAgreement {
   on: 'answers' | 'verdicts';
+  /** Answers are compared within one answer kind (letters with letters, counts with counts); null for verdicts. */
+  answerKind: AnswerKind | null;
   stratum: string;
   a: string;
   b: string;
@@ -227,6 +230,7 @@ export interface PairAgreement {
 /** Agreement of everyone who rated a unit (more than two raters). */
 export interface GroupAgreement {
   on: 'answers' | 'verdicts';
+  answerKind: AnswerKind | null;
   stratum: string;
   units: number;
   raters: number;

@@ -2,6 +2,7 @@
 // κ per stratum with its Landis–Koch band, a confusion matrix as a heat map, the tables behind them
 // (pairs, groups, time marks, qualification), the notes, and its export as Markdown, CSV or JSON.
 import { useEffect, useState } from 'react';
+import { ratedOn } from '../../../../shared/review/report-format';
 import { reportGroupings } from '../../../../shared/review/types';
 import { downloadReport, loadReport } from '../../store/review/report-actions';
 import { reportFormats, type ReportFormat } from '../../store/review/report-formats';
@@ -19,6 +20,8 @@ export function ReportTab(): React.JSX.Element {
   const report = useStore((s) => s.agreementReport);
   const busy = useStore((s) => s.reviewBusy);
   const [matrixAt, setMatrixAt] = useState(0);
+  // the file last saved, said beside the buttons (the status line is behind the overlay)
+  const [saved, setSaved] = useState<string | null>(null);
   // made when the tab opens, with the choices last made; a change of choice makes it again
   useEffect(() => {
     void loadReport();
@@ -45,10 +48,11 @@ export function ReportTab(): React.JSX.Element {
         <button type="button" disabled={busy} onClick={() => void loadReport(round, by)}>Refresh</button>
         <span className="spacer" />
         {(Object.keys(reportFormats) as ReportFormat[]).map((f) => (
-          <button key={f} type="button" disabled={!report} title={`Save the report as ${reportFormats[f].label}`} onClick={() => downloadReport(f)} data-testid={`report-export-${f}`}>
+          <button key={f} type="button" disabled={!report} title={`Save the report as ${reportFormats[f].label}`} onClick={() => setSaved(downloadReport(f))} data-testid={`report-export-${f}`}>
             Export {reportFormats[f].label}
           </button>
         ))}
+        {saved && <span className="hint" role="status" data-testid="report-saved">Saved {saved} to your downloads</span>}
       </div>
       {!report ? (
         <p className="hint">{busy ? 'Making the report…' : 'No report yet.'}</p>
@@ -69,10 +73,10 @@ export function ReportTab(): React.JSX.Element {
             {shown && (
               <section>
                 <h4>
-                  Confusion matrix{' '}
+                  Confusion matrix ({shown.answerKind} answers){' '}
                   {answerPairs.length > 1 && (
                     <select value={matrixAt} onChange={(e) => setMatrixAt(Number(e.target.value))} aria-label="Pair">
-                      {answerPairs.map((p, i) => <option key={i} value={i}>{p.stratum} · {p.a}–{p.b}</option>)}
+                      {answerPairs.map((p, i) => <option key={i} value={i}>{p.answerKind} · {p.stratum} · {p.a}–{p.b}</option>)}
                     </select>
                   )}
                 </h4>
@@ -88,7 +92,7 @@ export function ReportTab(): React.JSX.Element {
             <tbody>
               {report.pairs.map((p, i) => (
                 <tr key={i}>
-                  <td>{p.on}</td><td>{p.stratum}</td><td>{p.a}</td><td>{p.b}</td><td>{p.units}</td><td>{percent(p.percent)}</td>
+                  <td>{ratedOn(p)}</td><td>{p.stratum}</td><td>{p.a}</td><td>{p.b}</td><td>{p.units}</td><td>{percent(p.percent)}</td>
                   <td data-testid="pair-kappa">{decimal(p.kappa)}</td><td>{p.ci95 ? `${decimal(p.ci95[0])} – ${decimal(p.ci95[1])}` : '—'}</td>
                   <td>{decimal(p.kappaLinear)}</td><td>{decimal(p.kappaQuadratic)}</td><td>{p.band ?? '—'}</td><td>{percent(p.withinTolerance)}</td>
                 </tr>
@@ -102,7 +106,7 @@ export function ReportTab(): React.JSX.Element {
                 <thead><tr><th>on</th><th>stratum</th><th>n</th><th>raters</th><th>agree</th><th>Fleiss’ κ</th><th>Krippendorff’s α</th><th>band</th></tr></thead>
                 <tbody>
                   {report.groups.map((g, i) => (
-                    <tr key={i}><td>{g.on}</td><td>{g.stratum}</td><td>{g.units}</td><td>{g.raters}</td><td>{percent(g.percent)}</td><td>{decimal(g.fleiss)}</td><td>{decimal(g.alphaNominal)}</td><td>{g.band ?? '—'}</td></tr>
+                    <tr key={i}><td>{ratedOn(g)}</td><td>{g.stratum}</td><td>{g.units}</td><td>{g.raters}</td><td>{percent(g.percent)}</td><td>{decimal(g.fleiss)}</td><td>{decimal(g.alphaNominal)}</td><td>{g.band ?? '—'}</td></tr>
                   ))}
                 </tbody>
               </table>

@@ -13,12 +13,13 @@ export async function loadReport(round = getState().reportRound, by = getState()
   setState({ reviewBusy: false, ...(report ? { agreementReport: report, reviewError: null } : {}) });
 }
 
-/** Saves the report shown as a file for a paper's appendix. */
-export function downloadReport(format: ReportFormat): void {
+/** Saves the report shown as a file for a paper's appendix; the file's name, or null without a report. */
+export function downloadReport(format: ReportFormat): string | null {
   const report = getState().agreementReport;
   const spec = reportFormats[format];
-  if (!report) return;
+  if (!report) return null;
   const name = reportFileName(report, format);
   downloadText(name, spec.write(report), spec.type);
   setState({ status: `Saved ${name}` });
+  return name;
 }

@@ -33,7 +33,7 @@ const review = (id: string, reviewer: string, answers: Review['answers']): Revie
 const funnel: Funnel = { items: 10, reviewed: 8, agreed: 5, escalated: 3, accepted: 6, revised: 1, rejected: 1, awaitingDecision: 1 };
 
 const pair = (over: Partial<PairAgreement>): PairAgreement => ({
-  on: 'answers', stratum: 'all', a: 'ana', b: 'bo', units: 20, percent: 0.9, kappa: 0.7, kappaLinear: null, kappaQuadratic: null, ci95: [0.5, 0.9], band: 'substantial',
+  on: 'answers', answerKind: 'choice', stratum: 'all', a: 'ana', b: 'bo', units: 20, percent: 0.9, kappa: 0.7, kappaLinear: null, kappaQuadratic: null, ci95: [0.5, 0.9], band: 'substantial',
   matrix: { labels: ['A', 'B'], counts: [[8, 1], [1, 10]] }, withinTolerance: null, ...over,
 });
 
@@ -174,8 +174,8 @@ describe('review selectors: funnels and the report', () => {
     expect(previewStrata({ questions: 6, byStratum: { L2: 1, L1: 3, L3: 1 }, shortOfReviewers: 0 })).toEqual([['L1', 3], ['L2', 1], ['L3', 1]]);
   });
   it('charts κ per stratum with its Landis–Koch band, leaving out pairs without one', () => {
-    const report = { pairs: [pair({}), pair({ stratum: 'L1', kappa: 0.1, band: null }), pair({ stratum: 'L2', kappa: null }), pair({ on: 'verdicts', kappa: 0.9 })] } as AgreementReport;
-    expect(kappaBars(report, 'answers').map((b) => [b.label, b.kappa, b.band])).toEqual([['all · ana–bo', 0.7, 'substantial'], ['L1 · ana–bo', 0.1, 'slight']]);
+    const report = { pairs: [pair({}), pair({ stratum: 'L1', kappa: 0.1, band: null }), pair({ stratum: 'L2', kappa: null }), pair({ on: 'verdicts', answerKind: null, kappa: 0.9 })] } as AgreementReport;
+    expect(kappaBars(report, 'answers').map((b) => [b.label, b.kappa, b.band])).toEqual([['choice · all · ana–bo', 0.7, 'substantial'], ['choice · L1 · ana–bo', 0.1, 'slight']]);
     expect(kappaBars(report, 'verdicts')).toHaveLength(1);
   });
   it('shades a confusion matrix by each cell’s share of the largest', () => {

@@ -241,7 +241,7 @@ export interface KappaBar {
 export function kappaBars(report: AgreementReport, on: PairAgreement['on']): KappaBar[] {
   return report.pairs
     .filter((p) => p.on === on && p.kappa !== null)
-    .map((p) => ({ label: `${p.stratum} · ${p.a}–${p.b}`, stratum: p.stratum, kappa: p.kappa!, band: p.band ?? landisKoch(p.kappa!), units: p.units }));
+    .map((p) => ({ label: `${p.answerKind ? `${p.answerKind} · ` : ''}${p.stratum} · ${p.a}–${p.b}`, stratum: p.stratum, kappa: p.kappa!, band: p.band ?? landisKoch(p.kappa!), units: p.units }));
 }
 
 /** Landis & Koch's bands, for the legend of the κ chart. */
