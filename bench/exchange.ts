@@ -10,7 +10,8 @@ import { IMPORT_PAGE_CACHE_KIB } from '../electron/services/exchange/import-prot
 import { exportBenchmark, importBenchmarkFile } from '../electron/services/exchange/service';
 import { Project } from '../electron/services/projects/project';
 import { figure } from './figures';
-import { gcNote, h264, heapUsed, lavfi, mb, median, ovoSLine, testVideo, tools, watchedLoop } from './support';
+import { residentMb, startServer } from './structure';
+import { gcNote, h264, heapUsed, lavfi, mb, median, ms, ovoSLine, testVideo, tools, watchedLoop } from './support';
 
 const QUESTIONS = 100_000;
 
@@ -154,7 +155,70 @@ export async function benchExchange(): Promise<void> {
     figure('heap before import', median(heap.before) / 1e6, 'MB');
     figure('heap after import', median(heap.afterImport) / 1e6, 'MB');
     figure('heap after export', median(heap.afterExport) / 1e6, 'MB');
+    await benchImportMemory(dir, file, dirname(video));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * When the server's memory is read while it idles after the import: V8 returns the import's garbage
+ * only once its memory reducer sees the allocation rate low, about half a minute into the idle.
+ */
+const IDLE_READINGS_S = [0, 10, 30, 60];
+
+/**
+ * The browser-mode server's resident memory around one import of the file over HTTP (as the app
+ * makes it: a job, its writer thread): before, at its peak, and while it idles afterwards — what
+ * the server gives back once an import is over.
+ */
+async function benchImportMemory(dir: string, file: string, mediaDir: string): Promise<void> {
+  const server = await startServer(join(dir, 'server-data'));
+  const call = async (method: string, payload: unknown): Promise<unknown> => {
+    const response = await fetch(`${server.url}/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Tidemark-Token': server.token }, body: JSON.stringify(payload) });
+    const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+    if (!result.ok) throw new Error(`${method}: ${result.error?.message}`);
+    return result.value;
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    await call('projects.create', { path: join(dir, 'server.tidemark') });
+    await sleep(1000);
+    const before = residentMb(server.pid);
+    let peak = before;
+    const start = performance.now();
+    const { jobId } = (await call('exchange.import', { path: file, format: 'ovo-s', mediaDir })) as { jobId: string };
+    let job: { state: string; message?: string } | undefined;
+    // meanwhile a client reads the project (the drafting statistics), as the app may: the longest it waits
+    let longestRead = 0;
+    for (;;) {
+      peak = Math.max(peak, residentMb(server.pid));
+      job = ((await call('jobs.list', {})) as Array<{ id: string; state: string; message?: string }>).find((j) => j.id === jobId);
+      if (job?.state !== 'running') break;
+      const asked = performance.now();
+      await call('drafts.stats', {});
+      longestRead = Math.max(longestRead, performance.now() - asked);
+      await sleep(50);
+    }
+    if (job?.state !== 'done') throw new Error(`the import over HTTP ended ${job?.state}: ${job?.message}`);
+    const elapsed = performance.now() - start;
+    const idle: number[] = [];
+    let waited = 0;
+    for (const at of IDLE_READINGS_S) {
+      await sleep((at - waited) * 1000);
+      waited = at;
+      idle.push(residentMb(server.pid));
+    }
+    console.log(
+      `Server resident memory around an import of ${QUESTIONS.toLocaleString('en')} OVO-S questions over HTTP (${seconds(elapsed)}): ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak, ` +
+        IDLE_READINGS_S.map((at, i) => `${idle[i]!.toFixed(0)} MB ${at === 0 ? 'at its end' : `${at} s after`}`).join(', '),
+    );
+    console.log(`A read of the project during that import (drafts.stats, every 50 ms): answered within ${ms(longestRead)} at the longest`);
+    figure('longest read during an import', longestRead, 'ms');
+    figure('server memory before import', before, 'MB');
+    figure('server memory import peak', peak, 'MB');
+    IDLE_READINGS_S.forEach((at, i) => figure(`server memory ${at} s after import`, idle[i]!, 'MB', before));
+  } finally {
+    server.stop();
   }
 }

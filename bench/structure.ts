@@ -16,12 +16,12 @@ const MARKS = 100_000;
 const QUESTIONS = 100_000;
 
 /** Resident memory of a process, from /proc (Linux), in MB. */
-function residentMb(pid: number): number {
+export function residentMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-async function startServer(dataDir: string): Promise<{ url: string; token: string; pid: number; stop: () => void }> {
+export async function startServer(dataDir: string): Promise<{ url: string; token: string; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, [join(root, 'dist/server/web.mjs'), '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
