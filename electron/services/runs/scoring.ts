@@ -1,8 +1,8 @@
 // Scoring runs as the papers do (shared/scoring): the project's questions of a profile turned into
-// scoring items — answers resolved (a counting question's from its marks, a VSAS task's captions a
-// second at a time), each named by the id its format exports — with a run's responses to them.
+// scoring items — answers resolved (each query point's answer key, a VSAS task's captions a second
+// at a time), each named by the id its format exports — with a run's responses to them.
 import { groupBy } from '../../../shared/collections';
-import { deriveCount } from '../../../shared/counting';
+import { answerKey } from '../../../shared/answer-key';
 import { markEnd, type Mark } from '../../../shared/marks';
 import type { Profile } from '../../../shared/profiles';
 import type { QueryPoint, Question } from '../../../shared/questions';
@@ -31,8 +31,9 @@ function scoringPoints(profile: Profile, q: Question, points: readonly QueryPoin
     }
     return seconds.sort((a, b) => a.time - b.time);
   }
-  const counting = q.counting;
-  return points.map((p) => ({ time: p.time, answer: counting ? deriveCount(marks, counting, p) : p.answer, proactiveTime: p.proactiveTime, evidence: p.evidence, windowStart: p.windowStart }));
+  // the answer key (shared/answer-key.ts): the stored answer — an imported file's count as it gave it —
+  // and only where none is stored (authored by marking) the count the marks give
+  return points.map((p) => ({ time: p.time, answer: answerKey(q, p, marks).answer, proactiveTime: p.proactiveTime, evidence: p.evidence, windowStart: p.windowStart }));
 }
 
 interface ProfileItems {
