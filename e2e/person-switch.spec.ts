@@ -86,4 +86,12 @@ test('a researcher, an annotator and a lead leave things on screen; a reviewer w
   expect(held).not.toContain(AUTHOR_ANSWER);
   expect(held).not.toContain(MODEL_TEXT);
   await expect(page.getByTestId('response-text')).toHaveCount(0);
+
+  // the reviewer reads the question, with nothing that edits it
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await keys(page, '2');
+  await page.getByTestId('question-row').first().click();
+  await expect(page.getByTestId('question-read-only')).toContainText('Read only');
+  await expect(page.getByTestId('question-text')).toBeDisabled();
+  await expect(page.getByTestId('question-editor').getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });

@@ -10,7 +10,7 @@ import { runItemIds } from '../../../shared/runs/item-ids';
 import { formatTimecode, parseTimeInput } from '../../../shared/timecode';
 import { leftField, selectQueryPoint, selectQuestion, typingInto } from '../store/annotation/actions';
 import { createQuestion, dropLastEvidence, removeQueryPoint, removeQuestion, updateQueryPoint, updateQuestion, type QuestionPatch } from '../store/annotation/question-actions';
-import { pointsOf, selectedQuestion, shownLints } from '../store/annotation/selectors';
+import { pointsOf, questionReadOnly, selectedQuestion, shownLints } from '../store/annotation/selectors';
 import { chooseNewQuestionProfile } from '../store/profiles/actions';
 import { newQuestionProfile, profileOf } from '../store/profiles/selectors';
 import { selectedVideo } from '../store/project/selectors';
@@ -146,6 +146,7 @@ function Field(props: { id?: string; owner: string; label: string; value: string
 
 export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.Element | null {
   const question = useStore(selectedQuestion);
+  const readOnly = useStore(questionReadOnly);
   const profile = useStore((s) => profileOf(s, selectedQuestion(s)));
   const profiles = useStore((s) => s.profiles);
   const points = useStore(useShallow((s: State) => (question ? pointsOf(s, question.id) : [])));
@@ -164,9 +165,13 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
   const own = lints?.filter((l) => l.questionId === question.id) ?? null;
   const letters = optionLetters(question);
   const nextLetter = OPTION_LETTERS[letters.length];
+  const editable = readOnly === null;
 
   return (
     <div className="question-editor" data-testid="question-editor">
+      {readOnly && <p className="hint read-only-note" data-testid="question-read-only">{readOnly}</p>}
+      {/* read only: every control shown, none that edits */}
+      <fieldset className="question-fields" disabled={readOnly !== null}>
       <header>
         <select value={question.profileId} onChange={(e) => set({ profileId: e.target.value, taskCode: null })} aria-label="Profile">
           {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
@@ -177,7 +182,7 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
             <option key={node.code} value={node.code} title={path.map((n) => n.name).join(' › ')}>{node.code === node.name ? node.name : `${node.code} — ${node.name}`}</option>
           ))}
         </select>
-        <button type="button" onClick={() => void removeQuestion(question.id)}>Delete</button>
+        {!readOnly && <button type="button" onClick={() => void removeQuestion(question.id)}>Delete</button>}
       </header>
       <QuestionDraftNote question={question} />
       <RunItemIdLine question={question} kind={profile.kind} />
@@ -213,10 +218,10 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
             </div>
           ))}
           <div className="option-actions">
-            {nextLetter && letters.length < rules.maxOptions && (
+            {editable && nextLetter && letters.length < rules.maxOptions && (
               <button type="button" data-testid="add-option" onClick={() => { set({ options: { ...question.options, [nextLetter]: '' } }); setFocusOption(nextLetter); }}>Add option {nextLetter}</button>
             )}
-            {letters.length > 0 && (
+            {editable && letters.length > 0 && (
               <button type="button" onClick={() => { const { [letters.at(-1)!]: _, ...rest } = question.options; set({ options: rest }); }}>Remove {letters.at(-1)}</button>
             )}
           </div>
@@ -248,7 +253,8 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
       {rules.counting && <CountingFields question={question} />}
       {rules.denseCaptions && <CaptionEditor />}
       <QueryPoints question={question} points={points} />
-      <LintList lints={own} />
+      </fieldset>
+      {!readOnly && <LintList lints={own} />}
     </div>
   );
 }
@@ -292,6 +298,7 @@ function CountingFields({ question }: { question: Question }): React.JSX.Element
 const POINT_KEYS = ['query-time', 'query-add', 'evidence-start', 'evidence-end', 'proactive', 'window-start'] as const;
 
 function QueryPoints({ question, points }: { question: Question; points: QueryPoint[] }): React.JSX.Element {
+  const editable = useStore(questionReadOnly) === null;
   const selectedId = useStore((s) => s.selectedQueryPointId);
   const marks = useStore((s) => s.marks);
   const keys = useStore(useShallow((s: State) => Object.fromEntries(POINT_KEYS.map((id) => [id, shortcutLabel(id, s.keymap)]))));
@@ -321,8 +328,8 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
           <span className="evidence" data-testid="qp-evidence">{p.evidence.map(([s, e]) => `${time(s)}–${time(e)}`).join(', ') || 'no evidence'}</span>
           {(p.proactiveTime !== null || question.temporalType === 'forward') && <span className="proactive">T_p {time(p.proactiveTime)}</span>}
           {p.windowStart !== null && <span className="window">window from {time(p.windowStart)}</span>}
-          {p.evidence.length > 0 && <button type="button" onClick={(e) => { e.stopPropagation(); void dropLastEvidence(p); }}>− evidence</button>}
-          <button type="button" onClick={(e) => { e.stopPropagation(); void removeQueryPoint(p.id); }}>Delete</button>
+          {editable && p.evidence.length > 0 && <button type="button" onClick={(e) => { e.stopPropagation(); void dropLastEvidence(p); }}>− evidence</button>}
+          {editable && <button type="button" onClick={(e) => { e.stopPropagation(); void removeQueryPoint(p.id); }}>Delete</button>}
         </div>
       ))}
     </div>

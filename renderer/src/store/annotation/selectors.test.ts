@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mark } from '../../../../shared/marks';
 import { point, profile, question, span, state } from '../test-support/fixtures';
 import type { Lint } from '../../../../shared/lints';
-import { captionTask, currentOpenMark, currentTarget, openMarks, pointsOf, prefixLimit, selectedQueryPoint, selectedQuestion, shownLints, untouchedNewQuestion } from './selectors';
+import { captionTask, currentOpenMark, currentTarget, openMarks, pointsOf, prefixLimit, questionReadOnly, selectedQueryPoint, selectedQuestion, shownLints, untouchedNewQuestion } from './selectors';
 
 describe('annotation selectors', () => {
   const profiles = [profile('vsas', { denseCaptions: true }), profile('other')];
@@ -73,5 +73,16 @@ describe('annotation selectors', () => {
     expect(codes({ selectedQuestionId: 'q', typingIn: { questionId: 'q', field: 'options.A' } })).toEqual(['q:text', 'q:options.B', 'q:no-answer', 'other:text']);
     // a field of a question no longer shown is typed into no more
     expect(codes({ selectedQuestionId: 'other', typingIn: { questionId: 'q', field: 'text' } })).toEqual(['q:text', 'q:options.A', 'q:options.B', 'q:no-answer', 'other:text']);
+  });
+});
+
+describe('questionReadOnly', () => {
+  const info = (role: string) => ({ caller: { person: 'p', role } }) as never;
+  it('a reviewer, and anyone the question is withheld from, only read it; an annotator edits it', () => {
+    const q = question('q', 'p');
+    expect(questionReadOnly(state({ info: info('annotator'), questions: [q], selectedQuestionId: 'q' }))).toBeNull();
+    expect(questionReadOnly(state({ info: info('reviewer'), questions: [q], selectedQuestionId: 'q' }))).toMatch(/^Read only: reviewers answer in the review form/);
+    expect(questionReadOnly(state({ info: info('lead'), questions: [q], selectedQuestionId: 'q', withheld: ['q'] }))).toMatch(/^Read only: you review this question blind/);
+    expect(questionReadOnly(state({ info: info('reviewer'), questions: [q], selectedQuestionId: null }))).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { Lint } from '../../../../shared/lints';
 import { isOpenInterval, type Mark } from '../../../../shared/marks';
 import { prefixEnd, type QueryPoint, type Question } from '../../../../shared/questions';
 import { profileOf } from '../profiles/selectors';
+import { callerRole } from '../review/selectors';
 import type { State } from '../store';
 import type { IntervalType } from './state';
 
@@ -12,6 +13,17 @@ export const selectedQuestion = (s: State): Question | null => (s.selectedQuesti
 export const selectedQueryPoint = (s: State): QueryPoint | null => (s.selectedQueryPointId === null ? null : (s.queryPoints.find((p) => p.id === s.selectedQueryPointId) ?? null));
 
 export const selectedMark = (s: State): Mark | null => (s.selectedMarkId === null ? null : (s.marks.find((m) => m.id === s.selectedMarkId) ?? null));
+
+/**
+ * Why the caller may only read the selected question (null: they may edit it): a reviewer answers in
+ * the review form, and a question whose answers are withheld from the caller is theirs to review blind.
+ */
+export const questionReadOnly = (s: State): string | null => {
+  if (s.selectedQuestionId === null) return null;
+  if (s.withheld.includes(s.selectedQuestionId)) return 'Read only: you review this question blind — your answers go in the review form (R).';
+  if (callerRole(s) === 'reviewer') return 'Read only: reviewers answer in the review form (R); questions are edited by annotators and leads.';
+  return null;
+};
 
 /** A question's query points in time order. */
 export const pointsOf = (s: State, questionId: string): QueryPoint[] => s.queryPoints.filter((p) => p.questionId === questionId).sort((a, b) => a.time - b.time);
