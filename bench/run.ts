@@ -10,6 +10,7 @@ import { benchBulkMarks, benchCountingExport } from './structure';
 import { benchAgreement, benchAgreementReport, benchReviewRound } from './agreement';
 import { benchDrafting } from './drafting';
 import { benchRunLanes, benchRunScoring } from './runs';
+import { benchScorers } from './scorers';
 import { takeFigures } from './figures';
 import { tools } from './support';
 
@@ -31,6 +32,7 @@ const sections: Record<string, () => Promise<void>> = {
   },
   drafting: benchDrafting,
   runs: async () => {
+    benchScorers();
     await benchRunScoring();
     await benchRunLanes();
   },
