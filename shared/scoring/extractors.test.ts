@@ -141,6 +141,25 @@ describe('number (VCBench)', () => {
   });
 });
 
+describe('python-int (VCBench release: int() in eval/unify_results.py)', () => {
+  // each case with what CPython 3.11's int() gave for it (None: it raised ValueError)
+  const CPYTHON: Array<[string, number | null]> = [
+    ['7', 7], [' 7 ', 7], ['7\n', 7], ['+7', 7], ['-2', -2], ['-0', 0], ['007', 7], ['1_000', 1000], ['_1', null], ['1_', null], ['1__0', null],
+    ['7.0', null], ['7 apples', null], ['seven', null], ['', null], ['  ', null], ['\u0663', 3], ['\u0661\u0662', 12], ['\uff11\uff12', 12],
+    ['\u{1d7d5}', 7], ['\u0663_\u0663', 33], ['0x10', null], ['1e2', null], ['\u22123', null], ['- 5', null], ['+-1', null],
+    ['\u00a07\u3000', 7], ['\u00857', 7], ['\ufeff7', null], ['7\u001c', null], ['5.', null], ['\u00b2', null], ['\u216b', null], ['3-4', null],
+  ];
+  it.each(CPYTHON)('int(%j) → %j', (text, expected) => {
+    const read = EXTRACTORS['python-int'].extract(text, {});
+    expect(read?.value ?? null).toBe(expected);
+    if (read) expect(read.rule).toBe('int() of the whole response');
+  });
+  it('refuses more than 4,300 digits, as CPython does', () => {
+    expect(EXTRACTORS['python-int'].extract('1'.repeat(4300), {})?.value).toBeGreaterThan(0);
+    expect(EXTRACTORS['python-int'].extract('1'.repeat(4301), {})).toBeNull();
+  });
+});
+
 describe('yes-no', () => {
   it('reads a whole Y/N or yes/no, a leading yes/no, or the only yes/no word', () => {
     expect(read('yes-no', 'Y')).toEqual({ value: 'yes', rule: 'the whole response' });

@@ -22,7 +22,7 @@ export interface Extraction {
   rule: string;
 }
 
-export const extractorIds = ['ovo-s-letter', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'yes-no'] as const;
+export const extractorIds = ['ovo-s-letter', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no'] as const;
 export type ExtractorId = (typeof extractorIds)[number];
 
 export interface Extractor {
@@ -193,6 +193,39 @@ const number: Extractor = {
   },
 };
 
+// VCBench release (eval/unify_results.py): `int(prediction)`, the prediction being the model's text
+// stripped; what raises is None. Python's int() of a string allows surrounding whitespace of its own
+// set, one sign, and decimal digits of any script (Unicode Nd: "٣" is 3) with single underscores
+// between them ("1_000"), at most 4,300 of them; nothing else — no words, no "7.0", no "7 apples".
+const PY_SPACE = '\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const PY_INT = new RegExp(`^[${PY_SPACE}]*([+-]?)(\\p{Nd}+(?:_\\p{Nd}+)*)[${PY_SPACE}]*$`, 'u');
+const ND = /\p{Nd}/u;
+const PY_MAX_DIGITS = 4300;
+
+/** A decimal digit's value: Unicode encodes each script's digits as a run of ten from 0. */
+function digitValue(ch: string): number {
+  const cp = ch.codePointAt(0)!;
+  if (cp <= 0x39) return cp - 0x30;
+  let before = 0;
+  while (ND.test(String.fromCodePoint(cp - before - 1))) before++;
+  return before % 10;
+}
+
+const pythonInt: Extractor = {
+  id: 'python-int',
+  version: '1',
+  label: 'VCBench release: int() of the response (eval/unify_results.py)',
+  kinds: ['number'],
+  extract(response) {
+    const m = PY_INT.exec(response);
+    if (!m) return null;
+    const digits = [...m[2]!.replaceAll('_', '')].map(digitValue);
+    if (digits.length > PY_MAX_DIGITS) return null;
+    const value = Number(digits.join(''));
+    return { value: (m[1] === '-' ? -value : value) + 0, rule: 'int() of the whole response' }; // + 0: no −0
+  },
+};
+
 // Yes/no answers (OVO-Bench forward probes accept "Y"/"N" or a "Yes"/"No" in the response).
 const YES_NO = new RegExp(`${BEFORE}(yes|no)${AFTER}`, 'giu');
 
@@ -219,6 +252,7 @@ export const EXTRACTORS: Readonly<Record<ExtractorId, Extractor>> = {
   'phostream-objective': phostreamObjective,
   substring,
   number,
+  'python-int': pythonInt,
   'yes-no': yesNo,
 };
 

@@ -10,7 +10,7 @@ const profileOf = (kind: ProfileKind) => BUILTIN_PROFILES.find((p) => p.kind ===
 describe('scoreRun', () => {
   it('uses each paper\'s extractor by default', () => {
     expect(DEFAULT_EXTRACTORS['ovo-s-bench'].choice).toBe('ovo-s-letter');
-    expect(DEFAULT_EXTRACTORS.vcbench.number).toBe('number');
+    expect(DEFAULT_EXTRACTORS.vcbench.number).toBe('python-int');
     expect(DEFAULT_EXTRACTORS['rtv-bench'].choice).toBe('rtv-letter');
     for (const kinds of Object.values(DEFAULT_EXTRACTORS)) for (const id of Object.values(kinds)) expect(extractorIds).toContain(id);
   });

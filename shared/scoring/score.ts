@@ -7,7 +7,8 @@
 // - OVO-S-Bench (ovo-s.ts): accuracy per family over its queries → each level the unweighted mean of its
 //   families → overall the unweighted mean of the levels. Unreadable answers are wrong, not skipped.
 // - VCBench (vcbench.ts): GPA, MoC and UDA per question → mean over questions, per subcategory and
-//   overall (question-weighted). Answers that are not numbers are skipped.
+//   overall (question-weighted). Answers read as the release's int() does; what it cannot read is
+//   skipped (the paper's B.1; the release's compute_metrics.py stops on it).
 // - RTV-Bench (rtv.ts): accuracy per record → per dimension pooled → overall the unweighted mean of the
 //   eight dimensions; Score group-aware and pooled over all groups; categories the mean of dimensions.
 // - PhoStream (phostream.ts): per question 0 unless answered on time, then judged 0–5 × 20 → Instant,
@@ -45,7 +46,8 @@ export interface ScoreOptions {
 /** The paper's (or its release's) extractor for each answer kind a profile asks. */
 export const DEFAULT_EXTRACTORS: Readonly<Record<ProfileKind, Partial<Record<AnswerKind, ExtractorId>>>> = {
   'ovo-s-bench': { choice: 'ovo-s-letter' },
-  vcbench: { number: 'number' },
+  // the release reads int(prediction) (eval/unify_results.py); the paper's digits-or-words rule is 'number'
+  vcbench: { number: 'python-int' },
   'rtv-bench': { choice: 'rtv-letter' },
   phostream: { choice: 'phostream-objective' },
   'vsas-bench': {},

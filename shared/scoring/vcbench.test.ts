@@ -74,12 +74,16 @@ describe('scoring a VCBench run', () => {
     responses: answers.map((text, query) => ({ query, t: null, text })),
   });
 
-  it('computes GPA, MoC and UDA per question, skips unreadable answers and averages over questions', () => {
-    const run = scoreRun(profile, [
-      counting('E1-Action', 'e1', [2, 5, 6], ['two', '5', 'I count 7']),
-      counting('O1-Snap', 'o1', [3, 1, 0, 2], ['3', 'one', 'none', '2']),
-      counting('O1-Delta', 'd1', [2], ['2']),
-    ]);
+  it('computes GPA, MoC and UDA per question, skips unreadable answers and averages over questions (the paper\'s reader)', () => {
+    const run = scoreRun(
+      profile,
+      [
+        counting('E1-Action', 'e1', [2, 5, 6], ['two', '5', 'I count 7']),
+        counting('O1-Snap', 'o1', [3, 1, 0, 2], ['3', 'one', 'none', '2']),
+        counting('O1-Delta', 'd1', [2], ['2']),
+      ],
+      { extractor: 'number' },
+    );
     const [e1, o1, d1] = run.items;
     expect(e1!.metrics.gpa).toBeCloseTo(66.8, 1);
     expect(e1!.metrics.moc).toBe(100);
@@ -93,6 +97,15 @@ describe('scoring a VCBench run', () => {
     expect(run.overall.uda).toBe(100);
     expect(run.notes).toContain('1 answer could not be read as a number and was skipped (invalid, App. B.1).');
     expect(run.notes).toContain('Answers read with VCBench number (digits or English words) (number v1).');
+  });
+
+  it('reads answers as the release does by default: int() of the response, words and "7 apples" unread (skipped)', () => {
+    const run = scoreRun(profile, [counting('E1-Action', 'e1', [2, 5, 6], [' 2\n', 'five', '7 apples']), counting('O1-Snap', 'o1', [3, 1], ['+3', '\u0661'])]);
+    expect(run.items[0]!.queries.map((q) => q.extracted)).toEqual([2, null, null]);
+    expect(run.items[0]!.metrics).toEqual({ gpa: 100, moc: null, uda: null });
+    expect(run.items[1]!.metrics).toEqual({ gpa: 100, moc: null, uda: 100 });
+    expect(run.notes).toContain('2 answers could not be read as a number and were skipped (invalid, App. B.1).');
+    expect(run.notes).toContain('Answers read with VCBench release: int() of the response (eval/unify_results.py) (python-int v1).');
   });
 
   it('leaves a question whose answers are all unreadable out of the averages', () => {

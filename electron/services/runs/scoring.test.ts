@@ -47,8 +47,9 @@ beforeAll(async () => {
       { model: 'm', item: '1', t: 10, response: 'B. the chair' },
       { model: 'm', item: '1', t: 5, response: 'A' }, // before the evidence ends: early
       { model: 'm', item: '2', t: 20, response: 'the answer is C' },
-      { model: 'm', item: ids.count, query: 0, t: 30, response: 'two' },
-      { model: 'm', item: ids.count, query: 1, t: 60, response: '3 chairs' },
+      // read as the VCBench release reads them: int() of the text
+      { model: 'm', item: ids.count, query: 0, t: 30, response: ' 2' },
+      { model: 'm', item: ids.count, query: 1, t: 60, response: '3' },
     ]
       .map((l) => JSON.stringify(l))
       .join('\n'),
@@ -85,7 +86,7 @@ describe('scoring runs', () => {
     expect(of('A').rule).toContain('scored wrong by the paper');
     expect(of('B. the chair')).toMatchObject({ verdict: 'other', knowableAt: 8, early: null });
     expect(of('the answer is C')).toMatchObject({ verdict: 'correct', extracted: 'C' });
-    expect(of('3 chairs')).toMatchObject({ verdict: 'correct', extracted: 3 });
+    expect(of('3')).toMatchObject({ verdict: 'correct', extracted: 3 });
     const early = await earlyResponses(project, []);
     expect(early.map((e) => [e.text, e.early])).toEqual([['A', 3]]);
   });
