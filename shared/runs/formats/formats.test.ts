@@ -134,12 +134,19 @@ describe('VCBench results', () => {
     expect(problems(read('vcbench-unified', bad, 'u.jsonl', 'gemini'))).toEqual(['u.jsonl:1:predictions: has 1 predictions for 2 query times', 'u.jsonl:2:query_times[0]: negative']);
   });
 
-  it('raw rows: the model’s text at the row’s query point, with its video and time for the matcher', () => {
+  it('raw rows: the prediction (what unify_results.py reads) at the row’s query point, with its video and time for the matcher', () => {
     const r = read('vcbench-raw', jsonl(rawRows), 'vcbench_gemini_demo.jsonl', 'gemini-3-flash-preview');
     expect(problems(r)).toEqual([]);
-    expect(r.lines.map(brief)[3]).toEqual({ line: 4, model: 'gemini-3-flash-preview', item: '0799', query: 0, video: '-FZTi5EfPSQ.mp4', queryTime: 204.67, response: '1\n' });
-    const noText = read('vcbench-raw', jsonl([{ ...rawRows[0], prediction: null, raw_response: null }]), 'r.jsonl');
-    expect(noText.lines[0]).toMatchObject({ response: '', meta: { error: 'no response (null)' } });
+    expect(r.lines.map(brief)[3]).toEqual({ line: 4, model: 'gemini-3-flash-preview', item: '0799', query: 0, video: '-FZTi5EfPSQ.mp4', queryTime: 204.67, response: '1', meta: { rawResponse: '1\n' } });
+    const noText = read('vcbench-raw', jsonl([{ ...rawRows[0], prediction: null, raw_response: 'blocked' }]), 'r.jsonl');
+    expect(noText.lines[0]).toMatchObject({ response: '', meta: { error: 'no prediction (null)', rawResponse: 'blocked' } });
+    // unify_results.py: r.get('prediction', r.get('pred')); a number is int()'d (5.7 → 5)
+    const { prediction: _p, raw_response: _r, ...row } = rawRows[0]!;
+    expect(read('vcbench-raw', jsonl([{ ...row, pred: ' 4' }, { ...row, prediction: 5.7 }, row]), 'r.jsonl').lines.map((l) => [l.response, l.meta])).toEqual([
+      [' 4', undefined],
+      ['5', undefined],
+      ['', { error: 'no prediction (neither "prediction" nor "pred")' }],
+    ]);
     expect(problems(read('vcbench-raw', jsonl([{ ...rawRows[0], query_time: '663' }]), 'r.jsonl'))).toEqual(['r.jsonl:1:query_time: Invalid input: expected number, received string']);
   });
 });

@@ -1,7 +1,8 @@
 // VCBench results (formats §3). eval/demo_gemini.py writes one raw row per query point: the eval
 // row {q_id, query_index, id, source_dataset, video_path, question, …, query_time, count} with the
-// model's `prediction` and `raw_response` added; eval/unify_results.py groups them by `id` into
-// {id, query_times[], predictions[int|null], gts[]}. Neither names the model.
+// model's `prediction` (its text stripped) and `raw_response` added; eval/unify_results.py groups
+// them by `id` into {id, query_times[], predictions[int(prediction)|null], gts[]}. Neither names the
+// model.
 // The eval file's `id` does not always name the same question as the data file's (digest §3: rows
 // with id "0799" ask data question "0797"), so every line also carries its query time, and a raw row
 // its video: the matcher checks the id's query point against the time and, when they disagree,
@@ -24,10 +25,22 @@ const rawSchema = z
     query_index: z.number().int().min(0),
     video_path: z.string().min(1),
     query_time: time,
-    prediction: z.union([z.string(), z.number()]).nullable(),
+    prediction: z.union([z.string(), z.number()]).nullable().optional(),
+    pred: z.union([z.string(), z.number()]).nullable().optional(),
     raw_response: z.string().nullable().optional(),
   })
   .passthrough();
+
+/**
+ * What unify_results.py reads as the prediction — `r.get('prediction', r.get('pred'))` — as text for
+ * the extractor (its int()); a number as int() leaves it (truncated: 5.7 → 5). Why there is none, else.
+ */
+function predictionOf(r: z.infer<typeof rawSchema>): { text: string } | { error: string } {
+  const p = r.prediction !== undefined ? r.prediction : r.pred;
+  if (p === undefined) return { error: 'no prediction (neither "prediction" nor "pred")' };
+  if (p === null) return { error: 'no prediction (null)' };
+  return { text: typeof p === 'number' ? String(Math.trunc(p)) : p };
+}
 
 /** unify_results.py output: prediction k (an int, or null where the raw text was not one) answers query point k. */
 export const readVcbenchUnified = jsonlRunReader((file, options) => {
@@ -40,11 +53,16 @@ export const readVcbenchUnified = jsonlRunReader((file, options) => {
   );
 });
 
-/** demo_gemini.py raw rows: the model's text (raw_response, else prediction) at one query point of one video. */
+/**
+ * demo_gemini.py raw rows: the prediction at one query point of one video — what the release scores
+ * (demo_gemini.py writes the model's text stripped); the text as the model wrote it is kept beside it.
+ */
 export const readVcbenchRaw = jsonlRunReader((file, options) => {
   const model = modelOf(file, options);
   return recordKind([], rawSchema, (r) => {
-    const text = r.raw_response ?? (r.prediction === null ? null : String(r.prediction));
-    return [{ model, item: String(r.id), query: r.query_index, video: r.video_path, queryTime: r.query_time, response: text ?? '', ...(text === null ? { meta: { error: 'no response (null)' } } : {}) }];
+    const p = predictionOf(r);
+    const raw = typeof r.raw_response === 'string' && !('text' in p && p.text === r.raw_response) ? { rawResponse: r.raw_response } : {};
+    const meta = 'error' in p ? { error: p.error, ...raw } : raw;
+    return [{ model, item: String(r.id), query: r.query_index, video: r.video_path, queryTime: r.query_time, response: 'text' in p ? p.text : '', ...(Object.keys(meta).length ? { meta } : {}) }];
   });
 });
