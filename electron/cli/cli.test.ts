@@ -279,7 +279,7 @@ describe('tidemark CLI', () => {
     const pair = report.pairs.find((p: { on: string; stratum: string }) => p.on === 'answers' && p.stratum === 'all');
     expect(pair).toMatchObject({ a: 'Ann', b: 'Rita', units: 2, percent: 0.5 });
     expect((await run('agreement', '--project', path, '--round', '1')).out.join('\n')).toMatch(/Ann/);
-    expect((await run('agreement', '--project', path, '--format', 'csv')).out[0]).toMatch(/^section,on,stratum,a,b,units/);
+    expect((await run('agreement', '--project', path, '--format', 'csv')).out[0]).toMatch(/^section,on,answer_kind,stratum,a,b,units/);
     expect((await run('agreement', '--project', path, '--round', '7')).err[0]).toMatch(/no review round 7/);
     expect((await run('agreement', '--project', path, '--by', 'team')).code).toBe(2);
     expect((await run('agreement', '--project', path, '--ratings', 'x.csv')).code).toBe(2);
