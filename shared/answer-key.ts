@@ -7,7 +7,7 @@
 // null ("derived from marks", questions.ts) — so where nothing is stored its key is the count its
 // marks give by the paper's rule (counting.ts), said to come from the marks. Readiness has always
 // read counting points this way (a stored count first, else the derived one); the rest follow it.
-import { deriveCount } from './counting';
+import { deriveCount, marksFor } from './counting';
 import type { MarkInput } from './marks';
 import type { Answer, QueryPoint, Question } from './questions';
 
@@ -44,3 +44,18 @@ export function answerKeysOf(question: Pick<Question, 'counting'>, points: reado
 /** Does a question need its marks to give its key (a counting point with nothing stored)? Saves reading them otherwise. */
 export const keyNeedsMarks = (question: Pick<Question, 'counting'>, points: readonly Pick<QueryPoint, 'answer'>[]): boolean =>
   question.counting !== null && points.some((p) => !isStoredAnswer(p.answer));
+
+/**
+ * Where a stored count and its marks disagree ("the marks say 3, the answer says 4"): the lint, never
+ * a replacement. Null unless a count is stored and the question's target has marks its rule counts (a
+ * window question imported without marks has nothing to say).
+ */
+export function countDisagreement(question: Pick<Question, 'counting'>, point: Pick<QueryPoint, 'answer' | 'time' | 'windowStart'>, marks: readonly MarkInput[]): { stored: number; derived: number } | null {
+  const counting = question.counting;
+  if (!counting || !isStoredAnswer(point.answer)) return null;
+  const counted = marksFor(counting.subcategory);
+  if (!marks.some((m) => m.target === counting.target && counted.includes(m.type))) return null;
+  const stored = Number(point.answer);
+  const derived = deriveCount(marks, counting, point);
+  return stored === derived ? null : { stored, derived };
+}

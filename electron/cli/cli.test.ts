@@ -45,6 +45,15 @@ describe('tidemark CLI', () => {
     expect(result.err).toEqual(['bad.jsonl:1:query_points.count: has 2 counts for 3 times']);
   });
 
+  it('validate warns where a VCBench file\'s counts are not what its occurrence times give (exit 0: the file\'s count is the key)', async () => {
+    const file = join(dir.path, 'counts.jsonl');
+    writeFileSync(file, readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').replace('"count": [1, 2, 5]', '"count": [1, 3, 5]'));
+    const result = await run('validate', file, '--format', 'vcbench');
+    expect(result.code).toBe(0);
+    expect(result.err).toEqual(['counts.jsonl:6:query_points.count[1]: warning: the file says 3; its occurrence times give 2 (E1-Transit: those at or before 27.7 s)']);
+    expect(result.out[0]).toBe('8 records, 8 questions, 0 problems, 1 warning');
+  });
+
   it('imports a benchmark file without its media onto placeholders (exit 0), reports beside the project, and exports it back', async () => {
     const input = join(fixtures, 'phostream', 'phostream_annotations.sample.json');
     const projectDir = join(dir.path, 'work');

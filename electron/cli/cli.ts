@@ -75,7 +75,9 @@ Formats:
 ${formatList('canExport')}`,
   validate: `Usage: tidemark validate <file> --format <format>
 
-Reads and checks the file; prints each problem as file:line:field: reason.
+Reads and checks the file; prints each problem as file:line:field: reason, and each warning (a
+VCBench count its occurrence times do not give) as file:line:field: warning: reason. Exit 1 on
+problems; warnings alone exit 0.
 
 Formats:
 ${formatList('canImport')}`,
@@ -383,7 +385,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         requireFile(file);
         const result = validateFile(file, format);
         for (const p of result.problems) io.err(formatProblem(p));
-        io.out(`${plural(result.records, 'record')}, ${plural(result.items, 'question')}, ${plural(result.problems.length, 'problem')}`);
+        // a warning does not fail the file (exit 0): e.g. a VCBench count its occurrence times do not give, the count being the key
+        for (const w of result.warnings) io.err(formatProblem({ ...w, reason: `warning: ${w.reason}` }));
+        const warned = result.warnings.length > 0 ? `, ${plural(result.warnings.length, 'warning')}` : '';
+        io.out(`${plural(result.records, 'record')}, ${plural(result.items, 'question')}, ${plural(result.problems.length, 'problem')}${warned}`);
         return result.problems.length > 0 ? 1 : 0;
       }
       case 'import':

@@ -21,6 +21,8 @@ export interface LocatedItem {
 export interface FormatRead {
   items: LocatedItem[];
   problems: Problem[];
+  /** What a format's own check finds questionable in good records (RecordFormat.warnings): said, never refused. */
+  warnings?: Problem[];
   /** Records read (lines or array elements), good or bad. */
   records: number;
 }
@@ -64,6 +66,8 @@ export interface RecordFormat<T> {
   toItems: (record: T, raw: Raw) => ExchangeItem[];
   /** Where the fields of the record's k-th item came from. */
   source: (record: T, k: number) => FieldSource;
+  /** What is questionable in a good item (by item path), located like problems but never refusing it. */
+  warnings?: (item: ExchangeItem) => Array<{ path: FieldPath; reason: string }>;
 }
 
 /** Where a record is: its line, its path in the file ([i] in an array), and the line of a field in it. */
@@ -84,6 +88,7 @@ const ID_SHOWN = 40;
 class ItemCollector<T> {
   readonly items: LocatedItem[] = [];
   readonly problems: Problem[] = [];
+  readonly warnings: Problem[] = [];
   private readonly firstLine = new Map<string, number>();
 
   constructor(
@@ -122,11 +127,20 @@ class ItemCollector<T> {
         this.firstLine.set(id, place.lineOf(idPath));
       }
       this.items.push({ item, line: place.line, rows });
+      const warnings = this.format.warnings?.(item) ?? [];
+      if (warnings.length > 0) {
+        const source = this.format.source(parsed.data, k);
+        for (const w of warnings) this.warnings.push(this.located(place, source(w.path) ?? w.path, w.reason));
+      }
     });
   }
 
   private problem(place: RecordPlace, path: FieldPath, reason: string): void {
-    this.problems.push({ file: this.file, line: place.lineOf(path), field: fieldPath(displayPath([...place.prefix, ...path])), reason });
+    this.problems.push(this.located(place, path, reason));
+  }
+
+  private located(place: RecordPlace, path: FieldPath, reason: string): Problem {
+    return { file: this.file, line: place.lineOf(path), field: fieldPath(displayPath([...place.prefix, ...path])), reason };
   }
 }
 
@@ -149,7 +163,7 @@ export function jsonlReader<T>(format: RecordFormat<T>) {
         return cursor.problems.length + collector.problems.length;
       },
       drain: () => collector.items.splice(0),
-      result: () => ({ items: collector.items, problems: [...cursor.problems, ...collector.problems].sort(byLine), records: records + cursor.problems.length + cursor.skipped }),
+      result: () => ({ items: collector.items, problems: [...cursor.problems, ...collector.problems].sort(byLine), warnings: collector.warnings, records: records + cursor.problems.length + cursor.skipped }),
     };
   };
 }
@@ -211,7 +225,7 @@ export function arrayReader<T>(format: RecordFormat<T>) {
         return problems.length + collector.problems.length;
       },
       drain: () => collector.items.splice(0),
-      result: () => ({ items: collector.items, problems: [...problems, ...collector.problems].sort(byLine), records: elements.length }),
+      result: () => ({ items: collector.items, problems: [...problems, ...collector.problems].sort(byLine), warnings: collector.warnings, records: elements.length }),
     };
   };
 }

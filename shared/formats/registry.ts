@@ -7,7 +7,7 @@ import { arrayReader, byLine, jsonlReader, type ReadOptions, type Reading } from
 import { ovoSRecords, ovoSFieldSource, ovoSRecordSchema, ovoSToItem } from './ovo-s';
 import { itemsToPhostream, phostreamFieldSource, phostreamToItems, phostreamVideoSchema } from './phostream';
 import { itemsToRtv, rtvFieldSource, rtvRecordSchema, rtvToItem } from './rtv';
-import { vcbenchEvalRecords, itemToVcbench, vcbenchDataSchema, vcbenchFieldSource, vcbenchToItem } from './vcbench';
+import { vcbenchCountWarnings, vcbenchEvalRecords, itemToVcbench, vcbenchDataSchema, vcbenchFieldSource, vcbenchToItem } from './vcbench';
 import { itemToVsas, vsasFieldSource, vsasTaskSchema, vsasToItem } from './vsas';
 import { ovoBenchFieldSource, ovoBenchItemSchema, ovoBenchProfile, ovoBenchToItem } from './ovo-bench';
 import { streamingBenchFieldSource, streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems } from './streamingbench';
@@ -86,7 +86,7 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     label: 'VCBench data JSONL',
     profile: 'vcbench',
     extension: 'jsonl',
-    read: jsonlReader({ schema: vcbenchDataSchema, toItems: (r, raw) => [vcbenchToItem(r, raw)], source: vcbenchFieldSource }),
+    read: jsonlReader({ schema: vcbenchDataSchema, toItems: (r, raw) => [vcbenchToItem(r, raw)], source: vcbenchFieldSource, warnings: vcbenchCountWarnings }),
     ...jsonlWriter(function* (items) {
       let i = 0;
       for (const item of items) if (item.question.counting) yield itemToVcbench(item, i++);

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { deriveCount } from '../counting';
 import type { Mark } from '../marks';
 import { parseJsonKeepingNumbers, toPythonJson } from './json-text';
-import { itemsToVcbenchEval, itemToVcbench, vcbenchDataSchema, vcbenchToItem } from './vcbench';
+import type { CountingSubcategory } from '../profiles';
+import { encoded, itemQuestion, type ExchangeItem, type ExchangeMark } from './items';
+import { itemsToVcbenchEval, itemToVcbench, vcbenchCountWarnings, vcbenchDataSchema, vcbenchToItem } from './vcbench';
 
 const fixtures = join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'external', 'vcbench');
 const lines = (file: string): string[] => readFileSync(join(fixtures, file), 'utf8').split('\n').filter(Boolean);
@@ -61,6 +63,63 @@ describe('VCBench data JSONL', () => {
     const item = vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw);
     const open = { mark: { type: 'span' as const, start: 1, end: null, target: item.marks[0]!.mark.target, data: {} }, startText: null, endText: null };
     expect(toPythonJson(itemToVcbench({ ...item, marks: [...item.marks, open] }, 0))).toBe(line);
+  });
+
+  it('writes exactly the marks its subtype counts: an E1 question whose target also has cycles writes its events only', () => {
+    // authored by marking: events at 8 and 16 and two cycles [0, 8], [8, 16] of the same target
+    const target = 'jumps';
+    const mark = (m: ExchangeMark['mark']): ExchangeMark => ({ mark: m, startText: null, endText: null });
+    const marks = [
+      mark({ type: 'cycle', start: 0, end: 8, target, data: { splits: [] } }),
+      mark({ type: 'event', start: 8, end: null, target, data: {} }),
+      mark({ type: 'cycle', start: 8, end: 16, target, data: { splits: [] } }),
+      mark({ type: 'event', start: 16, end: null, target, data: {} }),
+      mark({ type: 'identity', start: 3, end: null, target, data: { label: '' } }),
+    ];
+    const item = (subcategory: CountingSubcategory): ExchangeItem => ({
+      profile: 'vcbench',
+      videoPath: 'v.mp4',
+      sourceDataset: null,
+      question: itemQuestion({ taskCode: subcategory, text: 'How many?', answerKind: 'number', counting: { subcategory, target, windowSeconds: null } }),
+      points: [4, 8, 16].map((t) => ({ time: encoded(t), answer: null, evidence: [], proactiveTime: null, windowStart: null })),
+      marks,
+      extra: {},
+    });
+    const written = (s: CountingSubcategory) => itemToVcbench(item(s), 0) as { occurrence_times: unknown; query_points: { count: number[] } };
+    expect(written('E1-Action')).toMatchObject({ occurrence_times: [8, 16], query_points: { count: [0, 1, 2] } });
+    expect(written('O2-Unique')).toMatchObject({ occurrence_times: [3], query_points: { count: [1, 1, 1] } });
+    expect(written('E2-Periodic')).toMatchObject({ occurrence_times: { start: [0, 8], end: [8, 16] }, query_points: { count: [0, 1, 2] } });
+    // re-read, each file gives back the counts it was written with
+    for (const s of ['E1-Action', 'O2-Unique', 'E2-Periodic'] as const) {
+      const line = toPythonJson(written(s));
+      const raw = parseJsonKeepingNumbers(line);
+      expect(vcbenchCountWarnings(vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw))).toEqual([]);
+    }
+  });
+
+  it('writes a cycle with split points as the cycles its rule counts (each split ends one)', () => {
+    const target = 'spins';
+    const base = vcbenchToItem(vcbenchDataSchema.parse(JSON.parse(lines('vcbench_data.sample.jsonl').find((l) => l.includes('"E2-Periodic"'))!)));
+    const item: ExchangeItem = {
+      ...base,
+      question: { ...base.question, counting: { subcategory: 'E2-Periodic', target, windowSeconds: null } },
+      points: [5, 10].map((t) => ({ time: encoded(t), answer: null, evidence: [], proactiveTime: null, windowStart: null })),
+      marks: [{ mark: { type: 'cycle', start: 0, end: 9, target, data: { splits: [3, 6] } }, startText: null, endText: null }],
+    };
+    expect(itemToVcbench(item, 0)).toMatchObject({ occurrence_times: { start: [0, 3, 6], end: [3, 6, 9] }, query_points: { count: [1, 3] } });
+  });
+
+  it('warns where a file\'s counts are not what its occurrence times give by the subtype\'s rule (an assist, never a problem)', () => {
+    const line = lines('vcbench_data.sample.jsonl').find((l) => l.includes('"E1-Transit"'))!;
+    const record = vcbenchDataSchema.parse(JSON.parse(line));
+    const bumped = { ...record, query_points: { ...record.query_points, count: record.query_points.count.map((c, i) => (i === 1 ? c + 1 : c)) } };
+    const warnings = vcbenchCountWarnings(vcbenchToItem(bumped));
+    const t = record.query_points.time[1]!;
+    expect(warnings).toEqual([{ path: ['points', 1, 'answer'], reason: `the file says ${record.query_points.count[1]! + 1}; its occurrence times give ${record.query_points.count[1]} (E1-Transit: those at or before ${t} s)` }]);
+    expect(vcbenchCountWarnings(vcbenchToItem(record))).toEqual([]);
+    // windows make no marks: their counts are the file's alone
+    const delta = vcbenchDataSchema.parse(JSON.parse(lines('vcbench_data.sample.jsonl').find((l) => l.includes('"O1-Delta"'))!));
+    expect(vcbenchCountWarnings(vcbenchToItem(delta))).toEqual([]);
   });
 
   it('rejects malformed records with the field named', () => {

@@ -1,10 +1,11 @@
 // VCBench data JSONL (digest §2, formats §3): one question per line with occurrence times (a list
 // for point events, {start, end} for windows, episodes and cycles) and query points {time, count}.
 import { z } from 'zod';
-import { answerKey } from '../answer-key';
+import { answerKey, countDisagreement } from '../answer-key';
+import { marksFor } from '../counting';
 import { isOpenInterval, type MarkInput } from '../marks';
 import { countingSubcategories, type CountingSubcategory } from '../profiles';
-import { encoded, itemQuestion, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type ExchangePoint, type FieldSource, type RawSource } from './items';
+import { encoded, itemQuestion, jsonTime, numberAt, type ExchangeItem, type ExchangeMark, type ExchangePoint, type FieldPath, type FieldSource, type RawSource } from './items';
 import type { EncodedTime } from './time-encoding';
 
 const time = z.number().finite().min(0);
@@ -122,6 +123,26 @@ function countKey(item: ExchangeItem, p: ExchangePoint): number {
   return typeof key.answer === 'number' ? key.answer : Number(key.answer ?? 0);
 }
 
+/**
+ * The occurrences an item's subtype counts, as {start, end} texts: only marks of the types its rule
+ * counts (counting.ts marksFor) on its target — a target's cycles are no E1 events — and a cycle with
+ * split points as the cycles it counts, one ending at each split and one at its end. A span or cycle
+ * still open in the project has no end to write: it is not an occurrence yet.
+ */
+function occurrencesOf(item: ExchangeItem, subtype: CountingSubcategory, target: string): Array<{ start: EncodedTime; end: EncodedTime }> {
+  const counted = marksFor(subtype);
+  const out: Array<{ start: EncodedTime; end: EncodedTime }> = [];
+  for (const m of item.marks) {
+    if (m.mark.target !== target || !counted.includes(m.mark.type) || isOpenInterval(m.mark)) continue;
+    const start = m.startText ?? encoded(m.mark.start);
+    const end = m.mark.end === null ? start : (m.endText ?? encoded(m.mark.end));
+    const splits = m.mark.type === 'cycle' ? [...m.mark.data.splits].sort((a, b) => a - b) : [];
+    const edges = [start, ...splits.map((s) => encoded(s)), end];
+    for (let i = 0; i + 1 < edges.length; i++) out.push({ start: edges[i]!, end: edges[i + 1]! });
+  }
+  return out.sort((a, b) => a.start.seconds - b.start.seconds);
+}
+
 export function itemToVcbench(item: ExchangeItem, index: number): Record<string, unknown> {
   const counting = item.question.counting;
   if (!counting) throw new Error('not a counting question');
@@ -135,12 +156,9 @@ export function itemToVcbench(item: ExchangeItem, index: number): Record<string,
       start: points.map((p) => writeTime(p.windowStart ?? p.time)),
       end: points.map((p, i) => writeTime(ends?.[i] && Math.abs(ends[i]!.seconds - p.time.seconds) < 1e-9 ? ends[i]! : p.time)),
     };
-  } else if (INTERVALS.has(subtype)) {
-    // a span or cycle still open in the project has no end to write: it is not an occurrence yet
-    const marks = item.marks.filter((m) => !isOpenInterval(m.mark)).sort((a, b) => a.mark.start - b.mark.start);
-    occurrence = { start: marks.map((m) => writeTime(m.startText ?? encoded(m.mark.start))), end: marks.map((m) => writeTime(m.endText ?? encoded(m.mark.end ?? m.mark.start))) };
   } else {
-    occurrence = [...item.marks].sort((a, b) => a.mark.start - b.mark.start).map((m) => writeTime(m.startText ?? encoded(m.mark.start)));
+    const occurrences = occurrencesOf(item, subtype, counting.target);
+    occurrence = INTERVALS.has(subtype) ? { start: occurrences.map((o) => writeTime(o.start)), end: occurrences.map((o) => writeTime(o.end)) } : occurrences.map((o) => writeTime(o.start));
   }
   return {
     id,
@@ -152,6 +170,31 @@ export function itemToVcbench(item: ExchangeItem, index: number): Record<string,
     occurrence_times: occurrence,
     query_points: { time: points.map((p) => writeTime(p.time)), count: points.map((p) => countKey(item, p)) },
   };
+}
+
+/** How a subtype counts at t, for a warning: what the occurrence times were counted by. */
+function ruleAt(subtype: CountingSubcategory, t: number): string {
+  if (subtype === 'O1-Snap') return `the count at the last occurrence at or before ${t} s`;
+  if (subtype === 'O1-Delta' || subtype === 'O2-Gain') return `those in the window ending at ${t} s`;
+  if (subtype === 'E2-Episode' || subtype === 'E2-Periodic') return `those ending at or before ${t} s`;
+  return `those at or before ${t} s`;
+}
+
+/**
+ * Where a record's counts are not what its occurrence times give by its subtype's rule (counting.ts,
+ * boundaries inclusive): warnings for `validate` (46 questions of the release's own file, 62 query
+ * points) — the file's count stays the answer key. Window subtypes bring no marks and are not checked.
+ */
+export function vcbenchCountWarnings(item: ExchangeItem): Array<{ path: FieldPath; reason: string }> {
+  const counting = item.question.counting;
+  if (!counting) return [];
+  const marks = item.marks.map((m) => m.mark);
+  const warnings: Array<{ path: FieldPath; reason: string }> = [];
+  item.points.forEach((p, k) => {
+    const d = countDisagreement(item.question, { answer: p.answer, time: p.time.seconds, windowStart: p.windowStart?.seconds ?? null }, marks);
+    if (d) warnings.push({ path: ['points', k, 'answer'], reason: `the file says ${d.stored}; its occurrence times give ${d.derived} (${counting.subcategory}: ${ruleAt(counting.subcategory, p.time.seconds)})` });
+  });
+  return warnings;
 }
 
 /** The eval JSONL: one row per query point, numbered across the file. */

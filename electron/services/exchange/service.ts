@@ -55,11 +55,11 @@ function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFor
   return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>>;
 }
 
-/** Reads and checks a file without touching any project (`tidemark validate`). */
-export function validateFile(path: string, formatId: string): { records: number; items: number; problems: Problem[] } {
+/** Reads and checks a file without touching any project (`tidemark validate`); warnings are what its format finds questionable in good records. */
+export function validateFile(path: string, formatId: string): { records: number; items: number; problems: Problem[]; warnings: Problem[] } {
   const format = requireReader(formatId);
   const read = readAll(readBytes(format, readFileSync(path), basename(path)));
-  return { records: read.records, items: read.items.length, problems: read.problems };
+  return { records: read.records, items: read.items.length, problems: read.problems, warnings: read.warnings ?? [] };
 }
 
 function emptyOutcome(file: string, format: string): ImportOutcome {
