@@ -60,8 +60,21 @@ describe('lints', () => {
     const p = (time: number, answer: number | null = null) => point({ id: `p${time}`, time, answer, evidence: [] });
     expect(codes(q, [p(3), p(5)], c)).toEqual(['error:query-point-count']);
     expect(codes(q, [p(3), p(5), p(7)], c)).toEqual([]);
-    expect(codes(q, [p(3), p(5, 0), p(7)], c)).toEqual(['error:decreasing-trajectory']); // a manual answer of 0 after 1
+    expect(codes(q, [p(3), p(5, 0), p(7)], c)).toEqual(['warning:count-differs-from-marks', 'error:decreasing-trajectory']); // a manual answer of 0 after 1
     expect(codes({ ...q, counting: { subcategory: 'E1-Transit', target: 'nothing', windowSeconds: null } }, [p(3), p(5), p(7)], c)).toEqual(['warning:no-marks']);
+  });
+  it('VCBench: a stored count the marks do not give is said (the stored count stays the key); a window question without marks is not "every derived answer is 0"', () => {
+    const events: Mark[] = [2, 4, 6].map((t, i) => ({ id: `e${i}`, videoId: 'v', type: 'event', start: t, end: null, target: 'cuts', data: {} }));
+    const q = question({ profileId: 'builtin:vcbench', taskCode: 'E1-Transit', answerKind: 'number', options: {}, counting: { subcategory: 'E1-Transit', target: 'cuts', windowSeconds: null } });
+    const c = ctx({ profile: profile('vcbench'), marks: events });
+    const p = (time: number, answer: number) => point({ id: `p${time}`, time, answer, evidence: [] });
+    expect(codes(q, [p(3, 1), p(5, 2), p(7, 3)], c)).toEqual([]);
+    const lints = lintQuestion(q, [p(3, 1), p(5, 3), p(7, 3)], c);
+    expect(lints.map((l) => [l.severity, l.code, l.message, l.queryPointId])).toEqual([['warning', 'count-differs-from-marks', 'At 5 s the marks give 2 and the stored answer is 3: the stored answer is the key.', 'p5']]);
+    // O1-Delta as imported: windows, answers given, no marks
+    const delta = question({ profileId: 'builtin:vcbench', taskCode: 'O1-Delta', answerKind: 'number', options: {}, counting: { subcategory: 'O1-Delta', target: 'people', windowSeconds: null } });
+    expect(codes(delta, [point({ time: 30, windowStart: 10, answer: 4, evidence: [] })], ctx({ profile: profile('vcbench') }))).toEqual([]);
+    expect(codes(delta, [point({ time: 30, windowStart: 10, answer: null, evidence: [] })], ctx({ profile: profile('vcbench') }))).toEqual(['warning:no-marks']);
   });
   it('VCBench: an open span or cycle of the counted target asks to be closed (it does not count yet)', () => {
     const counting = question({ profileId: 'builtin:vcbench', taskCode: 'E2-Episode', answerKind: 'number', options: {}, counting: { subcategory: 'E2-Episode', target: 'x', windowSeconds: null } });

@@ -1,5 +1,5 @@
 // Lints on questions and query points: errors block export, warnings ask a person to look.
-import { answerKey } from './answer-key';
+import { answerKey, countDisagreement, keyNeedsMarks } from './answer-key';
 import { allowedQueryPoints, isCumulative, marksFor } from './counting';
 import { isOpenInterval, type Mark } from './marks';
 import type { Profile } from './profiles';
@@ -141,7 +141,12 @@ function lintCounting(question: Question, points: readonly QueryPoint[], ctx: Li
   }
   if (counting.subcategory === 'O1-Delta' && points.some((p) => p.windowStart === null)) add('error', 'no-window', 'O1-Delta needs the window start (baseline moment).');
   const relevant = ctx.marks.filter((m) => m.target === counting.target);
-  if (relevant.length === 0) add('warning', 'no-marks', `No marks have the target "${counting.target}": every derived answer is 0.`);
+  // (a question whose counts are all stored — imported windows have no marks — derives nothing)
+  if (relevant.length === 0 && keyNeedsMarks(question, points)) add('warning', 'no-marks', `No marks have the target "${counting.target}": every derived answer is 0.`);
+  for (const p of points) {
+    const differs = countDisagreement(question, p, ctx.marks);
+    if (differs) add('warning', 'count-differs-from-marks', `At ${fmt(p.time)} the marks give ${differs.derived} and the stored answer is ${differs.stored}: the stored answer is the key.`, p.id);
+  }
   const counted = marksFor(counting.subcategory);
   for (const m of relevant) {
     if (isOpenInterval(m) && counted.includes(m.type)) add('warning', 'open-interval', `An open ${m.type} from ${fmt(m.start)} has no end yet and does not count: close it.`);
