@@ -5,6 +5,9 @@ import type { Extractor } from './extractors';
 import type { Notes } from './notes';
 import type { JudgeLookup } from './types';
 
+export const scoringRules = ['release', 'paper'] as const;
+export type ScoringRules = (typeof scoringRules)[number];
+
 /** A distance between two texts in [0, 1]; 0 for equal texts (VSAS consistency). */
 export type TextDistance = (a: string, b: string) => number;
 
@@ -15,6 +18,8 @@ export interface ScoringContext {
   judgments: JudgeLookup | null;
   /** PhoStream: how long after T_p a forward answer still counts. */
   forwardSeconds: number;
+  /** Where a release and its paper differ, whose rule scores: the release's (the default) or the paper's. */
+  rules: ScoringRules;
   distance: TextDistance;
   notes: Notes;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILES } from '../profiles';
-import { PHOSTREAM_NOTE, forwardShares, judgedScore, phostreamOverall, phostreamType } from './phostream';
+import { PHOSTREAM_NOTE, PHOSTREAM_PAPER_NOTE, PHOSTREAM_RELEASE_NOTE, forwardShares, judgedScore, phostreamOverall, phostreamType } from './phostream';
 import { scoreRun } from './score';
 import { itemWith } from './synthetic-runs.test-util';
 import type { JudgeLookup, ScoringItem } from './types';
@@ -64,7 +64,8 @@ describe('scoring a PhoStream run', () => {
     };
     add('instant', 1647, (i) => ({ when: 100, judge: i < 68 ? 5 : 4 })); // 6,656 judge points
     add('backward', 1123, (i) => ({ when: 100, judge: i < 123 ? 5 : 4 })); // 4,615
-    add('forward', 2802, (i) => (i < 2217 ? { when: 100 } : i < 2220 ? { when: null } : { when: 131, judge: i < 2220 + 552 ? 4 : 3 })); // 2,217 early, 3 silent, 582 judged (2,298)
+    // (early a second after t_q: the release passes over a forward answer at exactly t_q)
+    add('forward', 2802, (i) => (i < 2217 ? { when: 101 } : i < 2220 ? { when: null } : { when: 131, judge: i < 2220 + 552 ? 4 : 3 })); // 2,217 early, 3 silent, 582 judged (2,298)
     const judgments: JudgeLookup = (item, query) => (query === 0 && judged.has(item) ? { score: judged.get(item)!, reason: 'as the reference' } : null);
     const run = scoreRun(profile, items, { judgments });
     const fixed = (m: Record<string, number | null> | undefined) => Object.fromEntries(Object.entries(m!).map(([k, v]) => [k, v!.toFixed(2)]));
@@ -78,9 +79,9 @@ describe('scoring a PhoStream run', () => {
   });
 
   it('without judgments: on-time scores and their averages are null, early and missing answers still 0, and a note asks for a judge', () => {
-    const run = scoreRun(profile, [qa('early', 'forward', [[100, 'The dad']]), qa('judge-me', 'forward', [[100, 'silent'], [131, 'Christian']]), qa('silent', 'instant', [[100, 'Silent']])]);
+    const run = scoreRun(profile, [qa('early', 'forward', [[105, 'The dad']]), qa('judge-me', 'forward', [[100, 'silent'], [131, 'Christian']]), qa('silent', 'instant', [[100, 'Silent']])]);
     expect(run.items.map((i) => i.metrics.score)).toEqual([0, null, 0]);
-    expect(run.items[1]!.queries[0]).toEqual({ query: 0, t: 131, extracted: 'Christian', rule: 'first answer at 02:11, within the window [02:10, 02:12]', correct: null, timing: 'on-time' });
+    expect(run.items[1]!.queries[0]).toEqual({ query: 0, t: 131, extracted: 'Christian', rule: 'answer at 02:11, within the window [02:10, 02:12]', correct: null, timing: 'on-time' });
     expect(run.byCategory.forward).toEqual({ score: null, er: 50, nr: 0, pc: 50 });
     expect(run.byCategory.instant).toEqual({ score: 0 });
     expect(run.overall.score).toBeNull();
@@ -89,7 +90,9 @@ describe('scoring a PhoStream run', () => {
 
   it('widens the forward window with toleranceSeconds and takes offline answers at T_p', () => {
     const late = [qa('late', 'forward', [[133, 'Christian']])];
-    expect(scoreRun(profile, late).items[0]!.queries[0]!.timing).toBe('late');
+    // the release searches no further than the window: an answer after it is no response; the paper calls it late
+    expect(scoreRun(profile, late).items[0]!.queries[0]!.timing).toBe('no-response');
+    expect(scoreRun(profile, late, { rules: 'paper' }).items[0]!.queries[0]!.timing).toBe('late');
     expect(scoreRun(profile, late, { toleranceSeconds: 5 }).items[0]!.queries[0]!.timing).toBe('on-time');
     expect(scoreRun(profile, [qa('offline', 'forward', [[null, 'Christian']])]).items[0]!.queries[0]).toMatchObject({ t: null, timing: 'on-time' });
   });
@@ -98,7 +101,46 @@ describe('scoring a PhoStream run', () => {
     const choice = (id: string, text: string): ScoringItem => ({ ...qa(id, 'instant', [[100, text]], { answerKind: 'choice', options: { A: 'x', B: 'y' }, facets: { scenario: 'Phone Tutorial' } }), points: [{ time: 100, answer: 'B', proactiveTime: null, evidence: [], windowStart: null }] });
     const run = scoreRun(profile, [choice('right', 'b.'), choice('wrong', 'A')]);
     expect(run.items.map((i) => i.metrics.score)).toEqual([100, 0]);
-    expect(run.items[0]!.queries[0]).toMatchObject({ extracted: 'B', correct: true, rule: 'first answer at 01:40, within the window 01:40; the first character, periods removed' });
+    expect(run.items[0]!.queries[0]).toMatchObject({ extracted: 'B', correct: true, rule: 'answer at 01:40, within the window 01:40; the first character, periods removed' });
     expect(run.byCategory['Phone Tutorial / instant']).toEqual({ score: 50 });
+  });
+});
+
+describe('release (default) and paper timing rules', () => {
+  const profile = BUILTIN_PROFILES.find((p) => p.kind === 'phostream')!;
+  // the Roll-Up question (asked 09:08, T_p 10:38) and an instant question of the same video at 10:00
+  const rollUp = (responses: Array<[number, string]>, id = 'roll-up'): ScoringItem => itemWith(id, { temporalType: 'forward', videoId: 'v' }, [{ time: 548, answer: 'Christian wins.', proactiveTime: 638 }], responses);
+  const instant = (responses: Array<[number, string]>, time = 600): ScoringItem => itemWith('cup', { temporalType: 'instant', videoId: 'v' }, [{ time, answer: 'A red cup.' }], responses);
+  const timings = (items: ScoringItem[], rules?: 'paper') => scoreRun(profile, items, rules ? { rules } : {}).items.map((i) => [i.queries[0]!.timing, i.queries[0]!.t]);
+
+  it('a forward answer at exactly t_q: the release passes over it and takes the on-time one; the paper calls it early', () => {
+    const item = rollUp([[548, 'The dad will win.'], [549, 'Silent'], [639, 'Christian wins.']]);
+    expect(timings([item])).toEqual([['on-time', 639]]);
+    expect(scoreRun(profile, [item]).items[0]!.queries[0]!.rule).toBe('answer at 10:39, within the window [10:38, 10:40]; the answer at t_q (09:08) passed over, as the release does for a forward question');
+    expect(timings([item], 'paper')).toEqual([['early', 548]]);
+    // with nothing later, the release finds no response
+    expect(timings([rollUp([[548, 'The dad will win.']])])).toEqual([['no-response', null]]);
+  });
+
+  it('a response answers one question: the first in file order whose window holds it (release); every open one (paper)', () => {
+    // the run lists the answer at 10:00 under both questions (it was open for both)
+    const items = [rollUp([[600, 'A red cup.'], [639, 'Christian wins.']]), instant([[600, 'A red cup.']])];
+    expect(timings(items)).toEqual([['early', 600], ['no-response', null]]);
+    expect(timings(items, 'paper')).toEqual([['early', 600], ['on-time', 600]]);
+    // in the other file order the instant question takes it and the forward one its on-time answer
+    expect(timings([items[1]!, items[0]!])).toEqual([['on-time', 600], ['on-time', 639]]);
+    // questions of different videos never share a response
+    expect(timings([items[0]!, { ...items[1]!, question: { ...items[1]!.question, videoId: 'w' } }])).toEqual([['early', 600], ['on-time', 600]]);
+  });
+
+  it('instant and backward: up to 2 s after t_q is late, later no response (release); any later answer is late (paper)', () => {
+    expect(timings([instant([[602, 'A red cup.']])])).toEqual([['late', 602]]);
+    expect(timings([instant([[603, 'A red cup.']])])).toEqual([['no-response', null]]);
+    expect(timings([instant([[603, 'A red cup.']])], 'paper')).toEqual([['late', 603]]);
+  });
+
+  it('says which rule timed the run', () => {
+    expect(scoreRun(profile, [instant([])]).notes).toContain(PHOSTREAM_RELEASE_NOTE);
+    expect(scoreRun(profile, [instant([])], { rules: 'paper' }).notes).toContain(PHOSTREAM_PAPER_NOTE);
   });
 });

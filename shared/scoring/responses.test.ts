@@ -5,7 +5,7 @@ import { firstResponse, readAnswer, readItem, responseTime, responsesByQuery } f
 import { choiceItem, question } from './synthetic-runs.test-util';
 import type { ScoringItem } from './types';
 
-const context = (notes = new Notes()) => ({ taxonomy: [], extractorFor: () => EXTRACTORS['ovo-s-letter'], judgments: null, forwardSeconds: 2, distance: () => 0, notes });
+const context = (notes = new Notes()) => ({ taxonomy: [], extractorFor: () => EXTRACTORS['ovo-s-letter'], judgments: null, forwardSeconds: 2, rules: 'release' as const, distance: () => 0, notes });
 
 describe('responses per query point', () => {
   const item: ScoringItem = {

@@ -21,7 +21,7 @@
 // Judged metrics take the caller's judgments; with none they are null and a note says a judge is
 // needed. The queries listed per item (the on-time PhoStream answers, the VSAS seconds) say what to judge.
 import type { AnswerKind, ProfileKind } from '../profiles';
-import type { ScoringContext, TextDistance } from './context';
+import type { ScoringContext, ScoringRules, TextDistance } from './context';
 import { scoreCustom } from './custom';
 import { EXTRACTORS, type Extractor, type ExtractorId } from './extractors';
 import { Notes } from './notes';
@@ -39,6 +39,8 @@ export interface ScoreOptions {
   judgments?: JudgeLookup;
   /** PhoStream: how long after T_p a forward answer still counts (the release's --time-window, 2 s). */
   toleranceSeconds?: number;
+  /** Where a release and its paper differ (README, per benchmark), whose rule scores; the release's by default. */
+  rules?: ScoringRules;
   /** VSAS consistency: the text distance D (longest-common-substring distance by default). */
   distance?: TextDistance;
 }
@@ -80,6 +82,7 @@ export function scoreRun(profile: ScoringProfile, items: readonly ScoringItem[],
     extractorFor,
     judgments: options.judgments ?? null,
     forwardSeconds,
+    rules: options.rules ?? 'release',
     distance: options.distance ?? lcsDistance,
     notes,
   });

@@ -3,11 +3,17 @@
 // - Forward questions are answered "within a 2-second window starting at Timestamp Proactive":
 //   [T_p, T_p + 2 s], inclusive as in the release.
 // - Placeholders ("Silent", "ok", "Got it, I'll let you know.", …) are not answers: they are skipped.
-// - The first real answer given once the question is asked decides: before the window it is early
-//   (score 0), inside it on time (judged), after it late (score 0); none at all is no response (0).
-//   The paper folds late forward answers into No Response (its ER + NR + PC = 100 %).
-// - Unlike the release, a forward answer at exactly t_q is early, not skipped: the paper's figures label
-//   such answers Early Response (digest §4.1 notes the conflict).
+// Two rules pick the response a question is scored on:
+// - The release's (run_stream_eval.py evaluate_sample; the default, `matchReleaseStream`): a video's
+//   questions in file order each take the first response not taken by an earlier one, time-sorted,
+//   that is a real answer (or the reference itself) within [t_q, T + 2 s] (T = t_q, or T_p for a
+//   forward question); a forward question passes over an answer at exactly t_q. Before T it is early,
+//   after T (instant, backward) late, in the window on time; none is no response — so an answer after
+//   the 2 s is no response, and a forward question is never late.
+// - The paper's (§3.5, `classifyTiming`): each question on its own; the first real answer from t_q on
+//   decides — early before the window, late after it — and a forward answer at exactly t_q is early,
+//   as the paper's figures label such answers (digest §4.1 notes the conflict). The paper folds late
+//   forward answers into No Response (its ER + NR + PC = 100 %).
 import { formatTimecode } from '../timecode';
 import type { Timing } from './types';
 
@@ -113,4 +119,57 @@ export function classifyTiming(q: TimedQuestion, responses: readonly TimedRespon
   const timing: Timing = t < window.start - SLACK ? 'early' : t > window.end + SLACK ? 'late' : 'on-time';
   const when = { early: 'before', 'on-time': 'within', late: 'after', 'no-response': '' }[timing];
   return { timing, scored: first, window, rule: `first answer at ${clock(t)}, ${when} the window ${span}` };
+}
+
+/** A question of a video's stream, for the release's matching; `reference` is its answer text. */
+export interface StreamQuestion extends TimedQuestion {
+  reference?: string;
+}
+
+/**
+ * The release's matching (evaluate_sample): one video's questions in file order, its responses as one
+ * stream. A response answers one question at most — the first in file order whose search window
+ * [t_q, T + forwardSeconds] holds it — and `scored` indexes `responses`. Ties in time keep the order
+ * given (the release's sort is stable).
+ */
+export function matchReleaseStream(questions: readonly StreamQuestion[], responses: readonly TimedResponse[], forwardSeconds = FORWARD_WINDOW_SECONDS): TimingResult[] {
+  const order = responses.map((_, i) => i).sort((a, b) => responses[a]!.t - responses[b]!.t);
+  const taken = new Set<number>();
+  return questions.map((q) => {
+    const forward = isForward(q);
+    const due = forward ? (q.proactiveTime ?? q.time) : q.time;
+    const searchEnd = due + forwardSeconds;
+    // the release's correct_time_end: T itself when the question is due when asked, else T + 2 s
+    const window: ResponseWindow = { start: due, end: Math.abs(due - q.time) <= SLACK ? due : searchEnd };
+    const span = window.start === window.end ? clock(window.start) : `[${clock(window.start)}, ${clock(window.end)}]`;
+    let chosen: number | null = null;
+    let skippedAtAsk = false;
+    let takenBefore = 0;
+    for (const i of order) {
+      const r = responses[i]!;
+      if (r.t < q.time - SLACK || r.t > searchEnd + SLACK) continue;
+      if (isPlaceholder(r.text) && r.text !== q.reference) continue;
+      if (taken.has(i)) {
+        takenBefore++;
+        continue;
+      }
+      if (forward && Math.abs(r.t - q.time) <= SLACK) {
+        skippedAtAsk = true;
+        continue;
+      }
+      chosen = i;
+      taken.add(i);
+      break;
+    }
+    const notes = [
+      ...(skippedAtAsk ? [`the answer at t_q (${clock(q.time)}) passed over, as the release does for a forward question`] : []),
+      ...(takenBefore ? [`${takenBefore === 1 ? 'an answer' : `${takenBefore} answers`} in reach taken by an earlier question of the video`] : []),
+    ];
+    const tail = notes.length ? `; ${notes.join('; ')}` : '';
+    if (chosen === null) return { timing: 'no-response', scored: null, window, rule: `no answer other than placeholders in [${clock(q.time)}, ${clock(searchEnd)}] (window ${span})${tail}` };
+    const t = responses[chosen]!.t;
+    const timing: Timing = t < window.start - SLACK ? 'early' : t > window.end + SLACK ? 'late' : 'on-time';
+    const when = { early: 'before', 'on-time': 'within', late: 'after', 'no-response': '' }[timing];
+    return { timing, scored: chosen, window, rule: `answer at ${clock(t)}, ${when} the window ${span}${tail}` };
+  });
 }

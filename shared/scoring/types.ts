@@ -16,8 +16,12 @@ export interface ScoringResponse {
 export interface ScoringItem {
   /** The item id as exported. */
   item: string;
-  /** `facets` is optional: it adds the papers' secondary tables (PhoStream scenario, RTV perspective). */
-  question: Pick<Question, 'id' | 'taskCode' | 'answerKind' | 'options' | 'temporalType' | 'group' | 'counting'> & Partial<Pick<Question, 'facets' | 'text'>>;
+  /**
+   * `facets` is optional: it adds the papers' secondary tables (PhoStream scenario, RTV perspective).
+   * `videoId` (optional) puts a video's questions together where a release matches one stream of
+   * responses across them (PhoStream); items are given in the benchmark file's order.
+   */
+  question: Pick<Question, 'id' | 'taskCode' | 'answerKind' | 'options' | 'temporalType' | 'group' | 'counting'> & Partial<Pick<Question, 'facets' | 'text' | 'videoId'>>;
   /**
    * Answers already resolved. VSAS: one point per second of the task, `time` the second and
    * `answer` its ground-truth caption.

@@ -238,6 +238,21 @@ describe('PhoStream run output', () => {
     ]);
   });
 
+  it('reads a null or missing response as the release does (no answer), saying so, and keeps a failed call\'s status', () => {
+    const edited = row(forward, [['00:42', 'x'], ['00:43', 'x'], ['00:44', '[ERROR] 502 Server Error: Bad Gateway']]);
+    const responses = edited.responses as Array<Record<string, unknown>>;
+    responses[0]!.response = null;
+    delete responses[1]!.response;
+    responses[2]!.status_code = 502;
+    const r = read('phostream-run', jsonl([edited]), 'run.jsonl');
+    expect(problems(r)).toEqual([]);
+    expect(r.lines.map(({ t, response, meta }) => ({ t, response, meta }))).toEqual([
+      { t: 42, response: '', meta: { error: 'response: null (no answer, as the release reads it)' } },
+      { t: 43, response: '', meta: { error: 'no response field (no answer, as the release reads it)' } },
+      { t: 44, response: '[ERROR] 502 Server Error: Bad Gateway', meta: { status_code: 502 } },
+    ]);
+  });
+
   it('names the line and field of a bad response, and a row without its questions', () => {
     const bad = row(forward, [['00:42', 'ok']]);
     bad.responses[0]!.timestamp = '42 s';

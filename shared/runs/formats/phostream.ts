@@ -17,14 +17,15 @@
 // names its video "#<sample_id>", which the matcher reads as the project's n-th PhoStream video.
 import { z } from 'zod';
 import { FORWARD_WINDOW_SECONDS, isPlaceholder } from '../../scoring/timing';
-import { clockSeconds as clock, jsonlRunReader, modelOf, recordKind, type LineProblem, type RunLineDraft } from './reading';
+import { clockSeconds as clock, jsonlRunReader, modelOf, recordKind, textOf, type LineProblem, type RunLineDraft } from './reading';
 
 /** time_type / type values the release reads as forward (config.yaml forward_task_types). */
 const FORWARD = new Set(['forward', 'future', 'proactive']);
 
 const qaSchema = z.object({ timestamp_question: clock, timestamp_proactive: clock.optional(), time_type: z.string().optional() }).passthrough();
 const eventSchema = z.object({ timestamp: clock, question: z.string().optional(), response: z.string().optional(), type: z.string().optional(), task_type: z.string().optional() }).passthrough();
-const streamedSchema = z.object({ timestamp: clock, response: z.string(), status_code: z.number().int().optional(), runtime_ms: z.number().finite().min(0).optional() }).passthrough();
+// a null or missing response is read as the release reads it (response.get("response", "")): no answer
+const streamedSchema = z.object({ timestamp: clock, response: z.string().nullable().optional(), status_code: z.number().int().optional(), runtime_ms: z.number().finite().min(0).optional() }).passthrough();
 
 const runRowSchema = z
   .object({
@@ -80,12 +81,13 @@ export const readPhostreamRun = jsonlRunReader((file, options) => {
     const lines: Array<RunLineDraft | LineProblem> = [];
     row.responses.forEach((r, i) => {
       const at = ['responses', i];
+      const { response, meta: none } = textOf(r.response, r.response === null ? 'response: null (no answer, as the release reads it)' : 'no response field (no answer, as the release reads it)');
       const open = questions.filter((q) => q.asked <= r.timestamp && r.timestamp <= q.due + FORWARD_WINDOW_SECONDS);
       const before = questions.filter((q) => q.asked <= r.timestamp).sort((a, b) => b.asked - a.asked)[0];
-      const to = open.length ? open : isPlaceholder(r.response) ? [] : before ? [before] : null;
+      const to = open.length ? open : isPlaceholder(response) ? [] : before ? [before] : null;
       if (to === null) return void lines.push({ problem: `a response at ${clockText(r.timestamp)}, before any question of the video is asked`, at, unmatched: true });
-      const status = r.status_code !== undefined && r.status_code !== 200 ? { meta: { status_code: r.status_code } } : {};
-      for (const q of to) lines.push({ model, ...q.key, t: r.timestamp, response: r.response, ...(r.runtime_ms !== undefined ? { latency: r.runtime_ms / 1000 } : {}), ...status, at });
+      const meta = { ...none, ...(r.status_code !== undefined && r.status_code !== 200 ? { status_code: r.status_code } : {}) };
+      for (const q of to) lines.push({ model, ...q.key, t: r.timestamp, response, ...(r.runtime_ms !== undefined ? { latency: r.runtime_ms / 1000 } : {}), ...(Object.keys(meta).length ? { meta } : {}), at });
     });
     return lines;
   });
