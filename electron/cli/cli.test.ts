@@ -240,8 +240,8 @@ describe('tidemark CLI', () => {
     expect(result).toMatchObject({ metric: 'cohen', items: 50, raters: 2 });
     expect(result.value).toBeCloseTo(0.4, 10);
     expect(result.ci95[0]).toBeCloseTo(0.1511, 4);
-    expect((await run('agreement', '--ratings', csv, '--metric', 'cohen')).out[0]).toBe('cohen: 0.400 (95 % CI 0.151 to 0.649), fair (Landis–Koch); 50 items, 2 raters');
-    expect((await run('agreement', '--ratings', csv, '--metric', 'percent')).out[0]).toMatch(/^percent: 0\.700; 50 items, 2 raters$/);
+    expect((await run('agreement', '--ratings', csv, '--metric', 'cohen')).out[0]).toBe('cohen: 0.400 (95 % CI 0.151 to 0.649, large-sample: Fleiss, Cohen & Everitt 1969), fair (Landis–Koch); 50 items, 2 raters');
+    expect((await run('agreement', '--ratings', csv, '--metric', 'percent')).out[0]).toBe('percent: 0.700 (95 % CI 0.562 to 0.809, Wilson); 50 items, 2 raters');
     // three raters: Cohen's needs two named; Fleiss' takes them all
     writeFileSync(csv, `${[...rows, 'q0,cy,yes'].join('\n')}\n`);
     const three = await run('agreement', '--ratings', csv, '--metric', 'cohen');
@@ -254,6 +254,42 @@ describe('tidemark CLI', () => {
     expect(numeric.code).toBe(1);
     expect(numeric.err[0]).toBe('ratings.csv:2:label: not a number (this metric needs numeric labels)');
     expect((await run('agreement', '--ratings', csv, '--metric', 'scotts-pi')).code).toBe(2);
+  });
+
+  it('agreement gives every metric its 95 % interval and says how it was computed; the bootstrap takes --draws and --seed', async () => {
+    const csv = join(dir.path, 'three.csv');
+    // 30 items, three raters: everyone agrees on items 0–19, cy differs on 20–24, all three differ on 25–29
+    const labels = (i: number): [number, number, number] => (i < 20 ? [i % 3, i % 3, i % 3] : i < 25 ? [1, 1, 2] : [0, 1, 2]);
+    writeFileSync(csv, `item,rater,label\n${Array.from({ length: 30 }, (_, i) => labels(i).map((l, r) => `i${i},${['ann', 'bob', 'cy'][r]},${l + 1}`).join('\n')).join('\n')}\n`);
+    const json = async (...args: string[]) => {
+      const result = await run('agreement', '--ratings', csv, '--json', ...args);
+      expect(result.code).toBe(0);
+      return JSON.parse(result.out[0]!) as { value: number; ci95: [number, number] | null; interval: Record<string, unknown> | null };
+    };
+    for (const metric of ['percent', 'cohen', 'cohen-linear', 'cohen-quadratic', 'fleiss', 'krippendorff-nominal', 'krippendorff-ordinal', 'krippendorff-interval', 'krippendorff-ratio']) {
+      const result = await json('--metric', metric, ...(metric.startsWith('cohen') ? ['--raters', 'ann,bob'] : []));
+      expect(result.ci95, metric).not.toBeNull();
+      expect(result.ci95![0]).toBeLessThanOrEqual(result.value);
+      expect(result.ci95![1]).toBeGreaterThanOrEqual(result.value);
+      expect(result.interval, metric).not.toBeNull();
+    }
+    expect((await json('--metric', 'percent')).interval).toEqual({ method: 'wilson' });
+    expect((await json('--metric', 'fleiss')).interval).toEqual({ method: 'large-sample', variance: 'Gwet 2021' });
+    const alpha = await json('--metric', 'krippendorff-nominal');
+    expect(alpha.interval).toEqual({ method: 'bootstrap', draws: 1000, seed: 1, undefinedDraws: 0 });
+    expect((await json('--metric', 'krippendorff-nominal')).ci95).toEqual(alpha.ci95);
+    const other = await json('--metric', 'krippendorff-nominal', '--draws', '300', '--seed', '7');
+    expect(other.interval).toEqual({ method: 'bootstrap', draws: 300, seed: 7, undefinedDraws: 0 });
+    expect(other.ci95).not.toEqual(alpha.ci95);
+    const line = (await run('agreement', '--ratings', csv, '--metric', 'krippendorff-nominal', '--draws', '300', '--seed', '7')).out[0]!;
+    expect(line).toMatch(/^krippendorff-nominal: 0\.\d{3} \(95 % CI -?\d\.\d{3} to \d\.\d{3}, bootstrap over items: 300 draws, seed 7\); 30 items, 3 raters$/);
+    expect((await run('agreement', '--ratings', csv, '--metric', 'fleiss')).out[0]).toMatch(/^fleiss: 0\.\d{3} \(95 % CI \d\.\d{3} to \d\.\d{3}, large-sample: Gwet 2021\), \w+ \(Landis–Koch\); 30 items, 3 raters$/);
+    // --draws and --seed are the bootstrap's: refused for the other metrics, and checked
+    const refused = await run('agreement', '--ratings', csv, '--metric', 'fleiss', '--draws', '300');
+    expect(refused.code).toBe(2);
+    expect(refused.err[0]).toBe('tidemark: --draws and --seed apply to the krippendorff-* metrics (their bootstrap interval).');
+    expect((await run('agreement', '--ratings', csv, '--metric', 'krippendorff-nominal', '--draws', '12.5')).code).toBe(2);
+    expect((await run('agreement', '--ratings', csv, '--metric', 'krippendorff-nominal', '--seed', '-1')).code).toBe(2);
   });
 
   it('agreement reads a CSV with a line break inside quotes, and says a folder is not a CSV file', async () => {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, type AgreementResult, type AlphaLevel, type Rating } from '../../shared/agreement/metrics';
+import { AgreementError, cohenKappa, describeInterval, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, type AgreementResult, type AlphaLevel, type BootstrapOptions, type Rating } from '../../shared/agreement/metrics';
 import { readRatingsCsv } from '../../shared/agreement/ratings-csv';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../../shared/review/report-format';
 import { reportGroupings, type ReportGrouping } from '../../shared/review/types';
@@ -83,7 +83,7 @@ Formats:
 ${formatList('canImport')}`,
   formats: 'Usage: tidemark formats\n\nLists the formats tidemark reads and writes.',
   agreement: `Usage: tidemark agreement --project <file.tidemark> [--round R] [--by none|level|category] [--json | --format markdown|csv|json]
-       tidemark agreement --ratings <ratings.csv> --metric <metric> [--raters a,b] [--json]
+       tidemark agreement --ratings <ratings.csv> --metric <metric> [--raters a,b] [--draws N] [--seed S] [--json]
 
 With --project: the agreement report of a review round (or of every review in the project): Cohen's κ
 (plain, linear, quadratic) with its 95 % interval and confusion matrix for every two people on answers
@@ -96,9 +96,13 @@ With --ratings:
 Agreement between people who rated the same items, from a CSV with the header item,rater,label (one
 row per rating; numeric labels for the ordinal, interval and ratio metrics; missing ratings allowed).
 Metrics: ${AGREEMENT_METRICS.join(', ')}.
-Cohen's metrics compare exactly two raters (or the two --raters names) over the items both rated,
-with a 95 % interval; Fleiss' needs the same number of ratings on every item. --json prints
-{"metric", "value", "ci95", "items", "raters"} (ci95 null where the metric has no interval formula).`,
+Cohen's metrics compare exactly two raters (or the two --raters names) over the items both rated;
+Fleiss' needs the same number of ratings on every item. Each value comes with its 95 % interval:
+percent agreement Wilson's, Cohen's κ large-sample (Fleiss, Cohen & Everitt 1969), Fleiss' κ
+large-sample (Gwet 2021), Krippendorff's α a percentile bootstrap over the items (--draws, default
+1000; --seed, default 1: the same seed gives the same interval). --json prints {"metric", "value",
+"ci95", "interval", "items", "raters"}, interval saying how ci95 was computed (a bootstrap's draws
+and seed); ci95 is null only where the value is 0/0 (one label only).`,
   'eval-inputs': `Usage: tidemark eval-inputs --project <file.tidemark> --profile <kind> --out <file.jsonl> [--sampling <spec>] [--cut <dir>]
 
 For each query point of the profile's questions: the prefix a model may see (up to t_q, or T_p for
@@ -223,7 +227,7 @@ async function runExport(projectPath: string, format: string, out: string, value
 }
 
 
-function computeAgreement(metric: AgreementMetric, ratings: Rating[], raters: [string, string] | undefined): AgreementResult {
+function computeAgreement(metric: AgreementMetric, ratings: Rating[], raters: [string, string] | undefined, bootstrap: BootstrapOptions): AgreementResult {
   switch (metric) {
     case 'percent':
       return percentAgreement(ratings);
@@ -236,7 +240,7 @@ function computeAgreement(metric: AgreementMetric, ratings: Rating[], raters: [s
     case 'fleiss':
       return fleissKappa(ratings);
     default:
-      return krippendorffAlpha(ratings, metric.slice('krippendorff-'.length) as AlphaLevel);
+      return krippendorffAlpha(ratings, metric.slice('krippendorff-'.length) as AlphaLevel, bootstrap);
   }
 }
 
@@ -256,12 +260,28 @@ async function runProjectAgreement(values: { project?: string; round?: string; b
   return 0;
 }
 
-function runAgreement(values: { ratings?: string; metric?: string; raters?: string; json?: boolean }, io: CliIo): number {
+/** --draws and --seed of the α bootstrap: whole numbers (draws 1 to 1,000,000, a seed that fits 32 bits). */
+function bootstrapOptions(metric: AgreementMetric, values: { draws?: string; seed?: string }): BootstrapOptions {
+  if (values.draws === undefined && values.seed === undefined) return {};
+  if (!metric.startsWith('krippendorff-')) throw new UsageError('--draws and --seed apply to the krippendorff-* metrics (their bootstrap interval).');
+  const whole = (name: string, text: string | undefined, max: number, min: number): number | undefined => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < min || n > max) throw new UsageError(`--${name} is a whole number from ${min} to ${max.toLocaleString('en')}.`);
+    return n;
+  };
+  const draws = whole('draws', values.draws, 1_000_000, 1);
+  const seed = whole('seed', values.seed, 2 ** 32 - 1, 0);
+  return { ...(draws === undefined ? {} : { draws }), ...(seed === undefined ? {} : { seed }) };
+}
+
+function runAgreement(values: { ratings?: string; metric?: string; raters?: string; draws?: string; seed?: string; json?: boolean }, io: CliIo): number {
   if (!values.ratings) throw new UsageError('agreement needs --project or --ratings.');
   const metric = values.metric as AgreementMetric | undefined;
   if (!metric || !AGREEMENT_METRICS.includes(metric)) throw new UsageError(`agreement needs --metric, one of ${AGREEMENT_METRICS.join(', ')}.`);
   const raters = values.raters?.split(',').map((r) => r.trim());
   if (raters && raters.length !== 2) throw new UsageError('--raters names two raters: --raters a,b');
+  const bootstrap = bootstrapOptions(metric, values);
   const path = resolve(values.ratings);
   requireFile(path, 'a CSV file');
   const numeric = /ordinal|interval|ratio|linear|quadratic/.test(metric);
@@ -273,7 +293,7 @@ function runAgreement(values: { ratings?: string; metric?: string; raters?: stri
   }
   let result: AgreementResult;
   try {
-    result = computeAgreement(metric, ratings, raters as [string, string] | undefined);
+    result = computeAgreement(metric, ratings, raters as [string, string] | undefined, bootstrap);
   } catch (error) {
     if (error instanceof AgreementError) {
       io.err(`tidemark: ${error.message}`);
@@ -281,9 +301,10 @@ function runAgreement(values: { ratings?: string; metric?: string; raters?: stri
     }
     throw error;
   }
-  if (values.json) io.out(JSON.stringify({ metric, value: result.value, ci95: result.ci95, items: result.items, raters: result.raters }));
+  if (values.json) io.out(JSON.stringify({ metric, value: result.value, ci95: result.ci95, interval: result.interval, items: result.items, raters: result.raters }));
   else {
-    const interval = result.ci95 ? ` (95 % CI ${result.ci95[0].toFixed(3)} to ${result.ci95[1].toFixed(3)})` : '';
+    const how = result.interval ? `, ${describeInterval(result.interval)}` : '';
+    const interval = result.ci95 ? ` (95 % CI ${result.ci95[0].toFixed(3)} to ${result.ci95[1].toFixed(3)}${how})` : '';
     const band = metric.startsWith('cohen') || metric === 'fleiss' ? `, ${landisKoch(result.value)} (Landis–Koch)` : '';
     io.out(`${metric}: ${result.value.toFixed(3)}${interval}${band}; ${plural(result.items, 'item')}, ${plural(result.raters, 'rater')}`);
   }
@@ -321,6 +342,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         ratings: { type: 'string' },
         metric: { type: 'string' },
         raters: { type: 'string' },
+        draws: { type: 'string' },
+        seed: { type: 'string' },
         round: { type: 'string' },
         by: { type: 'string' },
         ...WHO_OPTIONS,
@@ -346,6 +369,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     switch (command) {
       case 'agreement':
         if (values.project && values.ratings) throw new UsageError('agreement takes --project or --ratings, not both.');
+        if (values.project && (values.draws !== undefined || values.seed !== undefined)) throw new UsageError('--draws and --seed go with --ratings; the report bootstraps α with 1000 draws, seed 1.');
         return values.project ? await runProjectAgreement(values, io, who) : runAgreement(values, io);
       case 'formats':
         for (const f of listFormats()) io.out(`${f.id.padEnd(14)} ${[f.canImport ? 'import' : '', f.canExport ? 'export' : ''].filter(Boolean).join('/').padEnd(14)} ${f.label}`);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, type Rating } from './metrics';
+import { mulberry32 } from '../review/prng';
+import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, wilsonInterval, type Rating } from './metrics';
 
 /** Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability": 4 observers, 12 units, missing values (null). */
 const KRIPPENDORFF: Record<string, Array<number | null>> = {
@@ -29,6 +30,63 @@ const fleissData: Rating[] = FLEISS.flatMap((counts, subject) => {
   return labels.map((label, r) => ({ item: `s${subject}`, rater: `r${r}`, label: String(label) }));
 });
 
+/**
+ * Gwet's irrCAC package (README, `distrib.6raters`): 15 patients, 6 psychiatrists, 5 diagnoses (raters
+ * per category). It prints Fleiss' κ 0.4139265 with standard error 0.08119291 (Gwet 2021's variance)
+ * and Krippendorff's α 0.4204384.
+ */
+const SIX_RATERS: number[][] = [
+  [0, 0, 0, 6, 0],
+  [0, 3, 0, 0, 3],
+  [0, 1, 4, 0, 1],
+  [0, 0, 0, 0, 6],
+  [0, 3, 0, 3, 0],
+  [2, 0, 4, 0, 0],
+  [0, 0, 4, 0, 2],
+  [2, 0, 3, 1, 0],
+  [2, 0, 0, 4, 0],
+  [0, 0, 0, 0, 6],
+  [1, 0, 0, 5, 0],
+  [1, 1, 0, 4, 0],
+  [0, 3, 3, 0, 0],
+  [1, 0, 0, 5, 0],
+  [0, 2, 0, 3, 1],
+];
+const fromCounts = (table: number[][]): Rating[] =>
+  table.flatMap((counts, subject) => counts.flatMap((c, category) => new Array<number>(c).fill(category + 1)).map((label, r) => ({ item: `s${subject}`, rater: `r${r}`, label: String(label) })));
+const sixRaters = fromCounts(SIX_RATERS);
+
+const Z95 = 1.959963984540054;
+
+/**
+ * Generated reliability data with a known true agreement: each unit has a true category (uniform over
+ * k); each rater reports it with probability 1 − e, else a category drawn at random. Then two ratings
+ * of a unit agree beyond chance with probability (1 − e)², which is the true Fleiss' κ and the true
+ * nominal α; all m ratings agree with probability Σ_t (1/k) Σ_c q_tc^m, q_tc = (1 − e)[c = t] + e/k.
+ */
+function generated(seed: number, units: number, raters: number, k: number, e: number): Rating[] {
+  const random = mulberry32(seed);
+  const draw = (): number => Math.floor(random() * k);
+  return Array.from({ length: units }, (_, u) => {
+    const truth = draw();
+    return Array.from({ length: raters }, (_, r): Rating => ({ item: `u${u}`, rater: `r${r}`, label: String(random() < 1 - e ? truth : draw()) }));
+  }).flat();
+}
+const allAgree = (raters: number, k: number, e: number): number => {
+  const q = (same: boolean): number => (same ? 1 - e : 0) + e / k;
+  return q(true) ** raters + (k - 1) * q(false) ** raters;
+};
+
+/** Share of `samples` generated data sets whose interval holds `truth`. */
+function coverage(samples: number, make: (seed: number) => Rating[], interval: (ratings: Rating[]) => [number, number] | null, truth: number): number {
+  let held = 0;
+  for (let s = 1; s <= samples; s++) {
+    const ci = interval(make(s));
+    if (ci && ci[0] <= truth && truth <= ci[1]) held++;
+  }
+  return held / samples;
+}
+
 const twoRaters = (a: Array<string | number>, b: Array<string | number>): Rating[] => a.flatMap((x, i) => [{ item: `i${i}`, rater: 'a', label: x }, { item: `i${i}`, rater: 'b', label: b[i]! }]);
 
 describe("Krippendorff's alpha", () => {
@@ -38,6 +96,46 @@ describe("Krippendorff's alpha", () => {
     expect(krippendorffAlpha(reliabilityData, 'interval').value).toBeCloseTo(0.849, 3);
     expect(krippendorffAlpha(reliabilityData, 'ratio').value).toBeCloseTo(0.797, 3);
     expect(krippendorffAlpha(reliabilityData).items).toBe(11); // unit 12 has one value: not pairable
+  });
+
+  it("gives irrCAC's α on Fleiss's six psychiatrists (0.4204384)", () => {
+    expect(krippendorffAlpha(sixRaters).value).toBeCloseTo(0.4204384, 7);
+  });
+
+  it('has a bootstrap interval over units: seeded (the same seed, the same interval), its draws and seed stated', () => {
+    const a = krippendorffAlpha(reliabilityData, 'ordinal');
+    expect(a.interval).toEqual({ method: 'bootstrap', draws: 1000, seed: 1, undefinedDraws: 0 });
+    expect(a.ci95![0]).toBeLessThan(a.value);
+    expect(a.ci95![1]).toBeLessThanOrEqual(1);
+    expect(krippendorffAlpha(reliabilityData, 'ordinal').ci95).toEqual(a.ci95);
+    const other = krippendorffAlpha(reliabilityData, 'ordinal', { draws: 500, seed: 7 });
+    expect(other.interval).toEqual({ method: 'bootstrap', draws: 500, seed: 7, undefinedDraws: 0 });
+    expect(other.ci95).not.toEqual(a.ci95);
+    // on the six psychiatrists the bootstrap's spread is about irrCAC's large-sample one (± 1.96 × 0.0824)
+    const six = krippendorffAlpha(sixRaters);
+    expect(six.ci95![1] - six.ci95![0]).toBeGreaterThan(0.25);
+    expect(six.ci95![1] - six.ci95![0]).toBeLessThan(0.4);
+  });
+
+  it('leaves out of the bootstrap the draws in which α is undefined (one value only), and says how many', () => {
+    // three units with one value each and one that disagrees: a resample of only the agreeing units has no α
+    const ratings = [['x', 'x'], ['x', 'x'], ['y', 'y'], ['x', 'y']].flatMap(([p, q], i) => [{ item: `i${i}`, rater: 'a', label: p! }, { item: `i${i}`, rater: 'b', label: q! }]);
+    const result = krippendorffAlpha(ratings, 'nominal', { draws: 400 });
+    // a resample of units 0 and 1 only (or of unit 2 only) has one value: (2/4)⁴ + (1/4)⁴ ≈ 6.6 % of draws
+    expect(result.interval).toMatchObject({ method: 'bootstrap', draws: 400, seed: 1 });
+    const undefinedDraws = (result.interval as { undefinedDraws: number }).undefinedDraws;
+    expect(undefinedDraws).toBeGreaterThan(10);
+    expect(undefinedDraws).toBeLessThan(50);
+  });
+
+  it('bootstrap intervals hold the true α about 95 % of the time (generated nominal data, 3 and 5 raters)', () => {
+    const alpha = (ratings: Rating[]) => krippendorffAlpha(ratings, 'nominal', { draws: 400 }).ci95;
+    // true α = (1 − e)² = 0.49; Krippendorff & Hayes's bootstrap of pairs holds it in ~86 % (3 raters) and ~73 % (5)
+    for (const [i, [units, raters, k]] of [[50, 3, 3], [30, 5, 4]].entries()) {
+      const held = coverage(300, (s) => generated(1000 * (i + 1) + s, units!, raters!, k!, 0.3), alpha, 0.49);
+      expect(held, `${units} units, ${raters} raters`).toBeGreaterThan(0.9);
+      expect(held).toBeLessThan(0.985);
+    }
   });
 
   it('equals 1 − observed / expected disagreement computed pair by pair (an independent implementation, random data)', () => {
@@ -64,6 +162,32 @@ describe("Fleiss' kappa", () => {
   it("reproduces Fleiss's worked example (κ = 0.210)", () => {
     expect(fleissKappa(fleissData).value).toBeCloseTo(0.21, 3);
   });
+  it("gives irrCAC's κ and standard error on Fleiss's six psychiatrists (0.4139265 ± 1.96 × 0.08119291)", () => {
+    const result = fleissKappa(sixRaters);
+    expect(result.value).toBeCloseTo(0.4139265, 7);
+    expect(result.interval).toEqual({ method: 'large-sample', variance: 'Gwet 2021' });
+    expect(result.ci95![0]).toBeCloseTo(0.4139265 - Z95 * 0.08119291, 6);
+    expect(result.ci95![1]).toBeCloseTo(0.4139265 + Z95 * 0.08119291, 6);
+  });
+
+  it('has an interval on the Wikipedia example too, and none where κ is 0/0 (one label only)', () => {
+    const result = fleissKappa(fleissData);
+    expect(result.ci95![0]).toBeLessThan(0.21);
+    expect(result.ci95![1]).toBeGreaterThan(0.21);
+    const one = fleissKappa(fleissData.map((r) => ({ ...r, label: 'same' })));
+    expect(one.ci95).toBeNull();
+    expect(one.interval).toBeNull();
+  });
+
+  it('intervals hold the true κ about 95 % of the time (generated data; Fleiss, Nee & Landis\'s null variance holds it in ~67 % at 5 raters)', () => {
+    const fleiss = (ratings: Rating[]) => fleissKappa(ratings).ci95;
+    for (const [i, [units, raters, k, e]] of [[50, 3, 3, 0.3], [30, 5, 4, 0.3], [100, 4, 2, 0.5], [50, 3, 3, 0.1]].entries()) {
+      const held = coverage(300, (s) => generated(10_000 * (i + 1) + s, units!, raters!, k!, e!), fleiss, (1 - e!) ** 2);
+      expect(held, `${units} units, ${raters} raters, ${k} categories, e = ${e}`).toBeGreaterThan(0.9);
+      expect(held).toBeLessThan(0.985);
+    }
+  });
+
   it('refuses items with different numbers of ratings', () => {
     expect(() => fleissKappa([...fleissData, { item: 's0', rater: 'extra', label: '5' }])).toThrow(AgreementError);
   });
@@ -126,5 +250,32 @@ describe("Cohen's kappa", () => {
 describe('percent agreement', () => {
   it('counts items on which every rater agreed', () => {
     expect(percentAgreement(twoRaters(['a', 'b', 'c', 'd'], ['a', 'b', 'x', 'd'])).value).toBe(0.75);
+  });
+
+  it("has a Wilson interval: Newcombe's (1998) worked examples", () => {
+    const examples: Array<[number, number, number, number]> = [
+      [81, 263, 0.2553, 0.3662],
+      [15, 148, 0.0624, 0.1605],
+      [0, 20, 0, 0.1611],
+      [1, 29, 0.0061, 0.1718],
+    ];
+    for (const [agree, n, low, high] of examples) {
+      const result = percentAgreement(twoRaters(Array.from({ length: n }, () => 'a'), Array.from({ length: n }, (_, i) => (i < agree ? 'a' : 'b'))));
+      expect(result.interval).toEqual({ method: 'wilson' });
+      expect(result.ci95![0]).toBeCloseTo(low, 4);
+      expect(result.ci95![1]).toBeCloseTo(high, 4);
+    }
+    expect(wilsonInterval(0, 20)[0]).toBe(0);
+    expect(wilsonInterval(20, 20)[1]).toBe(1);
+  });
+
+  it('intervals hold the true share about 95 % of the time (generated data)', () => {
+    const percent = (ratings: Rating[]) => percentAgreement(ratings).ci95;
+    for (const [i, [units, raters, e]] of [[40, 2, 0.3], [60, 3, 0.2], [25, 4, 0.5]].entries()) {
+      const held = coverage(400, (s) => generated(100_000 * (i + 1) + s, units!, raters!, 3, e!), percent, allAgree(raters!, 3, e!));
+      // Wilson's exact coverage at these sizes: 0.956, 0.959, 0.926
+      expect(held, `${units} units, ${raters} raters, e = ${e}`).toBeGreaterThan(0.9);
+      expect(held).toBeLessThan(0.985);
+    }
   });
 });

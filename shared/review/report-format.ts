@@ -1,5 +1,5 @@
 // The agreement report as a paper's appendix: Markdown tables, a CSV of every row, or JSON.
-import type { AgreementReport, Funnel, PairAgreement } from './types';
+import type { AgreementReport, Funnel, GroupAgreement, PairAgreement } from './types';
 
 const DASH = '—';
 
@@ -32,13 +32,25 @@ function table(head: string[], align: Array<'l' | 'r'>, rows: string[][]): strin
 /** What a row rates: 'verdicts', or answers of one kind, 'answers (choice)'. */
 export const ratedOn = (row: Pick<PairAgreement, 'on' | 'answerKind'>): string => (row.answerKind === null ? row.on : `${row.on} (${row.answerKind})`);
 
-const kappaWithInterval = (p: PairAgreement): string => (p.kappa === null ? DASH : p.ci95 ? `${num(p.kappa)} [${num(p.ci95[0])}, ${num(p.ci95[1])}]` : num(p.kappa));
+/** A value with its 95 % interval in brackets, each written by `write`: '0.583 [0.100, 1.067]'. */
+const withInterval = (value: number | null, ci95: [number, number] | null, write: (x: number | null) => string): string =>
+  value === null ? DASH : ci95 ? `${write(value)} [${write(ci95[0])}, ${write(ci95[1])}]` : write(value);
+const kappaWithInterval = (p: PairAgreement): string => withInterval(p.kappa, p.ci95, num);
+
+/** How the group table's intervals were computed, and the bootstrap draws left out where α was undefined. */
+export function groupIntervalNote(groups: GroupAgreement[]): string {
+  const boot = groups.find((g) => g.alphaBootstrap !== null)?.alphaBootstrap;
+  const alpha = boot ? `; α a percentile bootstrap over the units, ${boot.draws} draws, seed ${boot.seed}` : '';
+  const leftOut = groups.filter((g) => (g.alphaBootstrap?.undefinedDraws ?? 0) > 0).map((g) => `${g.alphaBootstrap!.undefinedDraws} in ${ratedOn(g)} ${cell(g.stratum)}`);
+  const undefinedDraws = leftOut.length > 0 ? ` (draws with one label only, where α is undefined, left out: ${leftOut.join(', ')})` : '';
+  return `Intervals: % agreement Wilson's; Fleiss' κ large-sample (Gwet 2021's variance)${alpha}${undefinedDraws}.`;
+}
 
 function pairTable(pairs: PairAgreement[]): string[] {
   const weighted = pairs.some((p) => p.kappaLinear !== null || p.kappaQuadratic !== null);
-  const head = ['On', 'Stratum', 'A', 'B', 'n', '% agreement', 'κ [95 % CI]', 'Band', ...(weighted ? ['κ_w linear', 'κ_w quadratic'] : []), 'Within tolerance (%)'];
+  const head = ['On', 'Stratum', 'A', 'B', 'n', '% agreement [95 % CI]', 'κ [95 % CI]', 'Band', ...(weighted ? ['κ_w linear', 'κ_w quadratic'] : []), 'Within tolerance (%)'];
   const align: Array<'l' | 'r'> = ['l', 'l', 'l', 'l', 'r', 'r', 'r', 'l', ...(weighted ? (['r', 'r'] as const) : []), 'r'];
-  const rows = pairs.map((p) => [ratedOn(p), cell(p.stratum), cell(p.a), cell(p.b), String(p.units), pct(p.percent), kappaWithInterval(p), p.band ?? DASH, ...(weighted ? [num(p.kappaLinear), num(p.kappaQuadratic)] : []), pct(p.withinTolerance)]);
+  const rows = pairs.map((p) => [ratedOn(p), cell(p.stratum), cell(p.a), cell(p.b), String(p.units), withInterval(p.percent, p.percentCi95, pct), kappaWithInterval(p), p.band ?? DASH, ...(weighted ? [num(p.kappaLinear), num(p.kappaQuadratic)] : []), pct(p.withinTolerance)]);
   return table(head, align, rows);
 }
 
@@ -69,11 +81,24 @@ export function reportToMarkdown(report: AgreementReport): string {
   if (report.groups.length > 0) {
     section(
       'Group agreement',
-      table(
-        ['On', 'Stratum', 'Units', 'Raters', '% agreement', "Fleiss' κ", 'α (nominal)', 'Band'],
-        ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
-        report.groups.map((g) => [ratedOn(g), cell(g.stratum), String(g.units), String(g.raters), pct(g.percent), num(g.fleiss), num(g.alphaNominal), g.band ?? DASH]),
-      ),
+      [
+        ...table(
+          ['On', 'Stratum', 'Units', 'Raters', '% agreement [95 % CI]', "Fleiss' κ [95 % CI]", 'α (nominal) [95 % CI]', 'Band'],
+          ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
+          report.groups.map((g) => [
+            ratedOn(g),
+            cell(g.stratum),
+            String(g.units),
+            String(g.raters),
+            withInterval(g.percent, g.percentCi95, pct),
+            withInterval(g.fleiss, g.fleissCi95, num),
+            withInterval(g.alphaNominal, g.alphaCi95, num),
+            g.band ?? DASH,
+          ]),
+        ),
+        '',
+        groupIntervalNote(report.groups),
+      ],
     );
   }
   if (report.timeMarks.length > 0) {
@@ -107,6 +132,8 @@ export function reportToMarkdown(report: AgreementReport): string {
 export const REPORT_CSV_HEADER = [
   'section', 'on', 'answer_kind', 'stratum', 'a', 'b', 'units', 'raters', 'percent', 'kappa', 'kappa_linear', 'kappa_quadratic', 'ci_low', 'ci_high',
   'band', 'fleiss', 'alpha', 'within_tolerance', 'mean_tiou', 'event_f1', 'threshold', 'qualified',
+  // added after the others, so the columns a script already reads keep their places
+  'percent_ci_low', 'percent_ci_high', 'fleiss_ci_low', 'fleiss_ci_high', 'alpha_ci_low', 'alpha_ci_high', 'alpha_draws', 'alpha_seed', 'alpha_undefined_draws',
 ] as const;
 type Column = (typeof REPORT_CSV_HEADER)[number];
 type CsvRow = Partial<Record<Column, string | number | boolean | null>>;
@@ -130,9 +157,16 @@ export function reportToCsv(report: AgreementReport): string {
     rows.push({
       section: 'pair', on: p.on, answer_kind: p.answerKind, stratum: p.stratum, a: p.a, b: p.b, units: p.units, raters: 2, percent: p.percent, kappa: p.kappa, kappa_linear: p.kappaLinear,
       kappa_quadratic: p.kappaQuadratic, ci_low: p.ci95?.[0], ci_high: p.ci95?.[1], band: p.band, within_tolerance: p.withinTolerance,
+      percent_ci_low: p.percentCi95[0], percent_ci_high: p.percentCi95[1],
     });
   }
-  for (const g of report.groups) rows.push({ section: 'group', on: g.on, answer_kind: g.answerKind, stratum: g.stratum, units: g.units, raters: g.raters, percent: g.percent, band: g.band, fleiss: g.fleiss, alpha: g.alphaNominal });
+  for (const g of report.groups) {
+    rows.push({
+      section: 'group', on: g.on, answer_kind: g.answerKind, stratum: g.stratum, units: g.units, raters: g.raters, percent: g.percent, band: g.band, fleiss: g.fleiss, alpha: g.alphaNominal,
+      percent_ci_low: g.percentCi95[0], percent_ci_high: g.percentCi95[1], fleiss_ci_low: g.fleissCi95?.[0], fleiss_ci_high: g.fleissCi95?.[1], alpha_ci_low: g.alphaCi95?.[0],
+      alpha_ci_high: g.alphaCi95?.[1], alpha_draws: g.alphaBootstrap?.draws, alpha_seed: g.alphaBootstrap?.seed, alpha_undefined_draws: g.alphaBootstrap?.undefinedDraws,
+    });
+  }
   for (const t of report.timeMarks) {
     if (t.evidenceUnits > 0) rows.push({ section: 'time-mark', on: 'evidence', stratum: t.stratum, a: t.a, b: t.b, units: t.evidenceUnits, mean_tiou: t.meanTIoU });
     if (t.eventUnits > 0) rows.push({ section: 'time-mark', on: 'events', stratum: t.stratum, a: t.a, b: t.b, units: t.eventUnits, event_f1: t.eventF1, threshold: t.eventTolerance });

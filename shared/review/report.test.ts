@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cohenKappa } from '../agreement/metrics';
+import { cohenKappa, fleissKappa, krippendorffAlpha, wilsonInterval } from '../agreement/metrics';
 import type { AnswerKind } from '../profiles';
 import type { Answer } from '../questions';
 import type { Review, ReviewAnswer, ReviewVerdict } from '../reviews';
@@ -57,6 +57,8 @@ describe('buildAgreementReport: answers between two people', () => {
     const same = cohenKappa([...'AAABBAAABB'].flatMap((x, i) => [{ item: `${i}`, rater: 'ann', label: x }, { item: `${i}`, rater: 'bob', label: 'AABBAAAABB'[i]! }]));
     expect(same.value).toBeCloseTo(7 / 12, 12);
     expect(all.ci95).toEqual(same.ci95);
+    // percent agreement 8 of 10 with its Wilson interval
+    expect(all.percentCi95).toEqual(wilsonInterval(8, 10));
   });
 
   it('splits by stratum, all first', () => {
@@ -84,7 +86,7 @@ describe('buildAgreementReport: one label only', () => {
   it('leaves κ undefined instead of reporting 1', () => {
     const report = buildAgreementReport(input({ by: 'none', items: [item('q1', 'L1', 'ann', 'yesno', ['yes', 'Yes', 'y'])], reviews: [review('q1', 'bob', ['true', 'yes', 'YES'])] }));
     expect(report.pairs).toEqual([
-      { on: 'answers', answerKind: 'yesno', stratum: 'all', a: 'ann', b: 'bob', units: 3, percent: 1, kappa: null, kappaLinear: null, kappaQuadratic: null, ci95: null, band: null, matrix: { labels: ['yes'], counts: [[3]] }, withinTolerance: null },
+      { on: 'answers', answerKind: 'yesno', stratum: 'all', a: 'ann', b: 'bob', units: 3, percent: 1, percentCi95: wilsonInterval(3, 3), kappa: null, kappaLinear: null, kappaQuadratic: null, ci95: null, band: null, matrix: { labels: ['yes'], counts: [[3]] }, withinTolerance: null },
     ]);
     expect(report.notes).toContain('κ undefined for ann vs bob (answers · yesno, all): one label only.');
   });
@@ -160,6 +162,14 @@ describe('buildAgreementReport: three reviewers', () => {
     expect(group).toMatchObject({ stratum: 'all', units: 4, raters: 3, percent: 0.5, band: 'moderate' });
     expect(group.fleiss).toBeCloseTo(5 / 11, 12);
     expect(group.alphaNominal).toBeCloseTo(0.5, 12);
+    // each with its interval, as metrics.ts gives it over the same ratings (2 of 4 units all agree)
+    const verdicts = ['AAA', 'AAR', 'RRR', 'VAV'].flatMap((unit, u) => [...unit].map((label, r) => ({ item: String(u), rater: ['bob', 'cat', 'dan'][r]!, label })));
+    expect(group.percentCi95).toEqual(wilsonInterval(2, 4));
+    expect(group.fleissCi95).toEqual(fleissKappa(verdicts).ci95);
+    expect(group.alphaCi95).toEqual(krippendorffAlpha(verdicts).ci95);
+    expect(group.alphaBootstrap).toEqual({ draws: 1000, seed: 1, undefinedDraws: expect.any(Number) });
+    expect(group.fleissCi95![0]).toBeLessThan(5 / 11);
+    expect(group.alphaCi95![1]).toBeGreaterThan(0.5);
   });
 
   it('adds a group row on answers (the author and the reviewers), Fleiss left out when units differ in ratings', () => {
@@ -167,8 +177,9 @@ describe('buildAgreementReport: three reviewers', () => {
     // α: q1 YY 4; q2 YY 2, YN 1, NY 1; q3 NN 4; q4 NN 3 → n_Y 7, n_N 8, n 15; D_e = 225 − 49 − 64 = 112;
     // α = 1 − 14·2/112 = 3/4
     const group = report.groups.find((g) => g.on === 'answers')!;
-    expect(group).toMatchObject({ stratum: 'all', units: 4, raters: 4, percent: 0.75, fleiss: null, band: 'substantial' });
+    expect(group).toMatchObject({ stratum: 'all', units: 4, raters: 4, percent: 0.75, fleiss: null, fleissCi95: null, band: 'substantial' });
     expect(group.alphaNominal).toBeCloseTo(0.75, 12);
+    expect(group.alphaCi95).not.toBeNull();
     expect(report.notes).toContain("Fleiss' κ not computed for answers · yesno, all: units have 3, 4 ratings; it needs the same number on every unit.");
   });
 

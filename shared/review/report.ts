@@ -1,7 +1,7 @@
 // The agreement report of a round (or of the whole project): pairwise agreement on answers and
 // verdicts, group agreement when three or more people rated, time marks (tIoU, event F1), and,
 // for a qualification round, each reviewer's κ against the gold answers.
-import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, type CohenResult, type KappaWeights, type Rating } from '../agreement/metrics';
+import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, wilsonInterval, type AgreementResult, type CohenResult, type KappaWeights, type Rating } from '../agreement/metrics';
 import { intervalIoU, pooledEventF1 } from '../agreement/time-marks';
 import { withinTolerance } from '../agreement/tolerance';
 import type { AnswerKind } from '../profiles';
@@ -125,6 +125,7 @@ function pairAgreement(on: On, answerKind: AnswerKind | null, stratum: string, a
   // numeric pairs keep numbers so the matrix and the weights follow their order; others compare as text
   const labelled = numeric ? pairs : asText(pairs);
   const plain = cohen(labelled, 'none');
+  const agreeing = pairs.filter(([x, y]) => x === y).length;
   const row: PairAgreement = {
     on,
     answerKind,
@@ -132,7 +133,8 @@ function pairAgreement(on: On, answerKind: AnswerKind | null, stratum: string, a
     a,
     b,
     units: n,
-    percent: pairs.filter(([x, y]) => x === y).length / n,
+    percent: agreeing / n,
+    percentCi95: wilsonInterval(agreeing, n),
     kappa: null,
     kappaLinear: null,
     kappaQuadratic: null,
@@ -186,23 +188,39 @@ function groupRow(on: On, kind: AnswerKind | null, scope: Scope, notes: string[]
   const raters = new Set(ratings.map((r) => r.rater)).size;
   if (raters < 3) return null;
   const where = `${onLabel(on, kind)}, ${scope.stratum}`;
-  let fleiss: number | null = null;
-  let alpha: number | null = null;
+  let fleiss: AgreementResult | null = null;
+  let alpha: AgreementResult | null = null;
   if (new Set(ratings.map((r) => r.label)).size === 1) {
     notes.push(`α and Fleiss' κ undefined for ${where}: one label only.`);
   } else {
     try {
-      alpha = krippendorffAlpha(ratings, 'nominal').value;
+      alpha = krippendorffAlpha(ratings, 'nominal');
     } catch (e) {
       if (!(e instanceof AgreementError)) throw e;
       notes.push(`Krippendorff's α not computed for ${where}: ${e.message}`);
     }
     const counts = [...new Set(rated.map((u) => u.labels.size))].sort((x, y) => x - y);
-    if (counts.length === 1) fleiss = fleissKappa(ratings).value;
+    if (counts.length === 1) fleiss = fleissKappa(ratings);
     else notes.push(`Fleiss' κ not computed for ${where}: units have ${counts.join(', ')} ratings; it needs the same number on every unit.`);
   }
-  const band = fleiss ?? alpha;
-  return { on, answerKind: kind, stratum: scope.stratum, units: rated.length, raters, percent: percentAgreement(ratings).value, fleiss, alphaNominal: alpha, band: band === null ? null : landisKoch(band) };
+  const band = fleiss?.value ?? alpha?.value ?? null;
+  const percent = percentAgreement(ratings);
+  const bootstrap = alpha?.interval?.method === 'bootstrap' ? alpha.interval : null;
+  return {
+    on,
+    answerKind: kind,
+    stratum: scope.stratum,
+    units: rated.length,
+    raters,
+    percent: percent.value,
+    percentCi95: percent.ci95!,
+    fleiss: fleiss?.value ?? null,
+    fleissCi95: fleiss?.ci95 ?? null,
+    alphaNominal: alpha?.value ?? null,
+    alphaCi95: alpha?.ci95 ?? null,
+    alphaBootstrap: bootstrap && { draws: bootstrap.draws, seed: bootstrap.seed, undefinedDraws: bootstrap.undefinedDraws },
+    band: band === null ? null : landisKoch(band),
+  };
 }
 
 /** One review answer's time marks against the author's at the same query point. */

@@ -217,6 +217,8 @@ export interface PairAgreement {
   b: string;
   units: number;
   percent: number;
+  /** Wilson's 95 % interval of the share. */
+  percentCi95: [number, number];
   kappa: number | null;
   kappaLinear: number | null;
   kappaQuadratic: number | null;
@@ -235,8 +237,16 @@ export interface GroupAgreement {
   units: number;
   raters: number;
   percent: number;
+  /** Wilson's 95 % interval of the share of units everyone agreed on. */
+  percentCi95: [number, number];
   fleiss: number | null;
+  /** Large-sample interval (Gwet 2021's variance); null with Fleiss' κ. */
+  fleissCi95: [number, number] | null;
   alphaNominal: number | null;
+  /** Percentile bootstrap over the units; null with α. */
+  alphaCi95: [number, number] | null;
+  /** The bootstrap behind alphaCi95: its draws, seed, and the draws on which α was undefined (one label only). */
+  alphaBootstrap: { draws: number; seed: number; undefinedDraws: number } | null;
   band: string | null;
 }
 

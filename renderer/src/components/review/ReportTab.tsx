@@ -2,7 +2,7 @@
 // κ per stratum with its Landis–Koch band, a confusion matrix as a heat map, the tables behind them
 // (pairs, groups, time marks, qualification), the notes, and its export as Markdown, CSV or JSON.
 import { useEffect, useState } from 'react';
-import { ratedOn } from '../../../../shared/review/report-format';
+import { groupIntervalNote, ratedOn } from '../../../../shared/review/report-format';
 import { reportGroupings } from '../../../../shared/review/types';
 import { downloadReport, loadReport } from '../../store/review/report-actions';
 import { reportFormats, type ReportFormat } from '../../store/review/report-formats';
@@ -12,6 +12,17 @@ import { isOneOf } from '../select-value';
 import { ConfusionHeatmap, FunnelChart, KappaChart } from './charts';
 
 const percent = (v: number | null): string => (v === null ? '—' : `${(100 * v).toFixed(1)} %`);
+const percentOnly = (v: number): string => (100 * v).toFixed(1);
+
+/** A value and, after it, its 95 % interval in brackets (none when there is none). */
+function WithInterval({ text, ci95, write, testId }: { text: string; ci95: [number, number] | null; write: (v: number) => string; testId?: string }): React.JSX.Element {
+  return (
+    <td data-testid={testId}>
+      {text}
+      {ci95 && <span className="hint"> [{write(ci95[0])}, {write(ci95[1])}]</span>}
+    </td>
+  );
+}
 
 export function ReportTab(): React.JSX.Element {
   const rounds = useStore((s) => s.rounds);
@@ -92,7 +103,7 @@ export function ReportTab(): React.JSX.Element {
             <tbody>
               {report.pairs.map((p, i) => (
                 <tr key={i}>
-                  <td>{ratedOn(p)}</td><td>{p.stratum}</td><td>{p.a}</td><td>{p.b}</td><td>{p.units}</td><td>{percent(p.percent)}</td>
+                  <td>{ratedOn(p)}</td><td>{p.stratum}</td><td>{p.a}</td><td>{p.b}</td><td>{p.units}</td><WithInterval text={percent(p.percent)} ci95={p.percentCi95} write={percentOnly} />
                   <td data-testid="pair-kappa">{decimal(p.kappa)}</td><td>{p.ci95 ? `${decimal(p.ci95[0])} – ${decimal(p.ci95[1])}` : '—'}</td>
                   <td>{decimal(p.kappaLinear)}</td><td>{decimal(p.kappaQuadratic)}</td><td>{p.band ?? '—'}</td><td>{percent(p.withinTolerance)}</td>
                 </tr>
@@ -103,13 +114,20 @@ export function ReportTab(): React.JSX.Element {
             <>
               <h4>Groups (more than two raters)</h4>
               <table className="review-table report-table" data-testid="report-groups">
-                <thead><tr><th>on</th><th>stratum</th><th>n</th><th>raters</th><th>agree</th><th>Fleiss’ κ</th><th>Krippendorff’s α</th><th>band</th></tr></thead>
+                <thead><tr><th>on</th><th>stratum</th><th>n</th><th>raters</th><th>agree [95 % CI]</th><th>Fleiss’ κ [95 % CI]</th><th>Krippendorff’s α [95 % CI]</th><th>band</th></tr></thead>
                 <tbody>
                   {report.groups.map((g, i) => (
-                    <tr key={i}><td>{ratedOn(g)}</td><td>{g.stratum}</td><td>{g.units}</td><td>{g.raters}</td><td>{percent(g.percent)}</td><td>{decimal(g.fleiss)}</td><td>{decimal(g.alphaNominal)}</td><td>{g.band ?? '—'}</td></tr>
+                    <tr key={i}>
+                      <td>{ratedOn(g)}</td><td>{g.stratum}</td><td>{g.units}</td><td>{g.raters}</td>
+                      <WithInterval text={percent(g.percent)} ci95={g.percentCi95} write={percentOnly} testId="group-percent" />
+                      <WithInterval text={decimal(g.fleiss)} ci95={g.fleissCi95} write={decimal} testId="group-fleiss" />
+                      <WithInterval text={decimal(g.alphaNominal)} ci95={g.alphaCi95} write={decimal} testId="group-alpha" />
+                      <td>{g.band ?? '—'}</td>
+                    </tr>
                   ))}
                 </tbody>
               </table>
+              <p className="hint" data-testid="report-interval-note">{groupIntervalNote(report.groups)}</p>
             </>
           )}
           {report.timeMarks.length > 0 && (

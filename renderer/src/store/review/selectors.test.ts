@@ -33,7 +33,7 @@ const review = (id: string, reviewer: string, answers: Review['answers']): Revie
 const funnel: Funnel = { items: 10, reviewed: 8, agreed: 5, escalated: 3, accepted: 6, revised: 1, rejected: 1, awaitingDecision: 1 };
 
 const pair = (over: Partial<PairAgreement>): PairAgreement => ({
-  on: 'answers', answerKind: 'choice', stratum: 'all', a: 'ana', b: 'bo', units: 20, percent: 0.9, kappa: 0.7, kappaLinear: null, kappaQuadratic: null, ci95: [0.5, 0.9], band: 'substantial',
+  on: 'answers', answerKind: 'choice', stratum: 'all', a: 'ana', b: 'bo', units: 20, percent: 0.9, percentCi95: [0.699, 0.972], kappa: 0.7, kappaLinear: null, kappaQuadratic: null, ci95: [0.5, 0.9], band: 'substantial',
   matrix: { labels: ['A', 'B'], counts: [[8, 1], [1, 10]] }, withinTolerance: null, ...over,
 });
 
