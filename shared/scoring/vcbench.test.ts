@@ -108,6 +108,21 @@ describe('scoring a VCBench run', () => {
     expect(run.notes).toContain('Answers read with VCBench release: int() of the response (eval/unify_results.py) (python-int v1).');
   });
 
+  it('takes MoC and UDA over the query points in the file\'s order, as the release does; the paper\'s rules in time order', () => {
+    // O1-Snap 0018 of the release's file: asked at 1.7, 64.3 and 8.8 s (counts 2, 0, 3)
+    const snap: ScoringItem = { ...counting('O1-Snap', '0018', [2, 0, 3], ['2', '1', '3']), points: [1.7, 64.3, 8.8].map((time, i) => ({ time, answer: [2, 0, 3][i]!, proactiveTime: null, evidence: [], windowStart: null })) };
+    const release = scoreRun(profile, [snap]);
+    // file order: P 2 → 1 → 3 against G 2 → 0 → 3: both steps agree in direction
+    expect(release.items[0]!.metrics.uda).toBe(100);
+    expect(release.notes).toContain('1 question lists its query points out of time order: MoC and UDA take them in the file\'s order, as the release does (the paper\'s consecutive points: --rules paper).');
+    // (in time order P 2 → 3 → 1 against G 2 → 3 → 0 agrees as well); these predictions tell the orders apart
+    const wrong = { ...snap, responses: ['2', '5', '3'].map((text, query) => ({ query, t: null, text })) };
+    expect(scoreRun(profile, [wrong]).items[0]!.metrics.uda).toBe(0); // file order: 2 → 5 (G 2 → 0), 5 → 3 (G 0 → 3)
+    const paper = scoreRun(profile, [wrong], { rules: 'paper' });
+    expect(paper.items[0]!.metrics.uda).toBe(50); // time order: 2 → 3 (G 2 → 3), 3 → 5 (G 3 → 0)
+    expect(paper.notes).toContain('MoC and UDA over each question\'s query points in time order (the paper\'s consecutive points); the release takes them in the file\'s order.');
+  });
+
   it('leaves a question whose answers are all unreadable out of the averages', () => {
     const run = scoreRun(profile, [counting('E1-Action', 'a', [1, 2], ['?', '?']), counting('E1-Action', 'b', [1, 2], ['1', '2'])]);
     expect(run.items[0]!.metrics).toEqual({ gpa: null, moc: null, uda: null });

@@ -3,8 +3,11 @@
 // - GPA = (1/n) Σ exp(−(p_i − g_i)² / (2σ_i²)), σ_i = 0.05·max(g_i, 1): near zero past 15 % off;
 // - MoC = (v − 1)/(n − 1), v the first i with p_{i+1} < p_i (v = n when there is none);
 // - UDA = share of steps where sign(p_{i+1} − p_i) = sign(g_{i+1} − g_i).
-// Answers that cannot be read as a number are skipped (App. B.1). Overall is question-weighted: the
-// mean over every question the metric applies to (Table 2's Overall; the macro mean does not match).
+// Answers that cannot be read as a number are skipped (App. B.1; the release's compute_metrics.py stops
+// on them). Overall is question-weighted: the mean over every question the metric applies to (Table
+// 2's Overall; the macro mean does not match). P and G run over the query points in the file's order,
+// as the release's compute_metrics.py takes them; the paper's rules ("consecutive query points") take
+// them in time order — 15 O1-Snap questions of the release's file list theirs out of time order.
 import { plural } from '../plural';
 import { allowedQueryPoints, isCumulative } from '../counting';
 import { countingSubcategories, type CountingSubcategory } from '../profiles';
@@ -64,7 +67,14 @@ export function scoreVcbench(items: readonly ScoringItem[], ctx: ScoringContext)
     const { queries } = readItem(item, ctx);
     const predictions: number[] = [];
     const truths: number[] = [];
-    queries.forEach((read, q) => {
+    // the points in the file's order (the release's compute_metrics.py), or in time order (the paper's
+    // "consecutive query points"): only MoC and UDA, over consecutive points, can differ
+    const inTime = item.points.every((p, i) => i === 0 || item.points[i - 1]!.time <= p.time);
+    if (!inTime && ctx.rules === 'release') notes.count('file-order', (n) => `${plural(n, 'question')} ${n === 1 ? 'lists its' : 'list their'} query points out of time order: MoC and UDA take them in the file's order, as the release does (the paper's consecutive points: --rules paper).`);
+    const order = queries.map((_, q) => q);
+    if (ctx.rules === 'paper') order.sort((a, b) => item.points[a]!.time - item.points[b]!.time);
+    order.forEach((q) => {
+      const read = queries[q]!;
       const answer = item.points[q]!.answer;
       const g = typeof answer === 'number' ? answer : Number.parseFloat(answer ?? '');
       if (!Number.isFinite(g)) return; // no answer key: counted by readItem
@@ -90,5 +100,6 @@ export function scoreVcbench(items: readonly ScoringItem[], ctx: ScoringContext)
   for (const [category, entry] of values) byCategory[category] = Object.fromEntries(METRICS.map((m) => [m, meanPresent(entry[m])]));
   const overall = Object.fromEntries(METRICS.map((m) => [m, vcbenchOverall([...values.values()].map((entry) => ({ value: meanPresent(entry[m]), questions: entry[m].length }))).value]));
   notes.add('VCBench: GPA, MoC and UDA are computed per question and averaged over questions, per subcategory and overall (question-weighted, as Table 2); values are percentages.');
+  if (ctx.rules === 'paper') notes.add("MoC and UDA over each question's query points in time order (the paper's consecutive points); the release takes them in the file's order.");
   return { overall, byCategory, items: scored };
 }
