@@ -45,11 +45,15 @@ describe('ovo-s-letter (OVO-S-Bench §G.7)', () => {
     expect(read('ovo-s-letter', '<think>the answer: B, or maybe')?.rule).toContain('truncated, T1a');
   });
 
-  it('accepts letters up to G (Revisit Counting has seven options), never one the item does not offer', () => {
+  it("reads letters A–E as the release's score.py does; the paper's rule (ovo-s-letter-paper) up to G, never one the item does not offer", () => {
     const seven: ExtractionContext = { options: { A: '1', B: '2', C: '3', D: '4', E: '5', F: '6', G: '7' } };
-    expect(read('ovo-s-letter', 'Answer: G', seven)?.value).toBe('G');
-    expect(read('ovo-s-letter', 'Answer: G', ABCD)).toBeNull(); // G is not offered: no answer, scored wrong
-    expect(read('ovo-s-letter', 'Answer: H', seven)).toBeNull();
+    expect(read('ovo-s-letter', 'Answer: E', seven)?.value).toBe('E');
+    expect(read('ovo-s-letter', 'Answer: G', seven)).toBeNull(); // the release's patterns stop at E
+    expect(read('ovo-s-letter', 'G. At first (C) looked right', seven)).toEqual({ value: 'C', rule: 'step 7: "(X)" or "[X]" anywhere' });
+    expect(read('ovo-s-letter-paper', 'Answer: G', seven)?.value).toBe('G');
+    expect(read('ovo-s-letter-paper', 'G. At first (C) looked right', seven)).toEqual({ value: 'G', rule: 'step 5: a letter at the start' });
+    expect(read('ovo-s-letter-paper', 'Answer: G', ABCD)).toBeNull(); // G is not offered: no answer, scored wrong
+    expect(read('ovo-s-letter-paper', 'Answer: H', seven)).toBeNull();
   });
 
   it('returns null when nothing matches (the paper scores it wrong, not skipped)', () => {

@@ -22,7 +22,7 @@ export interface Extraction {
   rule: string;
 }
 
-export const extractorIds = ['ovo-s-letter', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no'] as const;
+export const extractorIds = ['ovo-s-letter', 'ovo-s-letter-paper', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no'] as const;
 export type ExtractorId = (typeof extractorIds)[number];
 
 export interface Extractor {
@@ -65,41 +65,50 @@ const letterIn = (ctx: ExtractionContext, letter: string | undefined, rule: stri
   return value && offered(ctx).has(value) ? { value, rule } : null;
 };
 
-// OVO-S-Bench §G.7 (digest ovo-s-bench.md §3): seven patterns tried in order, tail first, letters
-// A–G, case-insensitive as the release's score.py is. The first pattern that matches decides; a letter
-// the item does not offer is no answer (scored wrong, as the paper scores unmatched responses).
-const OVO_S_STEPS: Array<{ pattern: RegExp; tail: boolean; rule: string }> = [
-  { pattern: new RegExp(`(?:answer|final\\s+answer|final)[:\\s]+([A-G])${AFTER}`, 'iu'), tail: true, rule: 'step 1: "Answer: X" in the last 300 characters' },
-  { pattern: new RegExp(`<answer>\\s*([A-G])${AFTER}`, 'iu'), tail: true, rule: 'step 2: "<answer> X" in the last 300 characters' },
-  { pattern: new RegExp(`${BEFORE}([A-G])${AFTER}\\s*\\.?\\s*$`, 'iu'), tail: true, rule: 'step 3: a bare letter at the very end' },
-  { pattern: /<\|begin_of_box\|>\s*([A-G])/iu, tail: true, rule: 'step 4: "<|begin_of_box|> X" in the last 300 characters' },
-  { pattern: new RegExp(`^([A-G])${AFTER}`, 'iu'), tail: false, rule: 'step 5: a letter at the start' },
-  { pattern: new RegExp(`(?:answer|choice|option)s?[:\\s]+([A-G])${AFTER}`, 'iu'), tail: false, rule: 'step 6: "answer/choice/option: X" anywhere' },
-  { pattern: /[([]\s*([A-G])\s*[)\]]/iu, tail: false, rule: 'step 7: "(X)" or "[X]" anywhere' },
+// OVO-S-Bench §G.7 (digest ovo-s-bench.md §3) and its release's score.py extract_answer: seven patterns
+// tried in order, tail first, case-insensitive. The first pattern that matches decides; a letter the
+// item does not offer is no answer (scored wrong, as unmatched responses are). The two differ in the
+// letters: the release's patterns read A–E only ("the bench uses at most 5 options"), the paper's A–G
+// (up to 7 options, as the data card says) — so the release reads no answer from "Answer: F", and can
+// fall through to another pattern ("G. … (C) …" is C).
+const ovoSSteps = (letters: string): Array<{ pattern: RegExp; tail: boolean; rule: string }> => [
+  { pattern: new RegExp(`(?:answer|final\\s+answer|final)[:\\s]+([${letters}])${AFTER}`, 'iu'), tail: true, rule: 'step 1: "Answer: X" in the last 300 characters' },
+  { pattern: new RegExp(`<answer>\\s*([${letters}])${AFTER}`, 'iu'), tail: true, rule: 'step 2: "<answer> X" in the last 300 characters' },
+  { pattern: new RegExp(`${BEFORE}([${letters}])${AFTER}\\s*\\.?\\s*$`, 'iu'), tail: true, rule: 'step 3: a bare letter at the very end' },
+  { pattern: new RegExp(`<\\|begin_of_box\\|>\\s*([${letters}])`, 'iu'), tail: true, rule: 'step 4: "<|begin_of_box|> X" in the last 300 characters' },
+  { pattern: new RegExp(`^([${letters}])${AFTER}`, 'iu'), tail: false, rule: 'step 5: a letter at the start' },
+  { pattern: new RegExp(`(?:answer|choice|option)s?[:\\s]+([${letters}])${AFTER}`, 'iu'), tail: false, rule: 'step 6: "answer/choice/option: X" anywhere' },
+  { pattern: new RegExp(`[([]\\s*([${letters}])\\s*[)\\]]`, 'iu'), tail: false, rule: 'step 7: "(X)" or "[X]" anywhere' },
 ];
 
-const ovoSLetter: Extractor = {
-  id: 'ovo-s-letter',
-  version: '1',
-  label: 'OVO-S-Bench letter (§G.7, 7 steps)',
-  kinds: ['choice'],
-  extract(response, ctx) {
-    let text = response.trim();
-    let suffix = '';
-    // only the answer after the reasoning counts; an unclosed <think> was cut off (tagged T1a, §C.1)
-    if (text.includes('</think>')) {
-      text = text.split('</think>').at(-1)!.trim();
-      suffix = ' (after </think>)';
-    } else if (text.includes('<think>')) suffix = ' (no closing </think>: truncated, T1a)';
-    if (!text) return null;
-    const tail = lastCodePoints(text, 300);
-    for (const step of OVO_S_STEPS) {
-      const m = step.pattern.exec(step.tail ? tail : text);
-      if (m) return letterIn(ctx, m[1], step.rule + suffix);
-    }
-    return null;
-  },
+const ovoSExtractor = (id: 'ovo-s-letter' | 'ovo-s-letter-paper', version: string, label: string, letters: string): Extractor => {
+  const steps = ovoSSteps(letters);
+  return {
+    id,
+    version,
+    label,
+    kinds: ['choice'],
+    extract(response, ctx) {
+      let text = response.trim();
+      let suffix = '';
+      // only the answer after the reasoning counts; an unclosed <think> was cut off (tagged T1a, §C.1)
+      if (text.includes('</think>')) {
+        text = text.split('</think>').at(-1)!.trim();
+        suffix = ' (after </think>)';
+      } else if (text.includes('<think>')) suffix = ' (no closing </think>: truncated, T1a)';
+      if (!text) return null;
+      const tail = lastCodePoints(text, 300);
+      for (const step of steps) {
+        const m = step.pattern.exec(step.tail ? tail : text);
+        if (m) return letterIn(ctx, m[1], step.rule + suffix);
+      }
+      return null;
+    },
+  };
 };
+
+const ovoSLetter = ovoSExtractor('ovo-s-letter', '2', 'OVO-S-Bench release letter (score.py extract_answer, A–E)', 'A-E');
+const ovoSLetterPaper = ovoSExtractor('ovo-s-letter-paper', '1', 'OVO-S-Bench paper letter (§G.7, A–G)', 'A-G');
 
 // RTV-Bench release (scripts/utils/prompt_utils.py, digest rtv-bench.md §3): on the upper-cased text,
 // the first standalone letter, else "OPTION/ANSWER: X", else the first character; each only if it is
@@ -247,6 +256,7 @@ const yesNo: Extractor = {
 
 export const EXTRACTORS: Readonly<Record<ExtractorId, Extractor>> = {
   'ovo-s-letter': ovoSLetter,
+  'ovo-s-letter-paper': ovoSLetterPaper,
   'rtv-letter': rtvLetter,
   'first-letter': firstLetter,
   'phostream-objective': phostreamObjective,

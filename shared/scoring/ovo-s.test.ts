@@ -53,7 +53,7 @@ describe('scoring an OVO-S run', () => {
     expect(run.overall.accuracy!.toFixed(2)).toBe('59.19');
     expect(run.items[0]).toMatchObject({ category: '1.1', metrics: { accuracy: 100 }, queries: [{ extracted: 'B', rule: 'step 1: "Answer: X" in the last 300 characters', correct: true, timing: null }] });
     expect(run.notes).toContain(OVO_S_NOTE);
-    expect(run.notes).toContain('Answers read with OVO-S-Bench letter (§G.7, 7 steps) (ovo-s-letter v1).');
+    expect(run.notes).toContain('Answers read with OVO-S-Bench release letter (score.py extract_answer, A–E) (ovo-s-letter v2).');
   });
 
   it('counts an unreadable or missing response as wrong, in the denominator', () => {

@@ -46,5 +46,9 @@ export function scoreOvoS(items: readonly ScoringItem[], ctx: ScoringContext): P
     levels.push(value);
   }
   notes.add(OVO_S_NOTE);
+  const pastE = items.filter((item) => item.question.options.F !== undefined || item.question.options.G !== undefined).length;
+  if (pastE > 0 && ctx.extractorFor('choice')?.id === 'ovo-s-letter') {
+    notes.add(`${plural(pastE, 'question')} ${pastE === 1 ? 'offers' : 'offer'} options past E: the release's score.py reads letters A–E only, so an answer F or G is read as none and scored wrong (--rules paper reads A–G, as the paper's §G.7 does).`);
+  }
   return { overall: { accuracy: ovoOverall(levels).value }, byCategory, items: scored };
 }

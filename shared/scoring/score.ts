@@ -53,7 +53,14 @@ export const DEFAULT_EXTRACTORS: Readonly<Record<ProfileKind, Partial<Record<Ans
   'rtv-bench': { choice: 'rtv-letter' },
   phostream: { choice: 'phostream-objective' },
   'vsas-bench': {},
-  custom: { choice: 'ovo-s-letter', number: 'number', yesno: 'yes-no' },
+  // no release to follow: letters A–G, as many as a question may offer
+  custom: { choice: 'ovo-s-letter-paper', number: 'number', yesno: 'yes-no' },
+};
+
+/** With rules: 'paper', the paper's extractor where it reads differently from the release's (README, per benchmark). */
+export const PAPER_EXTRACTORS: Readonly<Partial<Record<ProfileKind, Partial<Record<AnswerKind, ExtractorId>>>>> = {
+  // the release's score.py reads A–E; the paper's §G.7 (and the data card's 2–7 options) A–G
+  'ovo-s-bench': { choice: 'ovo-s-letter-paper' },
 };
 
 const SCORERS: Readonly<Record<ProfileKind, (items: readonly ScoringItem[], ctx: ScoringContext) => ProfileScore>> = {
@@ -70,7 +77,8 @@ export function scoreRun(profile: ScoringProfile, items: readonly ScoringItem[],
   const used = new Set<Extractor>();
   const extractorFor = (kind: AnswerKind): Extractor | null => {
     if (kind === 'text') return null; // free text is judged
-    const id = options.extractor ?? DEFAULT_EXTRACTORS[profile.kind][kind] ?? DEFAULT_EXTRACTORS.custom[kind];
+    const paper = options.rules === 'paper' ? PAPER_EXTRACTORS[profile.kind]?.[kind] : undefined;
+    const id = options.extractor ?? paper ?? DEFAULT_EXTRACTORS[profile.kind][kind] ?? DEFAULT_EXTRACTORS.custom[kind];
     const extractor = id ? EXTRACTORS[id] : null;
     if (extractor) used.add(extractor);
     return extractor;
