@@ -61,6 +61,8 @@ export const DEFAULT_EXTRACTORS: Readonly<Record<ProfileKind, Partial<Record<Ans
 export const PAPER_EXTRACTORS: Readonly<Partial<Record<ProfileKind, Partial<Record<AnswerKind, ExtractorId>>>>> = {
   // the release's score.py reads A–E; the paper's §G.7 (and the data card's 2–7 options) A–G
   'ovo-s-bench': { choice: 'ovo-s-letter-paper' },
+  // the release reads int(); the paper's B.1 digits or English number words
+  vcbench: { number: 'number' },
 };
 
 const SCORERS: Readonly<Record<ProfileKind, (items: readonly ScoringItem[], ctx: ScoringContext) => ProfileScore>> = {

@@ -108,6 +108,13 @@ describe('scoring a VCBench run', () => {
     expect(run.notes).toContain('Answers read with VCBench release: int() of the response (eval/unify_results.py) (python-int v1).');
   });
 
+  it('reads answers by the paper\'s B.1 (digits or English words) under --rules paper; an extractor asked for still wins', () => {
+    const item = counting('E1-Action', 'e1', [2, 5, 6], ['two', '5 apples', '6']);
+    expect(scoreRun(profile, [item]).items[0]!.queries.map((q) => q.extracted)).toEqual([null, null, 6]);
+    expect(scoreRun(profile, [item], { rules: 'paper' }).items[0]!.queries.map((q) => q.extracted)).toEqual([2, 5, 6]);
+    expect(scoreRun(profile, [item], { rules: 'paper', extractor: 'python-int' }).items[0]!.queries.map((q) => q.extracted)).toEqual([null, null, 6]);
+  });
+
   it('takes MoC and UDA over the query points in the file\'s order, as the release does; the paper\'s rules in time order', () => {
     // O1-Snap 0018 of the release's file: asked at 1.7, 64.3 and 8.8 s (counts 2, 0, 3)
     const snap: ScoringItem = { ...counting('O1-Snap', '0018', [2, 0, 3], ['2', '1', '3']), points: [1.7, 64.3, 8.8].map((time, i) => ({ time, answer: [2, 0, 3][i]!, proactiveTime: null, evidence: [], windowStart: null })) };
