@@ -64,6 +64,8 @@ export interface QueryPoint {
   /** Window start (O1-Delta baseline, O2-Gain window); the window ends at `time`. */
   windowStart: number | null;
   timeTexts?: { time?: string; proactiveTime?: string; windowStart?: string; evidence?: Array<[string, string]> };
+  /** Its place among its question's points in the benchmark file it was imported from (OVO-Bench test_info[i]); a run's `query` counts in this order. */
+  probe?: number;
 }
 
 const time = z.number().finite().min(0);
@@ -122,6 +124,8 @@ export const queryPointFieldsSchema = z.object({
       evidence: z.array(z.tuple([z.string().max(40), z.string().max(40)])).optional(),
     })
     .optional(),
+  /** Its place in the benchmark file's list of probes (OVO-Bench test_info[i]), where the file lists them; a run's query counts in this order (runs/query-order.ts). */
+  probe: z.number().int().min(0).max(100_000).optional(),
 });
 export type QueryPointFields = z.infer<typeof queryPointFieldsSchema>;
 

@@ -2,9 +2,11 @@
 // file scored against a project's questions as the papers score them, without importing it. With
 // --json one object {"runs": [{model, run, profile, overall, byCategory, items, notes}]}; otherwise a
 // table per run and profile, categories by metrics, in the paper's layout.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatProblem } from '../../shared/formats/json-text';
+import { formatProblem, type Problem } from '../../shared/formats/json-text';
+import { findRunFormat, runFormatIds } from '../../shared/runs/formats';
 import { plural } from '../../shared/plural';
 import { extractorIds, type ExtractorId } from '../../shared/scoring/extractors';
 import type { Metrics } from '../../shared/scoring/types';
@@ -18,20 +20,26 @@ import { cliServices } from './draft-commands';
 import { requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo } from './common';
 
 export const SCORE_HELP = {
-  score: `Usage: tidemark score --project <file.tidemark> --run <run.jsonl> [--profile <id|kind>] [--extractor <rule>] [--json]
+  score: `Usage: tidemark score --project <file.tidemark> --run <run file or folder> [--format <run format>] [--profile <id|kind>] [--extractor <rule>] [--json]
 
 Scores a run file (Tidemark run JSONL: {"model","item","query","t","response"} a line) against the
 project's questions as each paper scores them, without importing it: OVO-S accuracy with the macro
 over levels, VCBench GPA / MoC / UDA, RTV accuracy and group Score, PhoStream timing classes (the
-judged 0–5 score needs a judge), VSAS accuracy and consistency (judged). Lines that match no question
-are listed. Each run is scored on the profiles its responses answer, or on --profile.
+judged 0–5 score needs a judge), VSAS accuracy and consistency (judged), OVO-Bench by its release's
+rules. Lines that match no question are listed and left out. Each run is scored on the profiles its
+responses answer, or on --profile.
 
-  --extractor RULE    read answers with this rule instead of the paper's (${extractorIds.join(', ')})
+  --format FORMAT     the run file's format (default tidemark-run): ${runFormatIds.join(', ')};
+                      --run may then name a folder: its files are one run (labelled by the folder),
+                      as OVO-Bench's results/<Model>/
+  --model NAME        the model, for formats whose files do not name it
+  --extractor RULE    read the answers it reads with this rule instead of the release's (${extractorIds.join(', ')})
   --skip-invalid      score the good lines when some are bad
   --judge-model NAME, --judge-base-url URL
                       judge free-text answers (PhoStream, VSAS) with this model of the drafting
                       endpoint (or another server); the key as for tidemark draft; nothing is stored
-  --json              one object: {"runs": [{model, run, profile, overall, byCategory, items, notes}]}
+  --json              one object: {"runs": [{model, run, profile, overall, byCategory, items, notes}],
+                      "leftOut": [{file, line, item, reason}], "leftOutCount", "lineNotes": [{file, line, item, note}]}
 
 Exit codes: 0 scored, 1 problems in the file (nothing scored) or no line matched, 2 usage error.
 
@@ -53,7 +61,7 @@ function table(score: FileScore): string[] {
 }
 
 export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, 'judge-model': { type: 'string' }, 'judge-base-url': { type: 'string' }, ...WHO_OPTIONS, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, format: { type: 'string' }, model: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, 'judge-model': { type: 'string' }, 'judge-base-url': { type: 'string' }, ...WHO_OPTIONS, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     io.out(SCORE_HELP.score);
     return 0;
@@ -61,10 +69,12 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
   if (!values.project) throw new UsageError('Name the project: --project p.tidemark.');
   if (!values.run) throw new UsageError('Name the run file: --run run.jsonl.');
   if (values.extractor !== undefined && !(extractorIds as readonly string[]).includes(values.extractor)) throw new UsageError(`--extractor: one of ${extractorIds.join(', ')} (got "${values.extractor}").`);
+  if (values.format !== undefined && !findRunFormat(values.format)) throw new UsageError(`--format: one of ${runFormatIds.join(', ')} (got "${values.format}").`);
   const projectPath = resolve(values.project);
   const runPath = resolve(values.run);
   requireFile(projectPath);
-  requireFile(runPath);
+  // a folder of result files is one run (OVO-Bench's results/<Model>/)
+  if (!existsSync(runPath)) throw new Error(`No file or folder at ${runPath}.`);
   const who = whoFrom(values, env);
   // scores say what each item's answer is: checked as the scoreboard's call is
   return withProject(projectPath, 'read', { who, method: 'runs.score' }, async (project) => {
@@ -85,18 +95,31 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
           return lookup;
         }
       : null;
-    const result = await scoreRunFile(project, runPath, profileId, values.extractor ? { extractor: values.extractor as ExtractorId } : {}, judge);
+    const source = { ...(values.format ? { format: values.format } : {}), ...(values.model ? { model: values.model } : {}) };
+    const result = await scoreRunFile(project, runPath, profileId, values.extractor ? { extractor: values.extractor as ExtractorId } : {}, judge, source);
     if (result.problems.length > 0 && !values['skip-invalid']) {
       for (const p of result.problems) io.err(formatProblem(p));
       io.err(`tidemark: ${plural(result.problems.length, 'problem')} in the run file; nothing scored (--skip-invalid scores the good lines).`);
       return 1;
     }
     for (const p of result.unmatched) io.err(`${formatProblem(p)} (left out)`);
+    for (const p of result.notes) io.err(`${formatProblem(p)} (scored so)`);
     if (result.scores.length === 0) {
       io.err('tidemark: no line of the run file matches a question of the project.');
       return 1;
     }
-    if (values.json) io.out(JSON.stringify({ runs: result.scores.map(({ model, run, profile, overall, byCategory, items, notes }) => ({ model, run, profile, overall, byCategory, items, notes })) }));
+    if (values.json) {
+      // the item a line names, as its file gives it (a line the format could not tie to one names none)
+      const itemOf = (p: Problem): string | null => result.lineItems.get(`${p.file}:${p.line}`) ?? null;
+      io.out(
+        JSON.stringify({
+          runs: result.scores.map(({ model, run, profile, overall, byCategory, items, notes }) => ({ model, run, profile, overall, byCategory, items, notes })),
+          leftOut: result.unmatched.map((p) => ({ file: p.file, line: p.line, item: itemOf(p), reason: p.reason })),
+          leftOutCount: result.unmatched.length,
+          lineNotes: result.notes.map((p) => ({ file: p.file, line: p.line, item: itemOf(p), note: p.reason })),
+        }),
+      );
+    }
     else for (const score of result.scores) io.out([...table(score), ''].join('\n'));
     return 0;
   });

@@ -16,6 +16,8 @@ export interface ExchangePoint {
   evidence: Array<[EncodedTime, EncodedTime]>;
   proactiveTime: EncodedTime | null;
   windowStart: EncodedTime | null;
+  /** Its place in the file's list of probes, for formats whose runs name probes by it (OVO-Bench test_info[i]). */
+  probe?: number;
 }
 
 export interface ExchangeMark {

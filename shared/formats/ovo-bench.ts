@@ -1,19 +1,22 @@
 // OVO-Bench item file (formats §1; import only): one JSON list. Backward and real-time tasks are
 // multiple choice at `realtime`; the forward tasks are probes over time — REC counts occurrences
 // (intervals in start_times/end_times), SSR and CRR answer yes/no at each probe (`type` 1 = yes).
-// Items land in a custom "OVO-Bench" profile with the benchmark's 12 tasks in 3 families.
+// Items land in a custom "OVO-Bench" profile with the benchmark's 12 tasks in 3 families. A probe keeps
+// its place in test_info (`probe`): the release's results answer probe i, and 34 SSR items list their
+// probes out of time order.
 import { z } from 'zod';
 import { blankCustomProfile, type ProfileDefinition } from '../profiles';
 import { OPTION_LETTERS } from '../questions';
 import { itemQuestion, numberAt, type ExchangeItem, type FieldSource, type ItemQuestion, type RawSource } from './items';
 
-const FAMILIES: Record<string, string[]> = { Backward: ['EPM', 'ASI', 'HLD'], 'Real-time': ['OCR', 'ACR', 'ATR', 'STU', 'FPD', 'OJR'], Forward: ['REC', 'SSR', 'CRR'] };
+/** The release's three families and their tasks (constant.py), as the profile's taxonomy has them. */
+export const OVO_BENCH_FAMILIES: Readonly<Record<string, string[]>> = { Backward: ['EPM', 'ASI', 'HLD'], 'Real-time': ['OCR', 'ACR', 'ATR', 'STU', 'FPD', 'OJR'], Forward: ['REC', 'SSR', 'CRR'] };
 const time = z.number().finite().min(0);
 
 export const ovoBenchItemSchema = z
   .object({
     id: z.number().int().min(0),
-    task: z.enum(Object.values(FAMILIES).flat() as [string, ...string[]]),
+    task: z.enum(Object.values(OVO_BENCH_FAMILIES).flat() as [string, ...string[]]),
     video: z.string().min(1),
     question: z.string().optional(),
     answer: z.string().optional(),
@@ -27,7 +30,7 @@ export const ovoBenchItemSchema = z
   })
   .passthrough()
   .superRefine((r, ctx) => {
-    const forward = FAMILIES.Forward!.includes(r.task);
+    const forward = OVO_BENCH_FAMILIES.Forward!.includes(r.task);
     if (!forward) {
       if (r.realtime === undefined) ctx.addIssue({ code: 'custom', path: ['realtime'], message: `${r.task} questions are asked at realtime` });
       if (!r.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a multiple-choice item needs options' });
@@ -46,7 +49,8 @@ export function ovoBenchToItem(record: OvoBenchItem, raw?: RawSource): ExchangeI
   let marks: ExchangeItem['marks'] = [];
   if (record.task === 'REC') {
     fields = { ...base, text: record.question ?? `How many times has "${record.activity ?? 'it'}" happened so far?`, answerKind: 'number', counting: { subcategory: 'E2-Episode', target, windowSeconds: null } };
-    points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.count ?? null, evidence: [], proactiveTime: null, windowStart: null }));
+    // the file's count is the key (6 of the release's 698 REC probes differ from what the spans give)
+    points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.count ?? null, evidence: [], proactiveTime: null, windowStart: null, probe: i }));
     marks = (record.start_times ?? []).map((s, i) => ({
       mark: { type: 'span', start: s, end: record.end_times?.[i] ?? s, target, data: {} },
       startText: numberAt(raw, ['start_times', i], s),
@@ -54,7 +58,7 @@ export function ovoBenchToItem(record: OvoBenchItem, raw?: RawSource): ExchangeI
     }));
   } else if (record.task === 'SSR' || record.task === 'CRR') {
     fields = { ...base, text: record.question ?? '', answerKind: 'yesno', temporalType: 'forward' };
-    points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.type === 1 ? 'yes' : 'no', evidence: [], proactiveTime: null, windowStart: null }));
+    points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.type === 1 ? 'yes' : 'no', evidence: [], proactiveTime: null, windowStart: null, probe: i }));
   } else {
     const options = Object.fromEntries((record.options ?? []).slice(0, OPTION_LETTERS.length).map((o, i) => [OPTION_LETTERS[i], o]));
     fields = { ...base, text: record.question ?? '', answerKind: 'choice', options };
@@ -81,11 +85,14 @@ export const ovoBenchFieldSource =
     return null;
   };
 
+/** The custom profile OVO-Bench items land in; scoring knows it by this name (scoring/ovo-bench.ts). */
+export const OVO_BENCH_PROFILE = 'OVO-Bench';
+
 export function ovoBenchProfile(): ProfileDefinition {
-  const base = blankCustomProfile('OVO-Bench');
+  const base = blankCustomProfile(OVO_BENCH_PROFILE);
   return {
     ...base,
-    taxonomy: Object.entries(FAMILIES).map(([family, tasks]) => ({ code: family, name: family, children: tasks.map((t) => ({ code: t, name: t })) })),
+    taxonomy: Object.entries(OVO_BENCH_FAMILIES).map(([family, tasks]) => ({ code: family, name: family, children: tasks.map((t) => ({ code: t, name: t })) })),
     rules: { ...base.rules, answerKinds: ['choice', 'number', 'yesno'], temporalTypes: ['forward'], groups: false, denseCaptions: false, namedEntities: false, proactive: false, facets: {} },
   };
 }

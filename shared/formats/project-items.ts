@@ -30,6 +30,7 @@ export function itemToRows(item: ExchangeItem): ProjectRows {
         windowStart: text(p.windowStart),
         ...(p.evidence.length ? { evidence: p.evidence.map(([s, e]) => [s.text, e.text] as [string, string]) } : {}),
       },
+      ...(p.probe !== undefined ? { probe: p.probe } : {}),
     })),
     marks: item.marks.map((m) => ({ ...m.mark, data: { ...m.mark.data, sourceText: { start: text(m.startText), end: text(m.endText) } } }) as MarkInput),
   };
@@ -51,6 +52,7 @@ export function rowsToItem(question: Question, points: readonly QueryPoint[], ma
     evidence: p.evidence.map(([s, e], i) => [restore(s, p.timeTexts?.evidence?.[i]?.[0]), restore(e, p.timeTexts?.evidence?.[i]?.[1])] as [EncodedTime, EncodedTime]),
     proactiveTime: p.proactiveTime === null ? null : restore(p.proactiveTime, p.timeTexts?.proactiveTime),
     windowStart: p.windowStart === null ? null : restore(p.windowStart, p.timeTexts?.windowStart),
+    ...(p.probe !== undefined ? { probe: p.probe } : {}),
   }));
   const exchangeMarks: ExchangeMark[] = marks.map((m) => {
     const { sourceText, ...data } = m.data as typeof m.data & { sourceText?: { start?: string; end?: string } };

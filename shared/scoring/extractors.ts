@@ -8,21 +8,26 @@
 import type { AnswerKind } from '../profiles';
 import { OPTION_LETTERS, type Answer, type OptionLetter } from '../questions';
 import { numberWords } from './number-words';
+import { ovoBenchCount, ovoBenchYesNo } from './ovo-bench-extractors';
 
 export interface ExtractionContext {
   /** The item's options; letters outside them are never returned. All of A–G when absent. */
   options?: Partial<Record<OptionLetter, string>>;
   /** The correct answer, for rules that test the response against it (OVO-Bench's substring test). */
   answer?: Answer;
+  /** The strings of a response its results stored as a list (OVO-Bench's QWen2VL files); `response` is them joined by newlines. */
+  list?: readonly string[];
 }
 
 export interface Extraction {
   value: string | number;
   /** The step or pattern that matched, in words. */
   rule: string;
+  /** For rules that test the response against the answer: their verdict, which stands over comparing `value` with it. */
+  correct?: boolean;
 }
 
-export const extractorIds = ['ovo-s-letter', 'ovo-s-letter-paper', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no'] as const;
+export const extractorIds = ['ovo-s-letter', 'ovo-s-letter-paper', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no', 'ovo-bench-count', 'ovo-bench-yes-no'] as const;
 export type ExtractorId = (typeof extractorIds)[number];
 
 export interface Extractor {
@@ -167,6 +172,11 @@ const substring: Extractor = {
   brittle: true,
   kinds: ['choice'],
   extract(response, ctx) {
+    // on a list the release's `gt in response` is membership: only an element that is the letter counts
+    if (ctx.list) {
+      const letter = ctx.answer !== undefined && ctx.answer !== null ? String(ctx.answer).trim() : undefined;
+      return letter && ctx.list.includes(letter) ? letterIn(ctx, letter, `"${letter}" is one of the list's strings`) : null;
+    }
     if (ctx.answer !== undefined && ctx.answer !== null) {
       const answer = String(ctx.answer).trim();
       return answer && response.includes(answer) ? letterIn(ctx, answer, `"${answer}" occurs in the response`) : null;
@@ -263,6 +273,8 @@ export const EXTRACTORS: Readonly<Record<ExtractorId, Extractor>> = {
   substring,
   number,
   'python-int': pythonInt,
+  'ovo-bench-count': ovoBenchCount,
+  'ovo-bench-yes-no': ovoBenchYesNo,
   'yes-no': yesNo,
 };
 

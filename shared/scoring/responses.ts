@@ -36,9 +36,11 @@ export function firstResponse(list: readonly ScoringResponse[], notes: Notes): S
 /** What a response says for one query point, read by the extractor, and whether it is the answer. */
 export function readAnswer(item: ScoringItem, query: number, response: ScoringResponse | null, extractor: Extractor): QueryScore {
   const point = item.points[query]!;
-  const found = response ? extractor.extract(response.text, { options: item.question.options, answer: point.answer }) : null;
+  const found = response ? extractor.extract(response.text, { options: item.question.options, answer: point.answer, ...(response.list ? { list: response.list } : {}) }) : null;
   const rule = found?.rule ?? (response ? 'nothing matched' : 'no response');
-  return { query, t: response?.t ?? null, extracted: found?.value ?? null, rule, correct: answerMatches(item.question.answerKind, found?.value ?? null, point.answer), timing: null };
+  // a rule that tests the response against the key gives its own verdict (OVO-Bench's compares text)
+  const correct = found?.correct !== undefined && point.answer !== null && point.answer !== '' ? found.correct : answerMatches(item.question.answerKind, found?.value ?? null, point.answer);
+  return { query, t: response?.t ?? null, extracted: found?.value ?? null, rule, correct, timing: null };
 }
 
 /**

@@ -16,6 +16,9 @@
 //   (count-weighted); ER / NR / PC shares of forward questions.
 // - VSAS-Bench (vsas.ts): per task A_t (judged yes/no per second) and clipped C_t → Present, Cumulative,
 //   Future the means over their tasks → overall uniform over tasks (task-count-weighted columns).
+// - OVO-Bench, a custom profile of that name (ovo-bench.ts): every response its results hold scored
+//   by the release's rules → accuracy per task → each family the mean of its tasks → overall the mean
+//   of the families.
 // - Custom profiles (custom.ts): accuracy per task code and overall, pooled over query points.
 //
 // Judged metrics take the caller's judgments; with none they are null and a note says a judge is
@@ -26,7 +29,11 @@ import { scoreCustom } from './custom';
 import { EXTRACTORS, type Extractor, type ExtractorId } from './extractors';
 import { Notes } from './notes';
 import { scoreOvoS } from './ovo-s';
+import { OVO_BENCH_EXTRACTORS, scoreOvoBench } from './ovo-bench';
+import { OVO_BENCH_PROFILE } from '../formats/ovo-bench';
 import { scorePhostream } from './phostream';
+import { STREAMINGBENCH_PROFILE } from '../formats/streamingbench';
+import { STREAMINGBENCH_EXTRACTORS, scoreStreamingBench } from './streamingbench';
 import { scoreRtv } from './rtv';
 import { FORWARD_WINDOW_SECONDS } from './timing';
 import type { JudgeLookup, ProfileScore, RunScore, ScoringItem, ScoringProfile } from './types';
@@ -34,7 +41,7 @@ import { scoreVcbench } from './vcbench';
 import { lcsDistance, scoreVsas } from './vsas';
 
 export interface ScoreOptions {
-  /** Read every non-text answer with this rule instead of the profile's. */
+  /** Read the answers of the kinds it reads (its `kinds`) with this rule instead of the profile's. */
   extractor?: ExtractorId;
   judgments?: JudgeLookup;
   /** PhoStream: how long after T_p a forward answer still counts (the release's --time-window, 2 s). */
@@ -65,7 +72,15 @@ export const PAPER_EXTRACTORS: Readonly<Partial<Record<ProfileKind, Partial<Reco
   vcbench: { number: 'number' },
 };
 
-const SCORERS: Readonly<Record<ProfileKind, (items: readonly ScoringItem[], ctx: ScoringContext) => ProfileScore>> = {
+type Scorer = (items: readonly ScoringItem[], ctx: ScoringContext) => ProfileScore;
+
+/** Benchmarks whose items land in a custom profile, by the name their import gives it: their release's scorer and extractors. */
+const CUSTOM_BENCHMARKS: ReadonlyMap<string, { score: Scorer; extractors: Partial<Record<AnswerKind, ExtractorId>> }> = new Map([
+  [OVO_BENCH_PROFILE, { score: scoreOvoBench, extractors: OVO_BENCH_EXTRACTORS }],
+  [STREAMINGBENCH_PROFILE, { score: scoreStreamingBench, extractors: STREAMINGBENCH_EXTRACTORS }],
+]);
+
+const SCORERS: Readonly<Record<ProfileKind, Scorer>> = {
   'ovo-s-bench': scoreOvoS,
   vcbench: scoreVcbench,
   'rtv-bench': scoreRtv,
@@ -77,17 +92,22 @@ const SCORERS: Readonly<Record<ProfileKind, (items: readonly ScoringItem[], ctx:
 export function scoreRun(profile: ScoringProfile, items: readonly ScoringItem[], options: ScoreOptions = {}): RunScore {
   const notes = new Notes();
   const used = new Set<Extractor>();
+  const benchmark = profile.kind === 'custom' && profile.name !== undefined ? CUSTOM_BENCHMARKS.get(profile.name) : undefined;
+  const asked = options.extractor ? EXTRACTORS[options.extractor] : null;
   const extractorFor = (kind: AnswerKind): Extractor | null => {
     if (kind === 'text') return null; // free text is judged
+    // an extractor asked for reads the answer kinds it is made for; the others keep their own rule
+    const fits = asked !== null && asked.kinds.includes(kind);
+    if (asked && !fits) notes.add(`${asked.id} reads ${asked.kinds.join(' and ')} answers only: ${kind} answers were read with their usual rule.`);
     const paper = options.rules === 'paper' ? PAPER_EXTRACTORS[profile.kind]?.[kind] : undefined;
-    const id = options.extractor ?? paper ?? DEFAULT_EXTRACTORS[profile.kind][kind] ?? DEFAULT_EXTRACTORS.custom[kind];
+    const id = fits ? asked.id : (benchmark?.extractors[kind] ?? paper ?? DEFAULT_EXTRACTORS[profile.kind][kind] ?? DEFAULT_EXTRACTORS.custom[kind]);
     const extractor = id ? EXTRACTORS[id] : null;
     if (extractor) used.add(extractor);
     return extractor;
   };
   const tolerance = options.toleranceSeconds;
   const forwardSeconds = tolerance !== undefined && Number.isFinite(tolerance) && tolerance >= 0 ? tolerance : FORWARD_WINDOW_SECONDS;
-  const score = SCORERS[profile.kind](items, {
+  const score = (benchmark?.score ?? SCORERS[profile.kind])(items, {
     taxonomy: profile.taxonomy,
     extractorFor,
     judgments: options.judgments ?? null,

@@ -11,6 +11,8 @@ export interface ScoringResponse {
   t: number | null;
   text: string;
   latency?: number;
+  /** The strings of a response its results stored as a list (OVO-Bench's QWen2VL files); `text` is them joined by newlines. */
+  list?: readonly string[];
 }
 
 export interface ScoringItem {
@@ -71,6 +73,8 @@ export interface RunScore {
 
 export interface ScoringProfile {
   kind: ProfileKind;
+  /** A custom profile's name: a benchmark imported into one is scored by its release's rules (score.ts, CUSTOM_BENCHMARKS). */
+  name?: string;
   taxonomy: TaxonomyNode[];
 }
 

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { groupBy } from '../../../shared/collections';
 import { prefixEnd, type QueryPoint } from '../../../shared/questions';
+import { runOrder } from '../../../shared/runs/query-order';
 import { frameTimes, sampleFrames, type SamplingPolicy } from '../../../shared/sampling';
 import type { Caller } from '../../../shared/domain';
 import { visibleAnnotations } from '../annotation/policy';
@@ -74,7 +75,8 @@ export async function evaluationInputs(
       placeholderQuestions++;
       continue;
     }
-    const points = [...(pointsBy.get(q.id) ?? [])].sort((a, b) => a.time - b.time);
+    // queryIndex is what a run file's "query" says: the probe's place where the file gave one
+    const points = runOrder(pointsBy.get(q.id) ?? []);
     points.forEach((p, i) => {
       const end = prefixEnd(p, q);
       const frames = sampleFrames(policy, end, video.fps);

@@ -5,11 +5,17 @@
 // A line whose item is missing or unknown but that gives its video and query time is matched to the
 // question of that video asked then (within a tolerance) — only when exactly one is; a known item
 // whose query point is not at the line's query time is looked for the same way, as ids are not
-// always what they seem (VCBench's eval ids name other questions of its data file).
+// always what they seem (VCBench's eval ids name other questions of its data file). A line whose
+// results give a ground truth (OVO-Bench) that is not its question's key is given to the twin whose key
+// it is, if exactly one. A run's "query" counts a question's points in the benchmark file's order where
+// the import kept it (runOrder), else in time order.
 import { basename } from 'node:path';
+import { groupBy } from '../../../shared/collections';
 import { benchmarkIdOf } from '../../../shared/formats/items';
+import { STREAMINGBENCH_PROFILE } from '../../../shared/formats/streamingbench';
 import type { ProfileKind } from '../../../shared/profiles';
-import type { Question } from '../../../shared/questions';
+import type { Answer, QueryPoint, Question } from '../../../shared/questions';
+import { runOrder } from '../../../shared/runs/query-order';
 import type { RunLine } from '../../../shared/runs/run-file';
 import { allQuestions, listQueryPoints, queryPointsOfQuestion } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
@@ -22,8 +28,12 @@ export interface MatchedItem {
   points: number;
 }
 
-/** A line's question and query point, or why it has none (the field at fault and the reason). */
-export type LineMatch = { matched: MatchedItem; query: number } | { field: string; reason: string };
+/**
+ * A line's question and query point — with a note when it is not quite what the line says (matched to
+ * a twin by its ground truth, or its ground truth not the key) — or why it has none (the field at
+ * fault and the reason).
+ */
+export type LineMatch = { matched: MatchedItem; query: number; note?: string } | { field: string; reason: string };
 
 /** How far (s) a line's query time may be from the query point it names or finds. */
 export const DEFAULT_TOLERANCE = 0.5;
@@ -33,7 +43,7 @@ export interface ItemIndex {
   /** The id a question's benchmark format exports it under (what a run file names), else its own id. */
   exportedId(questionId: string): string;
   /** The question and query point a run line answers: by its item, else by its video and query time. */
-  match(line: Pick<RunLine, 'item' | 'query' | 'video' | 'queryTime'>, tolerance?: number): LineMatch;
+  match(line: Pick<RunLine, 'item' | 'query' | 'video' | 'question' | 'queryTime' | 'meta'>, tolerance?: number): LineMatch;
 }
 
 /** The video path a PhoStream question's file named (or its video's own path). */
@@ -68,6 +78,9 @@ const normalPath = (path: string): string => path.trim().replace(/\\/g, '/').rep
 
 export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
   const kinds = new Map<string, ProfileKind>(listProfiles(db).map((p) => [p.id, p.kind]));
+  /** StreamingBench profiles: their questions are also named "<video_path>#<n>", the n-th of that video in the files imported. */
+  const streamingBench = new Set(listProfiles(db).filter((p) => p.kind === 'custom' && p.name === STREAMINGBENCH_PROFILE).map((p) => p.id));
+  const streamingBenchIndex = new Map<string, number>();
   const videos = project.videos.listFrom(db);
   const paths = new Map(videos.map((v) => [v.id, v.relPath]));
   const byKey = new Map<string, Question>();
@@ -93,15 +106,49 @@ export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
     const exportedId = exportedIdOf(kind, q, paths, phostreamIndex);
     exported.set(q.id, exportedId);
     if (kind === 'phostream') byKey.set(exportedId, q);
+    // the place a StreamingBench run file's answer has (it sits in its question): questions asked at
+    // one time of one video are told apart by it, as the release tells them apart
+    const streamingPath = q.origin?.extra.video_path;
+    if (streamingBench.has(q.profileId) && typeof streamingPath === 'string') {
+      const path = normalPath(streamingPath);
+      const n = streamingBenchIndex.get(path) ?? 0;
+      streamingBenchIndex.set(path, n + 1);
+      if (!byKey.has(`${path}#${n}`)) byKey.set(`${path}#${n}`, q);
+    }
   }
-  const times = new Map<string, number[]>();
-  const timesOf = (questionId: string): number[] => {
-    if (!times.has(questionId)) times.set(questionId, queryPointsOfQuestion(db, questionId).map((p) => p.time));
-    return times.get(questionId)!;
+  /** A question's points in the order a run's "query" counts them: their times and stored answers. */
+  const pointsOfQuestion = new Map<string, Array<Pick<QueryPoint, 'time' | 'answer'>>>();
+  const runPoints = (questionId: string): Array<Pick<QueryPoint, 'time' | 'answer'>> => {
+    if (!pointsOfQuestion.has(questionId)) pointsOfQuestion.set(questionId, runOrder(queryPointsOfQuestion(db, questionId)));
+    return pointsOfQuestion.get(questionId)!;
   };
+  const timesOf = (questionId: string): number[] => runPoints(questionId).map((p) => p.time);
   const get = (item: string): MatchedItem | undefined => {
     const question = byKey.get(item);
-    return question && { question, points: timesOf(question.id).length };
+    return question && { question, points: runPoints(question.id).length };
+  };
+
+  /** Questions by video, for finding a question's twins (built when first needed). */
+  let questionsByVideo: Map<string, Question[]> | null = null;
+  const stored = (answer: Answer): string | null => (answer === null ? null : String(answer).trim().toLowerCase());
+  /**
+   * A line whose results give a ground truth that is not its question's key: the one other question
+   * of the video with the same task and text whose key at that query point it is (OVO-Bench's results
+   * give a twin — the same question asked at another time — its sibling's id), else its own question
+   * with a note that the key differs (the key is what the project stores, never the results').
+   */
+  const checkGroundTruth = (matched: MatchedItem, query: number, item: string, groundTruth: string): LineMatch => {
+    const answer = runPoints(matched.question.id)[query]?.answer ?? null;
+    const key = stored(answer);
+    if (key === null || key === groundTruth.trim().toLowerCase()) return { matched, query };
+    questionsByVideo ??= groupBy(allQuestions(db), (q) => q.videoId);
+    const q = matched.question;
+    const twins = (questionsByVideo.get(q.videoId) ?? []).filter((t) => t.id !== q.id && t.profileId === q.profileId && t.taskCode === q.taskCode && t.text.trim() === q.text.trim() && stored(runPoints(t.id)[query]?.answer ?? null) === groundTruth.trim().toLowerCase());
+    if (twins.length === 1) {
+      const twin = twins[0]!;
+      return { matched: get(twin.id)!, query, note: `question "${item}" has the key ${String(answer)}, the line's ground truth is ${groundTruth}: matched to question "${exported.get(twin.id) ?? twin.id}", the same question of the same video whose key it is` };
+    }
+    return { matched, query, note: `question "${item}" has the key ${String(answer)}, the line's ground truth is ${groundTruth}${twins.length > 1 ? ` (as it is of ${twins.length} questions asked the same)` : ''}: scored against the key` };
   };
 
   /** The video a run names: by path (also as the tail of a longer path), else by file name; or why not. */
@@ -141,12 +188,7 @@ export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
   const pointsOfVideo = (videoId: string) => {
     let points = pointsCache.get(videoId);
     if (!points) {
-      const counts = new Map<string, number>();
-      points = listQueryPoints(db, videoId).map((p) => {
-        const query = counts.get(p.questionId) ?? 0;
-        counts.set(p.questionId, query + 1);
-        return { questionId: p.questionId, query, time: p.time };
-      });
+      points = [...groupBy(listQueryPoints(db, videoId), (p) => p.questionId)].flatMap(([questionId, ofQuestion]) => runOrder(ofQuestion).map((p, query) => ({ questionId, query, time: p.time })));
       pointsCache.set(videoId, points);
     }
     return points;
@@ -167,10 +209,42 @@ export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
     return { field: 'queryTime', reason: questions > 1 ? `${questions} questions of ${video} are asked ${at}` : `a question of ${video} has ${near.length} query points ${at}` };
   };
 
+  /**
+   * A line that gives its video and its question's text (VCBench's raw rows): the question of that
+   * video with that text, at the query point nearest the line's time within the tolerance (a video may
+   * ask the same question twice, at other times). When none is near and one question has that text,
+   * the line's query index names the point (the release's eval file asks some E2-Periodic questions up
+   * to 2.8 s off its data file's times), with a note. Null when no question of the video has that text.
+   */
+  const byText = (video: string, text: string, queryTime: number, query: number, tolerance: number): LineMatch | null => {
+    const videoId = findVideo(video);
+    if (typeof videoId !== 'string') return null;
+    const wanted = text.trim();
+    const points = pointsOfVideo(videoId).filter((p) => byKey.get(p.questionId)?.text.trim() === wanted);
+    if (points.length === 0) return null;
+    const near = points.map((p) => ({ p, off: Math.abs(p.time - queryTime) })).filter((x) => x.off <= tolerance + 1e-9).sort((a, b) => a.off - b.off);
+    const at = `at ${seconds(queryTime)} s ± ${seconds(tolerance)} s`;
+    if (near.length > 0) {
+      if (near.length > 1 && near[1]!.off - near[0]!.off < 1e-9) return { field: 'queryTime', reason: `${near.length} query points of the question "${wanted}" of ${video} are as near ${at}` };
+      return { matched: get(near[0]!.p.questionId)!, query: near[0]!.p.query };
+    }
+    const questions = [...new Set(points.map((p) => p.questionId))];
+    const only = questions.length === 1 ? get(questions[0]!)! : null;
+    if (only && query < only.points) {
+      const time = timesOf(only.question.id)[query]!;
+      return { matched: only, query, note: `asked at ${seconds(queryTime)} s by the run, at ${seconds(time)} s by question "${exported.get(only.question.id) ?? only.question.id}": matched by its video, text and query ${query}` };
+    }
+    return { field: 'queryTime', reason: `the question "${wanted}" of ${video} is not asked ${at}${only ? ` and has no query point ${query}` : ` (${questions.length} questions have this text)`}` };
+  };
+
   return {
     exportedId: (questionId) => exported.get(questionId) ?? questionId,
     get,
     match(line, tolerance = DEFAULT_TOLERANCE) {
+      // a line naming its question by video and text is found by them: ids across a benchmark's files
+      // may name another question (VCBench's eval ids), even one asked at the same time
+      const found = line.question !== undefined && line.video !== undefined && line.queryTime !== undefined ? byText(line.video, line.question, line.queryTime, line.query, tolerance) : null;
+      if (found) return found;
       const fallback = line.video !== undefined && line.queryTime !== undefined ? () => atTime(line.video!, line.queryTime!, tolerance) : null;
       const matched = line.item ? get(line.item) : undefined;
       if (!matched) {
@@ -184,7 +258,14 @@ export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
       if (line.queryTime !== undefined && Math.abs(time - line.queryTime) > tolerance + 1e-9) {
         return fallback?.() ?? { field: 'queryTime', reason: `question "${line.item}" asks query point ${line.query} at ${seconds(time)} s, not ${seconds(line.queryTime)} s ± ${seconds(tolerance)} s` };
       }
-      return { matched, query: line.query };
+      const groundTruth = groundTruthOf(line.meta);
+      return groundTruth === undefined ? { matched, query: line.query } : checkGroundTruth(matched, line.query, line.item, groundTruth);
     },
   };
+}
+
+/** The answer a line's result file gives for it (`meta.groundTruth`, set by the readers of formats that carry one). */
+function groundTruthOf(meta: unknown): string | undefined {
+  const value = meta !== null && typeof meta === 'object' ? (meta as { groundTruth?: unknown }).groundTruth : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }

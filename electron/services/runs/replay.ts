@@ -1,6 +1,7 @@
 // A run replayed on one video's timeline (each response with what the scorer made of it), and the
 // responses across the project that came before their answer was knowable.
 import { groupBy } from '../../../shared/collections';
+import { runOrder } from '../../../shared/runs/query-order';
 import { earlyBy, knowableAt, verdictOf, type EarlyResponse, type ReplayResponse } from '../../../shared/runs/replay';
 import type { ModelResponse } from '../../../shared/runs/types';
 import { scoreRun } from '../../../shared/scoring/score';
@@ -32,7 +33,7 @@ async function replayOn(project: Project, db: ReadableDb, runId: string, videoId
   for (const profileId of new Set([...questions.values()].map((q) => q.profileId))) {
     const p = await profileItems(project, db, profileId, videoId, pacer);
     const items = withResponses(p, responses);
-    const score = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, items, {});
+    const score = scoreRun({ kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy }, items, {});
     const prompt = judgePromptFor(p.profile.kind);
     const judged = prompt && judgeModel ? storedJudgments(db, p.profile.kind, prompt, judgeModel, items, score) : null;
     const questionOf = new Map(p.items.map(({ question, item }) => [item.item, question.id]));
@@ -54,14 +55,12 @@ async function replayOn(project: Project, db: ReadableDb, runId: string, videoId
   return out;
 }
 
-/** Query points by question, each question's in time order (a response's "query" counts in that order). */
+/** Query points by question, each question's in the order a response's "query" counts them (runOrder). */
 function sortedPoints(points: readonly QueryPoint[]): Map<string, QueryPoint[]> {
-  const by = groupBy(points, (p) => p.questionId);
-  for (const list of by.values()) list.sort((a, b) => a.time - b.time);
-  return by;
+  return new Map([...groupBy(points, (p) => p.questionId)].map(([questionId, list]) => [questionId, runOrder(list)]));
 }
 
-/** The query point a response answers (points in time order). */
+/** The query point a response answers (points in run order). */
 const pointOf = (sortedPoints: readonly QueryPoint[], query: number): QueryPoint | undefined => sortedPoints[query];
 
 type Scored = Pick<ReplayResponse, 'verdict' | 'extracted' | 'rule' | 'judgment'>;

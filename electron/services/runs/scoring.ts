@@ -9,6 +9,8 @@ import type { QueryPoint, Question } from '../../../shared/questions';
 import { judgePromptFor } from '../../../shared/scoring/judge';
 import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
 import type { RunScore, ScoringItem } from '../../../shared/scoring/types';
+import { listedResponse } from '../../../shared/runs/formats/reading';
+import { runOrder } from '../../../shared/runs/query-order';
 import type { ModelResponse, ModelRun, RunScoreView } from '../../../shared/runs/types';
 import { listQuestions, pacedReads } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
@@ -58,7 +60,7 @@ async function profileItems(project: Project, db: ReadableDb, profileId: string,
     const pointsBy = groupBy(await pacedReads.queryPoints(db, vid, pacer), (p) => p.questionId);
     const marks = needsMarks ? await pacedReads.marks(db, vid, pacer) : [];
     for (const q of ofVideo) {
-      const points = [...(pointsBy.get(q.id) ?? [])].sort((a, b) => a.time - b.time);
+      const points = runOrder(pointsBy.get(q.id) ?? []);
       items.push({ question: q, item: { item: ids.get(q.id) ?? q.id, question: q, points: scoringPoints(profile, q, points, marks) } });
       await pacer.pace();
     }
@@ -70,7 +72,10 @@ function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): Sc
   const byQuestion = groupBy(responses, (r) => r.questionId);
   return p.items.map(({ question, item }) => ({
     ...item,
-    responses: (byQuestion.get(question.id) ?? []).map((r) => ({ query: r.query, t: r.t, text: r.text, ...(r.latency !== null ? { latency: r.latency } : {}) })),
+    responses: (byQuestion.get(question.id) ?? []).map((r) => {
+      const list = listedResponse(r.meta);
+      return { query: r.query, t: r.t, text: r.text, ...(r.latency !== null ? { latency: r.latency } : {}), ...(list ? { list } : {}) };
+    }),
   }));
 }
 
@@ -79,7 +84,7 @@ function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): Sc
  * to a judge is read off its score without them, then looked up).
  */
 export function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly ScoringItem[], options: ScoreOptions, judgeModel: string | null): RunScore {
-  const profile = { kind: p.profile.kind, taxonomy: p.profile.taxonomy };
+  const profile = { kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy };
   const prompt = judgePromptFor(p.profile.kind);
   if (!prompt || judgeModel === null || options.judgments) return scoreRun(profile, items, options);
   const judgments = storedJudgments(db, p.profile.kind, prompt, judgeModel, items, scoreRun(profile, items, options));

@@ -49,8 +49,8 @@ describe('OVO-Bench results', () => {
     const lineOf = (needle: string, from = 0) => text.slice(0, text.indexOf(needle, from)).split('\n').length;
     const probes = text.indexOf('"test_info"');
     expect(r.lines.map(brief)).toEqual([
-      { line: 3, model: 'QWen2VL_7B', item: '0', query: 0, response: 'C', meta: { task: 'EPM' } },
-      { line: lineOf('"id": 12') - 1, model: 'QWen2VL_7B', item: '12', query: 0, response: '', meta: { task: 'OCR', error: 'no response (null)' } },
+      { line: 3, model: 'QWen2VL_7B', item: '0', query: 0, response: 'C', meta: { task: 'EPM', groundTruth: 'C' } },
+      { line: lineOf('"id": 12') - 1, model: 'QWen2VL_7B', item: '12', query: 0, response: '', meta: { task: 'OCR', groundTruth: 'A', error: 'no response (null)' } },
       { line: lineOf('"realtime": 17', probes) - 1, model: 'QWen2VL_7B', item: '1558', query: 0, queryTime: 17, response: '1\n', meta: { task: 'REC' } },
       { line: lineOf('"realtime": 19', probes) - 1, model: 'QWen2VL_7B', item: '1558', query: 1, queryTime: 19, response: '1', meta: { task: 'REC' } },
       { line: lineOf('"realtime": 32', probes) - 1, model: 'QWen2VL_7B', item: '1558', query: 2, queryTime: 32, response: '2', meta: { task: 'REC' } },
@@ -66,9 +66,34 @@ describe('OVO-Bench results', () => {
     const text = indented(bad);
     const r = read('ovo-bench-results', text, 'm.json');
     const probeLine = text.slice(0, text.indexOf('"realtime": -1')).split('\n').length;
-    expect(problems(r)).toEqual(['m.json:3:backward[0].response: missing (expected string)', `m.json:${probeLine}:forward[0].test_info[1].realtime: negative`]);
+    expect(problems(r)).toEqual(['m.json:3:backward[0].response: missing (expected a string, a list of strings or null)', `m.json:${probeLine}:forward[0].test_info[1].realtime: negative`]);
     expect(r.lines.map((l) => l.item)).toEqual(['12']); // a bad record makes no line
     expect(problems(read('ovo-bench-results', '[]', 'm.json'))).toEqual(['m.json:0: expected an object {"backward": […], "realtime": […], "forward": […]}']);
+  });
+});
+
+describe('OVO-Bench results with list responses (QWen2VL’s)', () => {
+  it('keeps a list as a list (its strings joined as the text), an empty list as no text; a list of other things is a problem of its line', () => {
+    const results = {
+      backward: [
+        { id: 297, video: 'v.mp4', task: 'HLD', question: 'q', response: ['B'], ground_truth: 'B' },
+        { id: 298, video: 'v.mp4', task: 'HLD', question: 'q', response: [], ground_truth: 'B' },
+        { id: 299, video: 'v.mp4', task: 'HLD', question: 'q', response: ['A.', 'B'], ground_truth: 'B' },
+        { id: 300, video: 'v.mp4', task: 'HLD', question: 'q', response: [1], ground_truth: 'B' },
+      ],
+      realtime: [],
+      forward: [{ id: 1558, task: 'REC', video: 'p.mp4', start_times: [6], end_times: [17], test_info: [{ realtime: 17, count: 1, response: ['1'] }] }],
+    };
+    const text = indented(results);
+    const r = read('ovo-bench-results', text, 'QWen2VL_72B_ASI_HLD_offline.json');
+    expect(r.lines.map((l) => [l.item, l.response, l.meta])).toEqual([
+      ['297', 'B', { task: 'HLD', groundTruth: 'B', responseList: ['B'] }],
+      ['298', '', { task: 'HLD', groundTruth: 'B', responseList: [] }],
+      ['299', 'A.\nB', { task: 'HLD', groundTruth: 'B', responseList: ['A.', 'B'] }],
+      ['1558', '1', { task: 'REC', responseList: ['1'] }],
+    ]);
+    const line = text.slice(0, text.indexOf('"id": 300')).split('\n').length;
+    expect(problems(r)).toEqual([`QWen2VL_72B_ASI_HLD_offline.json:${line + 4}:backward[3].response: expected a string, a list of strings or null`]);
   });
 });
 

@@ -65,6 +65,19 @@ export const clockSeconds = z.string().transform((v, ctx) => {
 /** The model a file's lines are of when the file does not say: the caller's, else the file's name. */
 export const modelOf = (file: string, options: RunReadOptions = {}): string => options.model?.trim() || file.replace(/\.jsonl?$/i, '') || file;
 
+/**
+ * A response a result file stored as a list of strings (OVO-Bench's QWen2VL results): the line's text
+ * is them joined by newlines and meta keeps the list (`responseList`), as its release scores a list
+ * otherwise than its text (`gt in list` is membership).
+ */
+export const listResponse = (list: readonly string[]): { response: string; meta: { responseList: string[] } } => ({ response: list.join('\n'), meta: { responseList: [...list] } });
+
+/** The list a response was stored as (see listResponse), from a line's or a stored response's meta. */
+export function listedResponse(meta: unknown): string[] | undefined {
+  const list = meta !== null && typeof meta === 'object' ? (meta as { responseList?: unknown }).responseList : undefined;
+  return Array.isArray(list) && list.every((s) => typeof s === 'string') ? (list as string[]) : undefined;
+}
+
 /** A null response (the run recorded none: an error, or an answer it could not read) as an empty one, with why in meta. */
 export const textOf = (response: string | null | undefined, why = 'no response (null)'): { response: string; meta?: Record<string, unknown> } =>
   typeof response === 'string' ? { response } : { response: '', meta: { error: why } };

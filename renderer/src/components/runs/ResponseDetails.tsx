@@ -1,4 +1,5 @@
 // The response picked on a run's lane: which run, when it came, what it said, for which question.
+import { runOrder } from '../../../../shared/runs/query-order';
 import { formatTimecode } from '../../../../shared/timecode';
 import { selectResponse } from '../../store/runs/actions';
 import { selectedResponse, VERDICT_COLOURS, VERDICT_LABELS } from '../../store/runs/selectors';
@@ -12,7 +13,7 @@ export function ResponseDetails(): React.JSX.Element | null {
   const { response, replay, run } = picked;
   const question = questions.find((q) => q.id === response.questionId);
   const t = replay?.t ?? response.t;
-  const answer = [...queryPoints].filter((p) => p.questionId === response.questionId).sort((a, b) => a.time - b.time)[response.query]?.answer ?? null;
+  const answer = runOrder(queryPoints.filter((p) => p.questionId === response.questionId))[response.query]?.answer ?? null;
   return (
     <div className="response-details" data-testid="response-details">
       <header className="row">
