@@ -53,6 +53,8 @@ export interface RunImportOutcome {
   runs: Array<{ model: string; label: string; responses: number }>;
   /** Lines that name no question (or a query point it does not have): reported, not imported. */
   unmatched: Problem[];
+  /** Lines imported otherwise than they say (given to a twin by their ground truth, or a ground truth that is not the key), each with why. */
+  notes: Problem[];
   problems: Problem[];
   refused: boolean;
 }

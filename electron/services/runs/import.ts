@@ -46,7 +46,7 @@ export async function importRunFile(project: Project, caller: Caller, options: R
   while (!reader.step(BATCH)) await phase(control, 0.5 * reader.fraction, `Reading ${file}: ${Math.round(100 * reader.fraction)}%`, cancelledMessage);
   const read = reader.result();
   const unmatched = read.unmatched ?? [];
-  const outcome: RunImportOutcome = { file, lines: read.lines.length + read.problems.length + unmatched.length, runs: [], unmatched: [...unmatched], problems: [...decoded.problems, ...read.problems], refused: false };
+  const outcome: RunImportOutcome = { file, lines: read.lines.length + read.problems.length + unmatched.length, runs: [], unmatched: [...unmatched], notes: [], problems: [...decoded.problems, ...read.problems], refused: false };
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
   await phase(control, 0.5, `Matching ${read.lines.length.toLocaleString('en')} responses to questions`, cancelledMessage);
@@ -61,6 +61,7 @@ export async function importRunFile(project: Project, caller: Caller, options: R
         outcome.unmatched.push({ file, line: line.line, field: match.field, reason: match.reason });
         continue;
       }
+      if (match.note) outcome.notes.push({ file, line: line.line, field: 'item', reason: match.note });
       const run = runFor(runs, line, defaultLabel);
       run.responses.push(responseOf(run.id, match.matched.question.id, { ...line, query: match.query }));
       // the pacer yields once its slice has run; asking on every line keeps each slice short

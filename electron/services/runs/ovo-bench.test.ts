@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/cli';
+import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
+import { importRunFile } from './import';
 
 const fixture = join(__dirname, '..', '..', '..', 'shared', 'scoring', 'fixtures', 'ovo-bench');
 
@@ -159,6 +161,17 @@ describe('OVO-Bench scored as its release scores it (utils/OVOBenchScore.py)', (
     expect(json.leftOutCount).toBe(1);
     expect(json.leftOut).toEqual([expect.objectContaining({ file: 'Strays_EPM_ASI_HLD_offline.json', item: '999', reason: expect.stringContaining('no question with id "999"') })]);
     expectPrinted(json.runs[0]!, release.configs.Strays!.withoutUnknownIds!);
+  });
+
+  it('importing the results (Runs overlay) reports the twin by line, as tidemark score does', async () => {
+    const opened = await Project.open(project, { create: false });
+    try {
+      const outcome = await importRunFile(opened, { person: 'Lee', role: 'lead' }, { path: join(fixture, 'results', 'GPT', 'GPT_EPM_offline.json'), format: 'ovo-bench-results' });
+      expect(outcome).toMatchObject({ refused: false, unmatched: [], runs: [{ model: 'GPT', responses: 3 }] });
+      expect(outcome.notes.map((p) => [p.file, p.line, p.reason])).toEqual([['GPT_EPM_offline.json', (await score('GPT')).lineNotes[0]!.line, expect.stringContaining('matched to question "2"')]]);
+    } finally {
+      await opened.close();
+    }
   });
 
   it('--extractor substring reads the letters only; the release rule is the default', async () => {

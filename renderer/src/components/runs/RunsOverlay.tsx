@@ -88,6 +88,10 @@ function RunsTabView(): React.JSX.Element {
           <ul>
             {[...outcome.problems, ...outcome.unmatched].slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
           </ul>
+          {outcome.notes.length > 0 && <p>{plural(outcome.notes.length, 'line')} imported otherwise than {outcome.notes.length === 1 ? 'it says' : 'they say'}:</p>}
+          <ul>
+            {outcome.notes.slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
+          </ul>
         </div>
       )}
       <RunList />
