@@ -62,7 +62,9 @@ export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeIte
   const subtype = record.counting_subtype;
   const target = `vcbench-${record.id}`;
   const qp = record.query_points;
-  const points = qp.time.map((t, i) => ({ time: textOf(['query_points', 'time', i], t), answer: qp.count[i] ?? null, evidence: [], proactiveTime: null, windowStart: null as EncodedTime | null }));
+  // each point keeps its place in the file (`probe`): runs name query_points[i] by i (query_index), and
+  // the release's MoC and UDA take them in that order — 15 O1-Snap questions list them out of time order
+  const points = qp.time.map((t, i) => ({ time: textOf(['query_points', 'time', i], t), answer: qp.count[i] ?? null, evidence: [], proactiveTime: null, windowStart: null as EncodedTime | null, probe: i }));
   const marks: ExchangeMark[] = [];
   const o = record.occurrence_times;
   if (Array.isArray(o)) {
@@ -129,7 +131,7 @@ function countKey(item: ExchangeItem, p: ExchangePoint): number {
  * split points as the cycles it counts, one ending at each split and one at its end. A span or cycle
  * still open in the project has no end to write: it is not an occurrence yet.
  */
-function occurrencesOf(item: ExchangeItem, subtype: CountingSubcategory, target: string): Array<{ start: EncodedTime; end: EncodedTime }> {
+function occurrencesOf(item: ExchangeItem, subtype: CountingSubcategory, target: string, points: readonly ExchangePoint[]): Array<{ start: EncodedTime; end: EncodedTime }> {
   const counted = marksFor(subtype);
   const out: Array<{ start: EncodedTime; end: EncodedTime }> = [];
   for (const m of item.marks) {
@@ -140,15 +142,26 @@ function occurrencesOf(item: ExchangeItem, subtype: CountingSubcategory, target:
     const edges = [start, ...splits.map((s) => encoded(s)), end];
     for (let i = 0; i + 1 < edges.length; i++) out.push({ start: edges[i]!, end: edges[i + 1]! });
   }
-  return out.sort((a, b) => a.start.seconds - b.start.seconds);
+  out.sort((a, b) => a.start.seconds - b.start.seconds);
+  if (subtype !== 'O1-Snap') return out;
+  // an O1-Snap snapshot is taken at a query point: the release lists them as its query points, in their order
+  const place = (o: { start: EncodedTime }): number => {
+    const i = points.findIndex((p) => Math.abs(p.time.seconds - o.start.seconds) < 1e-9);
+    return i < 0 ? points.length : i;
+  };
+  return out.sort((a, b) => place(a) - place(b)); // stable: snapshots at no query point stay in time order, last
 }
+
+/** Points in the file's order where each kept its place (`probe`), else in time order. */
+const fileOrder = (points: readonly ExchangePoint[]): ExchangePoint[] =>
+  [...points].sort(points.every((p) => p.probe !== undefined) ? (a, b) => a.probe! - b.probe! : (a, b) => a.time.seconds - b.time.seconds);
 
 export function itemToVcbench(item: ExchangeItem, index: number): Record<string, unknown> {
   const counting = item.question.counting;
   if (!counting) throw new Error('not a counting question');
   const subtype = counting.subcategory;
   const id = typeof item.extra.id === 'string' ? item.extra.id : String(index).padStart(4, '0');
-  const points = [...item.points].sort((a, b) => a.time.seconds - b.time.seconds);
+  const points = fileOrder(item.points);
   let occurrence: unknown;
   if (subtype === 'O1-Delta' || subtype === 'O2-Gain') {
     const ends = Array.isArray(item.extra.windowEnds) ? (item.extra.windowEnds as EncodedTime[]) : null;
@@ -157,7 +170,7 @@ export function itemToVcbench(item: ExchangeItem, index: number): Record<string,
       end: points.map((p, i) => writeTime(ends?.[i] && Math.abs(ends[i]!.seconds - p.time.seconds) < 1e-9 ? ends[i]! : p.time)),
     };
   } else {
-    const occurrences = occurrencesOf(item, subtype, counting.target);
+    const occurrences = occurrencesOf(item, subtype, counting.target, points);
     occurrence = INTERVALS.has(subtype) ? { start: occurrences.map((o) => writeTime(o.start)), end: occurrences.map((o) => writeTime(o.end)) } : occurrences.map((o) => writeTime(o.start));
   }
   return {

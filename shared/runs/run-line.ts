@@ -9,6 +9,8 @@ export const runLineSchema = z
     item: z.union([z.string().trim().min(1).max(1_000), z.number().int().transform(String)]),
     query: z.number().int().min(0).max(10_000).default(0),
     video: z.string().trim().min(1).max(1_000).optional(),
+    /** The question's text, where a result file repeats it (VCBench's raw rows): with "video", it names the question. */
+    question: z.string().max(10_000).optional(),
     queryTime: z.number().finite().min(0).optional(),
     t: z.number().finite().min(0).optional(),
     response: z.string().max(200_000),

@@ -1,11 +1,13 @@
 // VCBench scored through the services as its release scores it: the benchmark file imported, a run
 // file read, and the score compared with what the release's own eval/unify_results.py +
 // eval/compute_metrics.py printed for the same run (numbers in shared/scoring/fixtures/vcbench).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
-import { importBenchmarkFile } from '../exchange/service';
+import type { RunScore } from '../../../shared/scoring/types';
+import { exportBenchmark, importBenchmarkFile } from '../exchange/service';
 import { builtinProfileId } from '../profiles/rows';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
@@ -15,6 +17,13 @@ import { scoreRuns } from './scoring';
 const lead: Caller = { person: 'ann', role: 'lead' };
 const root = join(__dirname, '..', '..', '..');
 const sample = join(root, '..', 'shared', 'fixtures', 'external', 'vcbench', 'vcbench_data.sample.jsonl');
+const fixtures = join(root, 'shared', 'scoring', 'fixtures', 'vcbench');
+const subset = join(fixtures, 'vcbench_data.subset.jsonl');
+// the release's whole files where the shared fixtures hold them, or VCBENCH_RELEASE_DATA names a folder
+// with them (a checkout's data/): only numbers of them are committed here
+const external = process.env.VCBENCH_RELEASE_DATA ?? join(root, '..', 'shared', 'fixtures', 'external', 'vcbench');
+const fullData = join(external, 'vcbench_data.jsonl');
+const fullEval = join(external, 'vcbench_eval.jsonl');
 const dir = tempDir();
 afterAll(() => dir.remove());
 
@@ -57,4 +66,113 @@ describe('VCBench scored from the stored answer key', () => {
     expect(score!.overall).toEqual({ gpa: 100, moc: 100, uda: 100 });
     await project.close();
   });
+});
+
+/** What compute_metrics.py gave (subset.release.json; 0–1): overall, by subtype, per question [eval id, data id, subtype, n, GPA, MoC, UDA]. */
+interface ReleaseRun {
+  release_error?: string;
+  unreadable_rows?: number;
+  overall: { n_questions: number; gpa: number; moc: number; uda: number };
+  by_subtype: Record<string, { n_questions: number; gpa: number | null; moc: number | null; uda: number | null }>;
+  per_question: Array<[string, string, string, number, number | null, number | null, number | null]>;
+}
+const release = (JSON.parse(readFileSync(join(fixtures, 'subset.release.json'), 'utf8')) as { runs: Record<string, ReleaseRun> }).runs;
+
+/** A release number (0–1) on Tidemark's scale (0–100), to 1e-9. */
+const pct = (v: number | null | undefined): string | null => (v === null || v === undefined ? null : (100 * v).toFixed(9));
+const fixed = (v: number | null | undefined): string | null => (v === null || v === undefined ? null : v.toFixed(9));
+
+/** The run's raw rows (demo_gemini.py's, "gt" added for the release's unifier) written where the import reads them. */
+function rawRun(name: string): string {
+  const path = join(dir.path, `${name}.raw.jsonl`);
+  writeFileSync(path, gunzipSync(readFileSync(join(fixtures, `subset.${name}.raw.jsonl.gz`))));
+  return path;
+}
+
+async function scoredRun(project: Project, name: string, options: Parameters<typeof scoreRuns>[3] = {}, path = rawRun(name)): Promise<RunScore> {
+  const run = await importRunFile(project, lead, { path, format: 'vcbench-raw', model: name });
+  // every raw row finds its question: by its video and text, whatever question its eval id names in the data file
+  expect(run.unmatched).toEqual([]);
+  expect(run.problems).toEqual([]);
+  const scores = await scoreRuns(project, builtinProfileId('vcbench'), [], options);
+  return scores.find((s) => s.model === name)!;
+}
+
+/** Tidemark's score beside the release's, per question (by the data file's id), per subtype and overall. */
+function compare(score: RunScore, r: ReleaseRun | undefined): void {
+  if (!r) throw new Error('no release numbers for this run');
+  const items = new Map(score.items.map((i) => [i.item, i]));
+  // a question none of whose answers could be read is no row of the release's; Tidemark lists it with no values
+  const listed = new Set(r.per_question.map(([, dataId]) => dataId));
+  expect(score.items.filter((i) => !listed.has(i.item)).map((i) => i.metrics)).toEqual(score.items.filter((i) => !listed.has(i.item)).map(() => ({ gpa: null, moc: null, uda: null })));
+  expect(listed.size).toBe(r.per_question.length);
+  expect(r.per_question.map(([, dataId, subtype]) => [dataId, subtype, items.get(dataId)?.category])).toEqual(r.per_question.map(([, dataId, subtype]) => [dataId, subtype, subtype]));
+  expect(r.per_question.map(([, dataId]) => [dataId, fixed(items.get(dataId)!.metrics.gpa), fixed(items.get(dataId)!.metrics.moc), fixed(items.get(dataId)!.metrics.uda)])).toEqual(
+    r.per_question.map(([, dataId, , , gpa, moc, uda]) => [dataId, pct(gpa), pct(moc), pct(uda)]),
+  );
+  expect(Object.fromEntries(Object.entries(score.byCategory).map(([k, m]) => [k, [fixed(m.gpa), fixed(m.moc), fixed(m.uda)]]))).toEqual(
+    Object.fromEntries(Object.entries(r.by_subtype).map(([k, m]) => [k, [pct(m.gpa), pct(m.moc), pct(m.uda)]])),
+  );
+  expect([fixed(score.overall.gpa), fixed(score.overall.moc), fixed(score.overall.uda)]).toEqual([pct(r.overall.gpa), pct(r.overall.moc), pct(r.overall.uda)]);
+}
+
+describe('VCBench through the services, as eval/unify_results.py + eval/compute_metrics.py score it', () => {
+  it.each(['perfect', 'imperfect'])('the subset, %s run (raw rows of the eval file): every question, subtype and the overall', async (name) => {
+    const project = await imported(name, subset);
+    const score = await scoredRun(project, name);
+    compare(score, release[name]!);
+    if (name === 'perfect') expect(score.overall).toEqual({ gpa: 100, moc: 100, uda: 100 });
+    await project.close();
+  });
+
+  it('the subset, malformed run: the release stops on what int() cannot read; Tidemark skips it (the paper\'s B.1) and equals the release on the rest', async () => {
+    const r = release.malformed!;
+    expect(r.release_error).toMatch(/^TypeError/);
+    const project = await imported('malformed', subset);
+    const score = await scoredRun(project, 'malformed');
+    compare(score, r);
+    expect(score.notes).toContain(`${r.unreadable_rows} answers could not be read as a number and were skipped (invalid, App. B.1).`);
+    await project.close();
+  });
+
+  it('--rules paper differs from the release only where the README says: UDA of questions asked out of time order', async () => {
+    const project = await imported('paper', subset);
+    const release = await scoredRun(project, 'imperfect');
+    const [paper] = await scoreRuns(project, builtinProfileId('vcbench'), [], { rules: 'paper' });
+    const outOfOrder = recordsOf(subset).filter((r) => r.query_points.time.some((t, i) => i > 0 && t < r.query_points.time[i - 1]!)).map((r) => r.id);
+    expect(outOfOrder).toEqual(['0002', '0018', '0072', '0076']);
+    const differing = paper!.items.flatMap((item, i) => (['gpa', 'moc', 'uda'] as const).filter((m) => item.metrics[m] !== release.items[i]!.metrics[m]).map((m) => `${item.item} ${m}`));
+    expect(differing.length).toBeGreaterThan(0);
+    expect(differing.every((d) => outOfOrder.includes(d.slice(0, 4)) && d.endsWith(' uda'))).toBe(true);
+    await project.close();
+  });
+
+  it('import → export → import scores a perfect run 100, the export byte for byte the file', async () => {
+    const project = await imported('round-trip', subset);
+    const exported = (await exportBenchmark(project, lead, 'vcbench')).parts.join('');
+    expect(exported.split('\n')).toEqual(readFileSync(subset, 'utf8').split('\n'));
+    await project.close();
+    const again = join(dir.path, 'exported.jsonl');
+    writeFileSync(again, exported);
+    const reimported = await imported('reimported', again);
+    const records = recordsOf(again);
+    const run = await importRunFile(reimported, lead, { path: unifiedRun('exported-perfect', records, (r, k) => r.query_points.count[k]!), format: 'vcbench-unified', model: 'perfect' });
+    expect(run.unmatched).toEqual([]);
+    const [score] = await scoreRuns(reimported, builtinProfileId('vcbench'), []);
+    expect(score!.overall).toEqual({ gpa: 100, moc: 100, uda: 100 });
+    await reimported.close();
+  });
+
+  it.runIf(existsSync(fullData) && existsSync(fullEval))('all 1,000 questions, each run: every question, subtype and the overall (the release\'s files from the shared fixtures)', async () => {
+    const full = (JSON.parse(gunzipSync(readFileSync(join(fixtures, 'full.release.json.gz'))).toString('utf8')) as { runs: Record<string, ReleaseRun> }).runs;
+    const predictions = JSON.parse(gunzipSync(readFileSync(join(fixtures, 'full.predictions.json.gz'))).toString('utf8')) as Record<string, Record<string, Record<string, unknown>>>;
+    const evalRows = readFileSync(fullEval, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { q_id: string; count: number });
+    const project = await imported('full', fullData);
+    for (const name of ['perfect', 'imperfect', 'malformed']) {
+      const path = join(dir.path, `full.${name}.raw.jsonl`);
+      writeFileSync(path, evalRows.map((r) => JSON.stringify({ ...r, ...predictions[name]![r.q_id], gt: r.count })).join('\n') + '\n');
+      compare(await scoredRun(project, name, {}, path), full[name]);
+    }
+    await project.close();
+  }, 120_000);
 });

@@ -4,9 +4,10 @@
 // them by `id` into {id, query_times[], predictions[int(prediction)|null], gts[]}. Neither names the
 // model.
 // The eval file's `id` does not always name the same question as the data file's (digest §3: rows
-// with id "0799" ask data question "0797"), so every line also carries its query time, and a raw row
-// its video: the matcher checks the id's query point against the time and, when they disagree,
-// finds the question of that video asked then.
+// with id "0799" ask data question "0797"; 355 of its 1,000 ids name another question), so every line
+// also carries its query time, and a raw row its video and question text: the matcher finds a raw
+// row's question by its video and text, the query point nearest its time, and checks a unified row's
+// id against its time.
 import { z } from 'zod';
 import { jsonlRunReader, modelOf, recordKind } from './reading';
 
@@ -24,6 +25,7 @@ const rawSchema = z
     id: z.union([z.string().min(1), z.number().int()]),
     query_index: z.number().int().min(0),
     video_path: z.string().min(1),
+    question: z.string().optional(),
     query_time: time,
     prediction: z.union([z.string(), z.number()]).nullable().optional(),
     pred: z.union([z.string(), z.number()]).nullable().optional(),
@@ -63,6 +65,8 @@ export const readVcbenchRaw = jsonlRunReader((file, options) => {
     const p = predictionOf(r);
     const raw = typeof r.raw_response === 'string' && !('text' in p && p.text === r.raw_response) ? { rawResponse: r.raw_response } : {};
     const meta = 'error' in p ? { error: p.error, ...raw } : raw;
-    return [{ model, item: String(r.id), query: r.query_index, video: r.video_path, queryTime: r.query_time, response: 'text' in p ? p.text : '', ...(Object.keys(meta).length ? { meta } : {}) }];
+    // the row's video and question text name its question: its eval id may name another one in the data file
+    const question = r.question !== undefined ? { question: r.question } : {};
+    return [{ model, item: String(r.id), query: r.query_index, video: r.video_path, ...question, queryTime: r.query_time, response: 'text' in p ? p.text : '', ...(Object.keys(meta).length ? { meta } : {}) }];
   });
 });
