@@ -88,7 +88,7 @@ describe('scoreRun on the "OVO-Bench" profile: the release’s aggregation', () 
     choice('1', 'EPM', 'B', ['A']),
     choice('2', 'ASI', 'A', ['A', 'A']), // the same id twice in the results: both count
     choice('3', 'HLD', 'D', []), // no record: not counted
-    choice('4', 'OCR', 'A', ['B, A']),
+    choice('4', 'OCR', 'A', ['B, A', '']),
     probes('5', 'REC', [1, 2], [[0, '1'], [1, '2 or 3']]),
     probes('6', 'SSR', ['yes', 'no', 'no'], [[2, 'Not yet'], [0, 'Y'], [1, 'yes']]),
   ];
@@ -98,14 +98,14 @@ describe('scoreRun on the "OVO-Bench" profile: the release’s aggregation', () 
     expect(score.byCategory).toEqual({
       EPM: { accuracy: 50 },
       ASI: { accuracy: 100 },
-      OCR: { accuracy: 100 },
+      OCR: { accuracy: 50 },
       REC: { accuracy: 50 },
       SSR: { accuracy: 200 / 3 },
       Backward: { accuracy: 75 },
-      'Real-time': { accuracy: 100 },
+      'Real-time': { accuracy: 50 },
       Forward: { accuracy: (50 + 200 / 3) / 2 },
     });
-    expect(score.overall.accuracy).toBeCloseTo((75 + 100 + (50 + 200 / 3) / 2) / 3, 9);
+    expect(score.overall.accuracy).toBeCloseTo((75 + 50 + (50 + 200 / 3) / 2) / 3, 9);
   });
 
   it('lists every response it scored, probes by their place in the file', () => {
@@ -120,7 +120,8 @@ describe('scoreRun on the "OVO-Bench" profile: the release’s aggregation', () 
 
   it('says what it left out and how it read', () => {
     expect(score.notes).toContain('HLD: no response in the run; left out of its family, as the release averages the tasks its results hold.');
-    expect(score.notes).toContain('1 query point answered more than once (an id twice in the results): each response is scored, as the release scores every record.');
+    expect(score.notes).toContain('2 query points answered more than once (an id twice in the results): each response is scored, as the release scores every record.');
+    expect(score.notes).toContain('1 response was empty or null (a failed call): scored wrong, as the release scores them.');
     expect(score.notes.join('\n')).toContain('Answers read with OVO-Bench REC count (release: every digit joined) (ovo-bench-count v1), a brittle rule.');
   });
 

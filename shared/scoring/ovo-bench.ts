@@ -51,6 +51,7 @@ export function scoreOvoBench(items: readonly ScoringItem[], ctx: ScoringContext
       }
       if (responses.length > 1) notes.count('ovo-several', (n) => `${plural(n, 'query point')} answered more than once (an id twice in the results): each response is scored, as the release scores every record.`);
       for (const response of responses) {
+        if (!response.list && response.text.trim() === '') notes.count('ovo-empty', (n) => `${plural(n, 'response was', 'responses were')} empty or null (a failed call): scored wrong, as the release scores them.`);
         if (response.list) notes.count('ovo-list', (n) => `${plural(n, 'response was a list', 'responses were lists')} (QWen2VL's results): scored as the release scores them — a letter, "Yes" or "No" must be one of the list's strings; REC reads the digits of its strings, where the release stops with a TypeError.`);
         const read = extractor ? readAnswer(item, q, response, extractor) : null;
         if (read === null || read.correct === null) {

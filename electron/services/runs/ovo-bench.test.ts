@@ -174,6 +174,12 @@ describe('OVO-Bench scored as its release scores it (utils/OVOBenchScore.py)', (
     }
   });
 
+  it('an unknown --format is a usage error naming the formats', async () => {
+    const result = await cli('score', '--project', project, '--format', 'ovo', '--run', join(fixture, 'results', 'GPT'));
+    expect(result.code).toBe(2);
+    expect(result.err.join('\n')).toContain('--format: one of tidemark-run, ovo-bench-results');
+  });
+
   it('--extractor substring reads the letters only; the release rule is the default', async () => {
     const byDefault = await only('LongVU');
     const substring = await only('LongVU', '--extractor', 'substring');
