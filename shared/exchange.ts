@@ -25,6 +25,8 @@ export interface ImportOutcomeView {
   /** Media the file names that were not found; their questions sit on placeholder videos until relinked. */
   missingMedia: Array<{ videoPath: string; questions: number }>;
   problems: Problem[];
+  /** What the format finds questionable in records it imported (a time read the release's way): said, never refused. */
+  warnings: Problem[];
   refused: boolean;
   /** Where the problems were written, when they were. */
   reportPath: string | null;

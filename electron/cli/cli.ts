@@ -182,16 +182,18 @@ async function runImport(file: string, projectPath: string, format: string, valu
       progressOn(io),
     );
     for (const p of outcome.problems) io.err(formatProblem(p));
+    // a warning does not fail the import: e.g. a StreamingBench time read as the release's runners read it
+    for (const w of outcome.warnings) io.err(formatProblem({ ...w, reason: `warning: ${w.reason}` }));
     for (const m of outcome.missingMedia) io.err(`missing media: ${m.videoPath} (${plural(m.questions, 'question')} on a placeholder until it is relinked)`);
     if (outcome.refused) {
       io.out(`Nothing imported: ${plural(outcome.problems.length, 'problem')} in ${plural(outcome.records, 'record')}. Fix them, or use --skip-invalid to import the good records.`);
       return 1;
     }
     keep = true;
-    if (outcome.problems.length > 0 || outcome.missingMedia.length > 0 || values.report) {
+    if (outcome.problems.length > 0 || outcome.warnings.length > 0 || outcome.missingMedia.length > 0 || values.report) {
       // beside the project (never beside the input: that folder may be read-only or shared)
       const report = resolve(values.report ?? join(dirname(projectPath), `${basename(file)}.import-report.json`));
-      writeFileAtomic(report, JSON.stringify({ file: outcome.file, format: outcome.format, problems: outcome.problems, missingMedia: outcome.missingMedia }, null, 2));
+      writeFileAtomic(report, JSON.stringify({ file: outcome.file, format: outcome.format, problems: outcome.problems, warnings: outcome.warnings, missingMedia: outcome.missingMedia }, null, 2));
       io.out(`Report written to ${report}`);
     }
     const present = outcome.alreadyPresent > 0 ? `; ${plural(outcome.alreadyPresent, outcome.format === LOSSLESS_FORMAT.id ? 'row was' : 'question was', outcome.format === LOSSLESS_FORMAT.id ? 'rows were' : 'questions were')} already present${outcome.updated > 0 ? ` (${outcome.updated} updated)` : ''}` : '';

@@ -10,7 +10,7 @@ import { itemsToRtv, rtvFieldSource, rtvRecordSchema, rtvToItem } from './rtv';
 import { vcbenchCountWarnings, vcbenchEvalRecords, itemToVcbench, vcbenchDataSchema, vcbenchFieldSource, vcbenchToItem } from './vcbench';
 import { itemToVsas, vsasFieldSource, vsasTaskSchema, vsasToItem } from './vsas';
 import { ovoBenchFieldSource, ovoBenchItemSchema, ovoBenchProfile, ovoBenchToItem } from './ovo-bench';
-import { streamingBenchFieldSource, streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems } from './streamingbench';
+import { streamingBenchFieldSource, streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems, streamingBenchWarnings } from './streamingbench';
 
 export { readAll, type FormatRead, type LocatedItem, type Reading, type ReadOptions } from './reading';
 
@@ -122,7 +122,7 @@ export const FORMATS: readonly BenchmarkFormat[] = [
     label: 'StreamingBench questions JSON (import; into a custom "StreamingBench" profile)',
     profile: 'custom',
     extension: 'json',
-    read: arrayReader({ schema: streamingBenchRecordSchema, toItems: (r) => streamingBenchToItems(r), source: streamingBenchFieldSource }),
+    read: arrayReader({ schema: streamingBenchRecordSchema, toItems: (r) => streamingBenchToItems(r), source: streamingBenchFieldSource, warnings: streamingBenchWarnings }),
     customProfile: streamingBenchProfile,
   },
   {

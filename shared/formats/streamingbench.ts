@@ -2,16 +2,37 @@
 // video_categories, video_path} — the SQA file nests one more list. Times are "HH:MM:SS"; options
 // are "A. text" strings; proactive questions carry ground_truth_time_stamp / ground_truth_output.
 // No built-in profile fits, so items land in a custom "StreamingBench" profile made from what the
-// file holds (its task types become the taxonomy).
+// file holds (its task types become the taxonomy). A time its runners read but that is not HH:MM:SS
+// ("00:00:8", "00:12450" in questions_real.json) is read as they read it, with a warning: the release's
+// scorer never reads a multiple-choice question's time, and refusing the file would lose the question.
 import { z } from 'zod';
 import { blankCustomProfile, type ProfileDefinition } from '../profiles';
 import { OPTION_LETTERS, type OptionLetter } from '../questions';
 import { itemQuestion, type ExchangeItem, type FieldPath, type FieldSource } from './items';
 import { parseTime, type EncodedTime } from './time-encoding';
 
+/**
+ * A time as the release's runners read it (src/benchmark/*.py, count.py's proactive branch):
+ * `sum(int(x) * 60 ** i for i, x in enumerate(reversed(t.split(":"))))` — whole numbers joined by
+ * colons, each field however wide. Null where Python's int() would raise.
+ */
+export function releaseClockSeconds(text: string): number | null {
+  const fields = text.split(':');
+  if (!fields.every((f) => /^\s*[+-]?\d+\s*$/.test(f))) return null;
+  const seconds = fields.reverse().reduce((sum, f, i) => sum + Number(f) * 60 ** i, 0);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
+
+/** A StreamingBench time: HH:MM:SS (or any time Tidemark reads), else as the runners read it. */
+export function streamingBenchTime(text: string): { value: EncodedTime; strict: boolean } | null {
+  const r = parseTime(text);
+  if (r.ok) return { value: r.value, strict: true };
+  const seconds = releaseClockSeconds(text);
+  return seconds === null ? null : { value: { seconds, text, style: 'hh:mm:ss' }, strict: false };
+}
+
 const clock = z.string().superRefine((v, ctx) => {
-  const r = parseTime(v);
-  if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error });
+  if (!streamingBenchTime(v)) ctx.addIssue({ code: 'custom', message: 'not a time (HH:MM:SS, nor whole numbers joined by ":" as the release\'s runners read)' });
 });
 
 const questionSchema = z
@@ -47,7 +68,7 @@ export type StreamingBenchRecord = z.infer<typeof streamingBenchRecordSchema>;
 
 export const STREAMINGBENCH_PROFILE = 'StreamingBench';
 
-const time = (text: string): EncodedTime => (parseTime(text) as { ok: true; value: EncodedTime }).value;
+const time = (text: string): EncodedTime => streamingBenchTime(text)!.value;
 
 const LETTERED = /^([A-G])\.\s*(.*)$/s;
 /** The letter of option i: its "A. " prefix, else its place (as the eval does). */
@@ -123,6 +144,17 @@ export const streamingBenchFieldSource =
     if (b === 'proactiveTime') return field('ground_truth_time_stamp');
     return b === 'answer' ? field(q?.ground_truth_time_stamp === undefined ? 'answer' : 'ground_truth_output') : null;
   };
+
+/** Times read the runners' way rather than as HH:MM:SS (by item path): warnings, never a refusal. */
+export function streamingBenchWarnings(item: ExchangeItem): Array<{ path: FieldPath; reason: string }> {
+  const warnings: Array<{ path: FieldPath; reason: string }> = [];
+  item.points.forEach((p, k) => {
+    for (const [field, t] of [['time', p.time], ['proactiveTime', p.proactiveTime]] as const) {
+      if (t && !parseTime(t.text).ok) warnings.push({ path: ['points', k, field], reason: `not HH:MM:SS; read as ${t.seconds} s, as the release's runners read it (each field × 60^i)` });
+    }
+  });
+  return warnings;
+}
 
 /** The custom profile StreamingBench items land in: the task types, abilities and categories seen. */
 export function streamingBenchProfile(items: readonly ExchangeItem[]): ProfileDefinition {

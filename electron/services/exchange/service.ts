@@ -63,7 +63,7 @@ export function validateFile(path: string, formatId: string): { records: number;
 }
 
 function emptyOutcome(file: string, format: string): ImportOutcome {
-  return { file, format, records: 0, importedQuestions: 0, importedMarks: 0, importedRows: 0, alreadyPresent: 0, updated: 0, missingMedia: [], problems: [], refused: false, reportPath: null };
+  return { file, format, records: 0, importedQuestions: 0, importedMarks: 0, importedRows: 0, alreadyPresent: 0, updated: 0, missingMedia: [], problems: [], warnings: [], refused: false, reportPath: null };
 }
 
 /** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
@@ -203,7 +203,7 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   const to = writer ?? (await loading);
   while (handOver(to, true)) await pacer.pace();
 
-  const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, alreadyPresent, problems: [...read.problems, ...media.problems, ...late] };
+  const outcome: ImportOutcome = { ...emptyOutcome(file, format.id), records: read.records, alreadyPresent, problems: [...read.problems, ...media.problems, ...late], warnings: read.warnings ?? [] };
   if (refusing()) return { ...outcome, refused: true };
   // every question already there (and no custom profile to make or grow): nothing to write
   if (handed === 0 && !custom) return outcome;

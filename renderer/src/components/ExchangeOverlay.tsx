@@ -121,6 +121,7 @@ function ImportOutcome({ outcome }: { outcome: ImportOutcomeView }): React.JSX.E
       {outcome.reportPath && <p>Problems written to <code>{outcome.reportPath}</code></p>}
       <ul>
         {outcome.problems.slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
+        {outcome.warnings.slice(0, 200).map((w, i) => <li key={`w${i}`} className="import-warning"><code>{formatProblem({ ...w, reason: `warning: ${w.reason}` })}</code></li>)}
         {outcome.missingMedia.map((m) => <li key={m.videoPath}>missing media: <code>{m.videoPath}</code> ({plural(m.questions, 'question')} on a placeholder video until it is relinked)</li>)}
       </ul>
     </div>

@@ -196,15 +196,15 @@ describe('StreamingBench run file', () => {
     },
   ];
 
-  it('reads every model’s answer with the entry’s video and the question’s time (a proactive one: its last turn, when and how long)', () => {
+  it('reads every model’s answer, naming its question by its place (the n-th of its video), with the entry’s video and the question’s time (a proactive one: its last turn, when and how long)', () => {
     const text = indented(file);
     const r = read('streamingbench-run', text, 'questions_real_output.json');
     expect(problems(r)).toEqual([]);
     const at = (needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
     expect(r.lines.map(brief)).toEqual([
-      { line: at('"MiniCPM-V": "C"'), model: 'MiniCPM-V', item: '', query: 0, video: 'videos/sample_348_real.mp4', queryTime: 31, response: 'C' },
-      { line: at('"IXC2d5_OL"'), model: 'IXC2d5_OL', item: '', query: 0, video: 'videos/sample_348_real.mp4', queryTime: 31, response: 'B. The individual…' },
-      { line: at('"MiniCPM-V": {'), model: 'MiniCPM-V', item: '', query: 0, video: 'videos/sample_12_proactive.mp4', queryTime: 20, t: 30, latency: 0.8, response: '3', meta: file[1]!.questions[0]!['MiniCPM-V'] },
+      { line: at('"MiniCPM-V": "C"'), model: 'MiniCPM-V', item: 'videos/sample_348_real.mp4#0', query: 0, video: 'videos/sample_348_real.mp4', queryTime: 31, response: 'C' },
+      { line: at('"IXC2d5_OL"'), model: 'IXC2d5_OL', item: 'videos/sample_348_real.mp4#0', query: 0, video: 'videos/sample_348_real.mp4', queryTime: 31, response: 'B. The individual…' },
+      { line: at('"MiniCPM-V": {'), model: 'MiniCPM-V', item: 'videos/sample_12_proactive.mp4#0', query: 0, video: 'videos/sample_12_proactive.mp4', queryTime: 20, t: 30, latency: 0.8, response: '3', meta: file[1]!.questions[0]!['MiniCPM-V'] },
     ]);
     expect(read('streamingbench-run', text, 'out.json', 'IXC2d5_OL').lines.map((l) => l.model)).toEqual(['IXC2d5_OL']);
     // the SQA file: a list of lists of entries
@@ -217,11 +217,33 @@ describe('StreamingBench run file', () => {
     bad[0]!.questions[0]!.difficulty = 3;
     bad[1]!.questions[0]!.time_stamp = 'soon';
     expect(problems(read('streamingbench-run', indented([bad]), 'sqa.json', 'MiniCPM-V'))).toEqual(expect.arrayContaining([expect.stringMatching(/^sqa\.json:\d+:\[0\]\[1\]\.questions\[0\]\.time_stamp: not a time/)]));
+    // a time the release's runners read their own way is read so ("00:00:8" is 8 s, "00:12450" 12,450 s)
+    const odd = structuredClone(file) as Array<{ questions: Array<Record<string, unknown>> }>;
+    odd[0]!.questions[0]!.time_stamp = '00:12450';
+    odd[1]!.questions[0]!.time_stamp = '00:00:8';
+    expect(read('streamingbench-run', indented(odd), 'out.json', 'MiniCPM-V').lines.map((l) => l.queryTime)).toEqual([12450, 8]);
     const text = indented(bad);
     const at = (needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
     expect(problems(read('streamingbench-run', text, 'out.json'))).toEqual([
       `out.json:${at('"difficulty"')}:[0].questions[0].difficulty: not a StreamingBench field, nor a model’s answer (its text, or {answered, dialog_history} for a proactive question); name the model to read only its answers`,
-      `out.json:${at('"soon"')}:[1].questions[0].time_stamp: not a time (seconds, MM:SS or HH:MM:SS)`,
+      `out.json:${at('"soon"')}:[1].questions[0].time_stamp: not a time (HH:MM:SS, nor whole numbers joined by ":" as the release's runners read)`,
+    ]);
+  });
+
+  it('numbers a video\'s questions across its entries, so two asked at one time stay apart; reads a null answer and an empty dialog as count.py meets them', () => {
+    const q = (question: string, time_stamp: string, answer: unknown) => ({ task_type: 'Counting', question, time_stamp, answer: 'A', options: ['A. 1', 'B. 2', 'C. 3', 'D. 4'], m: answer });
+    const doc = [
+      { video_path: './videos/v.mp4', questions: [q('How many cups?', '00:01:20', 'A'), q('How many cups now?', '00:01:20', null)] },
+      { video_path: './videos/w.mp4', questions: [q('How many plates?', '00:00:10', 'B')] },
+      { video_path: './videos/v.mp4', questions: [q('How many forks?', '00:01:20', { answered: false, dialog_history: [] })] },
+    ];
+    const r = read('streamingbench-run', indented(doc), 'out.json', 'm');
+    expect(problems(r)).toEqual([]);
+    expect(r.lines.map((l) => [l.item, l.queryTime, l.response, l.meta])).toEqual([
+      ['videos/v.mp4#0', 80, 'A', undefined],
+      ['videos/v.mp4#1', 80, '', { error: 'answer: null (count.py passes over it in the SQA file and stops on it in the others)' }],
+      ['videos/w.mp4#0', 10, 'B', undefined],
+      ['videos/v.mp4#2', 80, '', { answered: false, dialog_history: [], error: 'an empty dialog history (count.py stops on it)' }],
     ]);
   });
 });
