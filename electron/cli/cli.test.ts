@@ -330,6 +330,36 @@ describe('tidemark CLI', () => {
     expect((await run('agreement', '--project', path, '--ratings', 'x.csv')).code).toBe(2);
     expect(readFileSync(path).equals(before)).toBe(true);
   });
+
+  it('score --rules: the release\'s rule by default, the paper\'s on request (PhoStream: a forward answer at t_q)', async () => {
+    const project = join(dir.path, 'rules.tidemark');
+    expect((await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'phostream', '--project', project, '--media', join(dir.path, 'no-media'))).code).toBe(0);
+    // the second video's forward question asked at 00:36 (T_p 00:42): answered at 00:36, again at 00:42
+    const sample = JSON.parse(readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8')) as Array<Record<string, unknown>>;
+    const runFile = join(dir.path, 'stream.jsonl');
+    writeFileSync(runFile, `${JSON.stringify({ ...sample[1], responses: [{ timestamp: '00:36', response: 'She borrows scrub pants.' }, { timestamp: '00:42', response: 'She borrows scrub pants.' }] })}\n`);
+    const timing = async (...rules: string[]) => {
+      const scored = await run('score', '--project', project, '--run', runFile, '--format', 'phostream-run', '--model', 'm', '--json', ...rules);
+      expect(scored.code).toBe(0);
+      const items = JSON.parse(scored.out.join('\n')).runs[0].items as Array<{ item: string; queries: Array<{ timing: string; t: number }> }>;
+      const asked = items.find((i) => i.item === `${String(sample[1]!.video_path)}#0`)!;
+      return [asked.queries[0]!.timing, asked.queries[0]!.t];
+    };
+    expect(await timing()).toEqual(['on-time', 42]);
+    expect(await timing('--rules', 'release')).toEqual(['on-time', 42]);
+    expect(await timing('--rules', 'paper')).toEqual(['early', 36]);
+    expect((await run('score', '--project', project, '--run', runFile, '--rules', 'mine')).err[0]).toBe('tidemark: --rules: one of release, paper (got "mine").');
+  });
+
+  it('imports a StreamingBench file whose time_stamp only the release\'s runners read (exit 0, a warning on its line)', async () => {
+    const file = join(dir.path, 'questions_real.json');
+    const question = { task_type: 'Counting', question: 'How many cups are on the table?', time_stamp: '00:00:8', answer: 'C', options: ['A. 1', 'B. 2', 'C. 3', 'D. 4'] };
+    writeFileSync(file, JSON.stringify([{ questions: [question], video_path: './videos/sample_1_real.mp4' }], null, 4));
+    const imported = await run('import', file, '--format', 'streamingbench', '--project', join(dir.path, 'sb.tidemark'), '--media', join(dir.path, 'no-media'));
+    expect(imported.code).toBe(0);
+    expect(imported.err.filter((l) => l.includes('warning:'))).toEqual(["questions_real.json:7:[0].questions[0].time_stamp: warning: not HH:MM:SS; read as 8 s, as the release's runners read it (each field × 60^i)"]);
+    expect(imported.out.at(-1)).toMatch(/^Imported 1 question and 0 marks from 1 record/);
+  });
 });
 
 describe('tidemark as one of the project\'s people (--as, --role, --data-dir)', () => {

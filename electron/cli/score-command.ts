@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { formatProblem, type Problem } from '../../shared/formats/json-text';
 import { findRunFormat, runFormatIds } from '../../shared/runs/formats';
 import { plural } from '../../shared/plural';
+import { scoringRules, type ScoringRules } from '../../shared/scoring/context';
 import { extractorIds, type ExtractorId } from '../../shared/scoring/extractors';
 import type { Metrics } from '../../shared/scoring/types';
 import { builtinProfileId, listProfiles } from '../services/profiles/rows';
@@ -20,7 +21,7 @@ import { cliServices } from './draft-commands';
 import { requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo } from './common';
 
 export const SCORE_HELP = {
-  score: `Usage: tidemark score --project <file.tidemark> --run <run file or folder> [--format <run format>] [--profile <id|kind>] [--extractor <rule>] [--json]
+  score: `Usage: tidemark score --project <file.tidemark> --run <run file or folder> [--format <run format>] [--profile <id|kind>] [--extractor <rule>] [--rules release|paper] [--json]
 
 Scores a run file (Tidemark run JSONL: {"model","item","query","t","response"} a line) against the
 project's questions as each paper scores them, without importing it: OVO-S accuracy with the macro
@@ -34,6 +35,8 @@ responses answer, or on --profile.
                       as OVO-Bench's results/<Model>/
   --model NAME        the model, for formats whose files do not name it
   --extractor RULE    read the answers it reads with this rule instead of the release's (${extractorIds.join(', ')})
+  --rules RULES       release (the default): as each benchmark's own release code scores; paper: as
+                      its paper says, where the two differ (README lists where, per benchmark)
   --skip-invalid      score the good lines when some are bad
   --judge-model NAME, --judge-base-url URL
                       judge free-text answers (PhoStream, VSAS) with this model of the drafting
@@ -61,7 +64,7 @@ function table(score: FileScore): string[] {
 }
 
 export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, format: { type: 'string' }, model: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, 'judge-model': { type: 'string' }, 'judge-base-url': { type: 'string' }, ...WHO_OPTIONS, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, format: { type: 'string' }, model: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, rules: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, 'judge-model': { type: 'string' }, 'judge-base-url': { type: 'string' }, ...WHO_OPTIONS, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     io.out(SCORE_HELP.score);
     return 0;
@@ -69,6 +72,7 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
   if (!values.project) throw new UsageError('Name the project: --project p.tidemark.');
   if (!values.run) throw new UsageError('Name the run file: --run run.jsonl.');
   if (values.extractor !== undefined && !(extractorIds as readonly string[]).includes(values.extractor)) throw new UsageError(`--extractor: one of ${extractorIds.join(', ')} (got "${values.extractor}").`);
+  if (values.rules !== undefined && !(scoringRules as readonly string[]).includes(values.rules)) throw new UsageError(`--rules: one of ${scoringRules.join(', ')} (got "${values.rules}").`);
   if (values.format !== undefined && !findRunFormat(values.format)) throw new UsageError(`--format: one of ${runFormatIds.join(', ')} (got "${values.format}").`);
   const projectPath = resolve(values.project);
   const runPath = resolve(values.run);
@@ -96,7 +100,8 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
         }
       : null;
     const source = { ...(values.format ? { format: values.format } : {}), ...(values.model ? { model: values.model } : {}) };
-    const result = await scoreRunFile(project, runPath, profileId, values.extractor ? { extractor: values.extractor as ExtractorId } : {}, judge, source);
+    const options = { ...(values.extractor ? { extractor: values.extractor as ExtractorId } : {}), ...(values.rules ? { rules: values.rules as ScoringRules } : {}) };
+    const result = await scoreRunFile(project, runPath, profileId, options, judge, source);
     if (result.problems.length > 0 && !values['skip-invalid']) {
       for (const p of result.problems) io.err(formatProblem(p));
       io.err(`tidemark: ${plural(result.problems.length, 'problem')} in the run file; nothing scored (--skip-invalid scores the good lines).`);
