@@ -135,6 +135,36 @@ describe('VCBench through the services, as eval/unify_results.py + eval/compute_
     await project.close();
   });
 
+  it('unified rows (unify_results.py) name questions by the eval file\'s ids only: a line its id does not place is left out, one its id places on another question is noted', async () => {
+    const project = await imported('unified', subset);
+    const rows = gunzipSync(readFileSync(join(fixtures, 'subset.perfect.raw.jsonl.gz'))).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; query_time: number; prediction: string; gt: number });
+    // unify_results.py: grouped by id in the order met, int(prediction), gt
+    const grouped = new Map<string, { id: string; query_times: number[]; predictions: number[]; gts: number[] }>();
+    for (const r of rows) {
+      const g = grouped.get(r.id) ?? { id: r.id, query_times: [], predictions: [], gts: [] };
+      grouped.set(r.id, g);
+      g.query_times.push(r.query_time);
+      g.predictions.push(Number(r.prediction));
+      g.gts.push(r.gt);
+    }
+    const path = join(dir.path, 'perfect.unified.jsonl');
+    writeFileSync(path, [...grouped.values()].map((g) => JSON.stringify(g)).join('\n') + '\n');
+    const run = await importRunFile(project, lead, { path, format: 'vcbench-unified', model: 'unified' });
+    // ids alone: 168 of the 253 lines name a data question not asked at their time (raw rows, with
+    // their video and text, place all 253), and 3 land on one whose key is not their ground truth
+    expect(run.unmatched).toHaveLength(168);
+    // each with its reason: the id is no data question's, or its question has no such point, or asks it at another time
+    expect(new Set(run.unmatched.map((u) => u.reason.replace(/"\d{4}"/, '"…"').replace(/\d+(\.\d+)?/g, 'n')))).toEqual(
+      new Set(['question "…" asks query point n at n s, not n s ± n s', 'no question with id "…" (a Tidemark question id, or the id its benchmark format exports)', 'question "…" has n query points (query counts from n)']),
+    );
+    expect(run.notes.map((n) => n.reason)).toEqual([
+      'question "0954" has the key 9, the line\'s ground truth is 21: scored against the key',
+      'question "0954" has the key 18, the line\'s ground truth is 42: scored against the key',
+      'question "0960" has the key 12, the line\'s ground truth is 24: scored against the key',
+    ]);
+    await project.close();
+  });
+
   it('--rules paper differs from the release only where the README says: UDA of questions asked out of time order', async () => {
     const project = await imported('paper', subset);
     const release = await scoredRun(project, 'imperfect');

@@ -50,7 +50,10 @@ export const readVcbenchUnified = jsonlRunReader((file, options) => {
   return recordKind([], unifiedSchema, (r) =>
     r.query_times.map((t, k) => {
       const p = r.predictions[k] ?? null;
-      return { model, item: String(r.id), query: k, queryTime: t, response: p === null ? '' : String(p), ...(p === null ? { meta: { error: 'no integer prediction (null)' } } : {}), at: ['predictions', k] };
+      // the release's ground truth, where the unifier found one: a line whose id names another question is then noted, not scored silently
+      const g = r.gts?.[k];
+      const meta = { ...(typeof g === 'number' ? { groundTruth: String(g) } : {}), ...(p === null ? { error: 'no integer prediction (null)' } : {}) };
+      return { model, item: String(r.id), query: k, queryTime: t, response: p === null ? '' : String(p), ...(Object.keys(meta).length ? { meta } : {}), at: ['predictions', k] };
     }),
   );
 });
