@@ -19,7 +19,7 @@ test('a run imported, scored on the scoreboard, its early response found and sho
   writeFileSync(
     run,
     [
-      { model: 'gemini', item: first, t: 3, response: 'The answer is D.' }, // before the evidence ends at 5 s
+      { model: 'gemini', item: first, t: 3, response: 'The answer is D.' }, // before the question is asked at 6 s (its evidence ends at 5 s)
       { model: 'gemini', item: second, t: 12, response: 'Answer: B' },
       { model: 'gemini', item: 'no-such-item', response: 'A' },
     ]
@@ -64,7 +64,7 @@ test('a run imported, scored on the scoreboard, its early response found and sho
   // the early response: chosen, it is shown on the video where it came, with what it was read as
   await page.getByTestId('runs-tab-early').click();
   await expect(page.getByTestId('early-row')).toHaveCount(1);
-  await expect(page.getByTestId('early-row')).toContainText('2.0 s early');
+  await expect(page.getByTestId('early-row')).toContainText('3.0 s early');
   await page.getByTestId('early-row').click();
   await expect(page.getByTestId('runs-overlay')).toHaveCount(0);
   await expect.poll(async () => Number((await playerState(page)).commandedTime)).toBe(3);
@@ -75,5 +75,5 @@ test('a run imported, scored on the scoreboard, its early response found and sho
   await expect(page.getByTestId('response-text')).toHaveText('The answer is D.');
   await expect(page.getByTestId('response-verdict')).toContainText('early (before the window, or before its answer was knowable) · read as D');
   await expect(page.getByTestId('response-verdict')).toContainText('scored correct by the paper');
-  await expect(page.getByTestId('response-verdict')).toContainText('2.0 s before the answer was knowable');
+  await expect(page.getByTestId('response-verdict')).toContainText('3.0 s before the answer was knowable');
 });

@@ -18,7 +18,7 @@ export interface ReplayResponse {
   extracted: string | number | null;
   /** The extraction rule (and step) that read it. */
   rule: string | null;
-  /** When the answer became knowable, if the item says (T_p, or the end of its evidence). */
+  /** When the answer became knowable: its question asked, and T_p or the end of its evidence; null without a query point. */
   knowableAt: number | null;
   /** Seconds before `knowableAt` it came; null when not early. */
   early: number | null;
@@ -26,10 +26,14 @@ export interface ReplayResponse {
   judgment: { score: number; reason: string; verdict?: 'yes' | 'no' } | null;
 }
 
-/** The moment an answer can first be known: T_p for a forward question, else the end of its last evidence interval. */
-export function knowableAt(question: Pick<Question, 'temporalType'>, point: Pick<QueryPoint, 'proactiveTime' | 'evidence'>): number | null {
-  if (question.temporalType === 'forward' && point.proactiveTime !== null) return point.proactiveTime;
-  return point.evidence.length ? Math.max(...point.evidence.map(([, end]) => end)) : null;
+/**
+ * The moment an answer can first be known: never before the question is asked (its query time), and
+ * not before T_p for a forward question, else the end of its last evidence interval — so an answer
+ * given before the question was asked is early whatever the question says of its evidence.
+ */
+export function knowableAt(question: Pick<Question, 'temporalType'>, point: Pick<QueryPoint, 'time' | 'proactiveTime' | 'evidence'>): number {
+  if (question.temporalType === 'forward' && point.proactiveTime !== null) return Math.max(point.time, point.proactiveTime);
+  return Math.max(point.time, ...point.evidence.map(([, end]) => end));
 }
 
 /** What a scored query says of the response it scored (a judged one: by its judgment). */

@@ -45,7 +45,7 @@ beforeAll(async () => {
     runPath,
     [
       { model: 'm', item: '1', t: 10, response: 'B. the chair' },
-      { model: 'm', item: '1', t: 5, response: 'A' }, // before the evidence ends: early
+      { model: 'm', item: '1', t: 5, response: 'A' }, // before the question is asked (and its evidence ends): early
       { model: 'm', item: '2', t: 20, response: 'the answer is C' },
       // read as the VCBench release reads them: int() of the text
       { model: 'm', item: ids.count, query: 0, t: 30, response: ' 2' },
@@ -81,14 +81,14 @@ describe('scoring runs', () => {
     const replay = await replayRun(project, run.id, videoId);
     const idOf = (text: string) => project.store.db.query<{ id: string }>('SELECT id FROM responses WHERE text = ?').get(text)!.id;
     const of = (text: string) => replay.find((r) => r.id === idOf(text))!;
-    // scored wrong by OVO-S's rule (the first response), early on the lane: it came before its evidence ended
-    expect(of('A')).toMatchObject({ verdict: 'early', extracted: 'A', knowableAt: 8, early: 3 });
+    // scored wrong by OVO-S's rule (the first response), early on the lane: it came before the question was asked at 10 s
+    expect(of('A')).toMatchObject({ verdict: 'early', extracted: 'A', knowableAt: 10, early: 5 });
     expect(of('A').rule).toContain('scored wrong by the paper');
-    expect(of('B. the chair')).toMatchObject({ verdict: 'other', knowableAt: 8, early: null });
+    expect(of('B. the chair')).toMatchObject({ verdict: 'other', knowableAt: 10, early: null });
     expect(of('the answer is C')).toMatchObject({ verdict: 'correct', extracted: 'C' });
     expect(of('3')).toMatchObject({ verdict: 'correct', extracted: 3 });
     const early = await earlyResponses(project, []);
-    expect(early.map((e) => [e.text, e.early])).toEqual([['A', 3]]);
+    expect(early.map((e) => [e.text, e.early])).toEqual([['A', 5]]);
   });
 
   it('tidemark score prints the paper-layout table, or one JSON object with every run', async () => {

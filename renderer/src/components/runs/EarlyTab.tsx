@@ -1,4 +1,4 @@
-// Responses that came before their answer was knowable (before T_p, or before the evidence ends),
+// Responses that came before their answer was knowable (before the question was asked, before T_p, or before the evidence ends),
 // most premature first. Choosing one goes there on the video with the prefix-only view on: what the
 // model had seen when it answered.
 import { useVirtualizer } from '@tanstack/react-virtual';
