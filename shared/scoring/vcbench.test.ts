@@ -108,6 +108,15 @@ describe('scoring a VCBench run', () => {
     expect(run.notes).toContain('Answers read with VCBench release: int() of the response (eval/unify_results.py) (python-int v1).');
   });
 
+  it('says "no response" for points a model gave no answer to (none, or an empty one), not that they could not be read', () => {
+    const silent = { ...counting('O1-Snap', 'silent', [3, 1, 2], ['', '  ']), responses: [{ query: 0, t: null, text: '' }, { query: 1, t: null, text: '  ' }] };
+    const run = scoreRun(profile, [silent]);
+    expect(run.notes).toContain('3 query points with no response were skipped (nothing to read).');
+    expect(run.notes.some((n) => n.includes('could not be read'))).toBe(false);
+    // an answer given but unreadable is still said to be so
+    expect(scoreRun(profile, [counting('O1-Snap', 'words', [3], ['three'])]).notes).toContain('1 answer could not be read as a number and was skipped (invalid, App. B.1).');
+  });
+
   it('reads answers by the paper\'s B.1 (digits or English words) under --rules paper; an extractor asked for still wins', () => {
     const item = counting('E1-Action', 'e1', [2, 5, 6], ['two', '5 apples', '6']);
     expect(scoreRun(profile, [item]).items[0]!.queries.map((q) => q.extracted)).toEqual([null, null, 6]);
