@@ -109,3 +109,45 @@ async function videoId(page: Page): Promise<string> {
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
   return videos.find((v) => v.name === 'counting-objects.mp4')!.id;
 }
+
+test('a mark’s note survives another video and a reload; Esc in an overlay’s field only leaves it, and a half-written guideline survives closing the overlay', async ({ page, tidemark }) => {
+  test.setTimeout(90_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await page.reload();
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await keys(page, 'ArrowRight', 'ArrowRight', 'e', '1');
+  await page.getByTestId('mark-row').first().click();
+  const note = page.getByTestId('mark-inspector').getByLabel('Note');
+  await note.click();
+  await page.keyboard.type('the first cut');
+  // another video at once: the field never blurs on its own
+  await page.locator('[data-video-name="clock-test-pattern.mp4"]').click();
+  await page.locator('[data-video-name="counting-objects.mp4"]').click();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await keys(page, '1');
+  await page.getByTestId('mark-row').first().click();
+  await expect(note).toHaveValue('the first cut');
+  await note.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(', then a reload');
+  await page.reload();
+  await openDemoVideo(page, 'counting-objects.mp4');
+  await keys(page, '1');
+  await page.getByTestId('mark-row').first().click();
+  await expect(note).toHaveValue('the first cut, then a reload');
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await keys(page, 'r');
+  await page.getByTestId('review-tab-guidelines').click();
+  await page.getByTestId('guideline-version').fill('1.1');
+  await page.getByTestId('guideline-version').focus();
+  await keys(page, 'Escape');
+  await expect(page.getByTestId('review-overlay')).toBeVisible(); // the first Esc leaves the field
+  await keys(page, 'Escape');
+  await expect(page.getByTestId('review-overlay')).toHaveCount(0);
+  await keys(page, 'r');
+  await page.getByTestId('review-tab-guidelines').click();
+  await expect(page.getByTestId('guideline-version')).toHaveValue('1.1');
+});

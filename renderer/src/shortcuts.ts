@@ -199,6 +199,9 @@ export function handleKeyDown(event: KeyboardEvent): void {
     // leaving a field saves what was typed into it, before anything is judged untouched
     if (event.target instanceof HTMLElement) event.target.blur();
     chosen?.blur();
+    // in an overlay Esc in a field only leaves it (what was typed stays); the next Esc closes the overlay
+    const { overlay, prompt } = getState();
+    if (typing && overlay !== null && prompt === null) return;
     // outside dialogs Esc first drops what is being made (in a field: only an empty new question),
     // then the selection; otherwise it closes the dialog
     if (!dialogOpen(getState()) && runAction(typing ? 'discard-new-question' : 'cancel')) return;

@@ -1,7 +1,8 @@
 // The marks side list (virtualized: tens of thousands of rows stay smooth) and the inspector for the
 // selected mark.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { TYPING_PAUSE_MS, useTypedText } from './use-typed-text';
 import { isOpenInterval, type Mark } from '../../../shared/marks';
 import { formatTimecode } from '../../../shared/timecode';
 import { selectMark } from '../store/annotation/actions';
@@ -53,40 +54,42 @@ export function MarksList(): React.JSX.Element {
   );
 }
 
-/** Fields of the selected mark; each change is saved on Enter or when the field is left. */
-export function MarkInspector(): React.JSX.Element | null {
-  const mark = useStore(selectedMark);
-  const grid = useStore((s) => s.grid);
-  const [draft, setDraft] = useState<Record<string, string>>({});
-  useEffect(() => setDraft({}), [mark?.id]);
-  if (!mark) return null;
+/**
+ * One field of the selected mark. Free text (notes, labels, captions) saves after a pause in typing;
+ * what changes what a mark counts (its target, a count) saves when left. Both save on every way out —
+ * Enter, leaving the field, another mark or video, a person switch, a reload — to the mark typed for.
+ */
+type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'onKeyDown'>;
 
-  const field = (key: string, value: string): string => draft[key] ?? value;
-  const commit = (key: string, apply: (value: string) => void) => (): void => {
-    const value = draft[key];
-    if (value === undefined) return;
-    setDraft((d) => {
-      const { [key]: _, ...rest } = d;
-      return rest;
-    });
-    apply(value);
-  };
-  const input = (key: string, label: string, value: string, apply: (v: string) => void, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <label key={key}>
+function MarkField(props: { owner: string; label: string; value: string; save: (v: string) => boolean | void; whileTyping?: boolean } & InputProps): React.JSX.Element {
+  const { owner, label, value, save, whileTyping = false, ...inputProps } = props;
+  const typed = useTypedText(value, save, whileTyping ? TYPING_PAUSE_MS : null, owner);
+  return (
+    <label>
       {label}
       <input
-        {...props}
-        value={field(key, value)}
-        onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-        onBlur={commit(key, apply)}
+        {...inputProps}
+        value={typed.text}
+        onChange={(e) => typed.change(e.target.value)}
+        onBlur={typed.leave}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
-            commit(key, apply)();
+            typed.leave();
             (e.target as HTMLInputElement).blur();
           }
         }}
       />
     </label>
+  );
+}
+
+/** Fields of the selected mark. */
+export function MarkInspector(): React.JSX.Element | null {
+  const mark = useStore(selectedMark);
+  const grid = useStore((s) => s.grid);
+  if (!mark) return null;
+  const input = (key: string, label: string, value: string, apply: (v: string) => boolean | void, props: InputProps & { whileTyping?: boolean } = {}) => (
+    <MarkField key={key} owner={mark.id} label={label} value={value} save={apply} {...props} />
   );
 
   return (
@@ -97,13 +100,13 @@ export function MarkInspector(): React.JSX.Element | null {
         <button type="button" onClick={() => selectMark(null)}>Close</button>
       </header>
       {input('target', 'Target', mark.target, (v) => void updateMark(mark.id, { target: v.trim() }))}
-      {mark.type === 'count' && input('value', 'Count', String(mark.data.value), (v) => Number.isInteger(Number(v)) && Number(v) >= 0 && void updateMark(mark.id, { data: { value: Number(v) } }), { id: 'mark-count', inputMode: 'numeric' })}
-      {mark.type === 'identity' && input('label', 'Label', mark.data.label, (v) => void updateMark(mark.id, { data: { label: v } }), { id: 'mark-label' })}
-      {mark.type === 'identity' && input('note', 'Note', mark.data.note ?? '', (v) => void updateMark(mark.id, { data: { note: v } }))}
+      {mark.type === 'count' && input('value', 'Count', String(mark.data.value), (v) => (v.trim() !== '' && Number.isInteger(Number(v)) && Number(v) >= 0 ? void updateMark(mark.id, { data: { value: Number(v) } }) : false), { id: 'mark-count', inputMode: 'numeric' })}
+      {mark.type === 'identity' && input('label', 'Label', mark.data.label, (v) => void updateMark(mark.id, { data: { label: v } }), { id: 'mark-label', whileTyping: true })}
+      {mark.type === 'identity' && input('note', 'Note', mark.data.note ?? '', (v) => void updateMark(mark.id, { data: { note: v } }), { whileTyping: true })}
       {mark.type === 'identity' && <IdentityThumb mark={mark} />}
-      {mark.type === 'entity' && input('name', 'Name', mark.data.name, (v) => v.trim() && void updateMark(mark.id, { data: { name: v.trim() } }))}
-      {(mark.type === 'event' || mark.type === 'span') && input('note', 'Note', mark.data.note ?? '', (v) => void updateMark(mark.id, { data: { note: v } }))}
-      {mark.type === 'caption' && input('text', 'Caption', mark.data.text, (v) => void updateMark(mark.id, { data: { text: v } }))}
+      {mark.type === 'entity' && input('name', 'Name', mark.data.name, (v) => (v.trim() ? void updateMark(mark.id, { data: { name: v.trim() } }) : false))}
+      {(mark.type === 'event' || mark.type === 'span') && input('note', 'Note', mark.data.note ?? '', (v) => void updateMark(mark.id, { data: { note: v } }), { whileTyping: true })}
+      {mark.type === 'caption' && input('text', 'Caption', mark.data.text, (v) => void updateMark(mark.id, { data: { text: v } }), { whileTyping: true })}
       {mark.type === 'cycle' && (
         <p className="hint">
           Split points: {mark.data.splits.length ? mark.data.splits.map(time).join(', ') : 'none'} (X at the playhead adds one)

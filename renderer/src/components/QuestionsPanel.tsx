@@ -8,7 +8,7 @@ import { answerKinds, countingSubcategories, taxonomyLeaves, temporalTypes, type
 import { groupRoles, OPTION_LETTERS, optionLetters, questionStatuses, type CountingSettings, type OptionLetter, type QueryPoint, type Question } from '../../../shared/questions';
 import { runItemIds } from '../../../shared/runs/item-ids';
 import { formatTimecode, parseTimeInput } from '../../../shared/timecode';
-import { leftField, selectQueryPoint, selectQuestion, typingInto } from '../store/annotation/actions';
+import { flash, leftField, selectQueryPoint, selectQuestion, typingInto } from '../store/annotation/actions';
 import { createQuestion, dropLastEvidence, removeQueryPoint, removeQuestion, updateQueryPoint, updateQuestion, type QuestionPatch } from '../store/annotation/question-actions';
 import { pointsOf, questionReadOnly, selectedQuestion, shownLints } from '../store/annotation/selectors';
 import { chooseNewQuestionProfile } from '../store/profiles/actions';
@@ -18,6 +18,7 @@ import { useStore, type State } from '../store/store';
 import { focusField, focusFieldSoon } from '../dom/focus';
 import { shortcutLabel } from '../shortcuts';
 import { undecidedMade } from '../store/drafting/selectors';
+import { callerRole } from '../store/review/selectors';
 import { CaptionEditor } from './CaptionEditor';
 import { CopyableId } from './CopyableId';
 import { CountKey } from './CountKey';
@@ -37,11 +38,16 @@ export function useVideoLints(): Lint[] | null {
     useShallow((s: State) => ({ questions: s.questions, queryPoints: s.queryPoints, marks: s.marks, profiles: s.profiles, duration: selectedVideo(s)?.duration ?? null })),
   );
   const typing = useStore(useShallow((s: State) => ({ typingIn: s.typingIn, selectedQuestionId: s.selectedQuestionId })));
+  // a reviewer checks no questions, and a question whose answers are withheld would be linted against nothing
+  const reviewer = useStore((s) => callerRole(s) === 'reviewer');
+  const withheld = useStore((s) => s.withheld);
   const lints = useMemo(() => {
     if (duration === null) return null;
+    if (reviewer) return [];
     const pointsBy = groupBy(queryPoints, (p) => p.questionId);
     const groups = groupBy(questions.filter((q) => q.group), (q) => q.group!.id);
-    return questions.flatMap((q) =>
+    const blind = new Set(withheld);
+    return questions.filter((q) => !blind.has(q.id)).flatMap((q) =>
       lintQuestion(q, pointsBy.get(q.id) ?? [], {
         profile: profiles.find((p) => p.id === q.profileId) ?? null,
         videoDuration: duration,
@@ -49,7 +55,7 @@ export function useVideoLints(): Lint[] | null {
         groupMembers: q.group ? (groups.get(q.group.id) ?? []).filter((o) => o.id !== q.id) : [],
       }),
     );
-  }, [questions, queryPoints, marks, profiles, duration]);
+  }, [questions, queryPoints, marks, profiles, duration, reviewer, withheld]);
   return useMemo(() => lints && shownLints(lints, typing), [lints, typing]);
 }
 
@@ -72,17 +78,21 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
   const profileId = useStore(newQuestionProfile) ?? '';
   const drafted = useStore(undecidedMade);
   const newKey = useShortcutLabel('new-question');
+  // reviewers answer in the review form; they add no questions
+  const reviewer = useStore((s) => callerRole(s) === 'reviewer');
 
   return (
     <>
+      {!reviewer && (
       <div className="new-question">
         <select value={profileId} onChange={(e) => chooseNewQuestionProfile(e.target.value)} aria-label="Profile for new questions" data-testid="new-question-profile">
           {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
         <button type="button" onClick={() => void createQuestion({ profileId }).then((made) => made && focusFieldSoon('question-text'))} title={`New question with a query point at the playhead (${newKey})`}>New question</button>
       </div>
+      )}
       <div ref={parentRef} className="questions-list" data-testid="questions-list">
-        {questions.length === 0 && <p className="hint">No questions yet. {newKey} makes one with a query point at the playhead.</p>}
+        {questions.length === 0 && <p className="hint">No questions yet.{reviewer ? '' : ` ${newKey} makes one with a query point at the playhead.`}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const q = questions[row.index]!;
@@ -305,7 +315,7 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
   const hint = `${keys['query-time']} sets the time, ${keys['query-add']} adds, ${keys['evidence-start']} ${keys['evidence-end']} evidence, ${keys.proactive} proactive, ${keys['window-start']} window`;
   return (
     <div className="query-points" data-testid="query-points">
-      <h4>Query points <span className="hint">{hint}</span></h4>
+      <h4>Query points {editable && <span className="hint">{hint}</span>}</h4>
       {points.map((p) => (
         <div key={p.id} className={`query-point ${p.id === selectedId ? 'selected' : ''}`} data-testid="query-point" onClick={() => selectQueryPoint(p.id)}>
           <TimeField owner={p.id} label="t_q" value={p.time} onSave={(t) => t !== null && void updateQueryPoint(p.id, { time: t })} testId="qp-time" />
@@ -344,7 +354,11 @@ function TimeField({ owner, label, value, onSave, testId }: { owner: string; lab
     (text) => {
       const parsed = parseTimeInput(text);
       setError(parsed.ok ? null : parsed.error);
-      if (!parsed.ok) return false;
+      // said in the status line too: a way out (another question) leaves the field and its error behind
+      if (!parsed.ok) {
+        flash(`Time not saved: “${text}” — ${parsed.error}`);
+        return false;
+      }
       onSave(parsed.seconds);
     },
     null,

@@ -77,7 +77,14 @@ function sheetImage(url: string, onLoad: () => void): HTMLImageElement | null {
   if (!image) {
     image = new Image();
     image.decoding = 'async';
-    image.onload = onLoad;
+    const loaded = image;
+    // the callback lets go once it has run: the cached image must not keep the picture it was asked
+    // for alive (its questions and answers — read as whoever was working then)
+    loaded.onload = () => {
+      loaded.onload = loaded.onerror = null;
+      onLoad();
+    };
+    loaded.onerror = () => void (loaded.onload = loaded.onerror = null);
     image.src = url;
     sheetCache.set(url, image);
   }

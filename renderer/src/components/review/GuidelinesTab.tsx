@@ -1,16 +1,21 @@
 // Guideline versions, newest first; a lead records a new one with what changed and why. Reviews and
 // decisions record the version in force.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { GUIDELINE_FORM, guidelineFormSchema, keepForm, keptForm } from '../../store/review/kept-forms';
 import { addGuideline } from '../../store/review/people-actions';
 import { isLead } from '../../store/review/selectors';
 import { useStore } from '../../store/store';
 
+const EMPTY_GUIDELINE = { version: '', changes: '', why: '' };
+
 export function GuidelinesTab(): React.JSX.Element {
   const guidelines = useStore((s) => s.guidelines);
   const lead = useStore(isLead);
-  const [form, setForm] = useState({ version: '', changes: '', why: '' });
+  // a half-written version outlives closing the overlay, a person switch and a reload (kept per person)
+  const [form, setForm] = useState(() => keptForm(GUIDELINE_FORM, guidelineFormSchema) ?? EMPTY_GUIDELINE);
+  useEffect(() => keepForm(GUIDELINE_FORM, form), [form]);
   const add = async (): Promise<void> => {
-    if (await addGuideline(form)) setForm({ version: '', changes: '', why: '' });
+    if (await addGuideline(form)) setForm(EMPTY_GUIDELINE);
   };
   return (
     <div className="review-columns">

@@ -20,6 +20,10 @@ export function formKey(s: Pick<State, 'project' | 'info'>, item: string): Draft
 export const reviewItemKey = (item: { questionId: string; round: number }): string => `review:${item.questionId}:${item.round}`;
 export const decisionItemKey = (item: { questionId: string; round: number }): string => `decision:${item.questionId}:${item.round}`;
 export const ROUND_FORM = 'round-form';
+export const GUIDELINE_FORM = 'guideline-form';
+
+/** A guideline version being written. */
+export const guidelineFormSchema = z.object({ version: z.string(), changes: z.string(), why: z.string() });
 
 const interval = z.tuple([z.number(), z.number()]);
 
