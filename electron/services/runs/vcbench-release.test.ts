@@ -132,7 +132,7 @@ describe('VCBench through the services, as eval/unify_results.py + eval/compute_
     const score = await scoredRun(project, 'malformed');
     compare(score, r);
     // of the rows int() cannot read, five gave no answer at all (three with neither field, a null, an empty one): said as such
-    expect(score.notes).toContain(`${r.unreadable_rows - 5} answers could not be read as a number and were skipped (invalid, App. B.1).`);
+    expect(score.notes).toContain(`${r.unreadable_rows! - 5} answers could not be read as a number and were skipped (invalid, App. B.1).`);
     expect(score.notes).toContain('5 query points with no response were skipped (nothing to read).');
     await project.close();
   });
