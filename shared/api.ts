@@ -17,6 +17,7 @@ import type { DraftStats } from './drafting/stats';
 import { runFormatIds } from './runs/formats';
 import type { EarlyResponse, ReplayResponse } from './runs/replay';
 import { runProtocols, type ModelResponse, type ModelRun, type RunScoreView } from './runs/types';
+import { scoringRules } from './scoring/context';
 import { extractorIds } from './scoring/extractors';
 import type { JudgeAgreement, JudgeCheckItem } from './scoring/judge';
 import { patchSchema } from './schema-patch';
@@ -173,7 +174,7 @@ export const requestSchemas = {
   'runs.import': z.object({ path: filePath, skipInvalid: z.boolean().default(false), protocol: z.enum(runProtocols).nullable().default(null), format: z.enum(runFormatIds).default('tidemark-run'), model: z.string().trim().min(1).max(200).optional(), tolerance: z.number().finite().min(0).max(60).default(0.5) }).strict(),
   'runs.remove': z.object({ runId: id }).strict(),
   'runs.responses': z.object({ runId: id, videoId: id }).strict(),
-  'runs.score': z.object({ profileId: id, runIds: z.array(id).max(1_000).default([]), extractor: z.enum(extractorIds).nullable().default(null) }).strict(),
+  'runs.score': z.object({ profileId: id, runIds: z.array(id).max(1_000).default([]), extractor: z.enum(extractorIds).nullable().default(null), rules: z.enum(scoringRules).default('release') }).strict(),
   'runs.replay': z.object({ runId: id, videoId: id }).strict(),
   'runs.early': z.object({ runIds: z.array(id).max(1_000).default([]) }).strict(),
   'runs.judgeEstimate': judgeRunSchema,

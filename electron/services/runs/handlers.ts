@@ -18,7 +18,7 @@ export const runHandlers = (app: AppServices) =>
     },
     'runs.remove': (req, caller) => removeRun(app.requireProject(), caller, req.runId).then(() => null),
     'runs.responses': (req) => videoResponses(app.requireProject(), req.runId, req.videoId),
-    'runs.score': (req) => scoreRuns(app.requireProject(), req.profileId, req.runIds, req.extractor ? { extractor: req.extractor } : {}, app.settings.get().drafting.model),
+    'runs.score': (req) => scoreRuns(app.requireProject(), req.profileId, req.runIds, { ...(req.extractor ? { extractor: req.extractor } : {}), rules: req.rules }, app.settings.get().drafting.model),
     'runs.judgeCheck': (req, caller) => judgeCheckSample(app.requireProject(), caller, req.profileId, app.settings.get().drafting.model, req.size, req.seed),
     'runs.judgeAsPerson': (req, caller) => judgeAsPerson(app.requireProject(), caller, req.key, { score: req.score, reason: caller.person, ...(req.verdict ? { verdict: req.verdict } : {}) }).then(() => null),
     'runs.judgeAgreement': (req) => judgeAgreement(app.requireProject(), req.profileId, app.settings.get().drafting.model),

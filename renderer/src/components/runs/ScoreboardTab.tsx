@@ -3,6 +3,7 @@
 // the scorer left (a judge needed, a paper row that breaks its rule) and CSV, Markdown, LaTeX.
 import { useMemo, useState } from 'react';
 import { scoreboard, scoreboardCsv, scoreboardLatex, scoreboardMarkdown } from '../../../../shared/runs/scoreboard';
+import type { ScoringRules } from '../../../../shared/scoring/context';
 import { extractorIds } from '../../../../shared/scoring/extractors';
 import { estimateJudge, judgeAsPerson, loadJudgeCheck, scoreRuns, startJudge } from '../../store/runs/actions';
 import { useStore } from '../../store/store';
@@ -15,8 +16,10 @@ export function ScoreboardTab(): React.JSX.Element {
   const scores = useStore((s) => s.runScores);
   const chosen = useStore((s) => s.scoreProfileId) ?? profiles[0]?.id ?? '';
   const extractor = useStore((s) => s.scoreExtractor);
+  const scoredRules = useStore((s) => s.scoreRules);
   const [profileId, setProfileId] = useState(chosen);
   const [rule, setRule] = useState(extractor ?? '');
+  const [rules, setRules] = useState<ScoringRules>(scoredRules);
   const [format, setFormat] = useState<keyof typeof FORMATS | null>(null);
   const tables = useMemo(() => (scores ? scoreboard(scores) : []), [scores]);
   // each note says whose it is: a run that never answered a question must not read as another's fault
@@ -33,11 +36,18 @@ export function ScoreboardTab(): React.JSX.Element {
         <label>
           Extractor{' '}
           <select value={rule} onChange={(e) => setRule(e.target.value)} data-testid="score-extractor">
-            <option value="">the paper's</option>
+            <option value="">the rules' own</option>
             {extractorIds.map((id) => <option key={id} value={id}>{id}</option>)}
           </select>
         </label>
-        <button type="button" onClick={() => void scoreRuns(profileId, rule || null)} disabled={!profileId || runs.length === 0} data-testid="score-runs">Score {runs.length === 1 ? 'the run' : `${runs.length} runs`}</button>
+        <label title="Where a benchmark's release code and its paper differ (README, per benchmark), whose rule scores">
+          Rules{' '}
+          <select value={rules} onChange={(e) => setRules(e.target.value as ScoringRules)} data-testid="score-rules">
+            <option value="release">the release's</option>
+            <option value="paper">the paper's</option>
+          </select>
+        </label>
+        <button type="button" onClick={() => void scoreRuns(profileId, rule || null, rules)} disabled={!profileId || runs.length === 0} data-testid="score-runs">Score {runs.length === 1 ? 'the run' : `${runs.length} runs`}</button>
       </div>
       {tables.map((t) => (
         <section key={t.metric}>

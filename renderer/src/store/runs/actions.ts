@@ -3,6 +3,7 @@
 import type { Job } from '../../../../shared/jobs';
 import type { RunFormatId } from '../../../../shared/runs/formats';
 import type { EarlyResponse } from '../../../../shared/runs/replay';
+import type { ScoringRules } from '../../../../shared/scoring/context';
 import { call } from '../../api/client';
 import { flash } from '../annotation/actions';
 import { emit } from '../effects';
@@ -50,9 +51,9 @@ export async function loadRunResponses(): Promise<void> {
   setState({ runResponses: Object.fromEntries(entries.map((e) => [e.runId, e.responses])), runReplay: Object.fromEntries(entries.map((e) => [e.runId, e.replay])) });
 }
 
-export async function scoreRuns(profileId: string, extractor: string | null): Promise<void> {
-  setState({ scoreProfileId: profileId, scoreExtractor: extractor, runScores: null });
-  const scores = await inOverlay(() => call('runs.score', { profileId, extractor: extractor as never }));
+export async function scoreRuns(profileId: string, extractor: string | null, rules: ScoringRules = 'release'): Promise<void> {
+  setState({ scoreProfileId: profileId, scoreExtractor: extractor, scoreRules: rules, runScores: null });
+  const scores = await inOverlay(() => call('runs.score', { profileId, extractor: extractor as never, rules }));
   if (scores) setState({ runScores: scores });
 }
 

@@ -1,6 +1,7 @@
 // Model runs: the project's runs, which are shown as lanes, their responses to the selected video,
 // the last import's report, and the response picked on the timeline.
 import type { DraftEstimate } from '../../../../shared/drafting/runs';
+import type { ScoringRules } from '../../../../shared/scoring/context';
 import type { JudgeAgreement, JudgeCheckItem } from '../../../../shared/scoring/judge';
 import type { EarlyResponse, ReplayResponse } from '../../../../shared/runs/replay';
 import type { ModelResponse, ModelRun, RunImportOutcome, RunScoreView } from '../../../../shared/runs/types';
@@ -23,6 +24,8 @@ export interface RunsState {
   /** The scoreboard: the profile scored, the extractor (null: the paper's), the scores. */
   scoreProfileId: string | null;
   scoreExtractor: string | null;
+  /** Where a release and its paper differ, whose rule the scoreboard scored by. */
+  scoreRules: ScoringRules;
   runScores: RunScoreView[] | null;
   runsEarly: EarlyResponse[] | null;
   /** What judging the scored runs' free-text answers will take. */
@@ -43,6 +46,7 @@ export const initialRunsState: RunsState = {
   selectedResponseId: null,
   scoreProfileId: null,
   scoreExtractor: null,
+  scoreRules: 'release',
   runScores: null,
   runsEarly: null,
   judgeEstimate: null,
