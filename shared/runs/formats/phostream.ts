@@ -3,8 +3,9 @@
 // Run output JSONL: one row per video, the benchmark entry as the runner loaded it (video_path and
 // verified_responses, or the "new format" sqa events) with `responses`: the stream the model emitted
 // a second at a time, [{timestamp: "MM:SS", response, raw_response, status_code, runtime_ms}]. A
-// response answers the questions open when it came: asked at or before it, and not past the
-// release's window (T + 2 s, T the question's time, or T_p for a forward one). One that came after
+// response is listed under the questions open when it came: asked at or before it, and not past the
+// release's window (T + 2 s, T the question's time, or T_p for a forward one) — scoring then gives it,
+// as the release does, to one of them (scoring/phostream.ts). One that came after
 // every open window answers the question asked last before it (a late answer); a placeholder
 // ("Silent", …) outside every window answers nothing and is left out; a real one before any question
 // is reported as matching none. Questions of verified_responses are named as Tidemark names them,
