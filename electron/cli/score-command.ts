@@ -41,8 +41,11 @@ responses answer, or on --profile.
   --judge-model NAME, --judge-base-url URL
                       judge free-text answers (PhoStream, VSAS) with this model of the drafting
                       endpoint (or another server); the key as for tidemark draft; nothing is stored
-  --json              one object: {"runs": [{model, run, profile, overall, byCategory, items, notes}],
-                      "leftOut": [{file, line, item, reason}], "leftOutCount", "lineNotes": [{file, line, item, note}]}
+  --json              one object: {"runs": [{model, run, profile, overall, byCategory, items, notes, comparisons}],
+                      "leftOut": [{file, line, item, reason}], "leftOutCount", "lineNotes": [{file, line, item, note}]};
+                      comparisons: the run scored by the other rules (and by strict-letter beside
+                      OVO-Bench's substring test) — {against, label, overall, byCategory, differences:
+                      [{item, query, response, answer, scored, other}], differenceCount}
 
 Exit codes: 0 scored, 1 problems in the file (nothing scored) or no line matched, 2 usage error.
 
@@ -60,6 +63,8 @@ function table(score: FileScore): string[] {
     `${''.padEnd(width)}  ${metrics.map((m) => m.padStart(11)).join(' ')}`,
     ...rows.map(([category, m]) => `${category.padEnd(width)}  ${metrics.map((k) => fmt(m[k]).padStart(11)).join(' ')}`),
     ...score.notes.map((n) => `  note: ${n}`),
+    // the same run by the other rules, and strictly beside a lenient release rule (--json lists the items)
+    ...(score.comparisons ?? []).map((c) => `  beside: ${c.label}: overall ${metrics.map((k) => `${k} ${fmt(c.overall[k])}`).join(', ')}; ${plural(c.differenceCount, 'item')} scored differently`),
   ];
 }
 
@@ -118,7 +123,7 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
       const itemOf = (p: Problem): string | null => result.lineItems.get(`${p.file}:${p.line}`) ?? null;
       io.out(
         JSON.stringify({
-          runs: result.scores.map(({ model, run, profile, overall, byCategory, items, notes }) => ({ model, run, profile, overall, byCategory, items, notes })),
+          runs: result.scores.map(({ model, run, profile, overall, byCategory, items, notes, comparisons }) => ({ model, run, profile, overall, byCategory, items, notes, comparisons: comparisons ?? [] })),
           leftOut: result.unmatched.map((p) => ({ file: p.file, line: p.line, item: itemOf(p), reason: p.reason })),
           leftOutCount: result.unmatched.length,
           lineNotes: result.notes.map((p) => ({ file: p.file, line: p.line, item: itemOf(p), note: p.reason })),

@@ -27,7 +27,7 @@ export interface Extraction {
   correct?: boolean;
 }
 
-export const extractorIds = ['ovo-s-letter', 'ovo-s-letter-paper', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no', 'ovo-bench-count', 'ovo-bench-yes-no'] as const;
+export const extractorIds = ['ovo-s-letter', 'ovo-s-letter-paper', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no', 'ovo-bench-count', 'ovo-bench-yes-no', 'strict-letter'] as const;
 export type ExtractorId = (typeof extractorIds)[number];
 
 export interface Extractor {
@@ -186,6 +186,36 @@ const substring: Extractor = {
   },
 };
 
+// A strict reading beside a lenient release rule (issue 22, rule 4): one option letter, stated as the
+// answer — the whole response, a label that opens it ("(B) SHOW DANCE", "C. strip…", LongVU's "(C. …"),
+// or "the answer is X" / "Answer: X". A response naming two labels ("(B) or (C)"), listing letters
+// ("A, B, C") or only containing one ("SHOW DANCE" holds a C) states no answer: wrong, where the
+// substring test credits it by accident. Upper-case letters only: "a" and "I" are words.
+const STRICT_STEPS: Array<{ pattern: RegExp; rule: string }> = [
+  { pattern: /^\(?\s*([A-G])\s*\)?\s*[.:]?$/u, rule: 'the whole response' },
+  { pattern: /^\(?\s*([A-G])\s*[).:]/u, rule: 'the label that opens the response' },
+  { pattern: new RegExp(`${BEFORE}(?:[Aa]nswer|ANSWER)(?:\\s+is)?\\s*:?\\s*\\(?([A-G])\\)?${AFTER}`, 'u'), rule: '"the answer is X"' },
+];
+const LABELS = /\(\s*([A-G])\s*\)/gu;
+
+const strictLetter: Extractor = {
+  id: 'strict-letter',
+  version: '1',
+  label: 'strict letter (one option letter, stated as the answer)',
+  kinds: ['choice'],
+  extract(response, ctx) {
+    const text = (response.includes('</think>') ? response.split('</think>').at(-1)! : response).trim();
+    for (const step of STRICT_STEPS) {
+      const letter = step.pattern.exec(text)?.[1];
+      if (!letter) continue;
+      // the answer must be the only option it names: "(B) or (C)" answers neither
+      const others = [...text.matchAll(LABELS)].map((m) => m[1]!).filter((l) => l !== letter);
+      return others.length > 0 ? null : letterIn(ctx, letter, step.rule);
+    }
+    return null;
+  },
+};
+
 // VCBench App. B.1: "Arabic numerals such as '5' and English number words such as 'five'". The paper
 // does not say which number of several counts; the last one is taken (answers tend to close the
 // response) and the rule says how many there were.
@@ -276,6 +306,7 @@ export const EXTRACTORS: Readonly<Record<ExtractorId, Extractor>> = {
   'ovo-bench-count': ovoBenchCount,
   'ovo-bench-yes-no': ovoBenchYesNo,
   'yes-no': yesNo,
+  'strict-letter': strictLetter,
 };
 
 /** Whether what was read is the answer: letters and yes/no without case, numbers by value. */

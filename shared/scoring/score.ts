@@ -89,6 +89,15 @@ const SCORERS: Readonly<Record<ProfileKind, Scorer>> = {
   custom: scoreCustom,
 };
 
+/** The extractor a score reads an answer kind with: the one asked for if it reads that kind, else the benchmark's (by its rules). */
+export function extractorIdFor(profile: ScoringProfile, kind: AnswerKind, options: Pick<ScoreOptions, 'extractor' | 'rules'>): ExtractorId | undefined {
+  if (kind === 'text') return undefined;
+  if (options.extractor && EXTRACTORS[options.extractor].kinds.includes(kind)) return options.extractor;
+  const benchmark = profile.kind === 'custom' && profile.name !== undefined ? CUSTOM_BENCHMARKS.get(profile.name) : undefined;
+  const paper = options.rules === 'paper' ? PAPER_EXTRACTORS[profile.kind]?.[kind] : undefined;
+  return benchmark?.extractors[kind] ?? paper ?? DEFAULT_EXTRACTORS[profile.kind][kind] ?? DEFAULT_EXTRACTORS.custom[kind];
+}
+
 export function scoreRun(profile: ScoringProfile, items: readonly ScoringItem[], options: ScoreOptions = {}): RunScore {
   const notes = new Notes();
   const used = new Set<Extractor>();
@@ -99,8 +108,7 @@ export function scoreRun(profile: ScoringProfile, items: readonly ScoringItem[],
     // an extractor asked for reads the answer kinds it is made for; the others keep their own rule
     const fits = asked !== null && asked.kinds.includes(kind);
     if (asked && !fits) notes.add(`${asked.id} reads ${asked.kinds.join(' and ')} answers only: ${kind} answers were read with their usual rule.`);
-    const paper = options.rules === 'paper' ? PAPER_EXTRACTORS[profile.kind]?.[kind] : undefined;
-    const id = fits ? asked.id : (benchmark?.extractors[kind] ?? paper ?? DEFAULT_EXTRACTORS[profile.kind][kind] ?? DEFAULT_EXTRACTORS.custom[kind]);
+    const id = extractorIdFor(profile, kind, options);
     const extractor = id ? EXTRACTORS[id] : null;
     if (extractor) used.add(extractor);
     return extractor;

@@ -69,6 +69,36 @@ export interface RunScore {
   byCategory: Record<string, Metrics>;
   items: ItemScore[];
   notes: string[];
+  /** The same run scored by another rule beside this one (compare.ts): a strict extractor, the paper's or the release's rules. */
+  comparisons?: RuleComparison[];
+}
+
+/** What one rule read of a response. */
+export type RuleRead = Pick<QueryScore, 'extracted' | 'rule' | 'correct' | 'timing'>;
+
+/** An item two rules score differently: at a query point (what each read of the response), or only in its metrics. */
+export interface RuleDifference {
+  item: string;
+  category: string;
+  /** null: the item's metrics differ with every query point read alike (VCBench's UDA in time order). */
+  query: number | null;
+  /** The response both rules read (null: none, or an item-level difference). */
+  response: string | null;
+  answer: string | number | null;
+  /** As the run was scored; null where that rule scored no such read. */
+  scored: RuleRead | null;
+  other: RuleRead | null;
+  metrics?: { scored: Metrics; other: Metrics };
+}
+
+export interface RuleComparison {
+  /** strict: a strict extractor beside a lenient release rule; paper / release: the other rule set. */
+  against: 'strict' | 'paper' | 'release';
+  label: string;
+  overall: Metrics;
+  byCategory: Record<string, Metrics>;
+  differences: RuleDifference[];
+  differenceCount: number;
 }
 
 export interface ScoringProfile {

@@ -189,3 +189,34 @@ describe('OVO-Bench scored as its release scores it (utils/OVOBenchScore.py)', (
     expect(strict.byCategory.EPM).not.toEqual(byDefault.byCategory.EPM);
   });
 });
+
+describe('OVO-Bench: a strict column beside the release\'s substring test (issue 22, rule 4)', () => {
+  interface Difference { item: string; query: number | null; response: string | null; answer: unknown; scored: { correct: boolean | null; rule: string | null } | null; other: { correct: boolean | null; extracted: unknown } | null }
+  interface Comparison { against: string; label: string; overall: Record<string, number | null>; byCategory: Record<string, Record<string, number | null>>; differences: Difference[]; differenceCount: number }
+  const comparisons = async (config: string, ...extra: string[]): Promise<Comparison[]> => ((await only(config, ...extra)) as Scored & { comparisons: Comparison[] }).comparisons;
+
+  it('lists the answers substring credits by accident, each with the response and what each rule read', async () => {
+    const [strict, paper] = await comparisons('Gemini');
+    expect(strict!.against).toBe('strict');
+    expect(strict!.label).toBe('choice answers read by strict-letter instead of substring');
+    const listed = strict!.differences.find((d) => d.response === 'A, B, C');
+    expect(listed).toMatchObject({ item: '1', query: 0, answer: 'C', scored: { correct: true, rule: '"C" occurs in the response' }, other: { correct: false, extracted: null } });
+    expect(strict!.differenceCount).toBe(strict!.differences.length);
+    expect(strict!.byCategory.EPM!.accuracy).toBeLessThan((await only('Gemini')).byCategory.EPM!.accuracy!);
+    // REC, SSR and CRR are read by their own release rules in both columns
+    expect(strict!.differences.every((d) => !['REC', 'SSR', 'CRR'].includes((d as Difference & { category: string }).category))).toBe(true);
+    // OVO-Bench's paper states no other rule: the paper's column is the release's, no item differs
+    expect(paper).toMatchObject({ against: 'paper', differenceCount: 0, overall: (await only('Gemini')).overall });
+  });
+
+  it('"Answer: D" is A to the substring test and D to the strict one; a perfect run reads alike under both', async () => {
+    const [strict] = await comparisons('GPT');
+    expect(strict!.differences.find((d) => d.response === 'Answer: D')).toMatchObject({ scored: { correct: true }, other: { correct: false, extracted: 'D' } });
+    const [perfect] = await comparisons('Perfect');
+    expect(perfect).toMatchObject({ against: 'strict', differenceCount: 0, overall: { accuracy: 100 } });
+  });
+
+  it('no strict column when another letter rule is asked for', async () => {
+    expect((await comparisons('Gemini', '--extractor', 'ovo-s-letter')).map((c) => c.against)).toEqual(['paper']);
+  });
+});

@@ -9,6 +9,7 @@ import { decodeText, type Problem } from '../../../shared/formats/json-text';
 import { findRunFormat, readAllRuns } from '../../../shared/runs/formats';
 import type { RunLine } from '../../../shared/runs/run-file';
 import type { ModelResponse } from '../../../shared/runs/types';
+import { compareRules } from '../../../shared/scoring/compare';
 import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
 import type { ProfileKind } from '../../../shared/profiles';
 import type { JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
@@ -96,7 +97,9 @@ export async function scoreRunFile(project: Project, path: string, profileId: st
       let score = scoreRun(profile, scoringItems, options);
       const judgments = judge ? await judge(p.profile.kind, scoringItems, score) : null;
       if (judgments) score = scoreRun(profile, scoringItems, { ...options, judgments });
-      scores.push({ model: run.model, run: run.run, ...score });
+      // the other rules (and a strict extractor beside a lenient release rule) scored beside: compare.ts
+      const comparisons = compareRules(profile, scoringItems, judgments ? { ...options, judgments } : options, score);
+      scores.push({ model: run.model, run: run.run, ...score, comparisons });
     }
   }
   return { scores, problems: read.problems, unmatched, notes, lineItems: new Map(read.lines.map((l) => [`${l.file}:${l.line}`, l.item])) };

@@ -7,6 +7,7 @@ import { markEnd, type Mark } from '../../../shared/marks';
 import type { Profile } from '../../../shared/profiles';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { judgePromptFor } from '../../../shared/scoring/judge';
+import { compareRules } from '../../../shared/scoring/compare';
 import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
 import type { RunScore, ScoringItem } from '../../../shared/scoring/types';
 import { listedResponse } from '../../../shared/runs/formats/reading';
@@ -86,9 +87,11 @@ function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): Sc
 export function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly ScoringItem[], options: ScoreOptions, judgeModel: string | null): RunScore {
   const profile = { kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy };
   const prompt = judgePromptFor(p.profile.kind);
-  if (!prompt || judgeModel === null || options.judgments) return scoreRun(profile, items, options);
+  // scored beside by the other rules (and strictly where a lenient release rule reads it: compare.ts)
+  const compared = (score: RunScore, o: ScoreOptions): RunScore => ({ ...score, comparisons: compareRules(profile, items, o, score) });
+  if (!prompt || judgeModel === null || options.judgments) return compared(scoreRun(profile, items, options), options);
   const judgments = storedJudgments(db, p.profile.kind, prompt, judgeModel, items, scoreRun(profile, items, options));
-  const score = scoreRun(profile, items, { ...options, judgments });
+  const score = compared(scoreRun(profile, items, { ...options, judgments }), { ...options, judgments });
   const { judged, repeated, meanStd } = judgments.spread;
   if (judged > 0) score.notes.push(`Judged by ${judgeModel} (${prompt.template} v${prompt.version}): ${judged} answers${repeated ? `, ${repeated} judged more than once, their scores varying by ${meanStd.toFixed(2)} (mean standard deviation)` : ''}.`);
   return score;
