@@ -27,13 +27,14 @@ describe('OVO-S-Bench JSONL', () => {
     const points = item.points.map((p, i) => ({ id: `p${i}`, questionId: 'q', time: p.time.seconds, answer: p.answer, evidence: p.evidence.map(([s, e]) => [s.seconds, e.seconds] as [number, number]), proactiveTime: null, windowStart: null }));
     expect(lintQuestion(question, points, { profile, videoDuration: 60, marks: [], groupMembers: [] }).map((l) => l.code)).toEqual(['evidence-after-query']);
   });
-  it('numbers ids 0..N−1 and indexes within each subcategory on export', () => {
-    const item = ovoSToItem(ovoSRecordSchema.parse(JSON.parse(FIG_11)));
-    const revisit = { ...item, question: { ...item.question, taskCode: '2.1.2' } };
-    const out = itemsToOvoS([item, revisit, item]);
+  it('keeps each question\'s id on export (numbering by place only one without any) and indexes within each subcategory', () => {
+    const item = ovoSToItem(ovoSRecordSchema.parse({ ...JSON.parse(FIG_11), id: 412 }));
+    const revisit = { ...item, question: { ...item.question, taskCode: '2.1.2' }, extra: { ...item.extra, id: 7 } };
+    const unnumbered = { ...item, extra: { video_id: '10' } };
+    const out = itemsToOvoS([item, revisit, unnumbered]);
     expect(out.map((r) => [r.id, r.category_index, r.level, r.task_main_category, r.task_type_name])).toEqual([
-      [0, '1.1.1_0', 1, '1.1', 'Object-to-Object Absolute Distance'],
-      [1, '2.1.2_0', 2, '2.1', 'Revisit Counting'],
+      [412, '1.1.1_0', 1, '1.1', 'Object-to-Object Absolute Distance'],
+      [7, '2.1.2_0', 2, '2.1', 'Revisit Counting'],
       [2, '1.1.1_1', 1, '1.1', 'Object-to-Object Absolute Distance'],
     ]);
   });

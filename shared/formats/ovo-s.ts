@@ -84,8 +84,10 @@ export const ovoSFieldSource = (): FieldSource => (path) => {
 };
 
 /**
- * Items back to the paper's 14 fields: `id` 0..N−1 in order, `category_index` counting within each
- * subcategory, level / main category / type name from the taxonomy.
+ * Items back to the paper's 14 fields: `id` the question's own (its file's, or the one Tidemark gave
+ * it when it was made — a run file written against one export names the same questions in the next),
+ * `category_index` counting within each subcategory, level / main category / type name from the taxonomy.
+ * Only a question with no id at all (made before ids were given) is numbered by its place.
  */
 export function itemsToOvoS(items: readonly ExchangeItem[]): Array<Record<string, unknown>> {
   return [...ovoSRecords(items)];
@@ -102,7 +104,7 @@ export function* ovoSRecords(items: Iterable<ExchangeItem>): Generator<Record<st
     const points = [...item.points].sort((a, b) => a.time.seconds - b.time.seconds);
     const num = (t: EncodedTime) => jsonTime(t, { float: true }); // Table 11: list[float]
     yield {
-      id,
+      id: typeof item.extra.id === 'number' || typeof item.extra.id === 'string' ? item.extra.id : id,
       category_index: `${code}_${index}`,
       source_dataset: item.sourceDataset ?? '',
       video_id: typeof item.extra.video_id === 'string' ? item.extra.video_id : item.videoPath.replace(/^.*\//, '').replace(/\.[^.]+$/, ''),

@@ -6,6 +6,9 @@ import { sortPaced, type Pacer } from '../pacer';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
 import { z } from 'zod';
 import { fromRow, requiredKeys } from '../db/stored-fields';
+import { getProfile } from '../profiles/rows';
+import { withBenchmarkId } from '../../../shared/formats/benchmark-ids';
+import { benchmarkIdField } from '../../../shared/formats/items';
 import { fieldProvenances, queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
 
 interface MarkRow {
@@ -187,6 +190,26 @@ function sortByCreation<R extends { created_at: string; seq: number }>(rows: R[]
 
 export function questionsOfProfile(db: ReadableDb, profileId: string): Question[] {
   return sortByCreation(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).all(profileId)).map(rowToQuestion);
+}
+
+/**
+ * The benchmark ids a profile's questions carry (origin.extra[field]: a file's, or one given when the
+ * question was made), for giving the next question a free one. Reads only the fields column.
+ */
+export function benchmarkIdsOfProfile(db: ReadableDb, profileId: string, field: string): string[] {
+  const ids: string[] = [];
+  for (const { fields } of db.query<{ fields: string }>('SELECT fields FROM questions WHERE profile_id = ?').all(profileId)) {
+    const id = (JSON.parse(fields) as { origin?: { extra?: Record<string, unknown> } | null }).origin?.extra?.[field];
+    if (typeof id === 'string' || typeof id === 'number') ids.push(String(id));
+  }
+  return ids;
+}
+
+/** A new question's fields with the benchmark id its profile's format gives it (benchmark-ids.ts). */
+export function givenBenchmarkId<F extends Pick<QuestionFields, 'origin' | 'profileId'>>(db: ReadableDb, fields: F): F {
+  const kind = getProfile(db, fields.profileId)?.kind;
+  const field = kind ? benchmarkIdField({ profile: kind }) : null;
+  return kind && field ? withBenchmarkId(fields, kind, () => benchmarkIdsOfProfile(db, fields.profileId, field)) : fields;
 }
 
 export function getQuestionRow(db: ReadableDb, id: string): { question: Question; createdAt: string } | null {

@@ -16,7 +16,7 @@ import type { Project } from '../projects/project';
 import { requireVideo } from '../videos/service';
 import { visibleAnnotations } from './policy';
 import { checkRemovable, removeQuestionWithChildren } from './removal';
-import { getMark, getQueryPoint, getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointToRow, questionToRow } from './rows';
+import { getMark, getQueryPoint, givenBenchmarkId, getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointToRow, questionToRow } from './rows';
 
 /** Everything on a video this caller may see. */
 export function annotationsFor(project: Project, caller: Caller, videoId: string): VideoAnnotations {
@@ -187,18 +187,21 @@ export async function createQuestion(
   requireProfile(project.store.db, fields.profileId);
   pointFields.forEach((p, i) => checkPoint(p, duration, `query point ${i + 1}`));
   const now = new Date().toISOString();
-  const question: Question = {
-    ...fields,
-    id: randomUUID(),
-    videoId,
-    provenance: Object.fromEntries(Object.keys(fields).map((k) => [k, provenance])),
-    createdBy: caller.person,
-    updatedAt: now,
-  };
-  const queryPoints = pointFields.map((p) => ({ ...p, id: randomUUID(), questionId: question.id }));
-  await project.store.edit(caller.person, 'Add question', (tx) => {
-    tx.put('questions', questionToRow(question, now));
+  const id = randomUUID();
+  const queryPoints = pointFields.map((p) => ({ ...p, id: randomUUID(), questionId: id }));
+  // its benchmark id is given inside the edit: two questions made at once never take the same one
+  const question = await project.store.edit(caller.person, 'Add question', (tx) => {
+    const made: Question = {
+      ...givenBenchmarkId(tx.db, fields),
+      id,
+      videoId,
+      provenance: Object.fromEntries(Object.keys(fields).map((k) => [k, provenance])),
+      createdBy: caller.person,
+      updatedAt: now,
+    };
+    tx.put('questions', questionToRow(made, now));
     for (const p of queryPoints) tx.put('query_points', queryPointToRow(p));
+    return made;
   });
   return { question, queryPoints };
 }

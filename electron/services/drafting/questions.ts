@@ -14,7 +14,7 @@ import { framesFor } from '../../../shared/drafting/memory-policy';
 import type { DraftOutcome, QuestionRun } from '../../../shared/drafting/runs';
 import { taxonomyLeaves, type Profile } from '../../../shared/profiles';
 import { OPTION_LETTERS, prefixEnd, queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
-import { queryPointToRow, questionToRow } from '../annotation/rows';
+import { givenBenchmarkId, queryPointToRow, questionToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
@@ -201,7 +201,7 @@ async function store(project: Project, caller: Caller, run: QuestionRun, segment
       if (c.made) {
         const checked = c.supported === undefined || c.supported === null ? null : { cutoff: prefixEnd(c.made.point, c.made.fields), supported: c.supported, reason: c.reason ?? '', model: session.endpoint.model, at: now };
         const question: Question = {
-          ...c.made.fields,
+          ...givenBenchmarkId(tx.db, c.made.fields),
           ...(checked ? { modelChecks: { cutoff: checked, textOnly: null } } : {}),
           id: randomUUID(),
           videoId: run.videoId,
