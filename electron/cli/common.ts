@@ -106,3 +106,18 @@ export async function withProject<T>(path: string, mode: 'read' | 'write', acces
     await project.close();
   }
 }
+
+/** A name as a person may type it: "ovo-bench", "OVO-Bench" and "ovobench" are one name. */
+const looseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The profile a --profile names: its id, a built-in kind (`vcbench`, `ovo-s-bench`, …), or the name of
+ * a profile (`ovo-bench` and `streamingbench` name the custom profiles their files are imported into)
+ * when one profile has it; null when none (or several) do.
+ */
+export function profileNamed<P extends { id: string; kind: string; name: string; builtin: boolean }>(profiles: readonly P[], value: string): P | null {
+  const exact = profiles.find((p) => p.id === value) ?? profiles.find((p) => p.builtin && p.kind === value);
+  if (exact) return exact;
+  const named = profiles.filter((p) => looseName(p.name) === looseName(value));
+  return named.length === 1 ? named[0]! : null;
+}

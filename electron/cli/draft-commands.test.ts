@@ -85,6 +85,9 @@ describe('tidemark draft', () => {
     expect(dry.out[0]).toMatch(/^Estimate: 12 requests, \d+ frames, [\d,]+ input tokens, 480 output tokens, \$0\.\d{4}; 0 seconds skipped \(already done\)\.$/);
     const asJson = await draft('--what', 'captions', '--task', taskId, '--k', '4', '--dry-run', '--json');
     const parsed = JSON.parse(asJson.out.join('\n'));
+    // the task by its benchmark id (the VSAS task_id it was given when it was made), as by its own
+    const byTaskId = JSON.parse((await draft('--what', 'captions', '--task', 'task-0000', '--k', '4', '--dry-run', '--json')).out.join('\n'));
+    expect(byTaskId.run.target).toBe(taskId);
     expect(parsed).toMatchObject({ run: { what: 'captions', videoId, target: taskId, policy: 'sw+u', k: 4, height: 72 }, estimate: { requests: 12, outputTokens: 480, skipped: 0 }, outcome: null });
     expect(parsed.estimate.costUsd).toBeCloseTo((parsed.estimate.inputTokens * 2 + 480 * 8) / 1e6, 12);
     // candidate questions: per segment a summary, the candidates and a cutoff check each

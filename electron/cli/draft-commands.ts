@@ -13,6 +13,7 @@ import { shortcutRate } from '../../shared/drafting/probe-answers';
 import { draftRunSchema, probeRunSchema, type DraftEstimate, type DraftOutcome, type DraftRun, type DraftWhat, type ProbeRun } from '../../shared/drafting/runs';
 import { plural } from '../../shared/plural';
 import type { Profile } from '../../shared/profiles';
+import { runItemIds } from '../../shared/runs/item-ids';
 import { getQuestionRow, listQuestions } from '../services/annotation/rows';
 import { AppServices } from '../services/app-services';
 import { currentKey } from '../services/drafting/keys';
@@ -20,9 +21,9 @@ import { probeItems } from '../services/drafting/probe';
 import { draftsOf } from '../services/drafting/rows';
 import { estimateProbe, estimateRun, runDraft, runProbe, type EndpointOverrides } from '../services/drafting/runs';
 import type { JobControl } from '../services/jobs/registry';
-import { builtinProfileId, listProfiles } from '../services/profiles/rows';
+import { listProfiles } from '../services/profiles/rows';
 import type { Project } from '../services/projects/project';
-import { requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo, type Who } from './common';
+import { profileNamed, requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo, type Who } from './common';
 
 const ENDPOINT_HELP = `  --budget USD        stop before a request that would take the estimated spending past this
   --base-url URL, --model NAME, --concurrency N
@@ -48,13 +49,14 @@ a run started again resumes past it. Drafts wait in the project for a person to 
 reject them. Each request is causal: frames at or before the second it is about, never later.
 
   --what captions     a caption per second for a VSAS task
-    --task T          the task: a question's id, or the exact text of a VSAS question on the video
+    --task T          the task: a question's id or its benchmark id (a VSAS task_id), or the exact
+                      text of a VSAS question on the video
     --with-previous   in order, each request with the previous caption
   --what events       event candidates (or repetitions with --mark cycle)
     --target TEXT     what to find, in words ("each time a person enters")
     --mark event|cycle, --step S   look S seconds at a time (default 10)
   --what questions    candidate questions, each checked at its cutoff
-    --profile P       a profile id or built-in kind (phostream, ovo-s-bench, …)
+    --profile P       a profile id, built-in kind (phostream, ovo-s-bench, …) or name (ovo-bench, …)
     --segment S, --per-segment N   segments of S seconds (default 30), N questions each (default 2)
 
   --from S, --to S    the window in seconds (default the whole video)
@@ -67,7 +69,7 @@ The text-only shortcut probe: each question with one answer to compare (choice, 
 asked N times (default 5) with no video at all. One answered right at least half the time is flagged
 "answerable without video" (a lint in the app) and listed here.
 
-  --profile P         a profile id or built-in kind (default: every profile)
+  --profile P         a profile id, built-in kind or name (ovo-bench, …) (default: every profile)
 ${ENDPOINT_HELP}
 Questions flagged also exit 1.`,
 };
@@ -141,18 +143,25 @@ function findVideo(project: Project, nameOrId: string): Video {
 
 function findProfile(project: Project, idOrKind: string): Profile {
   const profiles = listProfiles(project.store.db);
-  const found = profiles.find((p) => p.id === idOrKind) ?? profiles.find((p) => p.id === builtinProfileId(idOrKind));
+  const found = profileNamed(profiles, idOrKind);
   if (!found) throw new Error(`No profile "${idOrKind}" in this project. Profiles: ${profiles.map((p) => `${p.id} (${p.name})`).join(', ')}.`);
   return found;
 }
 
-/** The caption task: a question of the video by id, else the one VSAS question on it with exactly this text. */
+/**
+ * The caption task: a question of the video by its Tidemark id or its benchmark id (a VSAS `task_id`,
+ * as the file or Tidemark gave it), else the one VSAS question on it with exactly this text.
+ */
 function captionTask(project: Project, video: Video, task: string): string {
   const db = project.store.db;
   const questions = listQuestions(db, video.id);
   if (questions.some((q) => q.id === task)) return task;
-  const dense = new Set(listProfiles(db).filter((p) => p.rules.denseCaptions).map((p) => p.id));
+  const profiles = listProfiles(db);
+  const kinds = new Map(profiles.map((p) => [p.id, p.kind]));
+  const dense = new Set(profiles.filter((p) => p.rules.denseCaptions).map((p) => p.id));
   const vsas = questions.filter((q) => dense.has(q.profileId));
+  const byBenchmarkId = vsas.filter((q) => runItemIds(q, kinds.get(q.profileId) ?? 'custom').benchmarkId === task);
+  if (byBenchmarkId.length === 1) return byBenchmarkId[0]!.id;
   const matching = vsas.filter((q) => q.text === task);
   if (matching.length === 1) return matching[0]!.id;
   const listed = vsas.map((q) => `${q.id} "${q.text}"`).join('; ');

@@ -11,7 +11,7 @@ import { plural } from '../../shared/plural';
 import { scoringRules, type ScoringRules } from '../../shared/scoring/context';
 import { extractorIds, type ExtractorId } from '../../shared/scoring/extractors';
 import type { Metrics } from '../../shared/scoring/types';
-import { builtinProfileId, listProfiles } from '../services/profiles/rows';
+import { listProfiles } from '../services/profiles/rows';
 import { draftingEndpoint } from '../services/drafting/runs';
 import { DraftSession } from '../services/llm/session';
 import { UNWATCHED } from '../services/jobs/registry';
@@ -90,7 +90,7 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
     let profileId: string | null = null;
     if (values.profile) {
       const profiles = listProfiles(project.store.db);
-      const found = profiles.find((p) => p.id === values.profile || p.id === builtinProfileId(values.profile!) || p.kind === values.profile);
+      const found = profileNamed(profiles, values.profile);
       if (!found) throw new UsageError(`--profile: no profile "${values.profile}" in the project (${profiles.map((p) => p.kind === 'custom' ? p.id : p.kind).join(', ')}).`);
       profileId = found.id;
     }
