@@ -18,7 +18,7 @@ import { UNWATCHED } from '../services/jobs/registry';
 import { judgeInMemory } from '../services/runs/judge';
 import { scoreRunFile, type FileJudge, type FileScore } from '../services/runs/score-file';
 import { cliServices } from './draft-commands';
-import { requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo } from './common';
+import { profileNamed, requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo } from './common';
 
 export const SCORE_HELP = {
   score: `Usage: tidemark score --project <file.tidemark> --run <run file or folder> [--format <run format>] [--profile <id|kind>] [--extractor <rule>] [--rules release|paper] [--json]
