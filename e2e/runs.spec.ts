@@ -83,3 +83,44 @@ test('a run imported, scored on the scoreboard, its early response found and sho
   await expect(page.getByTestId('response-verdict')).toContainText('scored correct by the paper');
   await expect(page.getByTestId('response-verdict')).toContainText('3.0 s before the answer was knowable');
 });
+
+test('OVO-Bench on the scoreboard: the release\'s substring test with a strict column beside it, and the items the two score differently', async ({ page, tidemark }) => {
+  test.setTimeout(120_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
+  const videoId = videos.find((v) => v.name === 'clock-test-pattern.mp4')!.id;
+  // the custom profile OVO-Bench's import makes: scoring knows it by its name
+  const profile = await api<{ id: string; kind: string; name: string; rules: Record<string, unknown> }>(page, 'profiles.create', { name: 'OVO-Bench' });
+  await api(page, 'profiles.update', { id: profile.id, definition: { kind: profile.kind, name: profile.name, rules: { ...profile.rules, answerKinds: ['choice'], denseCaptions: false }, taxonomy: [{ code: 'Backward', name: 'Backward', children: [{ code: 'EPM', name: 'EPM' }] }] } });
+  const options = { A: 'SING', B: 'SHOW DANCE', C: 'PLAY', D: 'SLEEP' };
+  const ask = (text: string, time: number, answer: string) =>
+    api<{ question: { id: string } }>(page, 'questions.create', { videoId, fields: { profileId: profile.id, answerKind: 'choice', taskCode: 'EPM', options, text }, queryPoints: [{ time, answer, evidence: [[1, time - 1]] }] });
+  const first = (await ask('What did they do first?', 6, 'C')).question.id;
+  const second = (await ask('What did they do last?', 12, 'D')).question.id;
+  const run = join(tidemark.dataDir, 'ovo-run.jsonl');
+  writeFileSync(run, [{ model: 'gemini', item: first, query: 0, t: 6, response: '(B) SHOW DANCE' }, { model: 'gemini', item: second, query: 0, t: 12, response: 'D' }].map((l) => JSON.stringify(l)).join('\n'));
+  await page.reload();
+  await openDemoVideo(page, 'clock-test-pattern.mp4');
+  await keys(page, 'm');
+  await page.getByTestId('run-path').fill(run);
+  await page.getByTestId('run-import').click();
+  await expect(page.getByTestId('run-import-result')).toContainText('Imported gemini · ovo-run (2 responses)');
+
+  await page.getByTestId('runs-tab-scoreboard').click();
+  await page.getByTestId('score-profile').selectOption({ label: 'OVO-Bench' });
+  await page.getByTestId('score-runs').click();
+  // the release credits "(B) SHOW DANCE" for C (the C of DANCE); the strict column does not
+  await expect(page.getByTestId('scoreboard-row')).toContainText('100.00');
+  const beside = page.getByTestId('score-beside');
+  await expect(beside.getByTestId('score-beside-table').locator('th')).toHaveText(['Run', 'accuracy (release)', 'accuracy (strict)', 'accuracy (paper)', 'items differing (strict)', 'items differing (paper)']);
+  await expect(page.getByTestId('score-beside-row').locator('td')).toHaveText(['gemini · ovo-run', '100.00', '50.00', '100.00', '1', '0']);
+  await page.getByTestId('score-differences').locator('summary').click();
+  await expect(page.getByTestId('score-differences').locator('summary')).toContainText('gemini · ovo-run: 1 item scored differently — choice answers read by strict-letter instead of substring');
+  await expect(page.getByTestId('score-difference').locator('td')).toHaveText([/.+/, '0', '(B) SHOW DANCE', 'C', 'C · right ("C" occurs in the response)', 'B · wrong (the label that opens the response)']);
+
+  // scored by the paper's rules, the release's column is the one beside
+  await page.getByTestId('score-rules').selectOption('paper');
+  await page.getByTestId('score-runs').click();
+  await expect(beside.getByTestId('score-beside-table').locator('th')).toHaveText(['Run', 'accuracy (paper)', 'accuracy (strict)', 'accuracy (release)', 'items differing (strict)', 'items differing (release)']);
+});

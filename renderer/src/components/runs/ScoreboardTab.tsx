@@ -3,7 +3,10 @@
 // the scorer left (a judge needed, a paper row that breaks its rule) and CSV, Markdown, LaTeX.
 import { useMemo, useState } from 'react';
 import { scoreboard, scoreboardCsv, scoreboardLatex, scoreboardMarkdown } from '../../../../shared/runs/scoreboard';
+import { besideTable } from '../../../../shared/runs/scoreboard-beside';
+import type { RunScoreView } from '../../../../shared/runs/types';
 import type { ScoringRules } from '../../../../shared/scoring/context';
+import type { RuleComparison, RuleRead } from '../../../../shared/scoring/types';
 import { extractorIds } from '../../../../shared/scoring/extractors';
 import { estimateJudge, judgeAsPerson, loadJudgeCheck, scoreRuns, startJudge } from '../../store/runs/actions';
 import { useStore } from '../../store/store';
@@ -70,6 +73,7 @@ export function ScoreboardTab(): React.JSX.Element {
           <ScoreBars rows={t.rows} />
         </section>
       ))}
+      {scores && <RulesBeside scores={scores} rules={scoredRules} />}
       {notes.length > 0 && (
         <ul className="hint" data-testid="score-notes">
           {notes.map((n) => <li key={n}>{n}</li>)}
@@ -88,6 +92,64 @@ export function ScoreboardTab(): React.JSX.Element {
       )}
       {format && <textarea readOnly rows={10} value={FORMATS[format](tables)} className="export-text" data-testid="score-export" onFocus={(e) => e.currentTarget.select()} />}
     </div>
+  );
+}
+
+/**
+ * The run as scored beside the same run scored strictly (where the release's rule credits answers by
+ * accident: OVO-Bench's substring test) and by the other rule set, with the items they score differently.
+ */
+function RulesBeside({ scores, rules }: { scores: readonly RunScoreView[]; rules: ScoringRules }): React.JSX.Element | null {
+  const table = useMemo(() => besideTable(scores, rules), [scores, rules]);
+  if (!table) return null;
+  return (
+    <section data-testid="score-beside">
+      <h3>Beside: {table.against.map((a) => (a === 'strict' ? 'a strict extractor' : `the ${a}'s rules`)).join(' and ')}</h3>
+      <table className="review-table scoreboard-table beside-table" data-testid="score-beside-table">
+        <thead>
+          <tr><th>Run</th>{table.columns.map((c) => <th key={c.header}>{c.header}</th>)}{table.against.map((a) => <th key={a}>items differing ({a})</th>)}</tr>
+        </thead>
+        <tbody>
+          {table.rows.map((r) => (
+            <tr key={r.run} data-testid="score-beside-row">
+              <td>{r.run}</td>
+              {r.values.map((v, i) => <td key={i}>{v === null ? '—' : v.toFixed(2)}</td>)}
+              {r.differing.map((n, i) => <td key={`d${i}`}>{n ?? '—'}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {scores.flatMap((s) => (s.comparisons ?? []).filter((c) => c.differenceCount > 0).map((c) => <Differences key={`${s.runId}:${c.against}`} run={`${s.model} · ${s.label}`} rules={rules} comparison={c} />))}
+    </section>
+  );
+}
+
+const DIFFERENCES_SHOWN = 200;
+const readText = (r: RuleRead | null): string => (r === null ? 'not scored' : `${r.extracted ?? 'nothing'} · ${r.correct === null ? 'unscored' : r.correct ? 'right' : 'wrong'}${r.timing ? ` · ${r.timing}` : ''} (${r.rule ?? 'no rule'})`);
+const metricsText = (m: Record<string, number | null>): string => Object.entries(m).map(([k, v]) => `${k} ${v === null ? '—' : v.toFixed(2)}`).join(', ');
+
+/** The items one comparison scores differently: the response, the key, what each rule read. */
+function Differences({ run, rules, comparison }: { run: string; rules: ScoringRules; comparison: RuleComparison }): React.JSX.Element {
+  const shown = comparison.differences.slice(0, DIFFERENCES_SHOWN);
+  return (
+    <details data-testid="score-differences">
+      <summary>{run}: {comparison.differenceCount} {comparison.differenceCount === 1 ? 'item' : 'items'} scored differently — {comparison.label}{shown.length < comparison.differenceCount ? ` (the first ${shown.length} shown; tidemark score --json lists all)` : ''}</summary>
+      <table className="review-table">
+        <thead><tr><th>Item</th><th>Query</th><th>Response</th><th>Key</th><th>{rules}</th><th>{comparison.against}</th></tr></thead>
+        <tbody>
+          {shown.map((d, i) => (
+            <tr key={i} data-testid="score-difference">
+              <td>{d.item}</td>
+              <td>{d.query ?? '—'}</td>
+              <td>{d.response ?? '—'}</td>
+              <td>{d.answer ?? '—'}</td>
+              <td>{d.metrics ? metricsText(d.metrics.scored) : readText(d.scored)}</td>
+              <td>{d.metrics ? metricsText(d.metrics.other) : readText(d.other)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
