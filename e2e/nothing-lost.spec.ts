@@ -1,14 +1,6 @@
 // Nothing a person types is lost on a way out, and nothing behind an open overlay is edited by a key.
 import type { Page } from '@playwright/test';
-import { api, expect, keys, openDemoVideo, playerState, test } from './support/fixtures';
-
-async function becomes(page: Page, name: string, role: string): Promise<void> {
-  await page.getByTestId('identity').click();
-  await page.getByTestId('identity-name').fill(name);
-  await page.getByTestId('identity-role').selectOption(role);
-  await page.getByTestId('identity-save').click();
-  await expect(page.getByTestId('identity')).toHaveText(`${name} · ${role}`);
-}
+import { api, becomes, expect, keys, openDemoVideo, playerState, test } from './support/fixtures';
 
 /** Selects the question whose text starts so, in the questions list. */
 async function openQuestion(page: Page, text: string): Promise<void> {

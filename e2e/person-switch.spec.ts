@@ -3,19 +3,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { api, expect, keys, openDemoVideo, test } from './support/fixtures';
+import { api, becomes, expect, keys, openDemoVideo, test } from './support/fixtures';
 
 /** The author's answer, and what a model said: neither may reach the reviewer's page. */
 const AUTHOR_ANSWER = 'sentinel-author-4471';
 const MODEL_TEXT = 'sentinel-model-5582';
-
-async function becomes(page: Page, name: string, role: string): Promise<void> {
-  await page.getByTestId('identity').click();
-  await page.getByTestId('identity-name').fill(name);
-  await page.getByTestId('identity-role').selectOption(role);
-  await page.getByTestId('identity-save').click();
-  await expect(page.getByTestId('identity')).toHaveText(`${name} · ${role}`);
-}
 
 /** Everything the page holds: its text, every attribute, every field's value and every store slice. */
 async function everythingHeld(page: Page): Promise<string> {

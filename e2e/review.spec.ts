@@ -1,17 +1,8 @@
 import type { Page } from '@playwright/test';
-import { api, expect, playerState, test } from './support/fixtures';
+import { api, becomes, expect, playerState, test } from './support/fixtures';
 
 /** The author's answer to the text question: it must never be on a blind reviewer's page. */
 const AUTHOR_ANSWER = 'crimson-sentinel-square';
-
-/** Switches who is working through the header's control. */
-async function becomes(page: Page, name: string, role: string): Promise<void> {
-  await page.getByTestId('identity').click();
-  await page.getByTestId('identity-name').fill(name);
-  await page.getByTestId('identity-role').selectOption(role);
-  await page.getByTestId('identity-save').click();
-  await expect(page.getByTestId('identity')).toHaveText(`${name} · ${role}`);
-}
 
 async function openReview(page: Page, tab: string): Promise<void> {
   await page.locator('body').click({ position: { x: 5, y: 5 } });

@@ -71,3 +71,12 @@ export async function api<T>(page: Page, method: string, body: unknown = {}): Pr
     [method, body] as const,
   ) as Promise<T>;
 }
+
+/** Switches who is working through the header's control. */
+export async function becomes(page: Page, name: string, role: string): Promise<void> {
+  await page.getByTestId('identity').click();
+  await page.getByTestId('identity-name').fill(name);
+  await page.getByTestId('identity-role').selectOption(role);
+  await page.getByTestId('identity-save').click();
+  await expect(page.getByTestId('identity')).toHaveText(`${name} · ${role}`);
+}
