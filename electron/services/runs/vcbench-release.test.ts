@@ -1,7 +1,7 @@
 // VCBench scored through the services as its release scores it: the benchmark file imported, a run
 // file read, and the score compared with what the release's own eval/unify_results.py +
 // eval/compute_metrics.py printed for the same run (numbers in shared/scoring/fixtures/vcbench).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,13 +19,15 @@ const root = join(__dirname, '..', '..', '..');
 const sample = join(root, '..', 'shared', 'fixtures', 'external', 'vcbench', 'vcbench_data.sample.jsonl');
 const fixtures = join(root, 'shared', 'scoring', 'fixtures', 'vcbench');
 const subset = join(fixtures, 'vcbench_data.subset.jsonl');
-// the release's whole files where the shared fixtures hold them, or VCBENCH_RELEASE_DATA names a folder
-// with them (a checkout's data/): only numbers of them are committed here
-const external = process.env.VCBENCH_RELEASE_DATA ?? join(root, '..', 'shared', 'fixtures', 'external', 'vcbench');
-const fullData = join(external, 'vcbench_data.jsonl');
-const fullEval = join(external, 'vcbench_eval.jsonl');
 const dir = tempDir();
 afterAll(() => dir.remove());
+
+/** One of the release's whole files (CC BY 4.0, committed gzipped beside the numbers), unpacked for the test. */
+function unpacked(name: string): string {
+  const path = join(dir.path, name);
+  writeFileSync(path, gunzipSync(readFileSync(join(fixtures, `${name}.gz`))));
+  return path;
+}
 
 interface DataRecord {
   id: string;
@@ -195,7 +197,8 @@ describe('VCBench through the services, as eval/unify_results.py + eval/compute_
     await reimported.close();
   });
 
-  it.runIf(existsSync(fullData) && existsSync(fullEval))('all 1,000 questions, each run: every question, subtype and the overall (the release\'s files from the shared fixtures)', async () => {
+  it('all 1,000 questions, each run: every question, subtype and the overall (the release\'s own files)', async () => {
+    const [fullData, fullEval] = [unpacked('vcbench_data.jsonl'), unpacked('vcbench_eval.jsonl')];
     const full = (JSON.parse(gunzipSync(readFileSync(join(fixtures, 'full.release.json.gz'))).toString('utf8')) as { runs: Record<string, ReleaseRun> }).runs;
     const predictions = JSON.parse(gunzipSync(readFileSync(join(fixtures, 'full.predictions.json.gz'))).toString('utf8')) as Record<string, Record<string, Record<string, unknown>>>;
     const evalRows = readFileSync(fullEval, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { q_id: string; count: number });
