@@ -312,7 +312,7 @@ test('a counting item authored by marking: withheld while blind, then compared w
   await openReview(page, 'report');
   await page.getByTestId('report-round').selectOption({ label: 'Round 1: Counts' });
   const annRita = page.getByTestId('report-pairs').locator('tr').filter({ hasText: /answers \(number\)\s*all\s*Ann\s*Rita/ });
-  await expect(annRita).toContainText('83.3 %');
+  await expect(annRita).toContainText('83.3 % [43.6, 97.0]'); // with its Wilson interval
 });
 
 test('the first start asks who you are, once', async ({ page }) => {

@@ -12,7 +12,7 @@ import { likelyCommands } from '../store/player/selectors';
 import { selectedVideo } from '../store/project/selectors';
 import { getState, useStore } from '../store/store';
 import { playerControl } from '../player/control';
-import { SeekQueue } from '../player/seek-queue';
+import { SeekQueue, type FrameCheck } from '../player/seek-queue';
 import { laneElements, StepAhead } from '../player/step-ahead';
 import { CropOverlay } from './CropOverlay';
 
@@ -83,7 +83,7 @@ export function PlayerView(): React.JSX.Element {
       ownAt = mediaTime;
       if (ownWanted === 'any' || target === ownWanted) ownLanded(mediaTime);
     });
-    const seekOwn = (t: number): void => {
+    const seekOwn = (t: number, isTargetFrame?: FrameCheck): void => {
       ownWanted = t;
       ownSeq = getState().commanded.seq;
       ahead.disarm();
@@ -95,7 +95,7 @@ export function PlayerView(): React.JSX.Element {
         });
         return;
       }
-      queue.request(t);
+      queue.request(t, isTargetFrame);
     };
     commandRef.current = (t) => {
       if (ahead.show(t)) {
@@ -142,9 +142,10 @@ export function PlayerView(): React.JSX.Element {
       // neither the last frame reported (late on a loaded machine) nor the element's own time (it can
       // lie a hair before the picture's frame) says for sure what is on screen once playback stops:
       // the element is brought to the frame of its time, which is then the command and the picture
-      const t = frameStartTime(frameIndexAt(media.currentTime, fps()), fps());
-      playbackStopped(t);
-      seekOwn(t);
+      // (at the end, the last frame: the element's time is then its duration, a frame past it). Only
+      // that frame answers the seek: one playback had under way can still reach the screen after it.
+      const t = playbackStopped(frameStartTime(frameIndexAt(media.currentTime, fps()), fps()));
+      seekOwn(t, (mediaTime) => frameIndexAt(mediaTime, fps()) === frameIndexAt(t, fps()));
     };
     player.on('play', () => {
       ahead.hide();

@@ -57,6 +57,32 @@ describe('SeekQueue', () => {
     expect(presented).toEqual([[7, 7], [9, 9]]);
   });
 
+  it("after a pause, passes over frames playback had under way that reach the screen late, behind or ahead of the seek's", () => {
+    const frameOf = (t: number): number => Math.floor(t * 30 + 1e-3);
+    const video = new FakeVideo(30);
+    const presented: Array<[number, number]> = [];
+    const queue = new SeekQueue(video, (mediaTime, target) => presented.push([mediaTime, target]));
+    queue.request(0);
+    video.completeSeek();
+    presented.length = 0;
+    // playback from 0 stops with the element's time in frame 156 while the picture lags three frames
+    // behind (seen on a loaded machine); the player seeks to frame 156, and frame 153 reaches the
+    // screen after the seek began, then 157 (decoded ahead): neither is the seek's
+    queue.request(156 / 30, (m) => frameOf(m) === 156);
+    video.present(153 / 30);
+    video.present(157 / 30);
+    expect(presented).toEqual([]);
+    video.completeSeek();
+    expect(presented).toEqual([[156 / 30, 156 / 30]]);
+    // the check travels with a request that waits behind one in flight
+    queue.request(2);
+    queue.request(200 / 30, (m) => frameOf(m) === 200);
+    video.completeSeek(); // the seek to 2 lands (reported); 200's starts
+    video.present(199 / 30);
+    video.completeSeek();
+    expect(presented.slice(1)).toEqual([[2, 2], [200 / 30, 200 / 30]]);
+  });
+
   it("does not take a new source's first frame, late to the screen, for the first seek's", () => {
     const video = new FakeVideo(30);
     const presented: Array<[number, number]> = [];

@@ -16,12 +16,17 @@ export interface SeekableVideo {
  */
 export const SEEK_NUDGE = 1e-3;
 
+/** Whether a presented frame (its media time) is the one a seek asked for. */
+export type FrameCheck = (mediaTime: number) => boolean;
+
 /** Display frames after 'seeked' with no frame presented before a seek counts as landed on the frame already shown. */
 const SILENT_FRAMES = 4;
 
 export class SeekQueue {
   private inFlight: number | null = null;
   private pending: number | null = null;
+  /** The frame check the pending request came with (see request). */
+  private pendingCheck: FrameCheck | undefined;
   private generation = 0;
   /** The seek whose frame was last reported. */
   private reported = 0;
@@ -37,14 +42,22 @@ export class SeekQueue {
     this.video.addEventListener('emptied', this.handleEmptied);
   }
 
-  /** Asks for time t; replaces any request still waiting behind the one in flight. */
-  request(t: number): void {
+  /**
+   * Asks for time t; replaces any request still waiting behind the one in flight. `isTargetFrame`,
+   * where given, says whether a presented frame is t's: one that is not is passed over, and the next
+   * frame (or, if none comes, the seek's silent end) answers. The player gives it for the seek that
+   * follows a pause: a frame playback had under way can reach the screen after that seek began — on
+   * a loaded machine several frames behind the element's time — and would name a frame the seek then
+   * replaces on screen.
+   */
+  request(t: number, isTargetFrame?: FrameCheck): void {
     if (this.disposed) return;
     if (this.inFlight !== null) {
       this.pending = t;
+      this.pendingCheck = isTargetFrame;
       return;
     }
-    this.start(t);
+    this.start(t, isTargetFrame);
   }
 
   get busy(): boolean {
@@ -79,11 +92,12 @@ export class SeekQueue {
    * this one: its frame can reach the screen after its 'seeked' and after this seek began (Chromium
    * fixes no order), and a frame nearer to it than to `target` is that late frame, not ours.
    */
-  private watch(generation: number, target: number | null, previous: number | null = null): void {
+  private watch(generation: number, target: number | null, previous: number | null = null, isTargetFrame?: FrameCheck): void {
     this.video.requestVideoFrameCallback?.((_now, metadata) => {
       if (this.disposed || generation !== this.generation) return;
-      if (target !== null && previous !== null && Math.abs(metadata.mediaTime - previous) < Math.abs(metadata.mediaTime - target)) {
-        this.watch(generation, target, previous);
+      const late = target !== null && previous !== null && Math.abs(metadata.mediaTime - previous) < Math.abs(metadata.mediaTime - target);
+      if (late || (isTargetFrame && !isTargetFrame(metadata.mediaTime))) {
+        this.watch(generation, target, previous, isTargetFrame);
         return;
       }
       this.reported = generation;
@@ -111,12 +125,12 @@ export class SeekQueue {
     nextFrame(check);
   }
 
-  private start(t: number): void {
+  private start(t: number, isTargetFrame?: FrameCheck): void {
     this.inFlight = t;
     // registered before the seek: a callback asked for after 'seeked' would wait for the next frame.
     // The first seek on a source has no earlier target, but the source's first frame (where the
     // element stands) may still be on its way to the screen: that is the frame not to take for ours
-    this.watch(++this.generation, t, this.lastTarget ?? this.video.currentTime);
+    this.watch(++this.generation, t, this.lastTarget ?? this.video.currentTime, isTargetFrame);
     this.lastTarget = t;
     this.video.currentTime = t + SEEK_NUDGE;
   }
@@ -126,9 +140,10 @@ export class SeekQueue {
     this.inFlight = null;
     if (this.disposed || done === null) return;
     if (this.pending !== null) {
-      const next = this.pending;
+      const [next, check] = [this.pending, this.pendingCheck];
       this.pending = null;
-      this.start(next);
+      this.pendingCheck = undefined;
+      this.start(next, check);
       return;
     }
     if (!this.video.requestVideoFrameCallback) this.onPresented(this.video.currentTime, done);

@@ -1,6 +1,6 @@
 // Driving the player: seeks (clamped to the video and to the prefix a model may see), stepping on the
 // 1-FPS grid or by native frames, playback, shuttle and rate.
-import { snapTime, type Step } from '../../../../shared/timecode';
+import { lastFrameTime, snapTime, type Step } from '../../../../shared/timecode';
 import { playerControl } from '../../player/control';
 import { shortcutLabel } from '../../shortcuts';
 import { decodeAheadEnabled, rememberDecodeAhead } from '../../player/step-ahead';
@@ -100,9 +100,16 @@ export function playbackStarted(): void {
   setState({ playing: true });
 }
 
-/** Playback stopped at t: that is now the commanded time (without a new seek). */
-export function playbackStopped(t: number): void {
-  setState((s) => ({ playing: false, playerTime: t, commanded: { time: t, seq: s.commanded.seq } }));
+/**
+ * Playback stopped at t: that is now the commanded time (without a new seek) — the last frame's at
+ * most: at the end the element's time is its duration, one frame past the last frame on screen.
+ * Returns the time commanded.
+ */
+export function playbackStopped(t: number): number {
+  const video = selectedTimedVideo(getState());
+  const at = video ? Math.min(t, lastFrameTime(video.duration, video.fps)) : t;
+  setState((s) => ({ playing: false, playerTime: at, commanded: { time: at, seq: s.commanded.seq } }));
+  return at;
 }
 
 /** One step of backwards playback (the media element cannot play backwards): back by `seconds`. */
