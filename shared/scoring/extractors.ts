@@ -6,40 +6,13 @@
 // Word boundaries are written as look-arounds over Unicode letters, digits and "_" because the
 // releases are Python, whose \b is Unicode-aware (JavaScript's is ASCII-only).
 import type { AnswerKind } from '../profiles';
-import { OPTION_LETTERS, type Answer, type OptionLetter } from '../questions';
+import { OPTION_LETTERS, type Answer } from '../questions';
+import type { Extraction, ExtractionContext, Extractor, ExtractorId } from './extraction';
 import { numberWords } from './number-words';
 import { ovoBenchCount, ovoBenchYesNo } from './ovo-bench-extractors';
 
-export interface ExtractionContext {
-  /** The item's options; letters outside them are never returned. All of A–G when absent. */
-  options?: Partial<Record<OptionLetter, string>>;
-  /** The correct answer, for rules that test the response against it (OVO-Bench's substring test). */
-  answer?: Answer;
-  /** The strings of a response its results stored as a list (OVO-Bench's QWen2VL files); `response` is them joined by newlines. */
-  list?: readonly string[];
-}
-
-export interface Extraction {
-  value: string | number;
-  /** The step or pattern that matched, in words. */
-  rule: string;
-  /** For rules that test the response against the answer: their verdict, which stands over comparing `value` with it. */
-  correct?: boolean;
-}
-
-export const extractorIds = ['ovo-s-letter', 'ovo-s-letter-paper', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no', 'ovo-bench-count', 'ovo-bench-yes-no', 'strict-letter'] as const;
-export type ExtractorId = (typeof extractorIds)[number];
-
-export interface Extractor {
-  id: ExtractorId;
-  version: string;
-  label: string;
-  /** Known to misread ordinary answers (e.g. a substring test finds "A" in "Answer: D"). */
-  brittle?: boolean;
-  /** The answer kinds it reads. */
-  kinds: readonly AnswerKind[];
-  extract(response: string, ctx: ExtractionContext): Extraction | null;
-}
+export { extractorIds } from './extraction';
+export type { Extraction, ExtractionContext, Extractor, ExtractorId } from './extraction';
 
 const W = '[\\p{L}\\p{N}_]';
 const BEFORE = `(?<!${W})`;

@@ -8,7 +8,7 @@
 // A response the results stored as a list (QWen2VL's) is tested as the release tests it: `gt in
 // list` is membership, so only an element that is exactly "Yes" / "No" counts (REC: the release
 // stops with a TypeError on a list; its strings' digits are read instead).
-import type { Extraction, ExtractionContext, Extractor } from './extractors';
+import type { Extraction, ExtractionContext, Extractor } from './extraction';
 
 const DIGITS = /\p{Nd}+/gu;
 
