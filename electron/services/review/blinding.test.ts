@@ -7,7 +7,6 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethods, type ApiMethod } from '../../../shared/api';
-import { BUILTIN_PROFILES } from '../../../shared/profiles';
 import type { Caller } from '../../../shared/domain';
 import { AppServices } from '../app-services';
 import { createHandlers, dispatch } from '../handlers';
@@ -18,6 +17,7 @@ import { savePerson } from './people';
 import { openRound } from './rounds';
 import { submitReview } from './reviewing';
 import { listQueryPoints } from '../annotation/rows';
+import { everyRequest } from '../test-support/every-request';
 
 const dir = tempDir();
 let app: AppServices;
@@ -63,93 +63,7 @@ const bytesOf = (path: string): string =>
 
 /** A valid request for every method; the project-switching ones run last (see ORDER). */
 function requests(): Record<ApiMethod, unknown> {
-  return {
-    'app.info': {},
-    'settings.get': {},
-    'settings.update': { keymap: {} },
-    'projects.recent': {},
-    'projects.current': {},
-    'projects.create': { path: join(dir.path, 'other.tidemark') },
-    'projects.open': { path: projectPath },
-    'projects.close': {},
-    'projects.viewState': {},
-    'projects.selectVideo': { videoId: fx.videoId },
-    'videos.list': {},
-    'videos.import': { paths: [join(dir.path, 'nothing.mp4')] },
-    'videos.relink': { videoId: fx.videoId, path: join(dir.path, 'nothing.mp4') },
-    'videos.remove': { videoId: fx.videoId },
-    'videos.saveView': { videoId: fx.videoId, position: 1, viewStart: 0, pxPerSec: 10 },
-    'thumbnails.get': { videoId: fx.videoId },
-    'thumbnails.generate': { videoId: fx.videoId },
-    'jobs.list': {},
-    'jobs.cancel': { jobId: 'none' },
-    'dialogs.pick': { kind: 'openProject' },
-    'profiles.list': {},
-    'profiles.create': { name: 'Mine' },
-    'profiles.update': { id: 'builtin:vcbench', definition: BUILTIN_PROFILES[1] },
-    'profiles.remove': { id: 'builtin:vcbench' },
-    'annotations.load': { videoId: fx.videoId },
-    'marks.create': { videoId: fx.videoId, marks: [{ type: 'event', start: 1, end: null, target: 'x', data: {} }] },
-    'marks.update': { changes: [{ id: markId, start: 2 }] },
-    'marks.remove': { ids: [markId] },
-    'captions.fill': { videoId: fx.videoId, target: 't', from: 0, to: 2, text: 'x' },
-    'captions.mergeRuns': { videoId: fx.videoId, target: 't' },
-    'questions.create': { videoId: fx.videoId, fields: { profileId: 'builtin:ovo-s-bench' } },
-    'questions.update': { id: fx.textId, fields: { text: 'changed' } },
-    'questions.remove': { id: fx.textId },
-    'queryPoints.create': { questionId: fx.textId, fields: { time: 3 } },
-    'queryPoints.update': { id: pointId, fields: { time: 13 } },
-    'queryPoints.remove': { id: pointId },
-    'edits.undo': {},
-    'edits.redo': {},
-    'edits.history': {},
-    'exchange.formats': {},
-    'exchange.import': { path: join(dir.path, 'x.jsonl'), format: 'tidemark-jsonl' },
-    'exchange.export': { path: join(dir.path, 'out.jsonl'), format: 'tidemark-jsonl' },
-    'exchange.readiness': { format: 'ovo-s-bench' },
-    'exchange.stats': {},
-    'people.list': {},
-    'people.save': { name: 'Rita', roles: ['lead'] },
-    'people.remove': { name: 'Ann' },
-    'guidelines.list': {},
-    'guidelines.add': { version: 'v2' },
-    'rounds.list': {},
-    'rounds.preview': { selection: {} },
-    'rounds.open': { name: 'R2', selection: {}, reviewers: ['Rita'] },
-    'rounds.close': { round: 1 },
-    'reviews.queue': {},
-    'reviews.context': { questionId: fx.textId },
-    'reviews.submit': { questionId: fx.textId, round: 1, answers: [], verdict: 'reject' },
-    'adjudication.queue': {},
-    'adjudication.decide': { questionId: fx.textId, round: 1, decision: 'keep-author' },
-    'agreement.report': {},
-    'packages.export': { round: 1, reviewer: 'Rita', path: join(dir.path, 'pkg.tidemark') },
-    'packages.import': { path: join(dir.path, 'pkg.tidemark') },
-    'drafting.endpoint': {},
-    'drafting.configure': { baseURL: 'http://127.0.0.1:9/v1' },
-    'drafting.setKey': { key: 'sk-test' },
-    'drafting.testConnection': {},
-    'drafting.estimate': { what: 'captions', videoId: fx.videoId, target: 'caption-task', task: 'What happens?' },
-    'drafting.start': { what: 'captions', videoId: fx.videoId, target: 'caption-task', task: 'What happens?' },
-    'drafting.probeEstimate': {},
-    'drafting.probe': {},
-    'drafts.list': {},
-    'drafts.decide': { ids: ['x'], decision: 'accept' },
-    'drafts.edit': { id: 'x', text: 'x' },
-    'drafts.stats': {},
-    'runs.list': {},
-    'runs.import': { path: join(dir.path, 'nothing.jsonl') },
-    'runs.remove': { runId: 'x' },
-    'runs.responses': { runId: drafted.runId, videoId: fx.videoId },
-    'runs.score': { profileId: 'builtin:ovo-s-bench' },
-    'runs.replay': { runId: drafted.runId, videoId: fx.videoId },
-    'runs.early': {},
-    'runs.judgeEstimate': { profileId: 'builtin:phostream' },
-    'runs.judge': { profileId: 'builtin:phostream' },
-    'runs.judgeCheck': { profileId: 'builtin:phostream' },
-    'runs.judgeAsPerson': { key: 'x', score: 3 },
-    'runs.judgeAgreement': { profileId: 'builtin:phostream' },
-  };
+  return everyRequest({ dir: dir.path, projectPath, videoId: fx.videoId, questionId: fx.textId, pointId, markId, runId: drafted.runId });
 }
 
 // reviews.submit of a sentinel item would legitimately lift the blindness: it runs after the checks of everything else
