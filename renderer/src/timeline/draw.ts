@@ -9,6 +9,7 @@ import type { QueryPoint, Question } from '../../../shared/questions';
 import { formatTimecode } from '../../../shared/timecode';
 import { filmstripSlots, rulerTicks, timeToX, type TimelineBounds, type TimelineView } from '../../../shared/timeline';
 import { paintExtraLanes, extraLanesHeight, type ExtraLane } from './extra-lanes';
+import { thumbnailTile } from '../../../shared/thumbnail-tile';
 
 export const RULER_HEIGHT = 26;
 const FILMSTRIP_HEIGHT = 58;
@@ -183,14 +184,13 @@ function paintFilmstrip(ctx: CanvasRenderingContext2D, p: TimelinePicture, sheet
   }
   const scale = FILMSTRIP_HEIGHT / manifest.tileHeight;
   const thumbWidth = manifest.tileWidth * scale;
-  const perSheet = manifest.columns * manifest.rows;
   for (const slot of filmstripSlots(view, bounds, thumbWidth, manifest.count)) {
     if (p.prefixLimit !== null && slot.second > p.prefixLimit) break; // never even load frames past the prefix
-    const image = sheetImage(sheetUrl(Math.floor(slot.second / perSheet)), requestRedraw);
-    if (!image) continue;
-    const tile = slot.second % perSheet;
+    const tile = thumbnailTile(manifest, slot.second);
+    const image = tile && sheetImage(sheetUrl(tile.sheet), requestRedraw);
+    if (!tile || !image) continue;
     const w = Math.min(slot.width, thumbWidth);
-    ctx.drawImage(image, (tile % manifest.columns) * manifest.tileWidth, Math.floor(tile / manifest.columns) * manifest.tileHeight, w / scale, manifest.tileHeight, slot.x, RULER_HEIGHT, w, FILMSTRIP_HEIGHT);
+    ctx.drawImage(image, tile.x, tile.y, w / scale, manifest.tileHeight, slot.x, RULER_HEIGHT, w, FILMSTRIP_HEIGHT);
   }
 }
 
