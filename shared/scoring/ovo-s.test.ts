@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILES } from '../profiles';
-import { OVO_S_NOTE, levelAverage, ovoOverall } from './ovo-s';
+import { NOT_COUNTED, OVO_S_NOTE, levelAverage, ovoOverall } from './ovo-s';
 import { scoreRun } from './score';
 import { categoryRun, countsFor } from './synthetic-runs.test-util';
 
@@ -56,14 +56,20 @@ describe('scoring an OVO-S run', () => {
     expect(run.notes).toContain('Answers read with OVO-S-Bench release letter (score.py extract_answer, A–E) (ovo-s-letter v2).');
   });
 
-  it('counts an unreadable or missing response as wrong, in the denominator', () => {
+  it('counts an unreadable or empty response as wrong, in the denominator; a query point with no response not at all, as score.py', () => {
     const [right] = categoryRun('r', { taskCode: '1.1.1' }, { correct: 1, total: 1 });
     const unreadable = { ...right!, item: 'u', responses: [{ query: 0, t: null, text: 'It is hard to tell from these frames' }] };
+    const empty = { ...right!, item: 'e', responses: [{ query: 0, t: null, text: '' }] };
     const missing = { ...right!, item: 'm', responses: [] };
-    const run = scoreRun(profile, [right!, unreadable, missing]);
+    const run = scoreRun(profile, [right!, unreadable, empty, missing]);
     expect(run.overall.accuracy).toBeCloseTo(100 / 3, 10);
+    expect(run.overall.pooledAccuracy).toBeCloseTo(100 / 3, 10);
     expect(run.items[1]!.queries[0]).toMatchObject({ extracted: null, rule: 'nothing matched', correct: false });
-    expect(run.items[2]!.queries[0]).toMatchObject({ rule: 'no response', correct: false });
+    expect(run.items[2]!.queries[0]).toMatchObject({ extracted: null, correct: false });
+    expect(run.items[3]!.queries[0]).toMatchObject({ rule: NOT_COUNTED, correct: null });
+    expect(run.items[3]!.metrics.accuracy).toBeNull();
+    expect(run.notes).toContain("1 query point had no response (no record, or an error result left out) and is not counted, as the release's score.py counts only the records it scores.");
+    expect(scoreRun(profile, [missing]).overall).toEqual({ accuracy: null, pooledAccuracy: null });
   });
 
   it('reads with another extractor when asked, and flags a brittle one', () => {

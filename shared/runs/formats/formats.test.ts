@@ -107,14 +107,31 @@ describe('OVO-S-Bench inference results', () => {
     ],
   };
 
-  it('reads each result as its annotation’s query point at its time, the model from the file; an error result as no response, its point from query_id', () => {
-    const r = read('ovo-s-results', indented(document), 'gpt-4o_level_1.json', 'ignored: the file names its model');
+  it('reads each result as its annotation’s query point at its time, the model from the file; an error result with no response is left out by line, as score.py skips it', () => {
+    const text = indented(document);
+    const r = read('ovo-s-results', text, 'gpt-4o_level_1.json', 'ignored: the file names its model');
     expect(problems(r)).toEqual([]);
     expect(r.lines.map(({ model, item, query, queryTime, response, meta }) => ({ model, item, query, queryTime, response, meta }))).toEqual([
       { model: 'gpt-4o', item: '1.1.1_0', query: 0, queryTime: 12.5, response: 'Answer: B', meta: undefined },
       { model: 'gpt-4o', item: '1.1.1_0', query: 1, queryTime: 30, response: 'A', meta: undefined },
-      { model: 'gpt-4o', item: '4.2_007', query: 2, queryTime: undefined, response: '', meta: { error: 'CUDA out of memory' } },
     ]);
+    const line = text.slice(0, text.indexOf('"4.2_007_q2"')).split('\n').length;
+    expect((r.unmatched ?? []).map(formatProblem)).toEqual([`gpt-4o_level_1.json:${line}:results[2].query_id: an error result with no response (CUDA out of memory): left out, as the release's score.py leaves error results out`]);
+  });
+
+  it('reads a null response without an error, or an error beside a response, as score.py scores them: the response (an empty one wrong)', () => {
+    const results = [
+      { query_id: '5_q0', annotation_id: 5, query_index: 0, query_time: 3, response: null, ground_truth: 'A' },
+      { query_id: '6_q0', annotation_id: 6, error: 'finish_reason: length', response: '', ground_truth: 'A' },
+      { query_id: '7_q0', annotation_id: 7, error: 'Request timed out', ground_truth: 'A' },
+    ];
+    const r = read('ovo-s-results', indented({ model: 'm', results }), 'r.json');
+    expect(problems(r)).toEqual([]);
+    expect(r.lines.map(({ item, query, response, meta }) => ({ item, query, response, meta }))).toEqual([
+      { item: '5', query: 0, response: '', meta: { error: 'no response (null)' } },
+      { item: '6', query: 0, response: '', meta: undefined },
+    ]);
+    expect((r.unmatched ?? []).map((p) => p.reason)).toEqual(["an error result with no response (Request timed out): left out, as the release's score.py leaves error results out"]);
   });
 
   it('names the line and field of a bad result, and refuses a file without its model', () => {
