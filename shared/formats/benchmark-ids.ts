@@ -5,7 +5,9 @@
 // matching, the question panel and the exporters read both the same way.
 import type { ProfileKind } from '../profiles';
 import type { QuestionFields } from '../questions';
-import { benchmarkIdField } from './items';
+import { benchmarkIdField, type ExchangeItem } from './items';
+
+type Style = { prefix: string; width: number; number: boolean };
 
 /**
  * How a format writes the ids Tidemark gives: a prefix and a zero-padded number (the OVO-S release
@@ -13,27 +15,66 @@ import { benchmarkIdField } from './items';
  * style, the paper publishing none). Formats whose ids are made from other fields (RTV's questionID
  * names its group) or that have none (PhoStream, StreamingBench, custom profiles) are given none.
  */
-const STYLES: Partial<Record<ProfileKind, { prefix: string; width: number; number: boolean }>> = {
+const STYLES: Partial<Record<ProfileKind, Style>> = {
   'ovo-s-bench': { prefix: '', width: 0, number: true },
   vcbench: { prefix: '', width: 4, number: false },
   'vsas-bench': { prefix: 'task-', width: 4, number: false },
 };
 
-/**
- * The next id in the profile's style that none of `taken` has: one past the greatest taken id of that
- * style (ids in other styles, from a file that wrote its own, cannot clash with it). Null where the
- * profile's format gives Tidemark no ids to make.
- */
-export function nextBenchmarkId(profile: ProfileKind, taken: Iterable<string>): string | number | null {
-  const style = STYLES[profile];
-  if (!style) return null;
+/** One past the greatest of `taken` written in the style (ids in other styles, from a file that wrote its own, cannot clash with it). */
+function pastGreatest(style: Style, taken: Iterable<string>): number {
   const pattern = new RegExp(`^${style.prefix.replace(/[-]/g, '\\-')}(\\d+)$`);
   let next = 0;
   for (const id of taken) {
     const digits = pattern.exec(id)?.[1];
     if (digits !== undefined) next = Math.max(next, Number(digits) + 1);
   }
-  return style.number ? next : `${style.prefix}${String(next).padStart(style.width, '0')}`;
+  return next;
+}
+
+const inStyle = (style: Style, n: number): string | number => (style.number ? n : `${style.prefix}${String(n).padStart(style.width, '0')}`);
+
+/**
+ * The next id in the profile's style that none of `taken` has: one past the greatest taken id of that
+ * style. Null where the profile's format gives Tidemark no ids to make.
+ */
+export function nextBenchmarkId(profile: ProfileKind, taken: Iterable<string>): string | number | null {
+  const style = STYLES[profile];
+  return style ? inStyle(style, pastGreatest(style, taken)) : null;
+}
+
+/**
+ * The ids an export writes a profile's questions under, in their order (the order they were made):
+ * each its kept id (its file's, or the one given when it was made), and each with none — made before
+ * ids were given — the next free one in the format's style, past every kept id of the set and every
+ * one given before it (as if it were made now, in its turn). A second question keeping an id an earlier
+ * one has is given a free one too: one file never names two questions alike, so a run line written
+ * against it names one question. Run matching names the questions by the same ids (call it with the
+ * same questions in the same order). Kept ids are as stored (OVO-S numbers stay numbers); null where
+ * the question has none and its format makes none (RTV's are made of other fields; PhoStream has none).
+ */
+export function exportedBenchmarkIds(profile: ProfileKind, questions: ReadonlyArray<Pick<QuestionFields, 'origin'>>): Array<string | number | null> {
+  const field = benchmarkIdField({ profile });
+  const kept = questions.map((q) => {
+    const id = field === null ? undefined : q.origin?.extra[field];
+    return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  });
+  const style = STYLES[profile];
+  if (!style) return kept;
+  let next = pastGreatest(style, kept.flatMap((id) => (id === null ? [] : [String(id)])));
+  const named = new Set<string>();
+  return kept.map((id) => {
+    // a given id is past every kept one of its style: it can never be one a question keeps
+    const written = id !== null && !named.has(String(id)) ? id : inStyle(style, next++);
+    named.add(String(written));
+    return written;
+  });
+}
+
+/** An item rebuilt from a project with the id its export writes it under (exportedBenchmarkIds) where its format reads it. */
+export function withExportedId(item: ExchangeItem, id: string | number | null): ExchangeItem {
+  const field = benchmarkIdField(item);
+  return id === null || field === null ? item : { ...item, extra: { ...item.extra, [field]: id } };
 }
 
 /**

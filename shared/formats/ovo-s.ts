@@ -87,7 +87,8 @@ export const ovoSFieldSource = (): FieldSource => (path) => {
  * Items back to the paper's 14 fields: `id` the question's own (its file's, or the one Tidemark gave
  * it when it was made — a run file written against one export names the same questions in the next),
  * `category_index` counting within each subcategory, level / main category / type name from the taxonomy.
- * Only a question with no id at all (made before ids were given) is numbered by its place.
+ * An export from a project gives a question with no id (made before ids were given) a free one first
+ * (benchmark-ids.ts exportedBenchmarkIds); only items handed in with none are numbered by their place.
  */
 export function itemsToOvoS(items: readonly ExchangeItem[]): Array<Record<string, unknown>> {
   return [...ovoSRecords(items)];

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Mark } from '../marks';
-import { markInputSchema } from '../marks';
+import { compareMarks, markInputSchema } from '../marks';
 import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question } from '../questions';
 import { benchmarkIdOf, type ExchangeItem } from './items';
 import { parseJsonKeepingNumbers, toPythonJson } from './json-text';
@@ -18,7 +19,8 @@ function throughProject(item: ExchangeItem, n: number): ExchangeItem {
   const fields = questionFieldsSchema.parse({ ...rows.fields, profileId: 'p' });
   const question: Question = { ...fields, id: `q${n}`, videoId: 'v', provenance: {}, createdBy: 'a', updatedAt: 'now' };
   const points: QueryPoint[] = rows.points.map((p, i) => ({ ...queryPointFieldsSchema.parse(JSON.parse(JSON.stringify(p))), id: `p${i}`, questionId: question.id }));
-  const marks = rows.marks.map((m, i) => ({ ...(markInputSchema.parse(JSON.parse(JSON.stringify(m))) as object), id: `m${i}`, videoId: 'v' }) as Mark);
+  // the store gives a target's marks back in time order (compareMarks), whatever order they were made in
+  const marks = rows.marks.map((m, i) => ({ ...(markInputSchema.parse(JSON.parse(JSON.stringify(m))) as object), id: `m${String(i).padStart(4, '0')}`, videoId: 'v' }) as Mark).sort(compareMarks);
   return rowsToItem(question, points, marks, item.videoPath, item.profile);
 }
 
@@ -30,6 +32,15 @@ describe('items through the project', () => {
       const item = throughProject(vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw), n);
       expect(toPythonJson(itemToVcbench(item, n))).toBe(line);
     });
+  });
+  it('all 1,000 lines of the release\'s VCBench file come back byte for byte after being stored (0935 lists its episodes out of time order)', () => {
+    const release = gunzipSync(readFileSync(join(__dirname, '..', 'scoring', 'fixtures', 'vcbench', 'vcbench_data.jsonl.gz'))).toString('utf8').split('\n').filter(Boolean);
+    expect(release).toHaveLength(1000);
+    const differing = release.filter((line, n) => {
+      const raw = parseJsonKeepingNumbers(line);
+      return toPythonJson(itemToVcbench(throughProject(vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw), n), n)) !== line;
+    });
+    expect(differing).toEqual([]);
   });
   it('the PhoStream file comes back byte for byte after being stored', () => {
     const file = readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { deriveCount } from '../counting';
 import type { Mark } from '../marks';
@@ -10,6 +11,16 @@ import { itemsToVcbenchEval, itemToVcbench, vcbenchCountWarnings, vcbenchDataSch
 
 const fixtures = join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'external', 'vcbench');
 const lines = (file: string): string[] => readFileSync(join(fixtures, file), 'utf8').split('\n').filter(Boolean);
+/** The release's whole data file (CC BY 4.0, committed gzipped with the scoring fixtures). */
+const releaseLines = (): string[] =>
+  gunzipSync(readFileSync(join(__dirname, '..', 'scoring', 'fixtures', 'vcbench', 'vcbench_data.jsonl.gz')))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean);
+const itemOf = (line: string): ExchangeItem => {
+  const raw = parseJsonKeepingNumbers(line);
+  return vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw);
+};
 
 describe('VCBench data JSONL', () => {
   it('imports and re-exports every fixture line byte for byte (one of each subtype)', () => {
@@ -21,6 +32,33 @@ describe('VCBench data JSONL', () => {
       const item = vcbenchToItem(record, raw);
       expect(toPythonJson(itemToVcbench(item, 0))).toBe(line);
     }
+  });
+
+  it('imports and re-exports all 1,000 lines of the release\'s data file byte for byte', () => {
+    const data = releaseLines();
+    expect(data).toHaveLength(1000);
+    const differing = data.filter((line) => toPythonJson(itemToVcbench(itemOf(line), 0)) !== line);
+    expect(differing).toEqual([]);
+  });
+
+  it('writes occurrences in the order the file gave them (0935 lists its episodes out of time order), also when its marks come back in time order', () => {
+    const line = releaseLines().find((l) => l.startsWith('{"id": "0935"'))!;
+    const item = itemOf(line);
+    // a project gives a question's marks back in time order
+    const stored = { ...item, marks: [...item.marks].sort((a, b) => a.mark.start - b.mark.start) };
+    expect(toPythonJson(itemToVcbench(stored, 0))).toBe(line);
+  });
+
+  it('writes occurrences in time order once its marks were edited (moved, added or removed)', () => {
+    const line = releaseLines().find((l) => l.startsWith('{"id": "0935"'))!;
+    const item = itemOf(line);
+    const starts = (marks: ExchangeMark[]) => (JSON.parse(toPythonJson(itemToVcbench({ ...item, marks }, 0))) as { occurrence_times: { start: number[] } }).occurrence_times.start;
+    // as the project gives a moved mark back: its new seconds with the text it was imported as
+    const moved = item.marks.map((m, i) => (i === 6 ? { ...m, mark: { ...m.mark, start: 87 }, startText: { ...m.startText!, seconds: 87 } } : m));
+    expect(starts(moved)).toEqual([0, 49.6, 87, 115.8, 149.4, 188.5, 228.6]);
+    expect(starts(item.marks.slice(0, 6))).toEqual([0, 49.6, 115.8, 149.4, 188.5, 228.6]);
+    const added = { mark: { type: 'span' as const, start: 300, end: 310, target: item.marks[0]!.mark.target, data: {} }, startText: null, endText: null };
+    expect(starts([added, ...item.marks])).toEqual([0, 49.6, 86.2, 115.8, 149.4, 188.5, 228.6, 300]);
   });
 
   it('turns occurrence times into the marks its rules count, so derived answers equal the file', () => {

@@ -87,6 +87,7 @@ export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeIte
     });
   }
   const question = itemQuestion({ taskCode: subtype, text: record.question, answerKind: 'number', counting: { subcategory: subtype, target, windowSeconds: null } });
+  const order = fileOrderOf(marks);
   return {
     profile: 'vcbench',
     videoPath: record.video_path,
@@ -94,8 +95,39 @@ export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeIte
     question,
     points,
     marks,
-    extra: { id: record.id, counting_type: record.counting_type, windowEnds: Array.isArray(o) ? null : o.end.map((e, i) => textOf(['occurrence_times', 'end', i], e)) },
+    extra: { id: record.id, counting_type: record.counting_type, windowEnds: Array.isArray(o) ? null : o.end.map((e, i) => textOf(['occurrence_times', 'end', i], e)), ...(order ? { occurrenceOrder: order } : {}) },
   };
+}
+
+/**
+ * The occurrences as [start, end] seconds in the file's order, where that is not time order (0935
+ * lists its episodes so): a project gives marks back in time order, and the export writes this order
+ * while the marks still are these occurrences. Null where time order is the file's.
+ */
+function fileOrderOf(marks: readonly ExchangeMark[]): Array<[number, number]> | null {
+  const pairs = marks.map(({ mark }): [number, number] => [mark.start, mark.end ?? mark.start]);
+  const timeOrdered = pairs.every((p, i) => i === 0 || pairs[i - 1]![0] < p[0] || (pairs[i - 1]![0] === p[0] && pairs[i - 1]![1] <= p[1]));
+  return timeOrdered ? null : pairs;
+}
+
+const occurrenceOrderSchema = z.array(z.tuple([z.number(), z.number()]));
+
+/**
+ * The occurrences in the order an imported file gave them (extra.occurrenceOrder) when they are
+ * still exactly those, each matched to one of the same seconds; null once the marks were edited
+ * (one moved, added or removed) or none was kept — then they are written in time order.
+ */
+function inFileOrder<O extends { start: EncodedTime; end: EncodedTime }>(occurrences: readonly O[], kept: unknown): O[] | null {
+  const order = occurrenceOrderSchema.safeParse(kept);
+  if (!order.success || order.data.length !== occurrences.length) return null;
+  const left = [...occurrences];
+  const out: O[] = [];
+  for (const [start, end] of order.data) {
+    const k = left.findIndex((o) => o.start.seconds === start && o.end.seconds === end);
+    if (k < 0) return null;
+    out.push(left.splice(k, 1)[0]!);
+  }
+  return out;
 }
 
 /**
@@ -143,6 +175,8 @@ function occurrencesOf(item: ExchangeItem, subtype: CountingSubcategory, target:
     for (let i = 0; i + 1 < edges.length; i++) out.push({ start: edges[i]!, end: edges[i + 1]! });
   }
   out.sort((a, b) => a.start.seconds - b.start.seconds);
+  const asImported = inFileOrder(out, item.extra.occurrenceOrder);
+  if (asImported) return asImported;
   if (subtype !== 'O1-Snap') return out;
   // an O1-Snap snapshot is taken at a query point: the release lists them as its query points, in their order
   const place = (o: { start: EncodedTime }): number => {
@@ -156,6 +190,11 @@ function occurrencesOf(item: ExchangeItem, subtype: CountingSubcategory, target:
 const fileOrder = (points: readonly ExchangePoint[]): ExchangePoint[] =>
   [...points].sort(points.every((p) => p.probe !== undefined) ? (a, b) => a.probe! - b.probe! : (a, b) => a.time.seconds - b.time.seconds);
 
+/**
+ * One data record. Its id is the item's: an export from a project gives a question with none (made
+ * before ids were given) a free one first (benchmark-ids.ts exportedBenchmarkIds); `index` numbers only
+ * items handed in with none.
+ */
 export function itemToVcbench(item: ExchangeItem, index: number): Record<string, unknown> {
   const counting = item.question.counting;
   if (!counting) throw new Error('not a counting question');

@@ -42,6 +42,7 @@ export const vsasFieldSource = (): FieldSource => (path) => {
   return b === 'data' && c === 'text' ? ['captions', a!, 'caption'] : b === 'start' || b === 'end' ? ['captions', a!, 'second'] : ['captions', a!];
 };
 
+/** One task; `index` names only an item handed in with no task_id (an export from a project gives each one: exportedBenchmarkIds). */
 export function itemToVsas(item: ExchangeItem, index: number): VsasTask {
   const captions: VsasTask['captions'] = [];
   for (const { mark } of [...item.marks].sort((a, b) => a.mark.start - b.mark.start)) {

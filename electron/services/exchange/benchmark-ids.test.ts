@@ -82,4 +82,28 @@ describe('stable benchmark ids: import → export → a run against the export s
     expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
     await project.close();
   });
+
+  it('a question made before ids were given (none stored) is exported under a free id, never one another question keeps', async () => {
+    const project = await Project.open(join(dir.path, 'vc-idless.tidemark'), { create: true });
+    // the sample with one id changed to "0009": the tenth question's place
+    const file = join(dir.path, 'vc-idless.jsonl');
+    const sample = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').replace('"id": "0081"', '"id": "0009"');
+    writeFileSync(file, sample);
+    const given = sample.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; video_path: string });
+    expect(await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: noMedia })).toMatchObject({ importedQuestions: given.length, problems: [] });
+    const fields = questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), taskCode: 'E1-Action', text: 'How many jumps?', answerKind: 'number', counting: { subcategory: 'E1-Action', target: 'jumps', windowSeconds: null } });
+    for (const time of [4, 5]) {
+      const { question } = await annotation.createQuestion(project, caller, await videoOf(project, given[0]!.video_path), fields, [{ time, answer: 2, evidence: [], proactiveTime: null, windowStart: null }]);
+      await annotation.updateQuestion(project, caller, question.id, { origin: null }); // as questions made before ids were
+    }
+    const ids = (format: string) => async () => lines((await exportBenchmark(project, caller, format, { force: true })).parts).map((r) => r.id as string);
+    const data = await ids('vcbench')();
+    // numbered by their place they were "0008" and "0009" — the second the id the imported question keeps
+    expect(data).toEqual([...given.map((g) => g.id), '0945', '0946']);
+    expect(new Set(data).size).toBe(data.length);
+    expect(await ids('vcbench')()).toEqual(data);
+    // the eval file names them the same
+    expect([...new Set(await ids('vcbench-eval')())]).toEqual(data);
+    await project.close();
+  });
 });

@@ -7,6 +7,7 @@ import type { FormatInfo, ImportOutcomeView } from '../../../shared/exchange';
 import type { Problem } from '../../../shared/formats/json-text';
 import type { Caller, Video } from '../../../shared/domain';
 import { rowsToItem } from '../../../shared/formats/project-items';
+import { exportedBenchmarkIds, withExportedId } from '../../../shared/formats/benchmark-ids';
 import type { Profile, ProfileDefinition } from '../../../shared/profiles';
 import { findFormat, FORMATS, jsonlLine, readAll, readBytes, type BenchmarkFormat, type LocatedItem, type Reading } from '../../../shared/formats/registry';
 import type { ExchangeItem } from '../../../shared/formats/items';
@@ -343,14 +344,16 @@ async function readinessOf(project: Project, rows: ProfileRows, control: JobCont
 function* itemsOf(project: Project, rows: ProfileRows, mediaDir: string | undefined): Generator<{ question: Question; item: ExchangeItem }> {
   const { pointsBy, marksBy } = rows;
   const relPaths = new Map(rows.videos.map((v) => [v.id, v.relPath]));
-  for (const q of rows.questions) {
+  // a question with no id (made before ids were given) is written under a free one, never a kept one
+  const ids = exportedBenchmarkIds(rows.format.profile, rows.questions);
+  for (const [i, q] of rows.questions.entries()) {
     // the marks a question's answers live in: what it counts, or (dense captions) its own captions
     const target = q.counting?.target ?? (rows.format.profile === 'vsas-bench' ? q.id : null);
     const marks = target === null ? [] : (marksBy.get(markKey(q.videoId, target)) ?? []);
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;
     const path = typeof imported === 'string' && !mediaDir ? imported : videoPathFor(project, relPaths.get(q.videoId)!, mediaDir);
-    yield { question: q, item: rowsToItem(q, pointsBy.get(q.id) ?? [], marks, path, rows.format.profile) };
+    yield { question: q, item: withExportedId(rowsToItem(q, pointsBy.get(q.id) ?? [], marks, path, rows.format.profile), ids[i] ?? null) };
   }
 }
 
