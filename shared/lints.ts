@@ -1,5 +1,6 @@
 // Lints on questions and query points: errors block export, warnings ask a person to look.
 import { answerKey, countDisagreement, keyNeedsMarks } from './answer-key';
+import { benchmarkOf } from './benchmarks';
 import { allowedQueryPoints, isCumulative, marksFor } from './counting';
 import { isOpenInterval, type Mark } from './marks';
 import type { Profile } from './profiles';
@@ -102,7 +103,7 @@ export function lintQuestion(question: Question, points: readonly QueryPoint[], 
   if (rules?.denseCaptions) lintCaptions(question, ctx, add);
 
   if (question.counting) lintCounting(question, points, ctx, add);
-  else if (ctx.profile?.kind === 'vcbench') add('error', 'not-counting', 'VCBench questions count something: choose the counting subcategory and what is counted.');
+  else if (ctx.profile && benchmarkOf(ctx.profile).counting) add('error', 'not-counting', `${benchmarkOf(ctx.profile).label} questions count something: choose the counting subcategory and what is counted.`);
   if (rules?.groups) lintGroup(question, ctx, add);
   lintModelChecks(question, add);
   return lints;

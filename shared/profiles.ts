@@ -178,6 +178,9 @@ const VSAS: ProfileDefinition = {
 
 export const BUILTIN_PROFILES: readonly ProfileDefinition[] = [OVO_S, VCBENCH, RTV, PHOSTREAM, VSAS];
 
+/** The built-in profile of a kind. */
+export const builtinProfile = (kind: Exclude<ProfileKind, 'custom'>): ProfileDefinition => BUILTIN_PROFILES.find((p) => p.kind === kind)!;
+
 /** A starting point for a custom profile: every capability on, an empty taxonomy to fill in. */
 export function blankCustomProfile(name: string): ProfileDefinition {
   return {

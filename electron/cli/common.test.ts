@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ProfileKind } from '../../shared/profiles';
 import { profileNamed } from './common';
 
-const profiles = [
+const profiles: Array<{ id: string; kind: ProfileKind; name: string; builtin: boolean }> = [
   { id: 'builtin:vcbench', kind: 'vcbench', name: 'VCBench', builtin: true },
   { id: 'builtin:ovo-s-bench', kind: 'ovo-s-bench', name: 'OVO-S-Bench', builtin: true },
   { id: 'c1', kind: 'custom', name: 'OVO-Bench', builtin: false },

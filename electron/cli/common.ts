@@ -2,8 +2,10 @@
 // (--as, --role) with which settings (--data-dir), and a project opened for one command.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { benchmarkOf } from '../../shared/benchmarks';
 import type { ApiMethod } from '../../shared/api';
 import type { Caller, Role } from '../../shared/domain';
+import type { ProfileKind } from '../../shared/profiles';
 import { personRoles } from '../../shared/review/types';
 import { defaultDataDir } from '../services/data-dir';
 import type { ReadableDb } from '../services/db/readable';
@@ -111,13 +113,16 @@ export async function withProject<T>(path: string, mode: 'read' | 'write', acces
 const looseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
- * The profile a --profile names: its id, a built-in kind (`vcbench`, `ovo-s-bench`, …), or the name of
- * a profile (`ovo-bench` and `streamingbench` name the custom profiles their files are imported into)
+ * The profile a --profile names: its id, its benchmark's id (`vcbench`, `ovo-s-bench`, `ovo-bench`,
+ * `streamingbench` — the last two the custom profiles their files are imported into), or its name,
  * when one profile has it; null when none (or several) do.
  */
-export function profileNamed<P extends { id: string; kind: string; name: string; builtin: boolean }>(profiles: readonly P[], value: string): P | null {
+export function profileNamed<P extends { id: string; kind: ProfileKind; name: string; builtin: boolean }>(profiles: readonly P[], value: string): P | null {
   const exact = profiles.find((p) => p.id === value) ?? profiles.find((p) => p.builtin && p.kind === value);
   if (exact) return exact;
+  // ("custom" names no benchmark: it is what a profile of none is)
+  const ofBenchmark = value === 'custom' ? [] : profiles.filter((p) => benchmarkOf(p).id === value);
+  if (ofBenchmark.length === 1) return ofBenchmark[0]!;
   const named = profiles.filter((p) => looseName(p.name) === looseName(value));
   return named.length === 1 ? named[0]! : null;
 }

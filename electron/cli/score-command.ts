@@ -41,11 +41,12 @@ responses answer, or on --profile.
   --judge-model NAME, --judge-base-url URL
                       judge free-text answers (PhoStream, VSAS) with this model of the drafting
                       endpoint (or another server); the key as for tidemark draft; nothing is stored
-  --json              one object: {"runs": [{model, run, profile, overall, byCategory, items, notes, comparisons}],
+  --json              one object: {"runs": [{model, run, profile, benchmark, overall, byCategory, items, notes, comparisons}],
                       "leftOut": [{file, line, item, reason}], "leftOutCount", "lineNotes": [{file, line, item, note}]};
                       comparisons: the run scored by the other rules (and by strict-letter beside
                       OVO-Bench's substring test) — {against, label, overall, byCategory, differences:
-                      [{item, query, response, answer, scored, other}], differenceCount}
+                      [{item, query, response, answer, scored, other}], differenceCount}; benchmark: whose
+                      rules scored it — {id, label, release, rules: {timing, missing, aggregation}, ruleSet}
 
 Exit codes: 0 scored, 1 problems in the file (nothing scored) or no line matched, 2 usage error.
 
@@ -62,6 +63,7 @@ function table(score: FileScore): string[] {
     `${score.model} · ${score.run} — ${score.profile}`,
     `${''.padEnd(width)}  ${metrics.map((m) => m.padStart(11)).join(' ')}`,
     ...rows.map(([category, m]) => `${category.padEnd(width)}  ${metrics.map((k) => fmt(m[k]).padStart(11)).join(' ')}`),
+    `  scored by ${score.benchmark.ruleSet === 'paper' ? `${score.benchmark.label}'s paper` : (score.benchmark.release ?? `${score.benchmark.label}'s paper`)}: ${score.benchmark.rules.aggregation}`,
     ...score.notes.map((n) => `  note: ${n}`),
     // the same run by the other rules, and strictly beside a lenient release rule (--json lists the items)
     ...(score.comparisons ?? []).map((c) => `  beside: ${c.label}: overall ${metrics.map((k) => `${k} ${fmt(c.overall[k])}`).join(', ')}; ${plural(c.differenceCount, 'item')} scored differently`),
@@ -96,11 +98,11 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
     }
     const judging = values['judge-model'] !== undefined || values['judge-base-url'] !== undefined;
     const judge: FileJudge | null = judging
-      ? async (kind, items, unjudged) => {
+      ? async (benchmarkJudge, items, unjudged) => {
           const overrides = { ...(values['judge-model'] ? { model: values['judge-model'] } : {}), ...(values['judge-base-url'] ? { baseURL: values['judge-base-url'] } : {}) };
           const session = new DraftSession(draftingEndpoint(cliServices(env, who), overrides), UNWATCHED, null);
-          const lookup = await judgeInMemory(session, kind, items, unjudged);
-          if (lookup) io.err(`judged ${plural(session.outcome.drafted, 'answer')} with ${session.endpoint.model}${session.outcome.failed ? `, ${session.outcome.failed} failed` : ''}`);
+          const lookup = await judgeInMemory(session, benchmarkJudge, items, unjudged);
+          io.err(`judged ${plural(session.outcome.drafted, 'answer')} with ${session.endpoint.model}${session.outcome.failed ? `, ${session.outcome.failed} failed` : ''}`);
           return lookup;
         }
       : null;
@@ -123,7 +125,7 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
       const itemOf = (p: Problem): string | null => result.lineItems.get(`${p.file}:${p.line}`) ?? null;
       io.out(
         JSON.stringify({
-          runs: result.scores.map(({ model, run, profile, overall, byCategory, items, notes, comparisons }) => ({ model, run, profile, overall, byCategory, items, notes, comparisons: comparisons ?? [] })),
+          runs: result.scores.map(({ model, run, profile, benchmark, overall, byCategory, items, notes, comparisons }) => ({ model, run, profile, benchmark, overall, byCategory, items, notes, comparisons: comparisons ?? [] })),
           leftOut: result.unmatched.map((p) => ({ file: p.file, line: p.line, item: itemOf(p), reason: p.reason })),
           leftOutCount: result.unmatched.length,
           lineNotes: result.notes.map((p) => ({ file: p.file, line: p.line, item: itemOf(p), note: p.reason })),

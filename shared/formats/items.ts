@@ -1,6 +1,7 @@
 // The exchange item: one benchmark question as the format adapters read and write it, between a
 // file's records and the project's questions, query points and marks. Times carry the text they
 // were written with, so a re-export is faithful.
+import { benchmarkOf } from '../benchmarks';
 import type { MarkInput } from '../marks';
 import type { ProfileKind } from '../profiles';
 import type { QuestionFields } from '../questions';
@@ -56,14 +57,11 @@ export function itemQuestion(fields: Partial<ItemQuestion>): ItemQuestion {
 export type FieldSource = (itemPath: FieldPath) => FieldPath | null;
 
 /**
- * The key of `extra` holding the benchmark's own id, by profile — the record's field of that name.
- * PhoStream and StreamingBench give their questions no id; of the custom profiles, OVO-Bench's `id`.
+ * The record field an item's benchmark id is read from (the key of `extra` holding it), if its format
+ * has ids — its benchmark's `idField`; a custom profile's items keep their records' `id`.
  */
-const ID_FIELDS: Partial<Record<ProfileKind, string>> = { vcbench: 'id', 'ovo-s-bench': 'id', 'rtv-bench': 'questionID', 'vsas-bench': 'task_id', custom: 'id' };
-
-/** The record field an item's benchmark id is read from, if its format has ids. */
 export function benchmarkIdField(item: Pick<ExchangeItem, 'profile'>): string | null {
-  return ID_FIELDS[item.profile] ?? null;
+  return benchmarkOf({ kind: item.profile }).idField;
 }
 
 /**
@@ -71,8 +69,8 @@ export function benchmarkIdField(item: Pick<ExchangeItem, 'profile'>): string | 
  * text), for items read from a file or rebuilt from a project (`rowsToItem`); null when it has none.
  */
 export function benchmarkIdOf(item: Pick<ExchangeItem, 'profile' | 'extra'>): string | null {
-  const key = ID_FIELDS[item.profile];
-  const id = key === undefined ? undefined : item.extra[key];
+  const key = benchmarkIdField(item);
+  const id = key === null ? undefined : item.extra[key];
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : null;
 }
 

@@ -5,6 +5,7 @@
 // its place in test_info (`probe`): the release's results answer probe i, and 34 SSR items list their
 // probes out of time order.
 import { z } from 'zod';
+import { OVO_BENCH_PROFILE } from '../benchmarks';
 import { blankCustomProfile, type ProfileDefinition } from '../profiles';
 import { OPTION_LETTERS } from '../questions';
 import { itemQuestion, numberAt, type ExchangeItem, type FieldSource, type ItemQuestion, type RawSource } from './items';
@@ -86,7 +87,6 @@ export const ovoBenchFieldSource =
   };
 
 /** The custom profile OVO-Bench items land in; scoring knows it by this name (scoring/ovo-bench.ts). */
-export const OVO_BENCH_PROFILE = 'OVO-Bench';
 
 export function ovoBenchProfile(): ProfileDefinition {
   const base = blankCustomProfile(OVO_BENCH_PROFILE);

@@ -1,7 +1,7 @@
 // OVO-S-Bench JSONL (paper Table 11 / Fig. 11; the HF release writes options as [label, content]
 // pairs): 14 fields, query_times / evidence_times / answers aligned position by position.
 import { z } from 'zod';
-import { BUILTIN_PROFILES, findTaskCode } from '../profiles';
+import { builtinProfile, findTaskCode } from '../profiles';
 import { OPTION_LETTERS, type OptionLetter } from '../questions';
 import { itemQuestion, jsonTime, numberAt, type ExchangeItem, type FieldSource, type RawSource } from './items';
 import type { EncodedTime } from './time-encoding';
@@ -50,7 +50,7 @@ export const ovoSRecordSchema = z
   });
 export type OvoSRecord = z.infer<typeof ovoSRecordSchema>;
 
-const OVO_S = BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!;
+const OVO_S = builtinProfile('ovo-s-bench');
 
 export function ovoSToItem(record: OvoSRecord, raw?: RawSource): ExchangeItem {
   const numberText = (path: Array<string | number>, value: number) => numberAt(raw, path, value);

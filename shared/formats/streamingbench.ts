@@ -6,6 +6,7 @@
 // ("00:00:8", "00:12450" in questions_real.json) is read as they read it, with a warning: the release's
 // scorer never reads a multiple-choice question's time, and refusing the file would lose the question.
 import { z } from 'zod';
+import { STREAMINGBENCH_PROFILE } from '../benchmarks';
 import { blankCustomProfile, type ProfileDefinition } from '../profiles';
 import { OPTION_LETTERS, type OptionLetter } from '../questions';
 import { itemQuestion, type ExchangeItem, type FieldPath, type FieldSource } from './items';
@@ -66,7 +67,6 @@ const entrySchema = z
 export const streamingBenchRecordSchema = z.union([entrySchema, z.array(entrySchema)]);
 export type StreamingBenchRecord = z.infer<typeof streamingBenchRecordSchema>;
 
-export const STREAMINGBENCH_PROFILE = 'StreamingBench';
 
 const time = (text: string): EncodedTime => streamingBenchTime(text)!.value;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OVO_BENCH_PROFILE } from '../formats/ovo-bench';
+import { OVO_BENCH_PROFILE } from '../benchmarks';
 import { compareRules } from './compare';
 import { EXTRACTORS, type ExtractionContext } from './extractors';
 import { scoreRun } from './score';

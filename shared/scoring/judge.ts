@@ -5,8 +5,7 @@
 // version, question, reference, response — so a judgment is reused by every run that gave the same
 // response, and repeats of one request are kept apart.
 import { z } from 'zod';
-import type { ProfileKind } from '../profiles';
-import type { Judgment, RunScore, ScoringItem } from './types';
+import type { Judgment, QueryScore, RunScore, ScoringItem } from './types';
 
 export interface JudgePrompt {
   template: string;
@@ -14,7 +13,7 @@ export interface JudgePrompt {
   system: string;
 }
 
-export const PHOSTREAM_JUDGE: JudgePrompt = {
+const PHOSTREAM_PROMPT: JudgePrompt = {
   template: 'phostream-judge',
   version: 1,
   system: [
@@ -25,7 +24,7 @@ export const PHOSTREAM_JUDGE: JudgePrompt = {
   ].join('\n'),
 };
 
-export const VSAS_JUDGE: JudgePrompt = {
+const VSAS_PROMPT: JudgePrompt = {
   template: 'vsas-judge',
   version: 1,
   system: [
@@ -37,8 +36,9 @@ export const VSAS_JUDGE: JudgePrompt = {
   ].join('\n'),
 };
 
-export const phostreamJudgeSchema = z.object({ explanation: z.string().max(2_000), score: z.number().int().min(0).max(5) }).strict();
-export const vsasJudgeSchema = z.object({ pred: z.enum(['yes', 'no']), score: z.number().int().min(0).max(3) }).strict();
+const phostreamJudgeSchema = z.object({ explanation: z.string().max(2_000), score: z.number().int().min(0).max(5) }).strict();
+const vsasJudgeSchema = z.object({ pred: z.enum(['yes', 'no']), score: z.number().int().min(0).max(3) }).strict();
+type JudgeReply = z.infer<typeof phostreamJudgeSchema> | z.infer<typeof vsasJudgeSchema>;
 
 export interface JudgeRequest {
   /** The item as scored and the query (and second, VSAS) the judgment is looked up by. */
@@ -50,30 +50,61 @@ export interface JudgeRequest {
   response: string;
 }
 
-export const judgePromptFor = (profile: ProfileKind): JudgePrompt | null => (profile === 'phostream' ? PHOSTREAM_JUDGE : profile === 'vsas-bench' ? VSAS_JUDGE : null);
-
-/** The user message a judge gets for a request. */
-export function judgeText(profile: ProfileKind, r: JudgeRequest): string {
-  return profile === 'phostream'
-    ? `Question: ${r.question}\nPredicted Answer: ${r.response}\nCorrect Answer: ${r.reference}`
-    : `Question: ${r.question}\nReference answer: ${r.reference}\nModel response: ${r.response}`;
+/** A benchmark's judge (its registry entry names it): what it is asked, how its reply reads, what it judges. */
+export interface Judge {
+  prompt: JudgePrompt;
+  /** What a person checking the judge compares with it: yes/no verdicts (VSAS), or the 0–5 score (PhoStream, linearly weighted). */
+  labels: 'verdict' | 'score';
+  schema: z.ZodType<JudgeReply>;
+  /** The user message for a request. */
+  text(r: JudgeRequest): string;
+  judgment(reply: JudgeReply): Judgment;
+  /** A reply that cannot be read: the judgment the benchmark gives it, or null to leave it unjudged. */
+  unreadable(error: string): Judgment | null;
+  /** What one scored query of an item leaves to the judge, if anything. */
+  request(item: ScoringItem, scored: string, q: QueryScore): JudgeRequest | null;
 }
 
+export const PHOSTREAM_JUDGE: Judge = {
+  prompt: PHOSTREAM_PROMPT,
+  labels: 'score',
+  schema: phostreamJudgeSchema,
+  text: (r) => `Question: ${r.question}\nPredicted Answer: ${r.response}\nCorrect Answer: ${r.reference}`,
+  judgment: (reply) => ('explanation' in reply ? { score: reply.score, reason: reply.explanation } : { score: reply.score, reason: `tier ${reply.score}` }),
+  // the release's judge script scores what it cannot parse 0
+  unreadable: (error) => ({ score: 0, reason: `unparseable judgment scores 0 (${error})` }),
+  // only on-time free-text answers are judged
+  request: (item, scored, q) =>
+    q.timing === 'on-time' && q.correct === null && typeof q.extracted === 'string'
+      ? { item: scored, query: q.query, question: item.question.text ?? '', reference: String(item.points[q.query]?.answer ?? ''), response: q.extracted }
+      : null,
+};
+
+export const VSAS_JUDGE: Judge = {
+  prompt: VSAS_PROMPT,
+  labels: 'verdict',
+  schema: vsasJudgeSchema,
+  text: (r) => `Question: ${r.question}\nReference answer: ${r.reference}\nModel response: ${r.response}`,
+  judgment: (reply) => ('pred' in reply ? { score: reply.score, verdict: reply.pred, reason: `tier ${reply.score}` } : { score: reply.score, reason: reply.explanation }),
+  unreadable: () => null,
+  // every second of the task, with its forward-filled response
+  request(item, scored, q) {
+    if (q.t === null) return null;
+    const point = item.points.find((p) => Math.floor(p.time) === q.t);
+    return { item: scored, query: 0, second: q.t, question: item.question.text ?? '', reference: String(point?.answer ?? ''), response: typeof q.extracted === 'string' ? q.extracted : '' };
+  },
+};
+
 /** What a run's score (made without judgments) leaves to a judge. */
-export function judgeRequests(profile: ProfileKind, items: readonly ScoringItem[], score: RunScore): JudgeRequest[] {
+export function judgeRequests(judge: Judge, items: readonly ScoringItem[], score: RunScore): JudgeRequest[] {
   const byItem = new Map(items.map((i) => [i.item, i]));
   const out: JudgeRequest[] = [];
   for (const scored of score.items) {
     const item = byItem.get(scored.item);
     if (!item) continue;
-    const question = item.question.text ?? '';
     for (const q of scored.queries) {
-      if (profile === 'phostream' && q.timing === 'on-time' && q.correct === null && typeof q.extracted === 'string') {
-        out.push({ item: scored.item, query: q.query, question, reference: String(item.points[q.query]?.answer ?? ''), response: q.extracted });
-      } else if (profile === 'vsas-bench' && q.t !== null) {
-        const point = item.points.find((p) => Math.floor(p.time) === q.t);
-        out.push({ item: scored.item, query: 0, second: q.t, question, reference: String(point?.answer ?? ''), response: typeof q.extracted === 'string' ? q.extracted : '' });
-      }
+      const request = judge.request(item, scored.item, q);
+      if (request) out.push(request);
     }
   }
   return out;
@@ -110,7 +141,6 @@ export interface JudgeAgreement {
   ci95: [number, number] | null;
   band: string | null;
   percent: number | null;
-  /** The labels compared: yes/no (VSAS), or the 0–5 score (PhoStream, linearly weighted). */
-  labels: 'verdict' | 'score';
+  labels: Judge['labels'];
 }
 

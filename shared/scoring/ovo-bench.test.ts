@@ -2,7 +2,8 @@
 // that code gives for the same response (run with python3 on the release; the whole-run numbers are
 // checked in electron/services/runs/ovo-bench.test.ts against its printed output).
 import { describe, expect, it } from 'vitest';
-import { ovoBenchProfile, OVO_BENCH_PROFILE } from '../formats/ovo-bench';
+import { OVO_BENCH_PROFILE } from '../benchmarks';
+import { ovoBenchProfile } from '../formats/ovo-bench';
 import type { Answer } from '../questions';
 import { EXTRACTORS, type ExtractorId } from './extractors';
 import { scoreRun } from './score';

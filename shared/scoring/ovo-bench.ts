@@ -11,17 +11,12 @@
 //   responses; the overall the mean of the three families. (score.py stops with a NameError when a
 //   family has no results at all; Tidemark then averages the families there are, and says so.)
 import { OVO_BENCH_FAMILIES } from '../formats/ovo-bench';
-import type { AnswerKind } from '../profiles';
 import { plural } from '../plural';
 import { meanPresent, percent, tallyAnswer, type Tally } from './aggregate';
 import { taxonomyPaths } from './categories';
 import type { ScoringContext } from './context';
-import type { ExtractorId } from './extractors';
 import { readAnswer, responsesByQuery } from './responses';
 import type { ItemScore, Metrics, ProfileScore, QueryScore, ScoringItem } from './types';
-
-/** The release's rule for each answer kind OVO-Bench asks. */
-export const OVO_BENCH_EXTRACTORS: Readonly<Partial<Record<AnswerKind, ExtractorId>>> = { choice: 'substring', number: 'ovo-bench-count', yesno: 'ovo-bench-yes-no' };
 
 export const OVO_BENCH_NOTE =
   'OVO-Bench (release utils/OVOBenchScore.py): every response the results hold is scored — a multiple-choice record once, a forward record at each test_info probe; accuracy per task, each family the mean of its tasks with responses, the overall the mean of the families.';

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILES } from '../profiles';
 import type { OptionLetter } from '../questions';
 import { EXTRACTORS } from './extractors';
-import { DEFAULT_EXTRACTORS, scoreRun } from './score';
+import { BENCHMARKS } from '../benchmarks';
+import { scoreRun } from './score';
 import { question } from './synthetic-runs.test-util';
 import type { ScoringItem } from './types';
 
@@ -46,7 +47,7 @@ describe("OVO-S-Bench letters: the release's A–E by default, the paper's A–G
       const read = EXTRACTORS['ovo-s-letter'].extract(r.response, { options: optionsOf(r.options) });
       expect(read?.value ?? null, `${r.query_id}: ${r.response}`).toBe(r.extracted);
     }
-    expect(DEFAULT_EXTRACTORS['ovo-s-bench'].choice).toBe('ovo-s-letter');
+    expect(BENCHMARKS['ovo-s-bench'].extractors.choice).toBe('ovo-s-letter');
   });
 
   it("scores each query as score.py does, and its pooled counts per task, level and overall", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILES, type ProfileKind } from '../profiles';
 import { extractorIds } from './extractors';
-import { DEFAULT_EXTRACTORS, scoreRun } from './score';
+import { BENCHMARKS } from '../benchmarks';
+import { scoreRun } from './score';
 import { categoryRun, question } from './synthetic-runs.test-util';
 import type { ScoringItem } from './types';
 
@@ -9,10 +10,10 @@ const profileOf = (kind: ProfileKind) => BUILTIN_PROFILES.find((p) => p.kind ===
 
 describe('scoreRun', () => {
   it('uses each paper\'s extractor by default', () => {
-    expect(DEFAULT_EXTRACTORS['ovo-s-bench'].choice).toBe('ovo-s-letter');
-    expect(DEFAULT_EXTRACTORS.vcbench.number).toBe('python-int');
-    expect(DEFAULT_EXTRACTORS['rtv-bench'].choice).toBe('rtv-letter');
-    for (const kinds of Object.values(DEFAULT_EXTRACTORS)) for (const id of Object.values(kinds)) expect(extractorIds).toContain(id);
+    expect(BENCHMARKS['ovo-s-bench'].extractors.choice).toBe('ovo-s-letter');
+    expect(BENCHMARKS.vcbench.extractors.number).toBe('python-int');
+    expect(BENCHMARKS['rtv-bench'].extractors.choice).toBe('rtv-letter');
+    for (const b of Object.values(BENCHMARKS)) for (const id of Object.values({ ...b.extractors, ...b.paperExtractors })) expect(extractorIds).toContain(id);
   });
 
   it('returns plain JSON: what `tidemark score --json` prints', () => {

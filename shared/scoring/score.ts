@@ -23,17 +23,16 @@
 //
 // Judged metrics take the caller's judgments; with none they are null and a note says a judge is
 // needed. The queries listed per item (the on-time PhoStream answers, the VSAS seconds) say what to judge.
-import type { AnswerKind, ProfileKind } from '../profiles';
+import { BENCHMARKS, benchmarkOf, type BenchmarkId } from '../benchmarks';
+import type { AnswerKind } from '../profiles';
 import type { ScoringContext, ScoringRules, TextDistance } from './context';
 import { scoreCustom } from './custom';
 import { EXTRACTORS, type Extractor, type ExtractorId } from './extractors';
 import { Notes } from './notes';
 import { scoreOvoS } from './ovo-s';
-import { OVO_BENCH_EXTRACTORS, scoreOvoBench } from './ovo-bench';
-import { OVO_BENCH_PROFILE } from '../formats/ovo-bench';
+import { scoreOvoBench } from './ovo-bench';
 import { scorePhostream } from './phostream';
-import { STREAMINGBENCH_PROFILE } from '../formats/streamingbench';
-import { STREAMINGBENCH_EXTRACTORS, scoreStreamingBench } from './streamingbench';
+import { scoreStreamingBench } from './streamingbench';
 import { scoreRtv } from './rtv';
 import { FORWARD_WINDOW_SECONDS } from './timing';
 import type { JudgeLookup, ProfileScore, RunScore, ScoringItem, ScoringProfile } from './types';
@@ -52,40 +51,17 @@ export interface ScoreOptions {
   distance?: TextDistance;
 }
 
-/** The paper's (or its release's) extractor for each answer kind a profile asks. */
-export const DEFAULT_EXTRACTORS: Readonly<Record<ProfileKind, Partial<Record<AnswerKind, ExtractorId>>>> = {
-  'ovo-s-bench': { choice: 'ovo-s-letter' },
-  // the release reads int(prediction) (eval/unify_results.py); the paper's digits-or-words rule is 'number'
-  vcbench: { number: 'python-int' },
-  'rtv-bench': { choice: 'rtv-letter' },
-  phostream: { choice: 'phostream-objective' },
-  'vsas-bench': {},
-  // no release to follow: letters A–G, as many as a question may offer
-  custom: { choice: 'ovo-s-letter-paper', number: 'number', yesno: 'yes-no' },
-};
-
-/** With rules: 'paper', the paper's extractor where it reads differently from the release's (README, per benchmark). */
-export const PAPER_EXTRACTORS: Readonly<Partial<Record<ProfileKind, Partial<Record<AnswerKind, ExtractorId>>>>> = {
-  // the release's score.py reads A–E; the paper's §G.7 (and the data card's 2–7 options) A–G
-  'ovo-s-bench': { choice: 'ovo-s-letter-paper' },
-  // the release reads int(); the paper's B.1 digits or English number words
-  vcbench: { number: 'number' },
-};
-
 type Scorer = (items: readonly ScoringItem[], ctx: ScoringContext) => ProfileScore;
 
-/** Benchmarks whose items land in a custom profile, by the name their import gives it: their release's scorer and extractors. */
-const CUSTOM_BENCHMARKS: ReadonlyMap<string, { score: Scorer; extractors: Partial<Record<AnswerKind, ExtractorId>> }> = new Map([
-  [OVO_BENCH_PROFILE, { score: scoreOvoBench, extractors: OVO_BENCH_EXTRACTORS }],
-  [STREAMINGBENCH_PROFILE, { score: scoreStreamingBench, extractors: STREAMINGBENCH_EXTRACTORS }],
-]);
-
-const SCORERS: Readonly<Record<ProfileKind, Scorer>> = {
+/** Each benchmark's scorer (its rules: shared/benchmarks.ts). */
+const SCORERS: Readonly<Record<BenchmarkId, Scorer>> = {
   'ovo-s-bench': scoreOvoS,
   vcbench: scoreVcbench,
   'rtv-bench': scoreRtv,
   phostream: scorePhostream,
   'vsas-bench': scoreVsas,
+  'ovo-bench': scoreOvoBench,
+  streamingbench: scoreStreamingBench,
   custom: scoreCustom,
 };
 
@@ -93,15 +69,14 @@ const SCORERS: Readonly<Record<ProfileKind, Scorer>> = {
 export function extractorIdFor(profile: ScoringProfile, kind: AnswerKind, options: Pick<ScoreOptions, 'extractor' | 'rules'>): ExtractorId | undefined {
   if (kind === 'text') return undefined;
   if (options.extractor && EXTRACTORS[options.extractor].kinds.includes(kind)) return options.extractor;
-  const benchmark = profile.kind === 'custom' && profile.name !== undefined ? CUSTOM_BENCHMARKS.get(profile.name) : undefined;
-  const paper = options.rules === 'paper' ? PAPER_EXTRACTORS[profile.kind]?.[kind] : undefined;
-  return benchmark?.extractors[kind] ?? paper ?? DEFAULT_EXTRACTORS[profile.kind][kind] ?? DEFAULT_EXTRACTORS.custom[kind];
+  const benchmark = benchmarkOf(profile);
+  const paper = options.rules === 'paper' ? benchmark.paperExtractors?.[kind] : undefined;
+  return paper ?? benchmark.extractors[kind] ?? BENCHMARKS.custom.extractors[kind];
 }
 
 export function scoreRun(profile: ScoringProfile, items: readonly ScoringItem[], options: ScoreOptions = {}): RunScore {
   const notes = new Notes();
   const used = new Set<Extractor>();
-  const benchmark = profile.kind === 'custom' && profile.name !== undefined ? CUSTOM_BENCHMARKS.get(profile.name) : undefined;
   const asked = options.extractor ? EXTRACTORS[options.extractor] : null;
   const extractorFor = (kind: AnswerKind): Extractor | null => {
     if (kind === 'text') return null; // free text is judged
@@ -115,7 +90,7 @@ export function scoreRun(profile: ScoringProfile, items: readonly ScoringItem[],
   };
   const tolerance = options.toleranceSeconds;
   const forwardSeconds = tolerance !== undefined && Number.isFinite(tolerance) && tolerance >= 0 ? tolerance : FORWARD_WINDOW_SECONDS;
-  const score = (benchmark?.score ?? SCORERS[profile.kind])(items, {
+  const score = SCORERS[benchmarkOf(profile).id](items, {
     taxonomy: profile.taxonomy,
     extractorFor,
     judgments: options.judgments ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STREAMINGBENCH_PROFILE } from '../formats/streamingbench';
+import { STREAMINGBENCH_PROFILE } from '../benchmarks';
 import { scoreRun } from './score';
 import { STREAMINGBENCH_NOTE } from './streamingbench';
 import { itemWith } from './synthetic-runs.test-util';

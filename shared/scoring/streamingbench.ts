@@ -12,14 +12,9 @@
 import { plural } from '../plural';
 import { percent, tallyAnswer, type Tally } from './aggregate';
 import type { ScoringContext } from './context';
-import type { ExtractorId } from './extractors';
 import { firstResponse, readAnswer, responsesByQuery } from './responses';
 import type { ItemScore, Metrics, ProfileScore, QueryScore, ScoringItem } from './types';
 import { clock } from './timing';
-import type { AnswerKind } from '../profiles';
-
-/** The release's reading of an answer: its first character (count.py). */
-export const STREAMINGBENCH_EXTRACTORS: Partial<Record<AnswerKind, ExtractorId>> = { choice: 'first-letter' };
 
 /** count.py's window around ground_truth_time_stamp, both edges in (issue #12: the official one). */
 export const PROACTIVE_WINDOW_SECONDS = 2;

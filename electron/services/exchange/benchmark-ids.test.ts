@@ -54,7 +54,7 @@ describe('stable benchmark ids: import → export → a run against the export s
     expect(first.map((r) => r.id)).toEqual([205, 118, 206]);
     const scored = await scoreRunFile(project, perfectRun('ovo-s-run.jsonl', first as never), null);
     expect(scored.unmatched).toEqual([]);
-    expect(scored.scores.map((s) => s.overall)).toEqual([{ accuracy: 100 }]);
+    expect(scored.scores.map((s) => s.overall)).toEqual([{ accuracy: 100, pooledAccuracy: 100 }]);
     // a second question made, a second export: every id as it was
     await annotation.createQuestion(project, caller, await videoOf(project, 's/v1.mp4'), fields, [{ time: 6, answer: 'A', evidence: [], proactiveTime: null, windowStart: null }]);
     const second = lines((await exportBenchmark(project, caller, 'ovo-s', { force: true })).parts);
@@ -104,6 +104,12 @@ describe('stable benchmark ids: import → export → a run against the export s
     expect(await ids('vcbench')()).toEqual(data);
     // the eval file names them the same
     expect([...new Set(await ids('vcbench-eval')())]).toEqual(data);
+    // and a run file written against the export names each of them: a perfect run scores 100
+    const exported = lines((await exportBenchmark(project, caller, 'vcbench', { force: true })).parts).map((r) => ({ id: r.id as string, answers: (r.query_points as { count: number[] }).count }));
+    const scored = await scoreRunFile(project, perfectRun('vc-idless-run.jsonl', exported), null);
+    expect(scored.unmatched).toEqual([]);
+    expect(scored.notes).toEqual([]);
+    expect(scored.scores.map((s) => s.overall)).toEqual([{ gpa: 100, moc: 100, uda: 100 }]);
     await project.close();
   });
 });

@@ -348,7 +348,7 @@ function* itemsOf(project: Project, rows: ProfileRows, mediaDir: string | undefi
   const ids = exportedBenchmarkIds(rows.format.profile, rows.questions);
   for (const [i, q] of rows.questions.entries()) {
     // the marks a question's answers live in: what it counts, or (dense captions) its own captions
-    const target = q.counting?.target ?? (rows.format.profile === 'vsas-bench' ? q.id : null);
+    const target = q.counting?.target ?? (rows.profile.rules.denseCaptions ? q.id : null);
     const marks = target === null ? [] : (marksBy.get(markKey(q.videoId, target)) ?? []);
     // the path the imported file used, unless the export names a media folder to be relative to
     const imported = q.origin?.extra.videoPath;

@@ -4,7 +4,7 @@
 // people over the pairs, with its 95 % interval and Landis–Koch band — by the review work's code.
 import type { Caller } from '../../../shared/domain';
 import { cohenKappa, landisKoch, type Rating } from '../../../shared/agreement/metrics';
-import { foldJudgments, type JudgeAgreement, type JudgeCheckItem, type JudgeRequest } from '../../../shared/scoring/judge';
+import { foldJudgments, type Judge, type JudgeAgreement, type JudgeCheckItem, type JudgeRequest } from '../../../shared/scoring/judge';
 import { stratifiedSample } from '../../../shared/review/sample';
 import type { Judgment } from '../../../shared/scoring/types';
 import type { ReadableDb } from '../db/readable';
@@ -16,10 +16,10 @@ import { requestsOf } from './judge';
 const personKey = (person: string, key: string): string => `person:${person}\u0000${key}`;
 
 /** What the judge (this model) has judged on a profile, by key. */
-async function judged(project: Project, profileId: string, model: string): Promise<{ kind: string; requests: Map<string, JudgeRequest>; judge: Map<string, Judgment[]> }> {
-  const { kind, requests, stored } = await requestsOf(project, profileId, [], model);
+async function judged(project: Project, profileId: string, model: string): Promise<{ labels: Judge['labels']; requests: Map<string, JudgeRequest>; judge: Map<string, Judgment[]> }> {
+  const { judge, requests, stored } = await requestsOf(project, profileId, [], model);
   for (const key of [...requests.keys()]) if (!stored.has(key)) requests.delete(key);
-  return { kind, requests, judge: stored };
+  return { labels: judge.labels, requests, judge: stored };
 }
 
 /** A seeded sample of what the judge has judged, for one person to judge blind. */
@@ -46,8 +46,7 @@ export async function judgeAsPerson(project: Project, caller: Caller, key: strin
 
 /** κ between the judge and the people who checked it, over the requests both judged. */
 export async function judgeAgreement(project: Project, profileId: string, model: string): Promise<JudgeAgreement> {
-  const { kind, requests, judge } = await judged(project, profileId, model);
-  const labels = kind === 'vsas-bench' ? 'verdict' : 'score';
+  const { labels, requests, judge } = await judged(project, profileId, model);
   const people = peopleJudgments(project.store.db, [...requests.keys()]);
   const ratings: Rating[] = [];
   for (const [key, theirs] of people) {

@@ -3,12 +3,11 @@
 // LLM client — an estimate first, a budget, progress, cancel; answers already judged with the same
 // model and prompt version (by any run) are not asked again. A judgment that does not parse scores 0
 // for PhoStream, as its release does; for VSAS it stays unjudged.
-import type { z } from 'zod';
+import { benchmarkOf } from '../../../shared/benchmarks';
 import type { Caller } from '../../../shared/domain';
 import { plannedCost } from '../../../shared/drafting/estimate';
 import type { DraftEstimate, DraftOutcome } from '../../../shared/drafting/runs';
-import type { ProfileKind } from '../../../shared/profiles';
-import { judgeKey, judgePromptFor, judgeRequests, judgeText, phostreamJudgeSchema, vsasJudgeSchema, type JudgePrompt, type JudgeRequest } from '../../../shared/scoring/judge';
+import { judgeKey, judgeRequests, type Judge, type JudgeRequest } from '../../../shared/scoring/judge';
 import type { Judgment, JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
 import { scoreRun } from '../../../shared/scoring/score';
 import type { AppServices } from '../app-services';
@@ -43,23 +42,23 @@ export function requestsOf(project: Project, profileId: string, runIds: readonly
   return project.store.snapshot(async (db) => {
     const pacer = new Pacer();
     const p = await profileItems(project, db, profileId, null, pacer);
-    const prompt = judgePromptFor(p.profile.kind);
-    if (!prompt) throw new ServiceError('invalid-request', `${p.profile.name} is not judged: its answers are read by extraction rules.`);
+    const { judge } = benchmarkOf(p.profile);
+    if (!judge) throw new ServiceError('invalid-request', `${p.profile.name} is not judged: its answers are read by extraction rules.`);
     const runs = runIds.length ? runIds.map((id) => getRun(db, id) ?? notFound()) : listRuns(db);
     const requests = new Map<string, JudgeRequest>();
     for (const r of runs) {
       const items = withResponses(p, await pacedResponsesOfRun(db, r.id, pacer));
-      const unjudged = scoreRun({ kind: p.profile.kind, taxonomy: p.profile.taxonomy }, items);
-      for (const request of judgeRequests(p.profile.kind, items, unjudged)) requests.set(judgeKey(model, prompt, request), request);
+      const unjudged = scoreRun({ kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy }, items);
+      for (const request of judgeRequests(judge, items, unjudged)) requests.set(judgeKey(model, judge.prompt, request), request);
       await pacer.pace();
     }
-    return { kind: p.profile.kind, prompt, requests, stored: judgmentsFor(db, requests.keys()) };
+    return { judge, requests, stored: judgmentsFor(db, requests.keys()) };
   });
 }
 
 /** The requests still to ask: each request of each run, once per repeat not yet stored. */
 async function plan(project: Project, run: JudgeRun, model: string) {
-  const { kind, prompt, requests, stored } = await requestsOf(project, run.profileId, run.runIds, model);
+  const { judge, requests, stored } = await requestsOf(project, run.profileId, run.runIds, model);
   const tasks: Task[] = [];
   let skipped = 0;
   for (const [key, request] of requests) {
@@ -67,7 +66,7 @@ async function plan(project: Project, run: JudgeRun, model: string) {
     skipped += Math.min(have, run.repeats);
     for (let repeat = have; repeat < run.repeats; repeat++) tasks.push({ key, repeat, request });
   }
-  return { kind, prompt, tasks, skipped };
+  return { judge, tasks, skipped };
 }
 
 function notFound(): never {
@@ -78,24 +77,21 @@ const OUTPUT_TOKENS = 60;
 
 export async function estimateJudging(app: AppServices, project: Project, run: JudgeRun, overrides: EndpointOverrides = {}): Promise<DraftEstimate> {
   const endpoint = draftingEndpoint(app, overrides);
-  const { kind, prompt, tasks, skipped } = await plan(project, run, endpoint.model);
-  const requests = tasks.map((t) => ({ frames: 0, promptChars: prompt.system.length + judgeText(kind, t.request).length, outputTokens: OUTPUT_TOKENS }));
+  const { judge, tasks, skipped } = await plan(project, run, endpoint.model);
+  const requests = tasks.map((t) => ({ frames: 0, promptChars: judge.prompt.system.length + judge.text(t.request).length, outputTokens: OUTPUT_TOKENS }));
   return { ...plannedCost(endpoint.settings, { width: 0, height: 0 }, requests), skipped };
 }
 
 /** Asks the judge for each task (a request and a repeat) and hands each judgment to `keep`. */
-export async function askJudge(session: DraftSession, kind: ProfileKind, prompt: JudgePrompt, tasks: readonly Task[], keep: (task: Task, judgment: Judgment, fields: JudgmentFields) => Promise<void>): Promise<DraftOutcome> {
+export async function askJudge(session: DraftSession, judge: Judge, tasks: readonly Task[], keep: (task: Task, judgment: Judgment, fields: JudgmentFields) => Promise<void>): Promise<DraftOutcome> {
   const { settings, model } = session.endpoint;
-  const schema: z.ZodType<z.infer<typeof phostreamJudgeSchema> | z.infer<typeof vsasJudgeSchema>> = kind === 'phostream' ? phostreamJudgeSchema : vsasJudgeSchema;
+  const { prompt } = judge;
   return session.each(tasks, settings.concurrency, (done, total) => `Judged ${done} of ${total}`, async (task) => {
-    const text = judgeText(kind, task.request);
+    const text = judge.text(task.request);
     const estimate = plannedCost(settings, { width: 0, height: 0 }, [{ frames: 0, promptChars: prompt.system.length + text.length, outputTokens: OUTPUT_TOKENS }]).costUsd;
-    const answer = await session.ask(prompt, { text }, schema, 'judgment', estimate);
+    const answer = await session.ask(prompt, { text }, judge.schema, 'judgment', estimate);
     if (!answer) return;
-    let judgment: Judgment | null = null;
-    if (answer.ok && 'explanation' in answer.value) judgment = { score: answer.value.score, reason: answer.value.explanation };
-    else if (answer.ok && 'pred' in answer.value) judgment = { score: answer.value.score, verdict: answer.value.pred, reason: `tier ${answer.value.score}` };
-    else if (kind === 'phostream') judgment = { score: 0, reason: `unparseable judgment scores 0 (${answer.ok ? '' : answer.error})` };
+    const judgment = answer.ok ? judge.judgment(answer.value) : judge.unreadable(answer.error);
     if (answer.ok) session.outcome.drafted++;
     else session.outcome.failed++;
     if (judgment) await keep(task, judgment, { reason: judgment.reason, model, template: prompt.template, version: prompt.version, raw: answer.raw, inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens, costUsd: answer.costUsd });
@@ -104,10 +100,10 @@ export async function askJudge(session: DraftSession, kind: ProfileKind, prompt:
 
 export async function judgeRuns(app: AppServices, project: Project, caller: Caller, run: JudgeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
   const endpoint = draftingEndpoint(app, overrides);
-  const { kind, prompt, tasks, skipped } = await plan(project, run, endpoint.model);
+  const { judge, tasks, skipped } = await plan(project, run, endpoint.model);
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   session.outcome.skipped = skipped;
-  return askJudge(session, kind, prompt, tasks, (task, judgment, fields) =>
+  return askJudge(session, judge, tasks, (task, judgment, fields) =>
     project.store.edit(caller.person, 'Judgment', (tx) => {
       // another judge run may have stored this repeat meanwhile: the first stands
       if (tx.db.query('SELECT 1 FROM judgments WHERE key = ? AND repeat = ?').get(task.key, task.repeat)) return;
@@ -117,12 +113,10 @@ export async function judgeRuns(app: AppServices, project: Project, caller: Call
 }
 
 /** Judges in memory (nothing stored: the CLI scores a run file without importing it); the lookup scoring uses. */
-export async function judgeInMemory(session: DraftSession, kind: ProfileKind, items: readonly ScoringItem[], unjudged: RunScore): Promise<JudgeLookup | null> {
-  const prompt = judgePromptFor(kind);
-  if (!prompt) return null;
-  const requests = judgeRequests(kind, items, unjudged);
-  const byKey = new Map(requests.map((r) => [judgeKey(session.endpoint.model, prompt, r), r]));
+export async function judgeInMemory(session: DraftSession, judge: Judge, items: readonly ScoringItem[], unjudged: RunScore): Promise<JudgeLookup> {
+  const requests = judgeRequests(judge, items, unjudged);
+  const byKey = new Map(requests.map((r) => [judgeKey(session.endpoint.model, judge.prompt, r), r]));
   const judged = new Map<string, Judgment>();
-  await askJudge(session, kind, prompt, [...byKey].map(([key, request]) => ({ key, repeat: 0, request })), async (task, judgment) => void judged.set(task.key, judgment));
-  return judgmentLookup(requests, (r) => judged.get(judgeKey(session.endpoint.model, prompt, r)) ?? null);
+  await askJudge(session, judge, [...byKey].map(([key, request]) => ({ key, repeat: 0, request })), async (task, judgment) => void judged.set(task.key, judgment));
+  return judgmentLookup(requests, (r) => judged.get(judgeKey(session.endpoint.model, judge.prompt, r)) ?? null);
 }

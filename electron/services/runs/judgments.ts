@@ -2,9 +2,8 @@
 // verdict), found by the key of what decides it.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { foldJudgments, judgeKey, judgeRequests, type JudgePrompt, type JudgeRequest } from '../../../shared/scoring/judge';
+import { foldJudgments, judgeKey, judgeRequests, type Judge, type JudgeRequest } from '../../../shared/scoring/judge';
 import type { Judgment, JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
-import type { ProfileKind } from '../../../shared/profiles';
 import type { Row } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
 
@@ -56,12 +55,12 @@ export function judgmentLookup(requests: readonly JudgeRequest[], judgmentOf: (r
   return (item, query, second) => byQuery.get(lookupKey(item, query, second)) ?? null;
 }
 
-export function storedJudgments(db: ReadableDb, profile: ProfileKind, prompt: JudgePrompt, model: string, items: readonly ScoringItem[], unjudged: RunScore): JudgeLookup & { spread: JudgeSpread } {
-  const requests = judgeRequests(profile, items, unjudged);
-  const stored = judgmentsFor(db, requests.map((r) => judgeKey(model, prompt, r)));
+export function storedJudgments(db: ReadableDb, judge: Judge, model: string, items: readonly ScoringItem[], unjudged: RunScore): JudgeLookup & { spread: JudgeSpread } {
+  const requests = judgeRequests(judge, items, unjudged);
+  const stored = judgmentsFor(db, requests.map((r) => judgeKey(model, judge.prompt, r)));
   const spread: JudgeSpread = { judged: 0, repeated: 0, meanStd: 0 };
   const lookup = judgmentLookup(requests, (r) => {
-    const folded = foldJudgments(stored.get(judgeKey(model, prompt, r)) ?? []);
+    const folded = foldJudgments(stored.get(judgeKey(model, judge.prompt, r)) ?? []);
     if (!folded) return null;
     spread.judged++;
     if (folded.repeats > 1) {

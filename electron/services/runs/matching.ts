@@ -10,10 +10,10 @@
 // it is, if exactly one. A run's "query" counts a question's points in the benchmark file's order where
 // the import kept it (runOrder), else in time order.
 import { basename } from 'node:path';
+import { benchmarkOf, type Benchmark } from '../../../shared/benchmarks';
 import { groupBy } from '../../../shared/collections';
+import { exportedBenchmarkIds } from '../../../shared/formats/benchmark-ids';
 import { benchmarkIdOf } from '../../../shared/formats/items';
-import { STREAMINGBENCH_PROFILE } from '../../../shared/formats/streamingbench';
-import type { ProfileKind } from '../../../shared/profiles';
 import type { Answer, QueryPoint, Question } from '../../../shared/questions';
 import { runOrder } from '../../../shared/runs/query-order';
 import type { RunLine } from '../../../shared/runs/run-file';
@@ -46,46 +46,54 @@ export interface ItemIndex {
   match(line: Pick<RunLine, 'item' | 'query' | 'video' | 'question' | 'queryTime' | 'meta'>, tolerance?: number): LineMatch;
 }
 
-/** The video path a PhoStream question's file named (or its video's own path). */
-const phostreamPath = (q: Question, paths: ReadonlyMap<string, string>): string => {
+/** The video path a question's file named (PhoStream's run ids name it), or its video's own path. */
+const benchmarkPath = (q: Question, paths: ReadonlyMap<string, string>): string => {
   const extraPath = q.origin?.extra.videoPath;
   return typeof extraPath === 'string' ? extraPath : (paths.get(q.videoId) ?? q.videoId);
 };
 
 /**
- * The id a question is exported under: its benchmark id, PhoStream's "<path>#<index>" (counting, in
- * `counted`, the questions of each path seen so far — call in the profile's order), else its own id.
+ * The ids one profile's questions are exported under, given all of them in the order they were made:
+ * PhoStream's "<path>#<index>" (the question's place among its path's), else the id the export writes
+ * (exportedBenchmarkIds: its kept id, or the one an export gives a question made before ids were), else
+ * the question's own id.
  */
-function exportedIdOf(kind: ProfileKind, q: Question, paths: ReadonlyMap<string, string>, counted: Map<string, number>): string {
-  if (kind === 'phostream') {
-    const path = phostreamPath(q, paths);
-    const index = counted.get(path) ?? 0;
-    counted.set(path, index + 1);
-    return `${path}#${index}`;
+function exportedIdsOf(benchmark: Benchmark, questions: readonly Question[], paths: ReadonlyMap<string, string>): Map<string, string> {
+  if (benchmark.runNames === 'path-index') {
+    const counted = new Map<string, number>();
+    return new Map(
+      questions.map((q) => {
+        const path = benchmarkPath(q, paths);
+        const index = counted.get(path) ?? 0;
+        counted.set(path, index + 1);
+        return [q.id, `${path}#${index}`];
+      }),
+    );
   }
-  return benchmarkIdOf({ profile: kind, extra: q.origin?.extra ?? {} }) ?? q.id;
+  const ids = exportedBenchmarkIds(benchmark.kind, questions);
+  return new Map(questions.map((q, i) => [q.id, ids[i] === null || ids[i] === undefined ? q.id : String(ids[i])]));
 }
 
-/** The ids one profile's questions (in its order) are exported under, without reading the rest of the project. */
-export function exportedIds(project: Project, db: ReadableDb, kind: ProfileKind, questions: readonly Question[]): Map<string, string> {
-  const paths = new Map(project.videos.listFrom(db).map((v) => [v.id, v.relPath]));
-  const counted = new Map<string, number>();
-  return new Map(questions.map((q) => [q.id, exportedIdOf(kind, q, paths, counted)]));
+/** The ids one profile's questions are exported under (`questions`: all of the profile's, in the order they were made). */
+export function exportedIds(project: Project, db: ReadableDb, benchmark: Benchmark, questions: readonly Question[]): Map<string, string> {
+  return exportedIdsOf(benchmark, questions, new Map(project.videos.listFrom(db).map((v) => [v.id, v.relPath])));
 }
 
 const seconds = (t: number): string => String(Math.round(t * 1000) / 1000);
 const normalPath = (path: string): string => path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '');
 
 export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
-  const kinds = new Map<string, ProfileKind>(listProfiles(db).map((p) => [p.id, p.kind]));
-  /** StreamingBench profiles: their questions are also named "<video_path>#<n>", the n-th of that video in the files imported. */
-  const streamingBench = new Set(listProfiles(db).filter((p) => p.kind === 'custom' && p.name === STREAMINGBENCH_PROFILE).map((p) => p.id));
+  const benchmarks = new Map(listProfiles(db).map((p) => [p.id, benchmarkOf(p)]));
   const streamingBenchIndex = new Map<string, number>();
   const videos = project.videos.listFrom(db);
   const paths = new Map(videos.map((v) => [v.id, v.relPath]));
   const byKey = new Map<string, Question>();
+  const questions = allQuestions(db);
   const exported = new Map<string, string>();
-  const phostreamIndex = new Map<string, number>();
+  for (const [profileId, ofProfile] of groupBy(questions, (q) => q.profileId)) {
+    for (const [q, id] of exportedIdsOf(benchmarks.get(profileId) ?? benchmarkOf({ kind: 'custom' }), ofProfile, paths)) exported.set(q, id);
+  }
+  const pathsSeen = new Set<string>();
   /** The paths a video is named by (its own, and those the files its questions came from used) → its ids. */
   const videoNames = new Map<string, Set<string>>();
   const nameVideo = (path: string, videoId: string) => {
@@ -94,22 +102,27 @@ export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
   };
   for (const v of videos) nameVideo(v.relPath, v.id);
   /** PhoStream videos in the order the export writes them: "#n" (1-based, a run's sample_id) names the n-th. */
-  const phostreamVideos: string[] = [];
-  for (const q of allQuestions(db)) {
+  const pathIndexedVideos: string[] = [];
+  for (const q of questions) {
     byKey.set(q.id, q);
-    const kind = kinds.get(q.profileId) ?? 'custom';
-    const id = benchmarkIdOf({ profile: kind, extra: q.origin?.extra ?? {} });
+    const benchmark = benchmarks.get(q.profileId) ?? benchmarkOf({ kind: 'custom' });
+    const id = benchmarkIdOf({ profile: benchmark.kind, extra: q.origin?.extra ?? {} });
     if (id !== null && !byKey.has(id)) byKey.set(id, q);
     const extraPath = q.origin?.extra.videoPath;
     if (typeof extraPath === 'string') nameVideo(extraPath, q.videoId);
-    if (kind === 'phostream' && (phostreamIndex.get(phostreamPath(q, paths)) ?? 0) === 0) phostreamVideos.push(q.videoId);
-    const exportedId = exportedIdOf(kind, q, paths, phostreamIndex);
-    exported.set(q.id, exportedId);
-    if (kind === 'phostream') byKey.set(exportedId, q);
-    // the place a StreamingBench run file's answer has (it sits in its question): questions asked at
-    // one time of one video are told apart by it, as the release tells them apart
+    const pathIndexed = benchmark.runNames === 'path-index';
+    if (pathIndexed && !pathsSeen.has(benchmarkPath(q, paths))) {
+      pathsSeen.add(benchmarkPath(q, paths));
+      pathIndexedVideos.push(q.videoId);
+    }
+    const exportedId = exported.get(q.id)!;
+    if (pathIndexed) byKey.set(exportedId, q);
+    // an id the export gave a question made before ids were (a kept id names its question first)
+    else if (!byKey.has(exportedId)) byKey.set(exportedId, q);
+    // "<video_path>#<n>": the place a StreamingBench run file's answer has (it sits in its question):
+    // questions asked at one time of one video are told apart by it, as the release tells them apart
     const streamingPath = q.origin?.extra.video_path;
-    if (streamingBench.has(q.profileId) && typeof streamingPath === 'string') {
+    if (benchmark.runNames === 'path-place' && typeof streamingPath === 'string') {
       const path = normalPath(streamingPath);
       const n = streamingBenchIndex.get(path) ?? 0;
       streamingBenchIndex.set(path, n + 1);
@@ -160,7 +173,7 @@ export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
     let found: Set<string> | undefined;
     const sample = /^#(\d+)$/.exec(wanted);
     if (sample) {
-      const videoId = phostreamVideos[Number(sample[1]) - 1];
+      const videoId = pathIndexedVideos[Number(sample[1]) - 1];
       found = new Set(videoId ? [videoId] : []);
     } else {
       found = videoNames.get(wanted);
@@ -178,7 +191,7 @@ export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
     const result =
       ids.length === 1
         ? ids[0]!
-        : { reason: ids.length === 0 ? (sample ? `the project has no PhoStream video #${sample[1]} (its ${phostreamVideos.length} are numbered in the order they were imported)` : 'no video of the project has this path or file name') : `${ids.length} videos of the project have this file name: give its path` };
+        : { reason: ids.length === 0 ? (sample ? `the project has no PhoStream video #${sample[1]} (its ${pathIndexedVideos.length} are numbered in the order they were imported)` : 'no video of the project has this path or file name') : `${ids.length} videos of the project have this file name: give its path` };
     videoCache.set(name, result);
     return result;
   };

@@ -6,7 +6,7 @@ import { earlyBy, knowableAt, verdictOf, type EarlyResponse, type ReplayResponse
 import type { ModelResponse } from '../../../shared/runs/types';
 import { scoreRun } from '../../../shared/scoring/score';
 import type { QueryPoint, Question } from '../../../shared/questions';
-import { judgePromptFor } from '../../../shared/scoring/judge';
+import { benchmarkOf } from '../../../shared/benchmarks';
 import { pacedReads } from '../annotation/rows';
 import { storedJudgments } from './judgments';
 import type { ReadableDb } from '../db/readable';
@@ -34,15 +34,19 @@ async function replayOn(project: Project, db: ReadableDb, runId: string, videoId
     const p = await profileItems(project, db, profileId, videoId, pacer);
     const items = withResponses(p, responses);
     const score = scoreRun({ kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy }, items, {});
-    const prompt = judgePromptFor(p.profile.kind);
-    const judged = prompt && judgeModel ? storedJudgments(db, p.profile.kind, prompt, judgeModel, items, score) : null;
+    const { judge } = benchmarkOf(p.profile);
+    const judged = judge && judgeModel ? storedJudgments(db, judge, judgeModel, items, score) : null;
+    const itemsById = new Map(items.map((i) => [i.item, i]));
     const questionOf = new Map(p.items.map(({ question, item }) => [item.item, question.id]));
     for (const item of score.items) {
       const questionId = questionOf.get(item.item);
       if (questionId === undefined) continue;
       await pacer.pace();
+      const scoringItem = itemsById.get(item.item);
       for (const q of item.queries) {
-        const judgment = judged?.(item.item, q.query, p.profile.kind === 'vsas-bench' && q.t !== null ? q.t : undefined) ?? null;
+        // looked up as the judge was asked (VSAS: by the second)
+        const request = judge && scoringItem ? judge.request(scoringItem, item.item, q) : null;
+        const judgment = (request && judged?.(request.item, request.query, request.second)) ?? null;
         scored.set(key(questionId, q.query, q.t), { verdict: verdictOf(q, judgment), extracted: q.extracted, rule: q.rule, judgment });
       }
     }

@@ -11,7 +11,9 @@ import type { RunLine } from '../../../shared/runs/run-file';
 import type { ModelResponse } from '../../../shared/runs/types';
 import { compareRules } from '../../../shared/scoring/compare';
 import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
-import type { ProfileKind } from '../../../shared/profiles';
+import { benchmarkOf, type Benchmark } from '../../../shared/benchmarks';
+import type { ScoringRules } from '../../../shared/scoring/context';
+import type { Judge } from '../../../shared/scoring/judge';
 import type { JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
 import type { Project } from '../projects/project';
 import { itemIndex } from './matching';
@@ -21,6 +23,8 @@ import { profileItems, withResponses, type ProfileItems } from './scoring';
 export interface FileScore extends RunScore {
   model: string;
   run: string;
+  /** The benchmark whose rules scored it, and which of its rule sets. */
+  benchmark: Pick<Benchmark, 'id' | 'label' | 'release' | 'rules'> & { ruleSet: ScoringRules };
 }
 
 export interface FileScoring {
@@ -59,7 +63,7 @@ function readRuns(path: string, source: RunSource): { lines: Array<RunLine & { f
 }
 
 /** Judges what a run leaves to a judge (the CLI's --judge-model), for a judged profile. */
-export type FileJudge = (profile: ProfileKind, items: readonly ScoringItem[], unjudged: RunScore) => Promise<JudgeLookup | null>;
+export type FileJudge = (judge: Judge, items: readonly ScoringItem[], unjudged: RunScore) => Promise<JudgeLookup | null>;
 
 export async function scoreRunFile(project: Project, path: string, profileId: string | null, options: ScoreOptions = {}, judge: FileJudge | null = null, source: RunSource = {}): Promise<FileScoring> {
   const read = readRuns(path, source);
@@ -95,11 +99,13 @@ export async function scoreRunFile(project: Project, path: string, profileId: st
       const profile = { kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy };
       const scoringItems = withResponses(p, run.responses);
       let score = scoreRun(profile, scoringItems, options);
-      const judgments = judge ? await judge(p.profile.kind, scoringItems, score) : null;
+      const benchmarkJudge = benchmarkOf(p.profile).judge;
+      const judgments = judge && benchmarkJudge ? await judge(benchmarkJudge, scoringItems, score) : null;
       if (judgments) score = scoreRun(profile, scoringItems, { ...options, judgments });
       // the other rules (and a strict extractor beside a lenient release rule) scored beside: compare.ts
       const comparisons = compareRules(profile, scoringItems, judgments ? { ...options, judgments } : options, score);
-      scores.push({ model: run.model, run: run.run, ...score, comparisons });
+      const { id, label: benchmarkLabel, release, rules } = benchmarkOf(p.profile);
+      scores.push({ model: run.model, run: run.run, ...score, comparisons, benchmark: { id, label: benchmarkLabel, release, rules, ruleSet: options.rules ?? 'release' } });
     }
   }
   return { scores, problems: read.problems, unmatched, notes, lineItems: new Map(read.lines.map((l) => [`${l.file}:${l.line}`, l.item])) };

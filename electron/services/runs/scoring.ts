@@ -1,12 +1,12 @@
 // Scoring runs as the papers do (shared/scoring): the project's questions of a profile turned into
 // scoring items — answers resolved (each query point's answer key, a VSAS task's captions a second
 // at a time), each named by the id its format exports — with a run's responses to them.
+import { benchmarkOf } from '../../../shared/benchmarks';
 import { groupBy } from '../../../shared/collections';
 import { answerKey } from '../../../shared/answer-key';
 import { markEnd, type Mark } from '../../../shared/marks';
 import type { Profile } from '../../../shared/profiles';
 import type { QueryPoint, Question } from '../../../shared/questions';
-import { judgePromptFor } from '../../../shared/scoring/judge';
 import { compareRules } from '../../../shared/scoring/compare';
 import { scoreRun, type ScoreOptions } from '../../../shared/scoring/score';
 import type { RunScore, ScoringItem } from '../../../shared/scoring/types';
@@ -53,7 +53,11 @@ async function profileItems(project: Project, db: ReadableDb, profileId: string,
   const profile = getProfile(db, profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${profileId} in this project.`);
   const questions = videoId === null ? await pacedReads.questionsOfProfile(db, profileId, pacer) : listQuestions(db, videoId).filter((q) => q.profileId === profileId);
-  const ids = exportedIds(project, db, profile.kind, questions);
+  const benchmark = benchmarkOf(profile);
+  // one video's questions are named as the export of the whole profile names them: a question made
+  // before ids were given is numbered past every id the profile keeps (read only when there is one)
+  const idless = videoId !== null && benchmark.idField !== null && questions.some((q) => q.origin?.extra[benchmark.idField!] === undefined);
+  const ids = exportedIds(project, db, benchmark, idless ? await pacedReads.questionsOfProfile(db, profileId, pacer) : questions);
   // only counting questions and caption tasks read their answers from marks
   const needsMarks = profile.rules.counting || profile.rules.denseCaptions;
   const items: ProfileItems['items'] = [];
@@ -86,14 +90,14 @@ function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): Sc
  */
 export function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly ScoringItem[], options: ScoreOptions, judgeModel: string | null): RunScore {
   const profile = { kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy };
-  const prompt = judgePromptFor(p.profile.kind);
+  const judge = benchmarkOf(p.profile).judge;
   // scored beside by the other rules (and strictly where a lenient release rule reads it: compare.ts)
   const compared = (score: RunScore, o: ScoreOptions): RunScore => ({ ...score, comparisons: compareRules(profile, items, o, score) });
-  if (!prompt || judgeModel === null || options.judgments) return compared(scoreRun(profile, items, options), options);
-  const judgments = storedJudgments(db, p.profile.kind, prompt, judgeModel, items, scoreRun(profile, items, options));
+  if (!judge || judgeModel === null || options.judgments) return compared(scoreRun(profile, items, options), options);
+  const judgments = storedJudgments(db, judge, judgeModel, items, scoreRun(profile, items, options));
   const score = compared(scoreRun(profile, items, { ...options, judgments }), { ...options, judgments });
   const { judged, repeated, meanStd } = judgments.spread;
-  if (judged > 0) score.notes.push(`Judged by ${judgeModel} (${prompt.template} v${prompt.version}): ${judged} answers${repeated ? `, ${repeated} judged more than once, their scores varying by ${meanStd.toFixed(2)} (mean standard deviation)` : ''}.`);
+  if (judged > 0) score.notes.push(`Judged by ${judgeModel} (${judge.prompt.template} v${judge.prompt.version}): ${judged} answers${repeated ? `, ${repeated} judged more than once, their scores varying by ${meanStd.toFixed(2)} (mean standard deviation)` : ''}.`);
   return score;
 }
 

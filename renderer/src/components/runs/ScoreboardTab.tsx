@@ -2,6 +2,7 @@
 // metric, runs ranked by the overall, categories as the paper's tables have them — with the notes
 // the scorer left (a judge needed, a paper row that breaks its rule) and CSV, Markdown, LaTeX.
 import { useMemo, useState } from 'react';
+import { benchmarkOf, type Benchmark } from '../../../../shared/benchmarks';
 import { scoreboard, scoreboardCsv, scoreboardLatex, scoreboardMarkdown } from '../../../../shared/runs/scoreboard';
 import { besideTable } from '../../../../shared/runs/scoreboard-beside';
 import type { RunScoreView } from '../../../../shared/runs/types';
@@ -25,6 +26,8 @@ export function ScoreboardTab(): React.JSX.Element {
   const [rules, setRules] = useState<ScoringRules>(scoredRules);
   const [format, setFormat] = useState<keyof typeof FORMATS | null>(null);
   const tables = useMemo(() => (scores ? scoreboard(scores) : []), [scores]);
+  const profile = profiles.find((p) => p.id === profileId);
+  const benchmark = profile ? benchmarkOf(profile) : null;
   // each note says whose it is: a run that never answered a question must not read as another's fault
   const notes = scores?.flatMap((s) => s.notes.map((n) => `${s.model} · ${s.label}: ${n}`)) ?? [];
   return (
@@ -52,6 +55,7 @@ export function ScoreboardTab(): React.JSX.Element {
         </label>
         <button type="button" onClick={() => void scoreRuns(profileId, rule || null, rules)} disabled={!profileId || runs.length === 0} data-testid="score-runs">Score {runs.length === 1 ? 'the run' : `${runs.length} runs`}</button>
       </div>
+      {benchmark && <BenchmarkRules benchmark={benchmark} />}
       {tables.map((t) => (
         <section key={t.metric}>
           <h3>{t.metric}</h3>
@@ -79,10 +83,10 @@ export function ScoreboardTab(): React.JSX.Element {
           {notes.map((n) => <li key={n}>{n}</li>)}
         </ul>
       )}
-      {(profiles.find((p) => p.id === profileId)?.kind === 'phostream' || profiles.find((p) => p.id === profileId)?.kind === 'vsas-bench') && (
+      {benchmark?.judge && (
         <>
           <JudgeControls profileId={profileId} />
-          <JudgeCheck profileId={profileId} binary={profiles.find((p) => p.id === profileId)?.kind === 'vsas-bench'} />
+          <JudgeCheck profileId={profileId} binary={benchmark.judge.labels === 'verdict'} />
         </>
       )}
       {tables.length > 0 && (
@@ -92,6 +96,20 @@ export function ScoreboardTab(): React.JSX.Element {
       )}
       {format && <textarea readOnly rows={10} value={FORMATS[format](tables)} className="export-text" data-testid="score-export" onFocus={(e) => e.currentTarget.select()} />}
     </div>
+  );
+}
+
+/** How the chosen profile's benchmark is scored: its release's rules (shared/benchmarks.ts). */
+function BenchmarkRules({ benchmark }: { benchmark: Benchmark }): React.JSX.Element {
+  return (
+    <details className="hint" data-testid="benchmark-rules">
+      <summary>Scored as {benchmark.release ? `${benchmark.label}'s release scores it (${benchmark.release})` : `${benchmark.label} (no release scorer: the paper's rules)`}</summary>
+      <dl>
+        <dt>Timing</dt><dd>{benchmark.rules.timing}</dd>
+        <dt>Missing answers</dt><dd>{benchmark.rules.missing}</dd>
+        <dt>Aggregation</dt><dd>{benchmark.rules.aggregation}</dd>
+      </dl>
+    </details>
   );
 }
 
