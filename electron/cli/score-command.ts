@@ -117,7 +117,8 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
     for (const p of result.unmatched) io.err(`${formatProblem(p)} (left out)`);
     for (const p of result.notes) io.err(`${formatProblem(p)} (scored so)`);
     if (result.scores.length === 0) {
-      io.err('tidemark: no line of the run file matches a question of the project.');
+      // every line left out (OVO-S error results, say) is not "nothing matches": the reasons are above
+      io.err(result.unmatched.length > 0 ? `tidemark: nothing to score: every line of the run file was left out (${plural(result.unmatched.length, 'line')}, each with its reason above).` : 'tidemark: no line of the run file matches a question of the project.');
       return 1;
     }
     if (values.json) {

@@ -5,7 +5,9 @@
 // How each profile's overall is aggregated (each rule checked against the paper's own numbers in the
 // module named):
 // - OVO-S-Bench (ovo-s.ts): accuracy per family over its queries → each level the unweighted mean of its
-//   families → overall the unweighted mean of the levels. Unreadable answers are wrong, not skipped.
+//   families → overall the unweighted mean of the levels, with score.py's pooled accuracy beside
+//   (pooledAccuracy). Unreadable answers are wrong, not skipped; a query without a response is not
+//   counted (score.py sees only the records a result file holds).
 // - VCBench (vcbench.ts): GPA, MoC and UDA per question → mean over questions, per subcategory and
 //   overall (question-weighted). Answers read as the release's int() does; what it cannot read is
 //   skipped (the paper's B.1; the release's compute_metrics.py stops on it).
