@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { apiMethods } from '../../shared/api-methods';
 import { contentSecurityPolicy, isAllowedExternalUrl } from '../../shared/security';
 import { AppServices } from '../services/app-services';
+import { NEVER_ABORTED } from '../services/context';
 import { createHandlers, dispatch, type DialogKind } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
 import { isPathInside } from '../services/media/paths';
@@ -75,14 +76,15 @@ function registerProtocols(app: AppServices): void {
 }
 
 function registerIpc(app: AppServices): void {
-  const handlers = createHandlers(app, { pickPaths });
+  const handlers = createHandlers();
   for (const method of apiMethods) {
     ipcMain.handle(`api:${method}`, (event, payload: unknown) => {
       // only our own page may call; a navigated-away or foreign frame gets nothing
       if (!event.senderFrame || !isInternalNavigation(event.senderFrame.url)) {
         return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Tidemark window only.' } };
       }
-      return dispatch(handlers, method, payload, app.localCaller());
+      // the window's calls run as the local person, with the desktop's dialogs; nobody walks away from IPC
+      return dispatch(handlers, method, payload, app.contextFor(app.localCaller(), NEVER_ABORTED, { pickPaths }));
     });
   }
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppServices } from '../services/app-services';
 import { LATEST_SCHEMA_VERSION } from '../services/db/migrations';
-import { createHandlers } from '../services/handlers';
+import type { RequestContext } from '../services/context';
+import { createHandlers, type HandlerMap } from '../services/handlers';
 import { renderClip, tempDir, tools } from '../services/test-support/fixtures';
 import { importVideos } from '../services/videos/service';
 import { startBrowserServer, type BrowserServer, MAX_BODY } from './http-server';
@@ -83,7 +84,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(join(dir.path, 'secret.txt'), 'secret');
   app = new AppServices({ dataDir: join(dir.path, 'data'), mode: 'browser', version: 'test' });
-  server = await startBrowserServer({ app, handlers: createHandlers(app), staticDir });
+  server = await startBrowserServer({ app, handlers: createHandlers(), staticDir });
   const clip = await renderClip(join(dir.path, 'clip.mp4'));
   videoBytes = readFileSync(clip);
   await app.createProject(join(dir.path, 'p'));
@@ -139,6 +140,49 @@ describe('browser-mode server', () => {
     expect((await api('dialogs.pick', { kind: 'videoFiles' })).json).toMatchObject({ ok: false, error: { code: 'unavailable' } });
   });
 
+  it('gives each call a context of its own: the local person, and a signal that aborts once the client has gone', async () => {
+    const contexts: RequestContext[] = [];
+    let arrived = (): void => undefined;
+    const handlers = createHandlers();
+    const watching: HandlerMap = {
+      ...handlers,
+      // answers only after its client has gone away
+      'projects.current': (_req, ctx) => {
+        contexts.push(ctx);
+        arrived();
+        return new Promise((answer) => ctx.signal.addEventListener('abort', () => answer(null)));
+      },
+      'projects.recent': (req, ctx) => {
+        contexts.push(ctx);
+        return handlers['projects.recent'](req, ctx);
+      },
+    };
+    const spare = await startBrowserServer({ app, handlers: watching, staticDir: join(dir.path, 'static') });
+    try {
+      expect((await send('/api/projects.recent', { to: spare, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(200);
+      const answered = contexts[0]!;
+      const inHandler = new Promise<void>((resolve) => (arrived = resolve));
+      const client = request({ host: '127.0.0.1', port: spare.port, path: '/api/projects.current', method: 'POST', headers: { 'X-Tidemark-Token': spare.token, 'Content-Type': 'application/json' } });
+      client.on('error', () => undefined);
+      client.end('{}');
+      await inHandler;
+      const waiting = contexts[1]!;
+      expect(waiting.signal.aborted).toBe(false);
+      client.destroy();
+      await new Promise((resolve) => {
+        waiting.signal.addEventListener('abort', resolve);
+        setTimeout(resolve, 3000);
+      });
+      expect(waiting.signal.aborted).toBe(true);
+      // a call that was answered is not aborted afterwards, and each call had its own
+      expect(answered.signal.aborted).toBe(false);
+      expect(answered).not.toBe(waiting);
+      for (const ctx of contexts) expect(ctx.caller).toEqual(app.localCaller());
+    } finally {
+      await spare.close();
+    }
+  });
+
   it('answers Range requests with 206 and the right bytes', async () => {
     const whole = await send(`/media/video/${videoId}`);
     expect(whole.status).toBe(200);
@@ -168,7 +212,7 @@ describe('browser-mode server', () => {
   });
 
   it('scopes the token cookie to its port: two instances in one browser both stay logged in', async () => {
-    const other = await startBrowserServer({ app, handlers: createHandlers(app), staticDir: join(dir.path, 'static') });
+    const other = await startBrowserServer({ app, handlers: createHandlers(), staticDir: join(dir.path, 'static') });
     try {
       const jar = new CookieJar();
       expect((await jar.visit(server, `/?token=${server.token}`)).status).toBe(303);
@@ -277,7 +321,7 @@ describe('browser-mode server', () => {
   it('answers an unexpected failure with a fixed message', async () => {
     const secret = 'SECRET-91c3';
     const broken = { localCaller: () => { throw new Error(secret); } } as unknown as AppServices;
-    const spare = await startBrowserServer({ app: broken, handlers: createHandlers(app), staticDir: join(dir.path, 'static') });
+    const spare = await startBrowserServer({ app: broken, handlers: createHandlers(), staticDir: join(dir.path, 'static') });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const reply = await send('/api/projects.current', { to: spare, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });

@@ -132,6 +132,15 @@ function parseTarget(target: string | undefined, origin: string): URL | null {
   }
 }
 
+/** A signal that aborts if the connection closes before the response was sent (the client went away). */
+function whileClientWaits(res: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 function isJson(contentType: string | undefined): boolean {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
@@ -214,7 +223,8 @@ export function startBrowserServer(options: {
         // JSON.parse's message quotes the body: say what is wrong, not what was sent
         return refuse(res, api, 400, 'invalid-request', 'The request body is not valid JSON.');
       }
-      const result = await dispatch(handlers, method, payload, app.localCaller());
+      // the call runs as the local person; its signal says the client went away before its answer
+      const result = await dispatch(handlers, method, payload, app.contextFor(app.localCaller(), whileClientWaits(res)));
       return send(res, 200, await resultJson(result), 'application/json');
     }
 

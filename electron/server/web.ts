@@ -29,7 +29,7 @@ Serves Tidemark on http://127.0.0.1:PORT/?token=… (PORT 0 picks a free port).
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir();
 const app = new AppServices({ dataDir, mode: 'browser', version: process.env.TIDEMARK_VERSION ?? 'dev' });
-const handlers = createHandlers(app);
+const handlers = createHandlers();
 const server = await startBrowserServer({
   app,
   handlers,

@@ -1,8 +1,10 @@
 // The services behind every transport: one instance per running app (desktop or browser mode).
+// Only the transports and the CLI hold it; a call reaches the features as the context it builds.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Caller, ProjectSummary } from '../../shared/domain';
 import type { Job } from '../../shared/jobs';
+import { NEVER_ABORTED, type ContextSource, type Machine, type RequestContext, type TransportFeatures } from './context';
 import { renderDemoMedia } from './demo';
 import { FileKeyStore, type KeyStore } from './drafting/keys';
 import { ServiceError } from './errors';
@@ -22,7 +24,7 @@ export interface AppServicesOptions {
   keyStore?: KeyStore;
 }
 
-export class AppServices {
+export class AppServices implements Machine, ContextSource {
   readonly settings: SettingsStore;
   readonly jobs = new JobRegistry();
   readonly keys: KeyStore;
@@ -36,9 +38,42 @@ export class AppServices {
     this.keys = options.keyStore ?? new FileKeyStore(join(options.dataDir, 'openai-key'));
   }
 
+  get version(): string {
+    return this.options.version;
+  }
+
+  get mode(): 'desktop' | 'browser' {
+    return this.options.mode;
+  }
+
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  get env(): NodeJS.ProcessEnv {
+    return this.options.env ?? process.env;
+  }
+
   /** ffmpeg and ffprobe as the settings choose them (bundled, or the system's). */
   get tools(): MediaTools {
-    return resolveMediaTools(this.settings.get().ffmpegSource, this.options.env);
+    return resolveMediaTools(this.settings.get().ffmpegSource, this.env);
+  }
+
+  /**
+   * What one call runs with: the caller the transport vouches for, the signal that says the caller
+   * has gone, the transport's own features. The project is looked up at each use, not fixed here.
+   */
+  contextFor(caller: Caller, signal: AbortSignal = NEVER_ABORTED, transport: TransportFeatures = {}): RequestContext {
+    return {
+      caller,
+      project: () => this.requireProject(),
+      currentProject: () => this.currentProject(),
+      projects: { create: (path, name) => this.createProject(path, name), open: (path) => this.openProject(path), close: () => this.closeProject() },
+      jobs: this.jobs,
+      machine: this,
+      signal,
+      transport,
+    };
   }
 
   /** In desktop mode the caller is the local person chosen in settings. */

@@ -1,12 +1,11 @@
-// The handler map: every feature's contract methods merged into one. Transports call `dispatch`,
-// which validates the request with the contract's zod schema and returns errors as data. A new
-// feature registers its handlers here, once.
+// The handler map: every feature's contract methods merged into one. Transports call `dispatch`
+// with the context they built for the call, which validates the request with the contract's zod
+// schema and returns errors as data. A new feature registers its handlers here, once.
 import type { ApiMethod, ApiResult } from '../../shared/api';
 import { isApiMethod } from '../../shared/api-methods';
-import type { Caller } from '../../shared/domain';
 import { annotationHandlers } from './annotation/handlers';
-import { appHandlers, type TransportFeatures } from './app/handlers';
-import type { AppServices } from './app-services';
+import { appHandlers } from './app/handlers';
+import type { RequestContext } from './context';
 import { draftingHandlers } from './drafting/handlers';
 import { editHandlers } from './edits/handlers';
 import { toApiError } from './errors';
@@ -23,47 +22,48 @@ import { parseRequest } from './request-parsing';
 import { settingsHandlers } from './settings/handlers';
 import { videoHandlers } from './videos/handlers';
 
-export type { DialogKind, TransportFeatures } from './app/handlers';
+export type { DialogKind, RequestContext, TransportFeatures } from './context';
 export type { HandlerMap } from './feature';
 
-export function createHandlers(app: AppServices, features: TransportFeatures = {}): HandlerMap {
-  return withCallerChecks(app, {
-    ...appHandlers(app, features),
-    ...settingsHandlers(app),
-    ...projectHandlers(app),
-    ...videoHandlers(app),
-    ...mediaHandlers(app),
-    ...jobHandlers(app),
-    ...profileHandlers(app),
-    ...annotationHandlers(app),
-    ...editHandlers(app),
-    ...exchangeHandlers(app),
-    ...reviewHandlers(app),
-    ...draftingHandlers(app),
-    ...runHandlers(app),
+/** The one registration: every feature's handlers, each run only for a caller the open project allows. */
+export function createHandlers(): HandlerMap {
+  return withCallerChecks({
+    ...appHandlers,
+    ...settingsHandlers,
+    ...projectHandlers,
+    ...videoHandlers,
+    ...mediaHandlers,
+    ...jobHandlers,
+    ...profileHandlers,
+    ...annotationHandlers,
+    ...editHandlers,
+    ...exchangeHandlers,
+    ...reviewHandlers,
+    ...draftingHandlers,
+    ...runHandlers,
   });
 }
 
 /** Every handler runs only for a caller in a role the open project allows them, and not while blind if the method is refused then (review/policy.ts). */
-function withCallerChecks(app: AppServices, handlers: HandlerMap): HandlerMap {
+function withCallerChecks(handlers: HandlerMap): HandlerMap {
   const checked: Record<string, unknown> = {};
-  for (const [method, handler] of Object.entries(handlers) as Array<[ApiMethod, (req: unknown, caller: Caller) => unknown]>) {
-    checked[method] = (req: unknown, caller: Caller) => {
-      checkCaller(method, app.currentProject()?.store.db ?? null, caller);
-      return handler(req, caller);
+  for (const [method, handler] of Object.entries(handlers) as Array<[ApiMethod, (req: unknown, ctx: RequestContext) => unknown]>) {
+    checked[method] = (req: unknown, ctx: RequestContext) => {
+      checkCaller(method, ctx.currentProject()?.store.db ?? null, ctx.caller);
+      return handler(req, ctx);
     };
   }
   return checked as HandlerMap;
 }
 
 /** Validates and runs one call. Unknown methods and bad payloads are answered, never thrown. */
-export async function dispatch(handlers: HandlerMap, method: unknown, payload: unknown, caller: Caller): Promise<ApiResult<unknown>> {
+export async function dispatch(handlers: HandlerMap, method: unknown, payload: unknown, ctx: RequestContext): Promise<ApiResult<unknown>> {
   if (!isApiMethod(method)) return { ok: false, error: { code: 'unknown-method', message: 'No such call.' } };
   const parsed = await parseRequest(method, payload ?? {});
   if (!parsed.ok) return parsed;
   try {
-    const handler = handlers[method] as (req: unknown, caller: Caller) => unknown;
-    return { ok: true, value: await handler(parsed.value, caller) };
+    const handler = handlers[method] as (req: unknown, ctx: RequestContext) => unknown;
+    return { ok: true, value: await handler(parsed.value, ctx) };
   } catch (error) {
     return { ok: false, error: toApiError(error) };
   }

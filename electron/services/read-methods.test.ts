@@ -10,7 +10,7 @@ import { apiMethods, readMethods, type ApiMethod } from '../../shared/api-method
 import { BUILTIN_PROFILES } from '../../shared/profiles';
 import { AppServices } from './app-services';
 import { READ_ONLY_PROJECT } from './db/project-db';
-import { createHandlers, dispatch } from './handlers';
+import { createHandlers, dispatch } from './test-support/handlers';
 import type { Caller } from '../../shared/domain';
 import { importWriter } from './exchange/import-writer';
 import { UNWATCHED } from './jobs/registry';

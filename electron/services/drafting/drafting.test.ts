@@ -5,7 +5,7 @@ import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServices } from '../app-services';
-import { createHandlers, dispatch } from '../handlers';
+import { createHandlers, dispatch } from '../test-support/handlers';
 import { tempDir } from '../test-support/fixtures';
 import { startFakeOpenAi, type FakeOpenAi } from '../test-support/fake-openai';
 import { currentKey, FileKeyStore } from './keys';

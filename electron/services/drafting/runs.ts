@@ -5,7 +5,7 @@ import type { Caller } from '../../../shared/domain';
 import { frameSize, plannedCost } from '../../../shared/drafting/estimate';
 import type { EndpointSettings } from '../../../shared/drafting/endpoint';
 import type { DraftEstimate, DraftOutcome, DraftRun, ProbeRun } from '../../../shared/drafting/runs';
-import type { AppServices } from '../app-services';
+import type { Machine, RequestContext } from '../context';
 import { ServiceError } from '../errors';
 import { UNWATCHED, type JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
@@ -20,10 +20,13 @@ import { DraftSession, type DraftingEndpoint } from '../llm/session';
 /** Endpoint settings one run uses instead of the saved ones (the CLI's --base-url, --model, --concurrency); settings.json is not changed. */
 export type EndpointOverrides = Partial<EndpointSettings>;
 
+/** What of the machine a run uses: the saved endpoint and its key, and ffmpeg for the frames. */
+export type DraftingMachine = Pick<Machine, 'settings' | 'keys' | 'env' | 'tools'>;
+
 /** The saved endpoint, with one run's overrides. */
-export function draftingEndpoint(app: AppServices, overrides: EndpointOverrides = {}): DraftingEndpoint {
-  const settings = { ...app.settings.get().drafting, ...overrides };
-  return { ...llmEndpoint(app, settings), settings };
+export function draftingEndpoint(machine: Pick<Machine, 'settings' | 'keys' | 'env'>, overrides: EndpointOverrides = {}): DraftingEndpoint {
+  const settings = { ...machine.settings.get().drafting, ...overrides };
+  return { ...llmEndpoint(machine, settings), settings };
 }
 
 function planOf(project: Project, run: DraftRun, video: RunVideo) {
@@ -37,17 +40,17 @@ function planOf(project: Project, run: DraftRun, video: RunVideo) {
   }
 }
 
-export function estimateRun(app: AppServices, run: DraftRun, project = app.requireProject()): DraftEstimate {
-  const settings = app.settings.get().drafting;
-  const video = runVideo(project, run.videoId, app.tools.ffmpeg, settings, UNWATCHED);
+export function estimateRun(machine: DraftingMachine, run: DraftRun, project: Project): DraftEstimate {
+  const settings = machine.settings.get().drafting;
+  const video = runVideo(project, run.videoId, machine.tools.ffmpeg, settings, UNWATCHED);
   const plan = planOf(project, run, video);
   return { ...plannedCost(settings, frameSize(video.video, run.height), plan.requests), skipped: plan.skipped };
 }
 
 /** Runs a draft in the caller's name (the job's work; the CLI calls it directly). */
-export function runDraft(app: AppServices, project: Project, caller: Caller, run: DraftRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
-  const endpoint = draftingEndpoint(app, overrides);
-  const video = runVideo(project, run.videoId, app.tools.ffmpeg, endpoint.settings, control);
+export function runDraft(machine: DraftingMachine, project: Project, caller: Caller, run: DraftRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
+  const endpoint = draftingEndpoint(machine, overrides);
+  const video = runVideo(project, run.videoId, machine.tools.ffmpeg, endpoint.settings, control);
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   switch (run.what) {
     case 'captions':
@@ -59,34 +62,36 @@ export function runDraft(app: AppServices, project: Project, caller: Caller, run
   }
 }
 
-export function startDraft(app: AppServices, caller: Caller, run: DraftRun): { jobId: string } {
-  const project = app.requireProject();
+export function startDraft(ctx: RequestContext, run: DraftRun): { jobId: string } {
+  const { caller, machine } = ctx;
+  const project = ctx.project();
   // a bad request (no such video, a task without text) is refused now, not as a failed job
-  estimateRun(app, run);
+  estimateRun(machine, run, project);
   const name = project.videos.get(run.videoId)?.name ?? run.videoId;
   // two runs drafting the same thing at once would both draft it: the second waits for the first to end
-  if (app.jobs.findRunning('drafting', (job) => job.videoId === run.videoId && job.what === run.what)) {
+  if (ctx.jobs.findRunning('drafting', (job) => job.videoId === run.videoId && job.what === run.what)) {
     throw new ServiceError('conflict', `${name} is already being drafted (${run.what}); cancel that run or wait for it to end.`);
   }
-  const job = app.jobs.start({ kind: 'drafting', label: `Draft ${run.what} for ${name}`, videoId: run.videoId, what: run.what }, (control) => runDraft(app, project, caller, run, control));
+  const job = ctx.jobs.start({ kind: 'drafting', label: `Draft ${run.what} for ${name}`, videoId: run.videoId, what: run.what }, (control) => runDraft(machine, project, caller, run, control));
   return { jobId: job.id };
 }
 
-export function estimateProbe(app: AppServices, run: ProbeRun, project = app.requireProject()): DraftEstimate {
+export function estimateProbe(machine: Pick<Machine, 'settings'>, run: ProbeRun, project: Project): DraftEstimate {
   const { items, skipped } = probeItems(project, run);
   const requests = items.flatMap(({ question }) => Array.from({ length: run.repeats }, () => ({ frames: 0, promptChars: probePromptChars(question), outputTokens: 10 })));
-  return { ...plannedCost(app.settings.get().drafting, { width: 0, height: 0 }, requests), skipped };
+  return { ...plannedCost(machine.settings.get().drafting, { width: 0, height: 0 }, requests), skipped };
 }
 
-export function runProbe(app: AppServices, project: Project, caller: Caller, run: ProbeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
-  const endpoint = draftingEndpoint(app, overrides);
+export function runProbe(machine: DraftingMachine, project: Project, caller: Caller, run: ProbeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
+  const endpoint = draftingEndpoint(machine, overrides);
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   return probeWithoutVideo(project, caller, session, run, (q) => plannedCost(endpoint.settings, { width: 0, height: 0 }, [{ frames: 0, promptChars: probePromptChars(q), outputTokens: 10 }]).costUsd);
 }
 
-export function startProbe(app: AppServices, caller: Caller, run: ProbeRun): { jobId: string } {
-  const project = app.requireProject();
-  if (app.jobs.findRunning('probe')) throw new ServiceError('conflict', 'A text-only probe is already running; cancel it or wait for it to end.');
-  const job = app.jobs.start({ kind: 'probe', label: `Text-only probe (${run.repeats}×)`, profileId: run.profileId }, (control) => runProbe(app, project, caller, run, control));
+export function startProbe(ctx: RequestContext, run: ProbeRun): { jobId: string } {
+  const { caller, machine } = ctx;
+  const project = ctx.project();
+  if (ctx.jobs.findRunning('probe')) throw new ServiceError('conflict', 'A text-only probe is already running; cancel it or wait for it to end.');
+  const job = ctx.jobs.start({ kind: 'probe', label: `Text-only probe (${run.repeats}×)`, profileId: run.profileId }, (control) => runProbe(machine, project, caller, run, control));
   return { jobId: job.id };
 }

@@ -1,10 +1,8 @@
-import type { AppServices } from '../app-services';
 import type { HandlerMap } from '../feature';
 import { historyFor, redo, undo } from './service';
 
-export const editHandlers = (app: AppServices) =>
-  ({
-    'edits.undo': (_req, caller) => undo(app.requireProject(), caller),
-    'edits.redo': (_req, caller) => redo(app.requireProject(), caller),
-    'edits.history': (_req, caller) => historyFor(app.requireProject(), caller),
-  }) satisfies Partial<HandlerMap>;
+export const editHandlers = {
+  'edits.undo': (_req, ctx) => undo(ctx.project(), ctx.caller),
+  'edits.redo': (_req, ctx) => redo(ctx.project(), ctx.caller),
+  'edits.history': (_req, ctx) => historyFor(ctx.project(), ctx.caller),
+} satisfies Partial<HandlerMap>;

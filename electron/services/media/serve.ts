@@ -3,7 +3,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { mediaTypeFor, parseRange, rangeResponseHeaders } from '../../../shared/range';
-import type { AppServices } from '../app-services';
+import type { RequestContext } from '../context';
 import { isPathInside } from './paths';
 import { sheetFileName, thumbnailDir } from './thumbnails';
 
@@ -17,9 +17,12 @@ function fail(status: number): MediaAnswer {
   return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: null };
 }
 
+/** Where media is looked up: the project open now (media is by id, and needs no caller). */
+export type MediaSource = Pick<RequestContext, 'currentProject'>;
+
 /** Resolves `video/<id>` or `thumbs/<id>/<sheet>` to a file the project owns; never a raw path. */
-export function resolveMediaFile(app: AppServices, route: string): { path: string } | { status: number; reason: string } {
-  const project = app.currentProject();
+export function resolveMediaFile(source: MediaSource, route: string): { path: string } | { status: number; reason: string } {
+  const project = source.currentProject();
   if (!project) return { status: 404, reason: 'No project is open.' };
   let parts: string[];
   try {
@@ -44,8 +47,8 @@ export function resolveMediaFile(app: AppServices, route: string): { path: strin
   return { status: 404, reason: 'Unknown media route.' };
 }
 
-export function answerMedia(app: AppServices, route: string, rangeHeader: string | null | undefined): MediaAnswer {
-  const resolved = resolveMediaFile(app, route);
+export function answerMedia(source: MediaSource, route: string, rangeHeader: string | null | undefined): MediaAnswer {
+  const resolved = resolveMediaFile(source, route);
   if ('status' in resolved) return fail(resolved.status);
   const contentType = mediaTypeFor(basename(resolved.path));
   if (!contentType) return fail(415);

@@ -1,25 +1,23 @@
-import type { AppServices } from '../app-services';
 import { requireVideo } from '../videos/service';
 import type { HandlerMap } from '../feature';
 
-export const projectHandlers = (app: AppServices) =>
-  ({
-    'projects.recent': () => app.settings.recent(),
-    'projects.current': () => app.currentProject()?.summary() ?? null,
-    'projects.create': (req) => app.createProject(req.path, req.name),
-    'projects.open': (req) => app.openProject(req.path),
-    'projects.close': async () => {
-      await app.closeProject();
-      return null;
-    },
-    'projects.viewState': () => {
-      const project = app.requireProject();
-      return { selectedVideoId: project.store.getMeta('selectedVideoId'), videos: project.videos.views() };
-    },
-    'projects.selectVideo': async (req) => {
-      const project = app.requireProject();
-      if (req.videoId) requireVideo(project, req.videoId);
-      await project.store.setMeta('selectedVideoId', req.videoId);
-      return null;
-    },
-  }) satisfies Partial<HandlerMap>;
+export const projectHandlers = {
+  'projects.recent': (_req, ctx) => ctx.machine.settings.recent(),
+  'projects.current': (_req, ctx) => ctx.currentProject()?.summary() ?? null,
+  'projects.create': (req, ctx) => ctx.projects.create(req.path, req.name),
+  'projects.open': (req, ctx) => ctx.projects.open(req.path),
+  'projects.close': async (_req, ctx) => {
+    await ctx.projects.close();
+    return null;
+  },
+  'projects.viewState': (_req, ctx) => {
+    const project = ctx.project();
+    return { selectedVideoId: project.store.getMeta('selectedVideoId'), videos: project.videos.views() };
+  },
+  'projects.selectVideo': async (req, ctx) => {
+    const project = ctx.project();
+    if (req.videoId) requireVideo(project, req.videoId);
+    await project.store.setMeta('selectedVideoId', req.videoId);
+    return null;
+  },
+} satisfies Partial<HandlerMap>;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethods, type ApiMethod } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
 import { AppServices } from '../app-services';
-import { createHandlers, dispatch } from '../handlers';
+import { createHandlers, dispatch } from '../test-support/handlers';
 import { tempDir } from '../test-support/fixtures';
 import { addDraftsAndRun, lead, populateForReview, rita, SENTINEL, type DraftedFixture, type ReviewFixture } from '../test-support/review';
 import { blindingDecisions } from './policy';

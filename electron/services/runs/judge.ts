@@ -10,7 +10,7 @@ import type { DraftEstimate, DraftOutcome } from '../../../shared/drafting/runs'
 import { judgeKey, judgeRequests, type Judge, type JudgeRequest } from '../../../shared/scoring/judge';
 import type { Judgment, JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
 import { scoreRun } from '../../../shared/scoring/score';
-import type { AppServices } from '../app-services';
+import type { Machine } from '../context';
 import { draftingEndpoint, type EndpointOverrides } from '../drafting/runs';
 import { DraftSession } from '../llm/session';
 import { ServiceError } from '../errors';
@@ -75,8 +75,11 @@ function notFound(): never {
 
 const OUTPUT_TOKENS = 60;
 
-export async function estimateJudging(app: AppServices, project: Project, run: JudgeRun, overrides: EndpointOverrides = {}): Promise<DraftEstimate> {
-  const endpoint = draftingEndpoint(app, overrides);
+/** What of the machine judging uses: the drafting endpoint and its key. */
+type JudgingMachine = Pick<Machine, 'settings' | 'keys' | 'env'>;
+
+export async function estimateJudging(machine: JudgingMachine, project: Project, run: JudgeRun, overrides: EndpointOverrides = {}): Promise<DraftEstimate> {
+  const endpoint = draftingEndpoint(machine, overrides);
   const { judge, tasks, skipped } = await plan(project, run, endpoint.model);
   const requests = tasks.map((t) => ({ frames: 0, promptChars: judge.prompt.system.length + judge.text(t.request).length, outputTokens: OUTPUT_TOKENS }));
   return { ...plannedCost(endpoint.settings, { width: 0, height: 0 }, requests), skipped };
@@ -98,8 +101,8 @@ export async function askJudge(session: DraftSession, judge: Judge, tasks: reado
   });
 }
 
-export async function judgeRuns(app: AppServices, project: Project, caller: Caller, run: JudgeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
-  const endpoint = draftingEndpoint(app, overrides);
+export async function judgeRuns(machine: JudgingMachine, project: Project, caller: Caller, run: JudgeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
+  const endpoint = draftingEndpoint(machine, overrides);
   const { judge, tasks, skipped } = await plan(project, run, endpoint.model);
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   session.outcome.skipped = skipped;

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import type { ApiMethod, ApiRequest, ApiResponses } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
-import type { AppServices } from '../app-services';
+import type { ContextSource } from '../context';
 import { createHandlers, dispatch } from '../handlers';
 import type { Project } from '../projects/project';
 import type { NewVideo } from '../videos/repo';
@@ -22,10 +22,10 @@ export function rawConnection(project: Project): Database.Database {
 }
 
 /** Calls the API as a transport does: parsed by the contract, dispatched, errors as thrown messages. */
-export function apiClient(app: AppServices, caller: Caller) {
-  const handlers = createHandlers(app);
+export function apiClient(app: ContextSource, caller: Caller) {
+  const handlers = createHandlers();
   return async <M extends ApiMethod>(method: M, request: ApiRequest<M>): Promise<ApiResponses[M]> => {
-    const result = await dispatch(handlers, method, request, caller);
+    const result = await dispatch(handlers, method, request, app.contextFor(caller));
     if (!result.ok) throw new Error(result.error.message);
     return result.value as ApiResponses[M];
   };
