@@ -1,5 +1,5 @@
 // What the exchange of benchmark files reports across the API: formats, import outcomes, exports.
-import type { Problem } from './formats/json-text';
+import type { Problem } from './formats/problems';
 import type { ReadinessReport } from './readiness';
 
 export interface FormatInfo {

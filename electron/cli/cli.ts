@@ -8,7 +8,7 @@ import { readRatingsCsv } from '../../shared/agreement/ratings-csv';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../../shared/review/report-format';
 import { reportGroupings, type ReportGrouping } from '../../shared/review/types';
 import { agreementReport } from '../services/review/report';
-import { formatProblem } from '../../shared/formats/json-text';
+import { formatProblem } from '../../shared/formats/problems';
 import { plural } from '../../shared/plural';
 import { describeIssue, describeReadiness } from '../../shared/readiness';
 import type { DatasetStats, Distribution } from '../../shared/stats';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatProblem, type Problem } from '../../shared/formats/json-text';
+import { formatProblem, type Problem } from '../../shared/formats/problems';
 import { findRunFormat, runFormatIds } from '../../shared/runs/formats';
 import { plural } from '../../shared/plural';
 import { scoringRules, type ScoringRules } from '../../shared/scoring/context';

@@ -3,7 +3,7 @@
 // metrics need numeric labels.
 import { z } from 'zod';
 import { parseCsv } from '../csv';
-import type { Problem } from '../formats/json-text';
+import type { Problem } from '../formats/problems';
 import type { Rating } from './metrics';
 
 const cell = z.string().trim().min(1, 'empty').max(200, 'longer than 200 characters');

@@ -6,7 +6,8 @@ import type { MarkInput } from '../marks';
 import type { ProfileKind } from '../profiles';
 import type { QuestionFields } from '../questions';
 import type { FieldPath } from './json-syntax';
-import { PyFloat, RawNumber, type NumberSources } from './json-text';
+import type { NumberSources } from './parse-json';
+import { PyFloat, RawNumber } from './python-json';
 import type { EncodedTime } from './time-encoding';
 
 export type { FieldPath } from './json-syntax';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonSyntaxError, lineAndColumn, locateJsonPath } from './json-syntax';
-import { numberSource, parseJsonKeepingNumbers, type NumberSources } from './json-text';
+import { numberSource, parseJsonKeepingNumbers, type NumberSources } from './parse-json';
 
 /** JSON-ish text: pieces of JSON, so that mutations are near misses rather than plain noise. */
 const jsonish = fc

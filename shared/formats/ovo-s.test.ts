@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lintQuestion } from '../lints';
 import { BUILTIN_PROFILES } from '../profiles';
-import { parseJsonKeepingNumbers, toPythonJson } from './json-text';
+import { parseJsonKeepingNumbers } from './parse-json';
+import { toPythonJson } from './python-json';
 import { itemsToOvoS, ovoSRecordSchema, ovoSToItem } from './ovo-s';
 
 /** The example record of the paper's Fig. 11 (digest §2), as one JSONL line. */

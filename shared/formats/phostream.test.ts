@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toPythonJson } from './json-text';
+import { toPythonJson } from './python-json';
 import { itemsToPhostream, phostreamFileSchema, phostreamToItems } from './phostream';
 
 const file = readFileSync(join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'external', 'phostream', 'phostream_annotations.sample.json'), 'utf8');

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { itemIssues } from './item-check';
 import { benchmarkIdOf } from './items';
-import { RawNumber, toPythonJson, type Problem } from './json-text';
+import type { Problem } from './problems';
+import { RawNumber, toPythonJson } from './python-json';
 import { itemToRows } from './project-items';
 import { findFormat, FORMATS, readAll, readBytes, type BenchmarkFormat, type FormatRead } from './registry';
 

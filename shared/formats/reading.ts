@@ -9,7 +9,10 @@ import { compiledSchema } from './compiled';
 import type { ProjectRows } from './project-items';
 import { displayPath, fieldIssues } from './issues';
 import { lineAndColumn, locateJsonPath, skipValue } from './json-syntax';
-import { arrayElementStarts, describeJsonError, fieldPath, JsonLineCursor, lineSteps, parseJsonKeepingNumbers, type NumberSources, type Problem } from './json-text';
+import { fieldPath, type Problem } from './problems';
+import { describeJsonError, parseJsonKeepingNumbers, type NumberSources } from './parse-json';
+import { JsonLineCursor, lineSteps } from './json-lines';
+import { arrayElementStarts } from './json-array';
 
 export interface LocatedItem {
   item: ExchangeItem;

@@ -2,7 +2,8 @@
 // items (with every problem located as file:line:field; see reading.ts) and items back into file text.
 import type { ProfileDefinition, ProfileKind } from '../profiles';
 import type { ExchangeItem } from './items';
-import { decodingText, toPythonJson } from './json-text';
+import { decodingText } from './decode-text';
+import { toPythonJson } from './python-json';
 import { arrayReader, byLine, jsonlReader, type ReadOptions, type Reading } from './reading';
 import { ovoSRecords, ovoSFieldSource, ovoSRecordSchema, ovoSToItem } from './ovo-s';
 import { itemsToPhostream, phostreamFieldSource, phostreamToItems, phostreamVideoSchema } from './phostream';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encoded, jsonTime } from './items';
-import { parseJsonKeepingNumbers, toPythonJson } from './json-text';
+import { parseJsonKeepingNumbers } from './parse-json';
+import { toPythonJson } from './python-json';
 import { itemsToRtv, rtvRecordSchema, rtvToItem } from './rtv';
 
 /** A record in the shape of the release's QA.json (digest §2.2). */

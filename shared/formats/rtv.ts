@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { OPTION_LETTERS, type GroupRole } from '../questions';
 import { itemQuestion, jsonTime, numberAt, type ExchangeItem, type FieldSource, type RawSource } from './items';
-import { PyFloat } from './json-text';
+import { PyFloat } from './python-json';
 import type { EncodedTime } from './time-encoding';
 
 const isEncoded = (v: unknown): v is EncodedTime => typeof v === 'object' && v !== null && 'seconds' in v && 'text' in v;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from './json-text';
+import { formatProblem } from './problems';
 import { findFormat, readAll, type BenchmarkFormat } from './registry';
 import { releaseClockSeconds, streamingBenchTime } from './streamingbench';
 

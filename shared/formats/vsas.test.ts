@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPythonJson } from './json-text';
+import { toPythonJson } from './python-json';
 import { itemToVsas, OWN_QUESTION_TARGET, vsasTaskSchema, vsasToItem } from './vsas';
 
 const TASK = '{"task_id": "cook-01-present", "video_path": "recorded/cook-01.mp4", "category": "Cooking", "task_type": "present", "prompt": "Describe what the cook is doing right now.", "captions": [{"second": 0, "caption": "Slicing onions."}, {"second": 1, "caption": "Slicing onions."}, {"second": 2, "caption": "Adding onions to the pan."}]}';

@@ -1,7 +1,7 @@
 // One response of a model run as Tidemark reads it, whatever file it came from (the Tidemark run
 // JSONL or another tool's results), and what reading a file yields.
 import { z } from 'zod';
-import type { Problem } from '../formats/json-text';
+import type { Problem } from '../formats/problems';
 
 export const runLineSchema = z
   .object({

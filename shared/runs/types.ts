@@ -1,6 +1,6 @@
 // Model runs: a model's answers to a project's questions, each emission kept with when it came.
 import { z } from 'zod';
-import type { Problem } from '../formats/json-text';
+import type { Problem } from '../formats/problems';
 import type { RunScore } from '../scoring/types';
 
 export const runProtocols = ['offline', 'synchronous', 'asynchronous'] as const;

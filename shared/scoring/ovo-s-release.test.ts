@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ovoSRecordSchema } from '../formats/ovo-s';
-import { formatProblem } from '../formats/json-text';
+import { formatProblem } from '../formats/problems';
 import { BUILTIN_PROFILES } from '../profiles';
 import { findRunFormat, readAllRuns } from '../runs/formats';
 import { scoreRun } from './score';

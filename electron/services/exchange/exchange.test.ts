@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatProblem } from '../../../shared/formats/json-text';
+import { formatProblem } from '../../../shared/formats/problems';
 import type { Caller } from '../../../shared/domain';
 import { questionFieldsSchema } from '../../../shared/questions';
 import { listMarks, listQuestions } from '../annotation/rows';

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { FormatInfo, ImportOutcomeView } from '../../../shared/exchange';
-import type { Problem } from '../../../shared/formats/json-text';
+import type { Problem } from '../../../shared/formats/problems';
 import type { Caller, Video } from '../../../shared/domain';
 import { rowsToItem } from '../../../shared/formats/project-items';
 import { exportedBenchmarkIds, withExportedId } from '../../../shared/formats/benchmark-ids';

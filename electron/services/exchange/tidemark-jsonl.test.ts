@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
-import { formatProblem } from '../../../shared/formats/json-text';
+import { formatProblem } from '../../../shared/formats/problems';
 import { questionFieldsSchema, queryPointFieldsSchema, type QuestionFields } from '../../../shared/questions';
 import type { ReviewFields } from '../../../shared/reviews';
 import { listMarks, listQuestions } from '../annotation/rows';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Caller } from '../../../shared/domain';
-import { decodeText } from '../../../shared/formats/json-text';
+import { decodeText } from '../../../shared/formats/decode-text';
 import { findRunFormat } from '../../../shared/runs/formats';
 import type { RunLine } from '../../../shared/runs/run-file';
 import type { ModelResponse, RunImportOutcome, RunProtocol } from '../../../shared/runs/types';

@@ -5,7 +5,8 @@
 // results/<Model>/ folders). The project is only read.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { decodeText, type Problem } from '../../../shared/formats/json-text';
+import type { Problem } from '../../../shared/formats/problems';
+import { decodeText } from '../../../shared/formats/decode-text';
 import { findRunFormat, readAllRuns } from '../../../shared/runs/formats';
 import type { RunLine } from '../../../shared/runs/run-file';
 import type { ModelResponse } from '../../../shared/runs/types';

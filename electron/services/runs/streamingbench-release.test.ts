@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
-import { formatProblem } from '../../../shared/formats/json-text';
+import { formatProblem } from '../../../shared/formats/problems';
 import { importBenchmarkFile } from '../exchange/service';
 import { listProfiles } from '../profiles/rows';
 import { Project } from '../projects/project';

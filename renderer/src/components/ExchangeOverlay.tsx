@@ -1,7 +1,7 @@
 // Import and export benchmark files, the readiness report, and dataset statistics.
 import { useEffect, useState } from 'react';
 import type { ImportOutcomeView } from '../../../shared/exchange';
-import { formatProblem } from '../../../shared/formats/json-text';
+import { formatProblem } from '../../../shared/formats/problems';
 import type { JobOf } from '../../../shared/jobs';
 import type { ReadinessReport } from '../../../shared/readiness';
 import type { DatasetStats } from '../../../shared/stats';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../formats/json-text';
+import { formatProblem } from '../../formats/problems';
 import type { RunFileRead, RunLine } from '../run-file';
 import { findRunFormat, readAllRuns, runFormatIds, runFormats, type RunFormatId } from '.';
 

@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { displayPath, fieldIssues, type FieldIssue } from '../../formats/issues';
 import { lineAndColumn, locateJsonPath, skipValue, type FieldPath } from '../../formats/json-syntax';
-import { describeJsonError, fieldPath, JsonLineCursor, lineSteps, parseJsonKeepingNumbers } from '../../formats/json-text';
+import { fieldPath } from '../../formats/problems';
+import { describeJsonError, parseJsonKeepingNumbers } from '../../formats/parse-json';
+import { JsonLineCursor, lineSteps } from '../../formats/json-lines';
 import { byLine } from '../../formats/reading';
 import { parseTime } from '../../formats/time-encoding';
 import type { RunFileRead, RunLine } from '../run-line';

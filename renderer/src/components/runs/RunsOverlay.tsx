@@ -1,7 +1,7 @@
 // The Runs overlay: import a run file, the project's runs (shown as lanes or not, removed), the
 // scoreboard and the early responses. Keys: 1–3 pick a tab, Esc closes.
 import { useEffect, useState } from 'react';
-import { formatProblem } from '../../../../shared/formats/json-text';
+import { formatProblem } from '../../../../shared/formats/problems';
 import { plural } from '../../../../shared/plural';
 import { findRunFormat, runFormats, type RunFormatId } from '../../../../shared/runs/formats';
 import { chooseExchangePath } from '../../store/exchange/actions';
