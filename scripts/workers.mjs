@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 /** Worker name → entry (under the repository root). */
 export const WORKERS = {
-  'import-writer': 'electron/services/exchange/import-writer.worker.ts',
+  'import-edit-thread': 'electron/services/exchange/import-edit-thread.worker.ts',
 };
 
 /** better-sqlite3, as the parent thread loaded it (the path comes in the worker's workerData). */

@@ -12,7 +12,7 @@ import { AppServices } from './app-services';
 import { READ_ONLY_PROJECT } from './db/project-db';
 import { createHandlers, dispatch } from './test-support/handlers';
 import type { Caller } from '../../shared/domain';
-import { importWriter } from './exchange/import-writer';
+import { importWriter } from './exchange/import-edit-runner';
 import { UNWATCHED } from './jobs/registry';
 import { createProfile } from './profiles/service';
 import { Project } from './projects/project';

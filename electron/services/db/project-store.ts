@@ -111,7 +111,7 @@ export class ProjectStore {
 
   /**
    * An edit written on a connection of its own, in another thread (a large import's writer; see
-   * exchange/import-writer.ts): `work` runs once every write queued before it is done, and every
+   * exchange/import-edit-runner.ts): `work` runs once every write queued before it is done, and every
    * write queued after it waits until it has committed or rolled back. This store's writer opens
    * no transaction meanwhile, so the other connection can.
    */

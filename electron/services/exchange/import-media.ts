@@ -8,7 +8,7 @@ import type { Problem } from '../../../shared/formats/problems';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import { probeNewVideos } from '../videos/import';
-import type { VideoPlan } from './import-write';
+import type { VideoPlan } from './import-edit';
 
 interface Matched {
   id: string;

@@ -1,7 +1,7 @@
-// What an import's reading half (import-writer.ts) and its writer thread (import-writer.worker.ts)
-// say to each other. The thread reads the messages in the order they were sent.
+// What an import's reading half (import-edit-runner.ts) and its writer thread
+// (import-edit-thread.worker.ts) say to each other. The thread reads the messages in the order they were sent.
 import type { ApiErrorCode } from '../../../shared/api';
-import type { ImportEntry, ImportPlan, VideoPlan, WrittenCounts } from './import-write';
+import type { ImportEntry, ImportPlan, VideoPlan, WrittenCounts } from './import-edit';
 
 export type ToWriter =
   /** The go-ahead: the project's other writes are held, the transaction may open (anything sent before it waits). */

@@ -30,8 +30,8 @@ import type { Project } from '../projects/project';
 import type { ProjectStore } from '../db/project-store';
 import { READ_ONLY_PROJECT } from '../db/project-db';
 import { MediaMatcher } from './import-media';
-import { entryOf, itemIdentity, presentQuestions, type ImportEntry, type ImportPlan, type WrittenCounts } from './import-write';
-import { IMPORT_CANCELLED, importWriter, type ImportWriter } from './import-writer';
+import { entryOf, itemIdentity, presentQuestions, type ImportEntry, type ImportPlan, type WrittenCounts } from './import-edit';
+import { IMPORT_CANCELLED, importWriter, type ImportWriter } from './import-edit-runner';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
 export interface ImportOptions {
@@ -87,8 +87,8 @@ const WRITING_REPORT_MS = 200;
 
 /**
  * Reads a benchmark file into a project as one edit (one undo step). The file is read and checked
- * here, a slice at a time; each checked item goes to the import's writer (import-writer.ts) as soon
- * as its video is matched, which writes it while the rest is read. A file with problems, a
+ * here, a slice at a time; each checked item goes to the import's writer (import-edit-runner.ts) as
+ * soon as its video is matched, which writes it while the rest is read. A file with problems, a
  * failure or a cancel (one that reaches the writer before its commit) rolls it back: nothing is written.
  */
 export async function importBenchmarkFile(

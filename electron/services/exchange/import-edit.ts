@@ -1,6 +1,7 @@
-// The writing half of a benchmark import: the checked items, as the reading half hands them over,
-// inserted (or updated) inside the import's one edit. It runs on the import's own writer thread
-// (import-writer.worker.ts) while the reading half goes on reading the file.
+// The import's edit — what a benchmark import writes: the checked items, as the reading half hands
+// them over, inserted (or updated) inside its one edit, with the videos and the profile they need. The
+// code runs wherever the edit is written: on the import's own thread (import-edit-thread.worker.ts)
+// while the reading half goes on reading the file, or in the server's (import-edit-runner.ts).
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { ExchangeItem } from '../../../shared/formats/items';

@@ -1,15 +1,16 @@
-// Where an import's edit is written: on a thread of its own (import-writer.worker.ts), which inserts
-// what the server's thread has read and checked while that thread reads on — the import takes about
-// as long as the longer of the two, and a commit of a hundred thousand rows never holds the server.
-// Where no worker can start, the same edit runs in this thread once everything is read.
+// Runs an import's edit (import-edit.ts) from the server's thread: on a thread of its own
+// (import-edit-thread.worker.ts), which inserts what the server's thread has read and checked while
+// that thread reads on — the import takes about as long as the longer of the two, and a commit of a
+// hundred thousand rows never holds the server. Where no worker can start, the same edit runs in
+// this thread once everything is read.
 import type { ProjectStore } from '../db/project-store';
 import { ServiceError } from '../errors';
 import { canStartWorker, startWorker } from '../workers/bundled';
 import type { Worker } from 'node:worker_threads';
-import { PlannedVideos, writeImport, type ImportEntry, type ImportPlan, type VideoPlan, type WrittenCounts } from './import-write';
+import { PlannedVideos, writeImport, type ImportEntry, type ImportPlan, type VideoPlan, type WrittenCounts } from './import-edit';
 import type { FromWriter, ToWriter } from './import-protocol';
 
-const WORKER = 'import-writer';
+const WORKER = 'import-edit-thread';
 /** What a cancelled import says (it writes nothing). */
 export const IMPORT_CANCELLED = 'Import cancelled; nothing was written.';
 

@@ -8,7 +8,7 @@ import type { Caller } from '../../../shared/domain';
 import { JobRegistry } from '../jobs/registry';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
-import { importWriter } from './import-writer';
+import { importWriter } from './import-edit-runner';
 import { importBenchmarkFile } from './service';
 // @ts-expect-error: a plain ES module of the build scripts, without types
 import { workerDefines } from '../../../scripts/workers.mjs';

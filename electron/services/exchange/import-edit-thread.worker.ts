@@ -1,7 +1,7 @@
-// The writer thread of a benchmark import: a connection of its own to the project file, on which the
-// import's one edit is written while the server's thread goes on reading the file (and answering
-// requests). Bundled by scripts/workers.mjs; started by import-writer.ts, whose messages it reads
-// in order (see ToWriter there).
+// The entry point of a benchmark import's writer thread: a connection of its own to the project file,
+// on which the import's one edit (import-edit.ts) is written while the server's thread goes on
+// reading the file (and answering requests). Bundled by scripts/workers.mjs; started by
+// import-edit-runner.ts, whose messages it reads in order (ToWriter, import-protocol.ts).
 import { closeSync, fdatasyncSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -9,7 +9,7 @@ import { runEdit, Writer } from '../db/edit-log';
 import { openWriter, WRITER_BUSY, type Connection } from '../db/project-db';
 import { ServiceError } from '../errors';
 import { Pacer } from '../pacer';
-import { PlannedVideos, writeImport, type ImportEntry } from './import-write';
+import { PlannedVideos, writeImport, type ImportEntry } from './import-edit';
 import { IMPORT_PAGE_CACHE_KIB, type FromWriter, type ToWriter } from './import-protocol';
 
 const port = parentPort!;
