@@ -1,145 +1,21 @@
-// The allow-list of calls: the preload and the HTTP server accept these names and nothing else.
-// Kept free of imports so the sandboxed preload bundles only this list.
+// The allow-list of calls: the preload and the HTTP server accept these names and nothing else. Read
+// from the contract's declarations (shared/contract), which the sandboxed preload bundles in whole
+// (esbuild; zod and the schemas come along).
+import { declarations, methods, type ApiMethod, type ReadMethod } from './contract';
 
-export const apiMethods = [
-  'app.info',
-  'settings.get',
-  'settings.update',
-  'projects.recent',
-  'projects.current',
-  'projects.create',
-  'projects.open',
-  'projects.close',
-  'projects.viewState',
-  'projects.selectVideo',
-  'videos.list',
-  'videos.import',
-  'videos.relink',
-  'videos.remove',
-  'videos.saveView',
-  'thumbnails.get',
-  'thumbnails.generate',
-  'jobs.list',
-  'jobs.cancel',
-  'dialogs.pick',
-  'profiles.list',
-  'profiles.create',
-  'profiles.update',
-  'profiles.remove',
-  'annotations.load',
-  'marks.create',
-  'marks.update',
-  'marks.remove',
-  'captions.fill',
-  'captions.mergeRuns',
-  'questions.create',
-  'questions.update',
-  'questions.remove',
-  'queryPoints.create',
-  'queryPoints.update',
-  'queryPoints.remove',
-  'edits.undo',
-  'edits.redo',
-  'edits.history',
-  'exchange.formats',
-  'exchange.import',
-  'exchange.export',
-  'exchange.readiness',
-  'exchange.stats',
-  'people.list',
-  'people.save',
-  'people.remove',
-  'guidelines.list',
-  'guidelines.add',
-  'rounds.list',
-  'rounds.preview',
-  'rounds.open',
-  'rounds.close',
-  'reviews.queue',
-  'reviews.context',
-  'reviews.submit',
-  'adjudication.queue',
-  'adjudication.decide',
-  'agreement.report',
-  'packages.export',
-  'packages.import',
-  'drafting.endpoint',
-  'drafting.configure',
-  'drafting.setKey',
-  'drafting.testConnection',
-  'drafting.estimate',
-  'drafting.start',
-  'drafting.probeEstimate',
-  'drafting.probe',
-  'drafts.list',
-  'drafts.decide',
-  'drafts.edit',
-  'drafts.stats',
-  'runs.list',
-  'runs.import',
-  'runs.remove',
-  'runs.responses',
-  'runs.score',
-  'runs.replay',
-  'runs.early',
-  'runs.judgeEstimate',
-  'runs.judge',
-  'runs.judgeCheck',
-  'runs.judgeAsPerson',
-  'runs.judgeAgreement',
-] as const;
+export type { ApiMethod, ReadMethod } from './contract';
 
-export type ApiMethod = (typeof apiMethods)[number];
+export const apiMethods = Object.keys(methods) as readonly ApiMethod[];
 
 /**
- * The calls that change nothing — not the project, the settings, a job or a file: they only read.
- * The renderer's client sends them at once, where every other call waits its turn behind the writes
- * sent before it; the services answer them from the project's read connection (or a snapshot of
- * their own), so they never wait for an edit — not even a large import's. Checked by
- * electron/services/read-methods.test.ts: each runs against a project opened for reading only, and
- * every other call is refused there or changes something outside the project.
+ * The calls that change nothing — not the project, the settings, a job or a file: they only read
+ * (declared `access: 'read'`). The renderer's client sends them at once, where every other call
+ * waits its turn behind the writes sent before it; the services answer them from the project's read
+ * connection (or a snapshot of their own), so they never wait for an edit — not even a large
+ * import's. Checked by electron/services/read-methods.test.ts: each runs against a project opened
+ * for reading only, and every other call is refused there or changes something outside the project.
  */
-export const readMethods = [
-  'app.info',
-  'settings.get',
-  'projects.recent',
-  'projects.current',
-  'projects.viewState',
-  'videos.list',
-  'thumbnails.get',
-  'jobs.list',
-  'dialogs.pick',
-  'profiles.list',
-  'annotations.load',
-  'edits.history',
-  'exchange.formats',
-  'exchange.readiness',
-  'exchange.stats',
-  'people.list',
-  'guidelines.list',
-  'rounds.list',
-  'rounds.preview',
-  'reviews.queue',
-  'reviews.context',
-  'adjudication.queue',
-  'agreement.report',
-  'drafting.endpoint',
-  'drafting.testConnection',
-  'drafting.estimate',
-  'drafting.probeEstimate',
-  'drafts.list',
-  'drafts.stats',
-  'runs.list',
-  'runs.responses',
-  'runs.score',
-  'runs.replay',
-  'runs.early',
-  'runs.judgeEstimate',
-  'runs.judgeCheck',
-  'runs.judgeAgreement',
-] as const satisfies readonly ApiMethod[];
-
-export type ReadMethod = (typeof readMethods)[number];
+export const readMethods: readonly ReadMethod[] = apiMethods.filter((m): m is ReadMethod => declarations[m].access === 'read');
 
 const methodSet: ReadonlySet<string> = new Set(apiMethods);
 

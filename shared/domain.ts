@@ -1,7 +1,9 @@
 // Domain types shared by services and the renderer. Times are seconds.
 import type { EndpointSettings } from './drafting/endpoint';
 
-export type Role = 'annotator' | 'reviewer' | 'adjudicator' | 'researcher' | 'lead';
+/** The roles a person works in, the one list of them (settings, the contract, people, the CLI, the start screen). */
+export const roles = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'] as const;
+export type Role = (typeof roles)[number];
 
 /** Who is calling: every service call carries one, so services can decide what a caller may do. */
 export interface Caller {

@@ -3,12 +3,14 @@
 // report back (queues, funnels, the agreement report).
 import { z } from 'zod';
 import type { AnswerKeyEntry } from '../answer-key';
+import { roles, type Role } from '../domain';
 import type { AnswerKind } from '../profiles';
 import { answerSchema, questionStatuses, type QueryPoint, type Question } from '../questions';
 import { reviewAnswerSchema, reviewReasons, reviewVerdicts, type Review } from '../reviews';
 
-export const personRoles = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'] as const;
-export type PersonRole = (typeof personRoles)[number];
+/** The roles a project may give a person: every role there is. */
+export const personRoles = roles;
+export type PersonRole = Role;
 
 export const personName = z.string().trim().min(1).max(100);
 

@@ -1,7 +1,7 @@
 // Adjudication: items whose reviews disagree with the author (an answer differs from the answer key,
 // or a verdict is not accept) wait here. The adjudicator keeps the author's answers, keeps a
 // reviewer's, edits them, or rejects the item, with a reason; the decision is an edit, and the
-// question's status follows.
+// question's status follows. Only an adjudicator or a lead adjudicates (shared/contract/review.ts).
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../shared/domain';
 import type { Answer } from '../../../shared/questions';
@@ -11,16 +11,12 @@ import { answerProblems } from '../../../shared/review/validate';
 import { queryPointToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
-import { requireRole } from './policy';
 import { requireRound, roundItemOf, roundItems, setStatus, type RoundItemView } from './rounds';
 import { adjudicationToRow, currentGuideline, getReview, listRounds } from './rows';
-
-const DECIDERS = ['adjudicator', 'lead'] as const;
 
 /** Escalated items (undecided first), of one round or of every open round. */
 export function adjudicationQueue(project: Project, caller: Caller, round: number | null): AdjudicationItem[] {
   const db = project.store.db;
-  requireRole(db, caller, DECIDERS, 'adjudicate');
   const rounds = listRounds(db).filter((r) => (round === null ? !r.closed : r.number === round));
   const items: AdjudicationItem[] = [];
   for (const r of rounds) {
@@ -44,7 +40,6 @@ type Decision = Omit<AdjudicationFields, 'guidelineVersion'> & { questionId: str
 
 export async function decide(project: Project, caller: Caller, request: Decision): Promise<Adjudication> {
   const db = project.store.db;
-  requireRole(db, caller, DECIDERS, 'adjudicate');
   const round = requireRound(db, request.round);
   const item = roundItemOf(db, round, request.questionId);
   if (!item) throw new ServiceError('not-found', `That question is not in round ${round.number}.`);

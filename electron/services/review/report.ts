@@ -15,16 +15,11 @@ import { Pacer } from '../pacer';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { answerKeyReader } from './answer-keys';
-import { requireRole } from './policy';
 import { requireRound, roundItems } from './rounds';
 import { allReviews } from './rows';
 
-export const REPORT_READERS = ['adjudicator', 'lead', 'researcher', 'annotator'] as const;
-
 /** The report, computed a slice at a time (a round of thousands of items never holds the server). */
 export async function agreementReport(project: Project, caller: Caller, round: number | null, by: ReportGrouping): Promise<AgreementReport> {
-  const db = project.store.db;
-  requireRole(db, caller, REPORT_READERS, 'read the agreement report');
   const pacer = new Pacer();
   // read on a snapshot: the report sees one state of the project however long it reads
   const input = await project.store.snapshot((snapshot) => reportInput(snapshot, project.name, round, by, pacer));

@@ -19,7 +19,6 @@ import { ServiceError } from '../errors';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { answerKeyReader, type KeysOf } from './answer-keys';
-import { requireRole } from './policy';
 import { adjudicationsOfQuestion, adjudicationsSelectedBy, listPeople, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, reviewsSelectedBy, roundByNumber, roundToRow } from './rows';
 
 /** The questions a selection takes, in a stable order, with the stratum each was drawn from. */
@@ -63,7 +62,6 @@ function plan(db: ReadableDb, selection: RoundSelection, reviewers: readonly str
 
 export function previewRound(project: Project, caller: Caller, selection: RoundSelection, reviewers: readonly string[], perItem: number): RoundPreview {
   const db = project.store.db;
-  requireRole(db, caller, ['lead'], 'plan a review round');
   if (reviewers.length > 0) checkReviewers(db, reviewers, perItem);
   const { questions, byStratum, short } = plan(db, selection, reviewers, perItem);
   return { questions: questions.length, byStratum, shortOfReviewers: reviewers.length === 0 ? questions.length : short.length };
@@ -74,7 +72,6 @@ type NewRound = Omit<RoundFields, 'closed' | 'guidelineVersion'>;
 /** Opens a round (one edit): its assignments, and its items' status set to in-review (a qualification round leaves the gold set as it is). */
 export async function openRound(project: Project, caller: Caller, fields: NewRound): Promise<ReviewRound> {
   const db = project.store.db;
-  requireRole(db, caller, ['lead'], 'open a review round');
   checkReviewers(db, fields.reviewers, fields.reviewsPerItem);
   // items short of reviewers open with the reviewers they could get (the preview says how many)
   const { questions, assignments } = plan(db, fields.selection, fields.reviewers, fields.reviewsPerItem);
@@ -99,7 +96,6 @@ export async function openRound(project: Project, caller: Caller, fields: NewRou
 }
 
 export async function closeRound(project: Project, caller: Caller, number: number): Promise<ReviewRound> {
-  requireRole(project.store.db, caller, ['lead'], 'close a review round');
   const round = requireRound(project.store.db, number);
   const closed = { ...round, closed: true };
   await project.store.edit(caller.person, `Close round ${number}`, (tx) => tx.put('review_rounds', roundToRow(closed)));

@@ -4,14 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Caller, RecentProject, Settings } from '../../../shared/domain';
+import { roles, type Caller, type RecentProject, type Settings } from '../../../shared/domain';
 import { endpointSettingsSchema } from '../../../shared/drafting/endpoint';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import { writeFileAtomic } from '../files/atomic-write';
 
 const settingsSchema = z.object({
   personName: z.string().min(1).max(100),
-  role: z.enum(['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead']),
+  role: z.enum(roles),
   ffmpegSource: z.enum(['bundled', 'system']),
   keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).default({}),
   /** Whether the person has said who they are (the app asks once, on the first start). */

@@ -2,9 +2,9 @@
 // them, and the services answer by them (a blind reviewer never gets the authors' answers). Asked
 // on the start screen, and changed any time from the header.
 import { useEffect, useState } from 'react';
-import type { Role } from '../../../shared/domain';
+import { roles, type Role } from '../../../shared/domain';
 import { loadPeople } from '../store/review/actions';
-import { roles, setIdentity } from '../store/review/identity-actions';
+import { setIdentity } from '../store/review/identity-actions';
 import { useStore } from '../store/store';
 import { isOneOf } from './select-value';
 

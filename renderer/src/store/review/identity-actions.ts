@@ -9,8 +9,6 @@ import { guarded } from '../guarded';
 import { getState, initialState, setState } from '../store';
 import { flushPendingEdits } from '../ui/pending-edits';
 
-export const roles: readonly Role[] = ['annotator', 'reviewer', 'adjudicator', 'researcher', 'lead'];
-
 export async function setIdentity(personName: string, role: Role): Promise<boolean> {
   const name = personName.trim();
   if (!name) {

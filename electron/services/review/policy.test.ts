@@ -1,0 +1,75 @@
+// The caller check every transport runs before a handler (dispatch, the CLI's withProject): a method
+// whose declaration names the roles that may call it refuses the others, with the message the review
+// services gave when each checked its own role.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMethods } from '../../../shared/api-methods';
+import { declarations } from '../../../shared/contract';
+import type { Caller } from '../../../shared/domain';
+import { Project } from '../projects/project';
+import { tempDir } from '../test-support/fixtures';
+import { ada, ann, lead, populateForReview } from '../test-support/review';
+import { blindingDecisions, checkCaller } from './policy';
+
+const dir = tempDir();
+let project: Project;
+/** Listed as a researcher: blind to nothing, lead of nothing. */
+const rae: Caller = { person: 'Rae', role: 'researcher' };
+
+beforeAll(async () => {
+  project = await Project.open(join(dir.path, 'policy.tidemark'), { create: true, name: 'Policy' });
+  await populateForReview(project);
+  const { savePerson } = await import('./people');
+  await savePerson(project, lead, 'Rae', ['researcher']);
+});
+
+afterAll(async () => {
+  await project.close();
+  dir.remove();
+});
+
+describe('the roles a method declares', () => {
+  it('refuses a caller working in another role, naming what only those roles do', () => {
+    const db = project.store.db;
+    expect(() => checkCaller('people.save', db, ann)).toThrow('Only a lead can add people or change their roles (you are working as annotator).');
+    expect(() => checkCaller('rounds.close', db, ada)).toThrow('Only a lead can close a review round (you are working as adjudicator).');
+    expect(() => checkCaller('adjudication.decide', db, rae)).toThrow('Only a adjudicator or a lead can adjudicate (you are working as researcher).');
+    expect(() => checkCaller('packages.import', db, rae)).toThrow(expect.objectContaining({ code: 'forbidden' }));
+  });
+
+  it('holds every method that names its roles to them, and lets those roles through', () => {
+    const db = project.store.db;
+    // one person listed in each role a blind-free caller can work in (a reviewer is refused while blind first)
+    const inRole: Caller[] = [lead, ann, ada, rae];
+    const wrong: string[] = [];
+    for (const m of apiMethods) {
+      const { callers } = declarations[m];
+      if (typeof callers !== 'object') continue;
+      for (const caller of inRole) {
+        const allowed = callers.only.includes(caller.role);
+        let message: string | null = null;
+        try {
+          checkCaller(m, db, caller);
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        const expected = allowed ? null : `Only ${callers.only.map((r) => `a ${r}`).join(' or ')} can ${callers.doing} (you are working as ${caller.role}).`;
+        if (message !== expected) wrong.push(`${m} as ${caller.role}: ${message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('derives the blinding table from the declarations', () => {
+    expect(apiMethods.filter((m) => blindingDecisions[m] !== declarations[m].blinding)).toEqual([]);
+  });
+
+  it('lets the declared roles through, and leaves the role free without a project', () => {
+    const db = project.store.db;
+    expect(() => checkCaller('people.save', db, lead)).not.toThrow();
+    expect(() => checkCaller('adjudication.decide', db, ada)).not.toThrow();
+    expect(() => checkCaller('agreement.report', db, rae)).not.toThrow();
+    // with no project open the handler answers no-project, as before
+    expect(() => checkCaller('people.save', null, ann)).not.toThrow();
+  });
+});
