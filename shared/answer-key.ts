@@ -11,7 +11,7 @@ import { deriveCount, marksFor } from './counting';
 import type { MarkInput } from './marks';
 import type { Answer, QueryPoint, Question } from './questions';
 
-export interface AnswerKey {
+interface AnswerKey {
   answer: Answer;
   /** True when nothing is stored and the answer is the count the marks give. */
   fromMarks: boolean;

@@ -12,7 +12,7 @@ export interface CountingSpec {
   windowSeconds?: number | null;
 }
 
-export interface QueryPointTiming {
+interface QueryPointTiming {
   time: number;
   /** Window start for O1-Delta (baseline moment). */
   windowStart?: number | null;
@@ -29,7 +29,7 @@ function ofType<T extends MarkInput['type']>(marks: readonly MarkInput[], type: 
 }
 
 /** O1: the visible count at t is the latest count snapshot at or before t (0 before any). */
-export function countAt(marks: readonly MarkInput[], target: string, t: number): number {
+function countAt(marks: readonly MarkInput[], target: string, t: number): number {
   let best: Counted<'count'> | null = null;
   for (const m of ofType(marks, 'count', target)) if (atOrBefore(m.start, t) && (!best || m.start >= best.start)) best = m;
   return best?.data.value ?? 0;
@@ -39,7 +39,7 @@ export function countAt(marks: readonly MarkInput[], target: string, t: number):
  * The moments at which an interval event completes: a span's end; a cycle's split points and end.
  * An open one (not closed yet) has not ended: only the split points already passed count.
  */
-export function completionTimes(mark: Counted<'span' | 'cycle'>): number[] {
+function completionTimes(mark: Counted<'span' | 'cycle'>): number[] {
   const splits = mark.type === 'cycle' ? mark.data.splits : [];
   return mark.end === null ? [...splits] : [...splits, mark.end];
 }
@@ -89,7 +89,7 @@ export function deriveCount(marks: readonly MarkInput[], spec: CountingSpec, poi
   }
 }
 
-export interface StepPoint {
+interface StepPoint {
   time: number;
   value: number;
 }

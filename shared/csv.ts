@@ -2,13 +2,13 @@
 // breaks (CRLF, LF or a lone CR); a quoted field may hold commas, line breaks and doubled quotes. A
 // record is numbered by the line it starts on, so a problem can name it even after a multi-line field.
 
-export interface CsvRecord {
+interface CsvRecord {
   /** The 1-based line the record starts on. */
   line: number;
   fields: string[];
 }
 
-export interface CsvProblem {
+interface CsvProblem {
   line: number;
   reason: string;
 }

@@ -38,7 +38,7 @@ export function visibleInLane(index: LaneIndex, type: MarkType, from: number, to
   return out;
 }
 
-export type MarkHit = { mark: Mark; edge: 'start' | 'end' | null };
+type MarkHit = { mark: Mark; edge: 'start' | 'end' | null };
 
 /**
  * The mark under time t in a lane: an edge within `tolerance` seconds wins (so edges can be dragged),

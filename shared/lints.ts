@@ -8,7 +8,7 @@ import { findTaskCode } from './profiles';
 import { shortcutRate } from './drafting/probe-answers';
 import { optionLetters, type QueryPoint, type Question } from './questions';
 
-export type LintSeverity = 'error' | 'warning';
+type LintSeverity = 'error' | 'warning';
 
 export interface Lint {
   severity: LintSeverity;

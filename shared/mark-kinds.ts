@@ -3,7 +3,7 @@
 // kind of mark is its type and data in marks.ts plus one entry here (the compiler asks for both).
 import type { MarkOf, MarkType } from './marks';
 
-export interface MarkKind<T extends MarkType> {
+interface MarkKind<T extends MarkType> {
   colour: string;
   /** The short text drawn on the mark in its lane. */
   label: (mark: MarkOf<T>) => string;
@@ -11,7 +11,7 @@ export interface MarkKind<T extends MarkType> {
   describe: (mark: MarkOf<T>) => string;
 }
 
-export const MARK_KINDS: { readonly [T in MarkType]: MarkKind<T> } = {
+const MARK_KINDS: { readonly [T in MarkType]: MarkKind<T> } = {
   caption: { colour: '#5b8def', label: (m) => m.data.text, describe: (m) => m.data.text || '(empty caption)' },
   event: { colour: '#f4a261', label: (m) => m.target, describe: () => 'event' },
   span: { colour: '#2a9d8f', label: (m) => m.target, describe: () => 'span' },
@@ -25,7 +25,7 @@ export const MARK_KINDS: { readonly [T in MarkType]: MarkKind<T> } = {
 export const LANE_ORDER = Object.keys(MARK_KINDS) as MarkType[];
 
 /** A mark's kind, typed by the mark (one lookup instead of a switch in every view). */
-export function kindOf<T extends MarkType>(mark: MarkOf<T>): MarkKind<T> {
+function kindOf<T extends MarkType>(mark: MarkOf<T>): MarkKind<T> {
   return MARK_KINDS[mark.type] as unknown as MarkKind<T>;
 }
 

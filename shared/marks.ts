@@ -9,15 +9,15 @@ export const markTypes = ['caption', 'event', 'span', 'cycle', 'identity', 'coun
 export type MarkType = (typeof markTypes)[number];
 
 /** Types drawn as an interval; the rest are moments. */
-export const intervalMarkTypes: ReadonlySet<MarkType> = new Set(['caption', 'span', 'cycle', 'entity']);
+const intervalMarkTypes: ReadonlySet<MarkType> = new Set(['caption', 'span', 'cycle', 'entity']);
 
 /** Interval types a person opens with one key and closes with another: they may be stored open. */
-export const openableMarkTypes: ReadonlySet<MarkType> = new Set(['span', 'cycle', 'entity']);
+const openableMarkTypes: ReadonlySet<MarkType> = new Set(['span', 'cycle', 'entity']);
 
 const time = z.number().finite().min(0);
 
 /** Normalised crop of a frame (0..1 of width and height): the identity's thumbnail. */
-export const cropSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().gt(0).max(1), h: z.number().gt(0).max(1) });
+const cropSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().gt(0).max(1), h: z.number().gt(0).max(1) });
 
 /** How an imported file wrote the mark's times ("663.0"), so a re-export writes them the same way. */
 const sourceText = z.object({ start: z.string().max(40).optional(), end: z.string().max(40).optional() }).optional();
@@ -40,7 +40,7 @@ export const markDataSchemas = {
   entity: z.object({ name: z.string().min(1).max(200), sourceText }),
 } satisfies Record<MarkType, z.ZodType>;
 
-export type MarkData<T extends MarkType = MarkType> = z.infer<(typeof markDataSchemas)[T]>;
+type MarkData<T extends MarkType = MarkType> = z.infer<(typeof markDataSchemas)[T]>;
 
 interface MarkBase {
   id: string;
@@ -71,9 +71,6 @@ export const markInputSchema = z
 
 /** A mark before it has an id and a video (distributive, so the type still tells the data apart). */
 export type MarkInput = Mark extends infer M ? (M extends Mark ? Omit<M, 'id' | 'videoId'> : never) : never;
-
-/** The edges a person can drag or nudge. */
-export type MarkEdge = 'start' | 'end';
 
 export function markEnd(mark: Pick<Mark, 'start' | 'end'>): number {
   return mark.end ?? mark.start;

@@ -19,7 +19,7 @@ export interface TaxonomyNode {
   children?: TaxonomyNode[];
 }
 
-export const taxonomyNodeSchema: z.ZodType<TaxonomyNode> = z.lazy(() =>
+const taxonomyNodeSchema: z.ZodType<TaxonomyNode> = z.lazy(() =>
   z.object({
     code: z.string().min(1).max(80),
     name: z.string().min(1).max(200),
@@ -28,7 +28,7 @@ export const taxonomyNodeSchema: z.ZodType<TaxonomyNode> = z.lazy(() =>
   }),
 );
 
-export const profileRulesSchema = z.object({
+const profileRulesSchema = z.object({
   answerKinds: z.array(z.enum(answerKinds)).min(1),
   temporalTypes: z.array(z.enum(temporalTypes)),
   /** Highest option letter allowed (OVO-S: up to G for Revisit Counting). */
@@ -48,7 +48,7 @@ export const profileRulesSchema = z.object({
 });
 export type ProfileRules = z.infer<typeof profileRulesSchema>;
 
-export const profileKinds = ['ovo-s-bench', 'vcbench', 'rtv-bench', 'phostream', 'vsas-bench', 'custom'] as const;
+const profileKinds = ['ovo-s-bench', 'vcbench', 'rtv-bench', 'phostream', 'vsas-bench', 'custom'] as const;
 export type ProfileKind = (typeof profileKinds)[number];
 
 export const profileDefinitionSchema = z.object({

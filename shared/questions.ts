@@ -71,14 +71,14 @@ export interface QueryPoint {
 const time = z.number().finite().min(0);
 const interval = z.tuple([time, time]).refine(([s, e]) => e >= s, { message: 'evidence interval ends before it starts' });
 
-export const countingSettingsSchema = z.object({
+const countingSettingsSchema = z.object({
   subcategory: z.enum(countingSubcategories),
   target: z.string().trim().min(1, 'name what is counted').max(200),
   windowSeconds: z.number().positive().nullable().default(null),
 });
 
 /** A model's checks of an item: never a drafted field (they hold nothing back), flags for a person to look at. */
-export const modelChecksSchema = z
+const modelChecksSchema = z
   .object({
     /** PhoStream's cutoff check: shown only the video up to the cutoff, is the answer supported? */
     cutoff: z.object({ cutoff: time, supported: z.boolean(), reason: z.string().max(2_000), model: z.string().max(200), at: z.string().max(40) }).nullable().default(null),

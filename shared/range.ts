@@ -1,6 +1,6 @@
 // HTTP Range (RFC 9110 §14) for serving video: one byte range, as media elements request.
 
-export type RangeResult =
+type RangeResult =
   | { kind: 'full' }
   | { kind: 'partial'; start: number; end: number }
   | { kind: 'unsatisfiable' };

@@ -11,7 +11,7 @@ import type { Mark } from './marks';
 import type { Profile } from './profiles';
 import type { QueryPoint, Question } from './questions';
 
-export type ReadinessKind = 'lint-error' | 'not-accepted' | 'unedited-draft' | 'missing-media';
+type ReadinessKind = 'lint-error' | 'not-accepted' | 'unedited-draft' | 'missing-media';
 
 /** The kinds that hold an export back (missing media is reported, not blocking). */
 export const BLOCKING_KINDS: ReadonlySet<ReadinessKind> = new Set(['lint-error', 'not-accepted', 'unedited-draft']);
@@ -34,7 +34,7 @@ export interface ReadinessReport {
   issues: ReadinessIssue[];
 }
 
-export interface ReadinessInput {
+interface ReadinessInput {
   profile: Profile;
   questions: readonly Question[];
   queryPoints: readonly QueryPoint[];
@@ -44,7 +44,7 @@ export interface ReadinessInput {
 }
 
 /** What checking one question needs, indexed once for the whole profile (so the check is linear). */
-export interface ReadinessContext {
+interface ReadinessContext {
   profile: Profile;
   videos: Map<string, Video>;
   pointsBy: Map<string, QueryPoint[]>;
@@ -59,7 +59,7 @@ export interface ReadinessContext {
 export const markKey = (videoId: string, target: string): string => `${videoId}\u0000${target}`;
 const noMarks: Mark[] = [];
 
-export function readinessContext(input: ReadinessInput): ReadinessContext {
+function readinessContext(input: ReadinessInput): ReadinessContext {
   return readinessContextOf(input.profile, input.questions, input.videos, groupBy(input.queryPoints, (p) => p.questionId), groupBy(input.marks, (m) => markKey(m.videoId, m.target)), input.undecidedMarks);
 }
 
@@ -120,7 +120,7 @@ export function readinessReport(input: ReadinessInput): ReadinessReport {
 }
 
 /** A question as a readiness problem names it: its text, shortened, or a placeholder. */
-export function questionLabel(text: string): string {
+function questionLabel(text: string): string {
   const line = text.trim().replace(/\s+/g, ' ');
   if (!line) return '(no text yet)';
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;

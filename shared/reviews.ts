@@ -25,7 +25,7 @@ export const reviewAnswerSchema = z
 export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
 
 /** The answer key at one query point (shared/answer-key.ts), as a review records it. */
-export const answerKeyEntrySchema = z
+const answerKeyEntrySchema = z
   .object({
     queryPointId: z.string().min(1).max(100),
     answer: answerSchema,

@@ -20,7 +20,7 @@ export function contentSecurityPolicy(options: { mediaScheme?: string } = {}): s
 }
 
 /** External links the app may hand to the OS browser: https only, to known documentation hosts. */
-export const EXTERNAL_LINK_HOSTS: readonly string[] = ['github.com', 'arxiv.org', 'huggingface.co', 'ffmpeg.org'];
+const EXTERNAL_LINK_HOSTS: readonly string[] = ['github.com', 'arxiv.org', 'huggingface.co', 'ffmpeg.org'];
 
 export function isAllowedExternalUrl(url: string, hosts: readonly string[] = EXTERNAL_LINK_HOSTS): boolean {
   let parsed: URL;

@@ -13,7 +13,7 @@ export function formatTaxonomy(nodes: readonly TaxonomyNode[], depth = 0): strin
     .join('\n');
 }
 
-export type ParsedTaxonomy = { ok: true; nodes: TaxonomyNode[] } | { ok: false; error: string };
+type ParsedTaxonomy = { ok: true; nodes: TaxonomyNode[] } | { ok: false; error: string };
 
 export function parseTaxonomy(text: string): ParsedTaxonomy {
   const roots: TaxonomyNode[] = [];

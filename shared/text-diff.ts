@@ -1,7 +1,7 @@
 // Word-level difference between two captions (what changed from one second to the next), by the
 // longest common subsequence of words; whitespace only separates words.
 
-export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
+type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
 export function diffWords(before: string, after: string): DiffPart[] {
   const a = before.split(/\s+/).filter(Boolean);

@@ -22,7 +22,7 @@ export function formatTimecode(
   return h > 0 || options.withHours ? `${sign}${h}:${mmss}` : `${sign}${mmss}`;
 }
 
-export type ParsedTime = { ok: true; seconds: number } | { ok: false; error: string };
+type ParsedTime = { ok: true; seconds: number } | { ok: false; error: string };
 
 /**
  * Parses what a person types to jump: `75`, `75.5`, `1:15`, `01:15.5`, `0:01:15`, `1:02:03.25`.
@@ -89,7 +89,7 @@ export function stepFrames(current: number, delta: number, duration: number, fps
   return frame / fps;
 }
 
-export type StepKind = 'second' | 'frame';
+type StepKind = 'second' | 'frame';
 export interface Step {
   kind: StepKind;
   direction: 1 | -1;

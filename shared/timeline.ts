@@ -17,7 +17,7 @@ export interface TimelineBounds {
 /** At the deepest zoom one native frame is this many pixels wide. */
 export const MAX_PX_PER_FRAME = 160;
 
-export function minPxPerSec(b: TimelineBounds): number {
+function minPxPerSec(b: TimelineBounds): number {
   return b.duration > 0 ? b.width / b.duration : 1;
 }
 
@@ -31,10 +31,6 @@ export function timeToX(t: number, v: TimelineView): number {
 
 export function xToTime(x: number, v: TimelineView): number {
   return v.start + x / v.pxPerSec;
-}
-
-export function visibleDuration(v: TimelineView, width: number): number {
-  return width / v.pxPerSec;
 }
 
 /** Keeps the scale within [whole video, one frame] and the window inside the video. */
@@ -72,7 +68,7 @@ export function revealTime(v: TimelineView, t: number, b: TimelineBounds, margin
 /** Nice tick steps (seconds) from one frame up to an hour. */
 const TICK_STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
 
-export interface RulerTicks {
+interface RulerTicks {
   /** Seconds between labelled ticks. */
   major: number;
   /** Seconds between small ticks (a frame when zoomed to frames). */
@@ -100,7 +96,7 @@ function roundTo(x: number, digits: number): number {
   return Math.round(x * f) / f;
 }
 
-export interface FilmstripSlot {
+interface FilmstripSlot {
   /** Which 1-FPS thumbnail (= whole second) to draw. */
   second: number;
   x: number;

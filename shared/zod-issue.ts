@@ -1,7 +1,7 @@
 // One way to say what a zod schema refused: the first problem, as "path: message".
 import type { z } from 'zod';
 
-export function firstIssue(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): { path: string; message: string } {
+function firstIssue(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): { path: string; message: string } {
   const issue = error.issues[0];
   const path = [...prefix, ...(issue?.path ?? [])].map(String).join('.');
   return { path, message: issue?.message ?? 'invalid' };

@@ -43,9 +43,9 @@ export const COUNTING_DEMO: SyntheticVideo = {
 };
 
 /** ffmpeg's test pattern shows a running time code: handy to check that stepping lands right. */
-export const CLOCK_DEMO: SyntheticVideo = { width: 640, height: 360, fps: 25, scenes: [], audio: true, testPattern: { seconds: 20 } };
+const CLOCK_DEMO: SyntheticVideo = { width: 640, height: 360, fps: 25, scenes: [], audio: true, testPattern: { seconds: 20 } };
 
-export const DEMO_VIDEOS: ReadonlyArray<{ file: string; spec: SyntheticVideo }> = [
+const DEMO_VIDEOS: ReadonlyArray<{ file: string; spec: SyntheticVideo }> = [
   { file: 'counting-objects.mp4', spec: COUNTING_DEMO },
   { file: 'clock-test-pattern.mp4', spec: CLOCK_DEMO },
 ];

@@ -6,7 +6,7 @@ import { dialogOpen } from './store/ui/selectors';
 import { runAction, type ActionId } from './store/registry';
 import { getState } from './store/store';
 
-export type ShortcutGroup = 'Playback' | 'Stepping' | 'Timeline' | 'Marks' | 'Questions' | 'Drafts' | 'Runs' | 'Edit' | 'Project' | 'Review' | 'Help';
+type ShortcutGroup = 'Playback' | 'Stepping' | 'Timeline' | 'Marks' | 'Questions' | 'Drafts' | 'Runs' | 'Edit' | 'Project' | 'Review' | 'Help';
 
 export interface Shortcut {
   id: ActionId;

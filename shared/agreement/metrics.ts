@@ -16,7 +16,7 @@ export interface Rating {
  * κ: Fleiss, Cohen & Everitt 1969; Fleiss' κ: Gwet 2021); or a percentile bootstrap over the items,
  * seeded, with its draws and the draws left out because the metric is undefined on them.
  */
-export type IntervalMethod =
+type IntervalMethod =
   | { method: 'wilson' }
   | { method: 'large-sample'; variance: 'Fleiss, Cohen & Everitt 1969' | 'Gwet 2021' }
   | { method: 'bootstrap'; draws: number; seed: number; undefinedDraws: number };
@@ -45,8 +45,8 @@ export function describeInterval(interval: IntervalMethod): string {
 }
 
 /** The bootstrap's defaults: Krippendorff & Hayes's KALPHA asks for at least 1,000 draws. */
-export const BOOTSTRAP_DRAWS = 1000;
-export const BOOTSTRAP_SEED = 1;
+const BOOTSTRAP_DRAWS = 1000;
+const BOOTSTRAP_SEED = 1;
 
 const Z95 = 1.959963984540054;
 

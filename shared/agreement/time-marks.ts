@@ -50,7 +50,7 @@ export function intervalIoU(a: ReadonlyArray<Interval>, b: ReadonlyArray<Interva
   return ua.length === ub.length && ua.every(([s], i) => s === ub[i]![0]) ? 1 : 0;
 }
 
-export interface EventMatch {
+interface EventMatch {
   matched: number;
   precision: number;
   recall: number;

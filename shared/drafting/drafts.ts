@@ -10,7 +10,7 @@ export type DraftKind = (typeof draftKinds)[number];
 
 /** 'empty': the request drafted nothing (no event in that stretch); 'failed': the model gave nothing usable. */
 export const draftStatuses = ['draft', 'accepted', 'edited', 'rejected', 'failed', 'empty'] as const;
-export type DraftStatus = (typeof draftStatuses)[number];
+type DraftStatus = (typeof draftStatuses)[number];
 
 export const draftProvenanceSchema = z.object({
   model: z.string(),

@@ -19,7 +19,7 @@ export function imageTokens(width: number, height: number): number {
 }
 
 /** Tokens of a text of this many characters, roughly (four characters a token for English). */
-export const textTokens = (chars: number): number => Math.ceil(chars / 4);
+const textTokens = (chars: number): number => Math.ceil(chars / 4);
 
 export interface RequestShape {
   frames: number;
@@ -27,7 +27,7 @@ export interface RequestShape {
   outputTokens: number;
 }
 
-export interface PlannedCost {
+interface PlannedCost {
   requests: number;
   frames: number;
   inputTokens: number;

@@ -20,7 +20,7 @@ const common = {
   budgetUsd: z.number().min(0).max(100_000).nullable().default(null),
 };
 
-export const captionRunSchema = z.object({
+const captionRunSchema = z.object({
   what: z.literal('captions'),
   ...common,
   /** The dense-caption task: a VSAS question's id (its captions are marks with this target). */
@@ -30,7 +30,7 @@ export const captionRunSchema = z.object({
   withPrevious: z.boolean().default(false),
 });
 
-export const eventRunSchema = z.object({
+const eventRunSchema = z.object({
   what: z.literal('events'),
   ...common,
   /** What to find, in words: "each time a person enters", "each lap". */
@@ -41,7 +41,7 @@ export const eventRunSchema = z.object({
   stepSeconds: z.number().int().min(2).max(600).default(10),
 });
 
-export const questionRunSchema = z.object({
+const questionRunSchema = z.object({
   what: z.literal('questions'),
   ...common,
   profileId: id,

@@ -18,7 +18,7 @@ export interface DraftTally {
   costUsd: number;
 }
 
-export interface DraftSpend {
+interface DraftSpend {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;

@@ -6,7 +6,7 @@
 /** A path inside a JSON value, as zod writes it: ["query_points", "time", 2]. */
 export type FieldPath = ReadonlyArray<string | number>;
 
-export interface JsonSyntaxError {
+interface JsonSyntaxError {
   /** Offset (UTF-16 code units) of the fault. */
   offset: number;
   /** What is wrong, never quoting the text. */

@@ -40,7 +40,7 @@ export const ovoBenchItemSchema = z
     } else if (!r.test_info?.length) ctx.addIssue({ code: 'custom', path: ['test_info'], message: `${r.task} items probe at test_info times` });
     if (r.task === 'REC' && (r.start_times?.length ?? 0) !== (r.end_times?.length ?? 0)) ctx.addIssue({ code: 'custom', path: ['end_times'], message: 'start_times and end_times are aligned' });
   });
-export type OvoBenchItem = z.infer<typeof ovoBenchItemSchema>;
+type OvoBenchItem = z.infer<typeof ovoBenchItemSchema>;
 
 export function ovoBenchToItem(record: OvoBenchItem, raw?: RawSource): ExchangeItem {
   const target = `ovo-bench-${record.id}`;

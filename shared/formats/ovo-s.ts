@@ -48,7 +48,7 @@ export const ovoSRecordSchema = z
     });
     if (!r.task_subcategory.startsWith(`${r.level}.`)) ctx.addIssue({ code: 'custom', path: ['task_subcategory'], message: `not a level-${r.level} code` });
   });
-export type OvoSRecord = z.infer<typeof ovoSRecordSchema>;
+type OvoSRecord = z.infer<typeof ovoSRecordSchema>;
 
 const OVO_S = builtinProfile('ovo-s-bench');
 

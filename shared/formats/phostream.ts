@@ -9,7 +9,7 @@ const timeText = z.string().superRefine((v, ctx) => {
   if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error });
 });
 
-export const phostreamQaSchema = z
+const phostreamQaSchema = z
   .object({
     user_query: z.string().min(1),
     timestamp_question: timeText,
@@ -28,10 +28,10 @@ export const phostreamQaSchema = z
 
 export const phostreamVideoSchema = z.object({ video_path: z.string().min(1), verified_responses: z.array(phostreamQaSchema) }).strict();
 export const phostreamFileSchema = z.array(phostreamVideoSchema);
-export type PhostreamVideo = z.infer<typeof phostreamVideoSchema>;
+type PhostreamVideo = z.infer<typeof phostreamVideoSchema>;
 
 /** The scenario is the first folder of the video path (digest §2.2). */
-export const PHOSTREAM_SCENARIOS: Record<string, string> = {
+const PHOSTREAM_SCENARIOS: Record<string, string> = {
   youtube_dl_reencoded: 'YouTube Vlog',
   phone_class_reencoded: 'Phone Tutorial',
   record_file_reencoded: 'Phone Record',

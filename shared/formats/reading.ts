@@ -64,7 +64,7 @@ export const byLine = (a: Problem, b: Problem): number => a.line - b.line;
 type Raw = { value: unknown; numbers: NumberSources };
 
 /** What a format does with one record: its schema, the items it makes, and where their fields came from. */
-export interface RecordFormat<T> {
+interface RecordFormat<T> {
   schema: z.ZodType<T>;
   toItems: (record: T, raw: Raw) => ExchangeItem[];
   /** Where the fields of the record's k-th item came from. */

@@ -13,7 +13,7 @@ import { itemToVsas, vsasFieldSource, vsasTaskSchema, vsasToItem } from './vsas'
 import { ovoBenchFieldSource, ovoBenchItemSchema, ovoBenchProfile, ovoBenchToItem } from './ovo-bench';
 import { streamingBenchFieldSource, streamingBenchProfile, streamingBenchRecordSchema, streamingBenchToItems, streamingBenchWarnings } from './streamingbench';
 
-export { readAll, type FormatRead, type LocatedItem, type Reading, type ReadOptions } from './reading';
+export { readAll, type FormatRead, type LocatedItem, type Reading } from './reading';
 
 export interface BenchmarkFormat {
   id: string;

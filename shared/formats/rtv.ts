@@ -28,7 +28,7 @@ export const rtvRecordSchema = z
     if (r.end_time < r.start_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'ends before start_time' });
     if (r.options[r.answer] === undefined) ctx.addIssue({ code: 'custom', path: ['answer'], message: 'not one of the options' });
   });
-export type RtvRecord = z.infer<typeof rtvRecordSchema>;
+type RtvRecord = z.infer<typeof rtvRecordSchema>;
 
 export function rtvToItem(record: RtvRecord, raw?: RawSource): ExchangeItem {
   const [, group = '', role = '0'] = QUESTION_ID.exec(record.questionID) ?? [];

@@ -65,7 +65,7 @@ const entrySchema = z
 
 /** An entry, or (the SQA file) a list of entries. */
 export const streamingBenchRecordSchema = z.union([entrySchema, z.array(entrySchema)]);
-export type StreamingBenchRecord = z.infer<typeof streamingBenchRecordSchema>;
+type StreamingBenchRecord = z.infer<typeof streamingBenchRecordSchema>;
 
 
 const time = (text: string): EncodedTime => streamingBenchTime(text)!.value;

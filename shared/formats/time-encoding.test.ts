@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTime, parseTime, parseTimeRange, reencodeTime } from './time-encoding';
+import { formatTime, parseTime, reencodeTime } from './time-encoding';
 
 const seconds = (v: unknown, source?: string) => {
   const r = parseTime(v, source);
@@ -19,13 +19,6 @@ describe('time encodings', () => {
     expect(seconds('0:01:15')).toBe(75); // H:MM:SS
     expect(seconds('1:02:03.25')).toBe(3723.25);
     expect(seconds('12.5')).toBe(12.5);
-  });
-  it('reads ranges in both styles', () => {
-    const a = parseTimeRange('[0:00:00 - 0:00:10]');
-    expect(a.ok && [a.value.start.seconds, a.value.end.seconds]).toEqual([0, 10]);
-    const b = parseTimeRange('36.0 -- 40.0');
-    expect(b.ok && [b.value.start.seconds, b.value.end.seconds]).toEqual([36, 40]);
-    expect(parseTimeRange('[0:00:10 - 0:00:05]')).toEqual({ ok: false, error: 'the range ends before it starts' });
   });
   it('says what is wrong', () => {
     expect(parseTime('1:75')).toMatchObject({ ok: false });
@@ -49,14 +42,12 @@ describe('time encodings', () => {
         const r = parseTime(v);
         expect(typeof r.ok).toBe('boolean');
         if (r.ok) expect(Number.isFinite(r.value.seconds) && r.value.seconds >= 0).toBe(true);
-        expect(typeof parseTimeRange(v).ok).toBe('boolean');
       }),
       { numRuns: 2000 },
     );
     fc.assert(
       fc.property(fc.string(), (s) => {
         expect(typeof parseTime(s).ok).toBe('boolean');
-        expect(typeof parseTimeRange(s).ok).toBe('boolean');
       }),
       { numRuns: 2000 },
     );

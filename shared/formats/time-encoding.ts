@@ -1,8 +1,8 @@
 // Every way the public benchmark files write a time, normalised to seconds — with the original text
 // kept, so a re-export writes the time the way the source file did. Errors do not quote the text.
-//   seconds (int or float) · MM:SS · M:SS · HH:MM:SS · H:MM:SS · "[H:MM:SS - H:MM:SS]" · "s -- e"
+//   seconds (int or float) · MM:SS · M:SS · HH:MM:SS · H:MM:SS
 
-export type TimeStyle = 'seconds' | 'mm:ss' | 'hh:mm:ss';
+type TimeStyle = 'seconds' | 'mm:ss' | 'hh:mm:ss';
 
 export interface EncodedTime {
   seconds: number;
@@ -11,7 +11,7 @@ export interface EncodedTime {
   style: TimeStyle;
 }
 
-export type TimeParse<T> = { ok: true; value: T } | { ok: false; error: string };
+type TimeParse<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const CLOCK = /^(\d+):([0-5]\d)(?::([0-5]\d))?(\.\d+)?$/;
 const SECONDS = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
@@ -35,28 +35,6 @@ export function parseTime(value: unknown, sourceText?: string): TimeParse<Encode
   const seconds = c === undefined ? Number(a) * 60 + Number(b) + Number(fraction || 0) : Number(a) * 3600 + Number(b) * 60 + Number(c) + Number(fraction || 0);
   if (!Number.isFinite(seconds)) return { ok: false, error: 'too large a time' };
   return { ok: true, value: { seconds, text: value, style: c === undefined ? 'mm:ss' : 'hh:mm:ss' } };
-}
-
-export interface EncodedRange {
-  start: EncodedTime;
-  end: EncodedTime;
-  /** The whole range as written, e.g. "[0:00:00 - 0:00:10]" or "0.0 -- 36.0". */
-  text: string;
-}
-
-/** A range: "[H:MM:SS - H:MM:SS]" (StreamingBench) or "s -- e" (OmniMMI). */
-export function parseTimeRange(value: unknown): TimeParse<EncodedRange> {
-  if (typeof value !== 'string') return { ok: false, error: `expected a time range string, got ${value === null ? 'null' : typeof value}` };
-  const bracketed = /^\s*\[\s*([^\]]+?)\s+-\s+([^\]]+?)\s*\]\s*$/.exec(value);
-  const dashed = /^\s*(\S+)\s+--\s+(\S+)\s*$/.exec(value);
-  const parts = bracketed ?? dashed;
-  if (!parts) return { ok: false, error: 'not a time range ("[H:MM:SS - H:MM:SS]" or "s -- e")' };
-  const start = parseTime(parts[1]!);
-  if (!start.ok) return start;
-  const end = parseTime(parts[2]!);
-  if (!end.ok) return end;
-  if (end.value.seconds < start.value.seconds) return { ok: false, error: 'the range ends before it starts' };
-  return { ok: true, value: { start: start.value, end: end.value, text: value } };
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');

@@ -33,7 +33,7 @@ export const vcbenchDataSchema = z
       });
     }
   });
-export type VcbenchData = z.infer<typeof vcbenchDataSchema>;
+type VcbenchData = z.infer<typeof vcbenchDataSchema>;
 
 /** Interval subtypes write {start, end}; the others a list of moments. */
 const INTERVALS: ReadonlySet<CountingSubcategory> = new Set(['O1-Delta', 'O2-Gain', 'E2-Episode', 'E2-Periodic']);

@@ -26,7 +26,7 @@ export const vsasTaskSchema = z
       if (i > 0 && c.second <= t.captions[i - 1]!.second) ctx.addIssue({ code: 'custom', path: ['captions', i, 'second'], message: 'seconds must increase' });
     });
   });
-export type VsasTask = z.infer<typeof vsasTaskSchema>;
+type VsasTask = z.infer<typeof vsasTaskSchema>;
 
 export function vsasToItem(task: VsasTask): ExchangeItem {
   const question = itemQuestion({ taskCode: task.task_type, text: task.prompt, answerKind: 'text', temporalType: task.task_type, facets: task.category ? { category: task.category } : {} });

@@ -2,12 +2,12 @@
 // load evenly. Greedy least-loaded-first keeps loads within one of each other whenever every
 // reviewer may take every item; ties go round a rotating order so no reviewer is always first.
 
-export interface AssignableItem {
+interface AssignableItem {
   id: string;
   author: string;
 }
 
-export interface ReviewerAssignments {
+interface ReviewerAssignments {
   assignments: Array<{ questionId: string; reviewer: string }>;
   /** Items that got fewer than perItem reviewers (too few reviewers besides the author). */
   short: string[];

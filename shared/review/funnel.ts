@@ -29,7 +29,7 @@ export function agreesAt(review: Review, item: Pick<RoundItem, 'answerKind' | 'a
 }
 
 /** Does this review agree with the author: its verdict accepts, and its answer at every query point matches the key it reviewed. */
-export function reviewAgrees(review: Review, item: Pick<RoundItem, 'answerKind' | 'authorAnswers'>, tolerance: number): boolean {
+function reviewAgrees(review: Review, item: Pick<RoundItem, 'answerKind' | 'authorAnswers'>, tolerance: number): boolean {
   if (review.verdict !== 'accept') return false;
   return keysOf(review, item).every((a) => agreesAt(review, item, a.queryPointId, tolerance));
 }

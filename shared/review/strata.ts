@@ -4,9 +4,9 @@ import { taxonomyLeaves, type Profile } from '../profiles';
 import type { Question } from '../questions';
 import type { StrataKind } from './types';
 
-export const NO_TASK = '(no task code)';
+const NO_TASK = '(no task code)';
 
-export type StratumOf = (question: Pick<Question, 'profileId' | 'taskCode'>) => string;
+type StratumOf = (question: Pick<Question, 'profileId' | 'taskCode'>) => string;
 
 export function strataOf(profiles: readonly Profile[], kind: StrataKind): StratumOf {
   if (kind === 'none') return () => 'all';

@@ -5,7 +5,7 @@
 // from, which frames the model never saw, and when it was busy — "delayed responses are evaluated
 // against later frames" (App. G): a response is stamped with the time it was emitted.
 
-export interface AsyncSettings {
+interface AsyncSettings {
   /** Camera frame rate f_c (VSAS streams at 1 FPS). */
   fps: number;
   /** Camera buffer size B (VSAS: 600 by default; ablations 1, 8, 16). */
@@ -14,7 +14,7 @@ export interface AsyncSettings {
   duration: number;
 }
 
-export interface Inference {
+interface Inference {
   /** When the model took the frames and started. */
   start: number;
   /** When it emitted its response (start + latency). */
@@ -23,7 +23,7 @@ export interface Inference {
   frames: number[];
 }
 
-export interface AsyncReplay {
+interface AsyncReplay {
   inferences: Inference[];
   /** Frames pushed out of the buffer before the model took them. */
   dropped: number[];

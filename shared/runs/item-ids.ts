@@ -8,7 +8,7 @@ import { benchmarkIdOf } from '../formats/items';
 import type { ProfileKind } from '../profiles';
 import type { Question } from '../questions';
 
-export interface RunItemIds {
+interface RunItemIds {
   /** The Tidemark id: names exactly this question. */
   id: string;
   /** The benchmark file's own id, when the question came from one that gave it. */

@@ -4,7 +4,7 @@
 import type { QueryPoint, Question } from '../questions';
 import type { ItemScore } from '../scoring/types';
 
-export const replayVerdicts = ['correct', 'wrong', 'early', 'late', 'judged', 'judge', 'other'] as const;
+const replayVerdicts = ['correct', 'wrong', 'early', 'late', 'judged', 'judge', 'other'] as const;
 export type ReplayVerdict = (typeof replayVerdicts)[number];
 
 export interface ReplayResponse {

@@ -9,11 +9,11 @@
 // (s): with them a line whose item is unknown is matched to the question of that video asked then,
 // and a known item's query point is checked against that time. Other result formats (formats/) read
 // into the same lines; those that know no id Tidemark matches leave "item" empty and give both.
-import { jsonlRunReader, readAllRuns, type RecordKind, type RunReading } from './formats/reading';
+import { jsonlRunReader, type RecordKind, type RunReading } from './formats/reading';
 
-import { runLineSchema, type RunFileRead } from './run-line';
+import { runLineSchema } from './run-line';
 
-export { runLineSchema, type RunFileRead, type RunLine } from './run-line';
+export type { RunFileRead, RunLine } from './run-line';
 
 /** A line of the Tidemark run JSONL: checked against the schema, its first fault named. */
 const tidemarkLine: RecordKind = {
@@ -29,5 +29,3 @@ const tidemarkLine: RecordKind = {
 
 /** Reads a run file a batch of lines at a time (`step` returns true once all is read). */
 export const runFileReader = (text: string, file: string): RunReading => jsonlRunReader(() => tidemarkLine)(text, file);
-
-export const readRunFile = (text: string, file: string): RunFileRead => readAllRuns(runFileReader(text, file));

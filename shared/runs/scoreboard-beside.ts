@@ -5,7 +5,7 @@ import type { ScoringRules } from '../scoring/context';
 import type { RuleComparison } from '../scoring/types';
 import type { RunScoreView } from './types';
 
-export interface BesideTable {
+interface BesideTable {
   /** Per metric, the column as scored then one per comparison. */
   columns: Array<{ metric: string; against: RuleComparison['against'] | null; header: string }>;
   /** The comparisons, in column order. */

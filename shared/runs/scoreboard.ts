@@ -2,7 +2,7 @@
 // a column per category, the overall last), ranked by the overall; written as CSV, Markdown or LaTeX.
 import type { RunScoreView } from './types';
 
-export interface ScoreTable {
+interface ScoreTable {
   metric: string;
   categories: string[];
   rows: Array<{ rank: number; run: string; values: Array<number | null>; overall: number | null }>;

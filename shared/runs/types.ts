@@ -15,7 +15,7 @@ export const runFieldsSchema = z.object({
   /** Sampling, memory and anything else the run was configured with. */
   settings: z.record(z.string(), z.unknown()).default({}),
 });
-export type RunFields = z.infer<typeof runFieldsSchema>;
+type RunFields = z.infer<typeof runFieldsSchema>;
 
 export interface ModelRun extends RunFields {
   id: string;

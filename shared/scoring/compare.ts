@@ -9,7 +9,7 @@ import { extractorIdFor, scoreRun, type ScoreOptions } from './score';
 import type { ItemScore, QueryScore, RuleComparison, RuleDifference, RuleRead, RunScore, ScoringItem, ScoringProfile } from './types';
 
 /** Release rules that credit answers by accident, and the strict rule scored beside them. */
-export const STRICT_BESIDE: Readonly<Partial<Record<ExtractorId, ExtractorId>>> = { substring: 'strict-letter' };
+const STRICT_BESIDE: Readonly<Partial<Record<ExtractorId, ExtractorId>>> = { substring: 'strict-letter' };
 
 const KINDS: readonly AnswerKind[] = ['choice', 'number', 'yesno'];
 
@@ -35,7 +35,7 @@ function keyed(queries: readonly QueryScore[]): Map<string, QueryScore> {
 }
 
 /** The items two scores of one run score differently, in the run's item order. */
-export function differences(items: readonly ScoringItem[], scored: readonly ItemScore[], other: readonly ItemScore[]): RuleDifference[] {
+function differences(items: readonly ScoringItem[], scored: readonly ItemScore[], other: readonly ItemScore[]): RuleDifference[] {
   const out: RuleDifference[] = [];
   scored.forEach((a, i) => {
     const b = other[i];

@@ -12,7 +12,7 @@ import { numberWords } from './number-words';
 import { ovoBenchCount, ovoBenchYesNo } from './ovo-bench-extractors';
 
 export { extractorIds } from './extraction';
-export type { Extraction, ExtractionContext, Extractor, ExtractorId } from './extraction';
+export type { ExtractionContext, Extractor, ExtractorId } from './extraction';
 
 const W = '[\\p{L}\\p{N}_]';
 const BEFORE = `(?<!${W})`;

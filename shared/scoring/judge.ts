@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Judgment, QueryScore, RunScore, ScoringItem } from './types';
 
-export interface JudgePrompt {
+interface JudgePrompt {
   template: string;
   version: number;
   system: string;

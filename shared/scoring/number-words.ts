@@ -9,7 +9,7 @@ const UNITS: Record<string, number> = {
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000 };
 
-export interface WordNumber {
+interface WordNumber {
   value: number;
   /** Where the words stand in the text. */
   index: number;

@@ -18,7 +18,7 @@ import type { ScoringContext } from './context';
 import { readAnswer, responsesByQuery } from './responses';
 import type { ItemScore, Metrics, ProfileScore, QueryScore, ScoringItem } from './types';
 
-export const OVO_BENCH_NOTE =
+const OVO_BENCH_NOTE =
   'OVO-Bench (release utils/OVOBenchScore.py): every response the results hold is scored — a multiple-choice record once, a forward record at each test_info probe; accuracy per task, each family the mean of its tasks with responses, the overall the mean of the families.';
 
 /** The family of a task: from the profile's taxonomy (task under family), else the release's constant.py. */

@@ -13,7 +13,7 @@ import { readAnswer, responseTime, responsesByQuery } from './responses';
 import { classifyTiming, matchReleaseStream, type TimingResult } from './timing';
 import type { ItemScore, Judgment, Metrics, ProfileScore, QueryScore, ScoringItem, ScoringResponse, Timing } from './types';
 
-export type PhostreamType = 'instant' | 'backward' | 'forward';
+type PhostreamType = 'instant' | 'backward' | 'forward';
 
 /** The release's reading of time_type: forward (also "future", "proactive"), instant, else backward. */
 export function phostreamType(t: TemporalType | string | null): PhostreamType {

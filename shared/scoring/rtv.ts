@@ -13,7 +13,7 @@ import type { ScoringContext } from './context';
 import { readItem } from './responses';
 import type { ItemScore, Metrics, ProfileScore, ScoringItem } from './types';
 
-export interface GroupRecord {
+interface GroupRecord {
   group: string;
   role: GroupRole;
   correct: boolean;
@@ -21,7 +21,7 @@ export interface GroupRecord {
   categories: readonly string[];
 }
 
-export interface GroupScore {
+interface GroupScore {
   /** Pooled over every group with a q2, 0–100. */
   score: number | null;
   /** Per category of the groups' first q2: earned points and q2 records. */

@@ -17,7 +17,7 @@ import type { ItemScore, Metrics, ProfileScore, QueryScore, ScoringItem } from '
 import { clock } from './timing';
 
 /** count.py's window around ground_truth_time_stamp, both edges in (issue #12: the official one). */
-export const PROACTIVE_WINDOW_SECONDS = 2;
+const PROACTIVE_WINDOW_SECONDS = 2;
 
 export const STREAMINGBENCH_NOTE =
   'StreamingBench (src/data/count.py): a multiple-choice answer is its first character; questions without an answer are left out of the accuracy, per task and pooled overall. Proactive output: the dialog\'s last turn within ±2 s of the ground-truth time (timeAccuracy), and the expected output in it as well (answerAccuracy).';

@@ -61,7 +61,7 @@ export interface TimedQuestion {
   proactiveTime: number | null;
 }
 
-export interface ResponseWindow {
+interface ResponseWindow {
   start: number;
   end: number;
 }
@@ -74,17 +74,7 @@ export function responseWindow(q: TimedQuestion, forwardSeconds = FORWARD_WINDOW
   return { start, end: start + forwardSeconds };
 }
 
-/**
- * The paper's shortcut for forward questions (§4.1): inference at t_q and at T_p, each with offsets
- * 0, +1 and +2 s; instant and backward questions are run once, at t_q.
- */
-export function inferenceTimes(q: TimedQuestion): number[] {
-  if (!isForward(q) || q.proactiveTime === null) return [q.time];
-  const tp = q.proactiveTime;
-  return [q.time, q.time + 1, q.time + 2, tp, tp + 1, tp + 2];
-}
-
-export interface TimedResponse {
+interface TimedResponse {
   t: number;
   text: string;
 }
@@ -122,7 +112,7 @@ export function classifyTiming(q: TimedQuestion, responses: readonly TimedRespon
 }
 
 /** A question of a video's stream, for the release's matching; `reference` is its answer text. */
-export interface StreamQuestion extends TimedQuestion {
+interface StreamQuestion extends TimedQuestion {
   reference?: string;
 }
 

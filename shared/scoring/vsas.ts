@@ -47,7 +47,7 @@ export function longestCommonSubstring(a: string, b: string): number {
 /** The default D: 1 − |LCS| / max(|a|, |b|), so 0 for equal texts and 1 for texts sharing nothing. */
 export const lcsDistance: TextDistance = (a, b) => (a === b ? 0 : 1 - longestCommonSubstring(a, b) / Math.max(a.length, b.length));
 
-export interface FilledSecond {
+interface FilledSecond {
   text: string;
   /** When the response shown at this second was given; null before the first. */
   from: number | null;

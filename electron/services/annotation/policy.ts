@@ -10,7 +10,7 @@ import type { ReadableDb } from '../db/readable';
 import { blindnessOf, isBlindCaller, isBlindTo, marksVisible, redactQueryPoint, redactQuestion, type Blindness } from '../review/blinding';
 
 /** What is stored, before the rule says what the caller may see of it. */
-export type StoredAnnotations = Omit<VideoAnnotations, 'withheld'>;
+type StoredAnnotations = Omit<VideoAnnotations, 'withheld'>;
 
 export function visibleAnnotations(db: ReadableDb, caller: Caller, annotations: StoredAnnotations): VideoAnnotations {
   return redactFor(blindnessOf(db, caller), annotations);
@@ -35,4 +35,4 @@ export function visibleRows(db: ReadableDb, caller: Caller): (table: string, row
   return () => !blind;
 }
 
-export { blindnessOf, isBlindTo } from '../review/blinding';
+export { blindnessOf } from '../review/blinding';

@@ -196,7 +196,7 @@ export function questionsOfProfile(db: ReadableDb, profileId: string): Question[
  * The benchmark ids a profile's questions carry (origin.extra[field]: a file's, or one given when the
  * question was made), for giving the next question a free one. Reads only the fields column.
  */
-export function benchmarkIdsOfProfile(db: ReadableDb, profileId: string, field: string): string[] {
+function benchmarkIdsOfProfile(db: ReadableDb, profileId: string, field: string): string[] {
   const ids: string[] = [];
   for (const { fields } of db.query<{ fields: string }>('SELECT fields FROM questions WHERE profile_id = ?').all(profileId)) {
     const id = (JSON.parse(fields) as { origin?: { extra?: Record<string, unknown> } | null }).origin?.extra?.[field];

@@ -52,7 +52,7 @@ export async function createMarks(project: Project, caller: Caller, videoId: str
   return marks;
 }
 
-export interface MarkPatch {
+interface MarkPatch {
   id: string;
   start?: number;
   end?: number | null;

@@ -44,7 +44,7 @@ const CHILDREN: Partial<Record<EditableTable, Array<[table: EditableTable, colum
 
 export type Row = Record<string, string | number | null>;
 
-export interface RowChange {
+interface RowChange {
   table: EditableTable;
   key: string;
   before: Row | null;

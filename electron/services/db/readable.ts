@@ -4,7 +4,7 @@
 // exist only inside `ProjectStore.edit()` (see edit-log.ts).
 import type { Database, Statement } from 'better-sqlite3';
 
-export interface ReadStatement<R> {
+interface ReadStatement<R> {
   get(...params: unknown[]): R | undefined;
   all(...params: unknown[]): R[];
   iterate(...params: unknown[]): IterableIterator<R>;

@@ -7,7 +7,7 @@ import type { z } from 'zod';
  * JSON.parse each; anything else (a row from an older file, a partial lossless row) goes through zod,
  * which fills its defaults or names what is wrong.
  */
-export function storedFields<T>(schema: z.ZodObject, required: ReadonlySet<string>, value: Record<string, unknown>): T {
+function storedFields<T>(schema: z.ZodObject, required: ReadonlySet<string>, value: Record<string, unknown>): T {
   let present = 0;
   for (const key in value) {
     if (!(key in schema.shape)) return schema.parse(value) as T;

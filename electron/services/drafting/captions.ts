@@ -17,7 +17,7 @@ import { draftedAt, draftsOf, draftToRow } from './rows';
 import type { DraftSession } from '../llm/session';
 import type { RunVideo } from './run-video';
 
-export const CAPTION_PROMPT = {
+const CAPTION_PROMPT = {
   template: 'dense-caption',
   version: 1,
   system:
@@ -40,7 +40,7 @@ function coveredSeconds(marks: readonly Mark[]): Set<number> {
 
 const promptText = (task: string, second: number, previous: string | null): string => `Task: ${task}\nCurrent second: ${second}.${previous ? `\nPrevious caption: ${previous}` : ''}`;
 
-export interface CaptionPlan {
+interface CaptionPlan {
   task: string;
   seconds: number[];
   skipped: number;

@@ -17,7 +17,7 @@ import { draftsOf, draftToRow } from './rows';
 import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
 import type { DraftSession } from '../llm/session';
 
-export const EVENT_PROMPT = {
+const EVENT_PROMPT = {
   template: 'event-candidates',
   version: 1,
   system:
@@ -36,7 +36,7 @@ function promptText(run: EventRun, stretch: Stretch, frameTimes: readonly number
   return `${ask}\nFrames (seconds): ${frameTimes.join(', ')}.`;
 }
 
-export interface EventPlan {
+interface EventPlan {
   stretches: Stretch[];
   skipped: number;
   requests: RequestShape[];

@@ -11,7 +11,7 @@ import { allQuestions, getQuestionRow, questionsOfProfile, questionToRow, queryP
 import type { Project } from '../projects/project';
 import type { DraftSession } from '../llm/session';
 
-export const PROBE_PROMPT = {
+const PROBE_PROMPT = {
   template: 'text-only-probe',
   version: 1,
   system: 'Answer the question. You are not shown the video it is about; answer as well as you can anyway.',

@@ -22,20 +22,20 @@ import { draftsOf, draftToRow } from './rows';
 import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
 import type { Answer, DraftSession } from '../llm/session';
 
-export const SUMMARY_PROMPT = {
+const SUMMARY_PROMPT = {
   template: 'segment-summary',
   version: 1,
   system: 'You watch one segment of a video stream. Summarise the scene and write a coarse step-by-step script of what happens, from the frames only.',
 } as const;
 
-export const CANDIDATE_PROMPT = {
+const CANDIDATE_PROMPT = {
   template: 'candidate-questions',
   version: 1,
   system:
     'You write questions for a streaming-video benchmark. A question is asked at a query time and must be answerable from the video up to then (instant: the current 1–2 seconds; backward: earlier content) or, for forward questions, only once its evidence appears at the proactive time. Use only what the summaries and frames show.',
 } as const;
 
-export const CUTOFF_PROMPT = {
+const CUTOFF_PROMPT = {
   template: 'cutoff-check',
   version: 1,
   system:
@@ -68,7 +68,7 @@ const checkSchema = z.object({ supported: z.boolean(), reason: z.string().max(1_
 
 type Segment = Stretch;
 
-export interface QuestionPlan {
+interface QuestionPlan {
   profile: Profile;
   segments: Segment[];
   skipped: number;

@@ -21,7 +21,7 @@ import { DraftSession, type DraftingEndpoint } from '../llm/session';
 export type EndpointOverrides = Partial<EndpointSettings>;
 
 /** What of the machine a run uses: the saved endpoint and its key, and ffmpeg for the frames. */
-export type DraftingMachine = Pick<Machine, 'settings' | 'keys' | 'env' | 'tools'>;
+type DraftingMachine = Pick<Machine, 'settings' | 'keys' | 'env' | 'tools'>;
 
 /** The saved endpoint, with one run's overrides. */
 export function draftingEndpoint(machine: Pick<Machine, 'settings' | 'keys' | 'env'>, overrides: EndpointOverrides = {}): DraftingEndpoint {

@@ -15,7 +15,7 @@ import type { JobControl } from '../jobs/registry';
 import { runProcess } from '../media/run-process';
 import type { Project } from '../projects/project';
 
-export interface EvalInput {
+interface EvalInput {
   questionId: string;
   queryIndex: number;
   video: string;

@@ -42,7 +42,7 @@ const existsMessage = (target: string): string => `${target} already exists; cho
  * by inode for hard links), never another project or a folder, and over an existing file only when
  * asked. Returns the path the file system makes of the target.
  */
-export function checkExportTarget(projectPath: string, target: string, overwrite = true): string {
+function checkExportTarget(projectPath: string, target: string, overwrite = true): string {
   const out = physicalPath(isAbsolute(target) ? target : `${process.cwd()}${sep}${target}`);
   const project = physicalPath(projectPath);
   const own = [project, `${project}-wal`, `${project}-shm`, `${project}-journal`];
@@ -66,7 +66,7 @@ export function checkExportTarget(projectPath: string, target: string, overwrite
   return out;
 }
 
-export async function writeExport(project: Project, target: string, parts: readonly string[], overwrite = true): Promise<void> {
+async function writeExport(project: Project, target: string, parts: readonly string[], overwrite = true): Promise<void> {
   // written where the check says the path leads, not where a second resolution might
   try {
     await writeFileAtomicParts(checkExportTarget(project.path, target, overwrite), parts, { overwrite });
@@ -77,7 +77,7 @@ export async function writeExport(project: Project, target: string, parts: reado
   }
 }
 
-export interface ExportRequest {
+interface ExportRequest {
   format: string;
   path: string;
   mediaDir?: string;

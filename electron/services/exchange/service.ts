@@ -34,7 +34,7 @@ import { entryOf, itemIdentity, presentQuestions, type ImportEntry, type ImportP
 import { IMPORT_CANCELLED, importWriter, type ImportWriter } from './import-edit-runner';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 
-export interface ImportOptions {
+interface ImportOptions {
   path: string;
   format: string;
   /** Questions whose benchmark ids the profile already has: left as they are (default), or updated. */
@@ -45,7 +45,7 @@ export interface ImportOptions {
 }
 
 /** What an import did (or why it did nothing); the same shape the API returns. */
-export type ImportOutcome = ImportOutcomeView;
+type ImportOutcome = ImportOutcomeView;
 
 function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>> {
   const format = findFormat(id);
@@ -362,7 +362,7 @@ export async function readinessFor(project: Project, caller: Caller, formatId: s
   return readinessOf(project, await profileRows(project, caller, exportFormat(formatId)), control);
 }
 
-export interface ExportResult {
+interface ExportResult {
   /** The file's text in parts (see LineParts): `parts.join('')`. */
   parts: string[];
   items: number;
@@ -471,7 +471,7 @@ export async function importFile(project: Project, caller: Caller, tools: MediaT
   return { ...emptyOutcome(r.file, LOSSLESS_FORMAT.id), records: r.rows, importedQuestions: r.importedQuestions, importedMarks: r.importedMarks, importedRows: r.imported, alreadyPresent: r.alreadyPresent, problems: r.problems, refused: r.refused };
 }
 
-export interface ExportedText {
+interface ExportedText {
   /** The file's text in parts (see LineParts): `parts.join('')`. */
   parts: string[];
   count: number;

@@ -109,7 +109,7 @@ export async function exportTidemarkJsonl(project: Project, caller: Caller): Pro
   return { parts: lines.done(), rows };
 }
 
-export interface TidemarkImportOutcome {
+interface TidemarkImportOutcome {
   file: string;
   rows: number;
   imported: number;

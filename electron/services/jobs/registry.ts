@@ -24,7 +24,7 @@ export async function phase(control: JobControl, fraction: number, message: stri
 }
 
 /** What a new job is: its kind, a label for people, and what it works on. */
-export type JobSpec<K extends JobKind> = { kind: K; label: string } & JobKinds[K]['subject'];
+type JobSpec<K extends JobKind> = { kind: K; label: string } & JobKinds[K]['subject'];
 
 interface Running {
   job: Job;

@@ -10,7 +10,6 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { readChatReply, type ChatReply, type LlmUsage } from './reply';
 
-export type { LlmUsage } from './reply';
 
 export interface LlmEndpoint {
   baseURL: string;
@@ -51,7 +50,7 @@ function userMessage(prompt: LlmPrompt): Message {
 }
 
 /** The schema the server is asked to follow: zod's JSON Schema, strict (every field required, nothing else). */
-export function responseFormat(schema: z.ZodType, name: string): OpenAI.ResponseFormatJSONSchema {
+function responseFormat(schema: z.ZodType, name: string): OpenAI.ResponseFormatJSONSchema {
   return { type: 'json_schema', json_schema: { name, strict: true, schema: z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown> } };
 }
 

@@ -16,7 +16,7 @@ export type ChatReply =
   | { ok: false; problem: string; raw: string | null; usage: LlmUsage };
 
 /** Characters of a reply kept with a failed draft: enough to recognise a page, not a whole one per second drafted. */
-export const RAW_KEPT = 2_000;
+const RAW_KEPT = 2_000;
 
 const chatCompletionSchema = z.object({
   choices: z

@@ -16,7 +16,7 @@ export interface DraftingEndpoint extends LlmEndpoint {
 }
 
 /** A prompt template: its name and version go into every draft's provenance. */
-export interface PromptTemplate {
+interface PromptTemplate {
   template: string;
   version: number;
   system: string;

@@ -29,7 +29,7 @@ const probeSchema = z.object({
 /** What ffprobe tells of a file (a probed file's duration is always known). */
 export type ProbeInfo = Pick<Video, 'fps' | 'fpsRational' | 'variableFps' | 'width' | 'height' | 'codec' | 'audioCodec' | 'container'> & { duration: number };
 
-export type ProbeResult = { ok: true; info: ProbeInfo } | { ok: false; reason: string };
+type ProbeResult = { ok: true; info: ProbeInfo } | { ok: false; reason: string };
 
 /** Video codecs Chromium (and so Electron) decodes. */
 const PLAYABLE_VIDEO = new Set(['h264', 'vp8', 'vp9', 'av1', 'theora']);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-export interface ProcessOutput {
+interface ProcessOutput {
   code: number | null;
   stdout: string;
   stderr: string;

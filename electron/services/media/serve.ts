@@ -7,7 +7,7 @@ import type { RequestContext } from '../context';
 import { isPathInside } from './paths';
 import { sheetFileName, thumbnailDir } from './thumbnails';
 
-export interface MediaAnswer {
+interface MediaAnswer {
   status: number;
   headers: Record<string, string>;
   body: Readable | null;
@@ -18,10 +18,10 @@ function fail(status: number): MediaAnswer {
 }
 
 /** Where media is looked up: the project open now (media is by id, and needs no caller). */
-export type MediaSource = Pick<RequestContext, 'currentProject'>;
+type MediaSource = Pick<RequestContext, 'currentProject'>;
 
 /** Resolves `video/<id>` or `thumbs/<id>/<sheet>` to a file the project owns; never a raw path. */
-export function resolveMediaFile(source: MediaSource, route: string): { path: string } | { status: number; reason: string } {
+function resolveMediaFile(source: MediaSource, route: string): { path: string } | { status: number; reason: string } {
   const project = source.currentProject();
   if (!project) return { status: 404, reason: 'No project is open.' };
   let parts: string[];

@@ -3,7 +3,7 @@
 // number on screen can be counted, and scenes are joined with hard cuts.
 import { runProcess } from './run-process';
 
-export interface MovingObject {
+interface MovingObject {
   color: string;
   size: number;
   /** Pixels per second, horizontal; objects wrap around the frame. */
@@ -13,7 +13,7 @@ export interface MovingObject {
   x0: number;
 }
 
-export interface Scene {
+interface Scene {
   background: string;
   seconds: number;
   objects: MovingObject[];
@@ -33,7 +33,7 @@ export interface SyntheticVideo {
   gop?: number;
 }
 
-export function syntheticFilterGraph(spec: SyntheticVideo): { inputs: string[]; filter: string } {
+function syntheticFilterGraph(spec: SyntheticVideo): { inputs: string[]; filter: string } {
   const { width: w, height: h, fps } = spec;
   if (spec.testPattern) {
     return { inputs: ['-f', 'lavfi', '-i', `testsrc=size=${w}x${h}:rate=${fps}:duration=${spec.testPattern.seconds}`], filter: '[0:v]format=yuv420p[v]' };
@@ -58,7 +58,7 @@ export function syntheticFilterGraph(spec: SyntheticVideo): { inputs: string[]; 
   return { inputs, filter: chains.join(';') };
 }
 
-export function syntheticDuration(spec: SyntheticVideo): number {
+function syntheticDuration(spec: SyntheticVideo): number {
   return spec.testPattern ? spec.testPattern.seconds : spec.scenes.reduce((sum, s) => sum + s.seconds, 0);
 }
 

@@ -10,8 +10,8 @@ import { writeFileAtomic } from '../files/atomic-write';
 import { runProcess } from './run-process';
 
 export const TILE_HEIGHT = 72;
-export const COLUMNS = 10;
-export const ROWS = 10;
+const COLUMNS = 10;
+const ROWS = 10;
 
 /**
  * One frame per whole second k: the frame a player shows paused at k, the last with pts ≤ k (the
@@ -66,7 +66,7 @@ export function thumbnailCount(video: { duration: number; fps: number }): number
   return Math.floor(lastFrameTime(video.duration, video.fps) + 1e-9) + 1;
 }
 
-export function tileWidthFor(video: Pick<Video, 'width' | 'height'>): number {
+function tileWidthFor(video: Pick<Video, 'width' | 'height'>): number {
   return Math.max(2, Math.round((TILE_HEIGHT * video.width) / video.height / 2) * 2);
 }
 

@@ -40,7 +40,7 @@ export function queueOf(project: Project, caller: Caller, round: number | null):
 export const PACKAGE_META = 'review-package';
 
 /** A review package holds no answers and none of the marks a count derives from: no answer key can be read in it (its import records them). */
-export const isReviewPackage = (project: Project): boolean => project.store.getMeta(PACKAGE_META) !== null;
+const isReviewPackage = (project: Project): boolean => project.store.getMeta(PACKAGE_META) !== null;
 
 /** The caller's review of a question and — once they are no longer blind to it — the answer key (the author's answers, or their marks' counts); others' reviews only for those who adjudicate or lead. */
 export function contextOf(project: Project, caller: Caller, questionId: string): ReviewContext {

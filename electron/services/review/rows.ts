@@ -189,4 +189,3 @@ export const adjudicationsOfQuestion = (db: ReadableDb, questionId: string): Adj
 export const adjudicationsSelectedBy = (db: ReadableDb, idsSql: string, ...params: unknown[]): Adjudication[] =>
   db.query<AdjudicationRow>(`SELECT * FROM adjudications WHERE question_id IN (${idsSql}) ORDER BY created_at, rowid`).all(...params).map(rowToAdjudication);
 
-export const allAdjudications = (db: ReadableDb): Adjudication[] => db.query<AdjudicationRow>('SELECT * FROM adjudications ORDER BY created_at, rowid').all().map(rowToAdjudication);

@@ -19,7 +19,7 @@ import type { Project } from '../projects/project';
 import { DEFAULT_TOLERANCE, itemIndex } from './matching';
 import { responseToRow, runNamed, runToRow } from './rows';
 
-export interface RunImportOptions {
+interface RunImportOptions {
   path: string;
   /** Import the good lines even when some are bad (they are reported either way). */
   skipInvalid?: boolean;

@@ -21,14 +21,14 @@ import { Pacer } from '../pacer';
 import { getRun, listRuns, pacedResponsesOfRun } from './rows';
 import { profileItems, withResponses } from './scoring';
 
-export interface JudgeRun {
+interface JudgeRun {
   profileId: string;
   runIds: readonly string[];
   repeats: number;
   budgetUsd: number | null;
 }
 
-export interface Task {
+interface Task {
   key: string;
   repeat: number;
   request: JudgeRequest;
@@ -86,7 +86,7 @@ export async function estimateJudging(machine: JudgingMachine, project: Project,
 }
 
 /** Asks the judge for each task (a request and a repeat) and hands each judgment to `keep`. */
-export async function askJudge(session: DraftSession, judge: Judge, tasks: readonly Task[], keep: (task: Task, judgment: Judgment, fields: JudgmentFields) => Promise<void>): Promise<DraftOutcome> {
+async function askJudge(session: DraftSession, judge: Judge, tasks: readonly Task[], keep: (task: Task, judgment: Judgment, fields: JudgmentFields) => Promise<void>): Promise<DraftOutcome> {
   const { settings, model } = session.endpoint;
   const { prompt } = judge;
   return session.each(tasks, settings.concurrency, (done, total) => `Judged ${done} of ${total}`, async (task) => {

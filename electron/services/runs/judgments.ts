@@ -73,7 +73,7 @@ export function storedJudgments(db: ReadableDb, judge: Judge, model: string, ite
 }
 
 /** How far a judge's repeats disagreed: the mean standard deviation of the scores of answers judged more than once. */
-export interface JudgeSpread {
+interface JudgeSpread {
   judged: number;
   repeated: number;
   meanStd: number;

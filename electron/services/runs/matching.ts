@@ -22,7 +22,7 @@ import type { ReadableDb } from '../db/readable';
 import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
 
-export interface MatchedItem {
+interface MatchedItem {
   question: Question;
   /** How many query points it has (a response's "query" must be one of them). */
   points: number;
@@ -33,12 +33,12 @@ export interface MatchedItem {
  * a twin by its ground truth, or its ground truth not the key) — or why it has none (the field at
  * fault and the reason).
  */
-export type LineMatch = { matched: MatchedItem; query: number; note?: string } | { field: string; reason: string };
+type LineMatch = { matched: MatchedItem; query: number; note?: string } | { field: string; reason: string };
 
 /** How far (s) a line's query time may be from the query point it names or finds. */
 export const DEFAULT_TOLERANCE = 0.5;
 
-export interface ItemIndex {
+interface ItemIndex {
   get(item: string): MatchedItem | undefined;
   /** The id a question's benchmark format exports it under (what a run file names), else its own id. */
   exportedId(questionId: string): string;

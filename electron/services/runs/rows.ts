@@ -37,7 +37,7 @@ export const responseToRow = (r: ModelResponse): Row => ({
 
 const rowToRun = (r: RunRow): ModelRun => ({ id: r.id, model: r.model, label: r.label, ...runFieldsSchema.parse(JSON.parse(r.fields)), createdBy: r.created_by, createdAt: r.created_at, responses: r.responses });
 
-export function rowToResponse(r: ResponseRow): ModelResponse {
+function rowToResponse(r: ResponseRow): ModelResponse {
   const extra = r.extra === null ? {} : responseExtraSchema.parse(JSON.parse(r.extra));
   return { id: r.id, runId: r.run_id, questionId: r.question_id, query: r.query, t: r.t, text: r.text, latency: r.latency, ...extra };
 }

@@ -28,7 +28,7 @@ export interface FileScore extends RunScore {
   benchmark: Pick<Benchmark, 'id' | 'label' | 'release' | 'rules'> & { ruleSet: ScoringRules };
 }
 
-export interface FileScoring {
+interface FileScoring {
   scores: FileScore[];
   problems: Problem[];
   /** Lines left out: they match no question (or the format ties them to none), each with why. */
@@ -40,7 +40,7 @@ export interface FileScoring {
 }
 
 /** What the run file is: its format (shared/runs/formats; the Tidemark run JSONL by default) and, for formats whose files do not name it, the model. */
-export interface RunSource {
+interface RunSource {
   format?: string;
   model?: string;
 }

@@ -88,7 +88,7 @@ function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): Sc
  * A run's score; for a judged profile with the judgments stored for `judgeModel` (what the run leaves
  * to a judge is read off its score without them, then looked up).
  */
-export function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly ScoringItem[], options: ScoreOptions, judgeModel: string | null): RunScore {
+function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly ScoringItem[], options: ScoreOptions, judgeModel: string | null): RunScore {
   const profile = { kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy };
   const judge = benchmarkOf(p.profile).judge;
   // scored beside by the other rules (and strictly where a lenient release rule reads it: compare.ts)

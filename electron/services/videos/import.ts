@@ -13,9 +13,9 @@ import type { Project } from '../projects/project';
 import type { NewVideo } from './repo';
 
 /** Extensions picked up when walking a folder; files named one by one are always probed. */
-export const VIDEO_EXTENSIONS = new Set(['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.ogv', '.avi', '.mpg', '.mpeg', '.ts', '.mts', '.wmv', '.flv', '.3gp']);
+const VIDEO_EXTENSIONS = new Set(['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.ogv', '.avi', '.mpg', '.mpeg', '.ts', '.mts', '.wmv', '.flv', '.3gp']);
 
-export function expandImportPaths(paths: readonly string[]): { files: string[]; failed: ImportReport['failed'] } {
+function expandImportPaths(paths: readonly string[]): { files: string[]; failed: ImportReport['failed'] } {
   const files: string[] = [];
   const failed: ImportReport['failed'] = [];
   const walk = (dir: string): void => {
@@ -41,7 +41,7 @@ export function expandImportPaths(paths: readonly string[]): { files: string[]; 
 }
 
 /** Files probed and ready to insert, and what happened to the others. */
-export interface ProbedVideos {
+interface ProbedVideos {
   videos: NewVideo[];
   report: ImportReport;
   /** Each file found to be a video already known (in the project or earlier in this import), by its fingerprint. */

@@ -8,7 +8,7 @@ import { holdPendingEdit } from '../store/ui/pending-edits';
 /** How long typing must pause before the text is saved. */
 export const TYPING_PAUSE_MS = 600;
 
-export interface TypedText {
+interface TypedText {
   /** What the field shows: the text being typed, else the stored value. */
   text: string;
   change: (text: string) => void;

@@ -7,7 +7,7 @@ import type { Job } from '../../../shared/jobs';
 import { report } from './guarded';
 import type { Overlay } from './ui/state';
 
-export interface Effects {
+interface Effects {
   /** The selected video is about to change, or the project to close: keep where the person was. */
   leavingVideo: [];
   /** A video became the selected one: load what belongs to it. */

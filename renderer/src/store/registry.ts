@@ -25,7 +25,7 @@ export type ActionId = (typeof actionIds)[number];
  * An action returns true when it did something (Esc uses that to know whether to go on closing). It
  * is told whether its key is held down (auto-repeat): a held step key is decoded further ahead.
  */
-export type Action = (context: { repeat: boolean }) => boolean | void;
+type Action = (context: { repeat: boolean }) => boolean | void;
 
 const actions = new Map<ActionId, Action>();
 

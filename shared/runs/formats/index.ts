@@ -11,12 +11,12 @@ import { readRtvResults } from './rtv';
 import { readStreamingBenchRun } from './streamingbench';
 import { readVcbenchRaw, readVcbenchUnified } from './vcbench';
 
-export { readAllRuns, type RunReading, type RunReadOptions } from './reading';
+export { readAllRuns } from './reading';
 
 export const runFormatIds = ['tidemark-run', 'ovo-bench-results', 'ovo-s-results', 'vcbench-unified', 'vcbench-raw', 'streamingbench-run', 'phostream-run', 'phostream-details', 'rtv-results'] as const;
 export type RunFormatId = (typeof runFormatIds)[number];
 
-export interface RunFormat {
+interface RunFormat {
   id: RunFormatId;
   label: string;
   /** What the `model` option means for it; null when its files name their models. */

@@ -58,7 +58,7 @@ export function leftField(questionId: string, field: string): void {
 }
 
 /** With the prefix-only view on, the playhead never stays past what the model may see. */
-export function keepInPrefix(): void {
+function keepInPrefix(): void {
   const s = getState();
   const limit = prefixLimit(s);
   if (limit !== null && s.commanded.time > limit + 1e-9) void emit('seek', limit);

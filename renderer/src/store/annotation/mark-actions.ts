@@ -64,7 +64,7 @@ export function splitCycle(): void {
   void updateMark(cycle.id, { data: { splits: [...cycle.data.splits, t].sort((a, b) => a - b) } });
 }
 
-export interface MarkPatch {
+interface MarkPatch {
   start?: number;
   end?: number | null;
   target?: string;

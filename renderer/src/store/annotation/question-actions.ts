@@ -9,10 +9,10 @@ import { getState, setState } from '../store';
 import { flash, reloadAnnotations } from './actions';
 import { selectedQueryPoint, selectedQuestion, untouchedNewQuestion } from './selectors';
 
-export type NewQuestionFields = ApiRequest<'questions.create'>['fields'];
+type NewQuestionFields = ApiRequest<'questions.create'>['fields'];
 /** The fields a question edit may change; each is checked by the service's schema. */
 export type QuestionPatch = ApiRequest<'questions.update'>['fields'];
-export type QueryPointPatch = ApiRequest<'queryPoints.update'>['fields'];
+type QueryPointPatch = ApiRequest<'queryPoints.update'>['fields'];
 
 /** A stored object with a patch applied: only the fields the patch names. */
 function patched<T extends object>(item: T, patch: object): T {

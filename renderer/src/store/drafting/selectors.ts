@@ -40,7 +40,7 @@ export function currentDraft(s: State): DraftView | null {
 }
 
 /** The undecided drafts in timeline order (those whose mark or question is gone are not waiting for anyone). */
-export function undecidedDrafts(s: State): DraftView[] {
+function undecidedDrafts(s: State): DraftView[] {
   // with a caption task selected, another task's captions are not this task's to decide
   const task = captionTask(s);
   return s.modelDrafts

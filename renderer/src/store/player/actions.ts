@@ -69,7 +69,7 @@ function changeRate(direction: 1 | -1): void {
 }
 
 /** J/K/L shuttle: L plays forward, faster on each press; J plays backwards the same way; K stops. */
-export function shuttle(direction: 1 | -1 | 0): void {
+function shuttle(direction: 1 | -1 | 0): void {
   if (direction === 0) {
     playerControl.pause();
     return;

@@ -5,8 +5,8 @@ import type { State } from '../store';
 export const selectedVideo = (s: State): Video | null => s.videos.find((v) => v.id === s.selectedVideoId) ?? null;
 
 /** A video whose length is known (a placeholder's — its file not found yet — is not). */
-export type TimedVideo = Video & { duration: number };
-export const hasLength = (video: Video | null): video is TimedVideo => video !== null && video.duration !== null;
+type TimedVideo = Video & { duration: number };
+const hasLength = (video: Video | null): video is TimedVideo => video !== null && video.duration !== null;
 
 /** The selected video when its length is known: what the player, stepping and the timeline work on. */
 export const selectedTimedVideo = (s: State): TimedVideo | null => {

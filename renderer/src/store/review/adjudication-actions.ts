@@ -53,10 +53,3 @@ export async function decide(): Promise<boolean> {
   await emit('annotationsChanged');
   return true;
 }
-
-/** Opens the next escalated item not decided yet. */
-export async function openNextEscalated(): Promise<void> {
-  const next = getState().adjudicationQueue.find((i) => !i.decision);
-  if (next) await openAdjudicationItem(next);
-  else setState({ status: 'No escalated items are waiting.' });
-}

@@ -11,7 +11,7 @@ import type { RoundForm } from './round-form';
 import type { DecisionDraft, ReviewDraft } from './state';
 
 /** The key of a form of the caller's in the open project; null without either. */
-export function formKey(s: Pick<State, 'project' | 'info'>, item: string): DraftKey | null {
+function formKey(s: Pick<State, 'project' | 'info'>, item: string): DraftKey | null {
   const project = s.project?.path;
   const person = s.info?.caller.person;
   return project && person ? { project, person, item } : null;
@@ -37,7 +37,7 @@ export const keptReviewSchema = z.object({
   }) satisfies z.ZodType<ReviewDraft>,
   spentMs: z.number().nonnegative(),
 });
-export type KeptReview = z.infer<typeof keptReviewSchema>;
+type KeptReview = z.infer<typeof keptReviewSchema>;
 
 export const keptDecisionSchema = z.object({
   decision: z.enum(adjudicationDecisions).nullable(),

@@ -43,7 +43,7 @@ export const currentReviewTab = (s: State): ReviewTab => {
 
 // ── the queue ──
 
-export interface QueueRound {
+interface QueueRound {
   round: number;
   roundName: string;
   items: QueueItem[];
@@ -94,7 +94,7 @@ export const reviewRequest = (s: State, now: number): Submission<ApiRequest<'rev
   return reviewSubmission(s.reviewDraft, s.reviewing, question, reviewPoints(s), now);
 };
 
-export interface ComparedAnswer {
+interface ComparedAnswer {
   queryPointId: string;
   time: number;
   mine: unknown;
@@ -136,7 +136,7 @@ export const adjudicationItem = (s: State): AdjudicationItem | null => {
   return open ? (s.adjudicationQueue.find((i) => i.question.id === open.questionId && i.round === open.round) ?? null) : null;
 };
 
-export interface AdjudicationRow {
+interface AdjudicationRow {
   point: QueryPoint;
   /** The answer key the reviews were compared with (the author's answer, or the count their marks give). */
   author: unknown;
@@ -206,7 +206,7 @@ const NO_LANES: ExtraLane[] = [];
 
 // ── rounds, funnels and the report ──
 
-export interface FunnelStep {
+interface FunnelStep {
   key: keyof Funnel;
   label: string;
   value: number;
