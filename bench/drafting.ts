@@ -14,6 +14,7 @@ import { runDraft } from '../electron/services/drafting/runs';
 import { UNWATCHED } from '../electron/services/jobs/registry';
 import { startFakeOpenAi } from '../electron/services/test-support/fake-openai';
 import { apiClient } from '../electron/services/test-support/project';
+import { listVideos, videoPath } from '../electron/services/videos/library';
 import { importVideos } from '../electron/services/videos/service';
 import { gcNote, h264, heapUsed, lavfi, mb, ms, stats, testVideo, watchedLoop } from './support';
 import { figure } from './figures';
@@ -32,7 +33,7 @@ export async function benchDrafting(): Promise<void> {
     const project = app.requireProject();
     const imported = await importVideos(project, caller, app.tools, [clip], UNWATCHED);
     if (imported.failed.length > 0) throw new Error(`import failed: ${imported.failed.map((f) => f.reason).join('; ')}`);
-    const video = project.videos.list()[0]!;
+    const video = (await listVideos(project))[0]!;
     const { question } = await apiClient(app, caller)('questions.create', { videoId: video.id, fields: { profileId: 'builtin:vsas-bench', text: 'What is happening?', answerKind: 'text', status: 'accepted' }, queryPoints: [{ time: 0 }] });
     // the server answers at once; what it received is counted and let go (it would keep every frame sent)
     let framesSent = 0;
@@ -45,7 +46,7 @@ export async function benchDrafting(): Promise<void> {
     });
 
     const extractionStart = performance.now();
-    const frames = await draftFrames(app.tools.ffmpeg, project.videos.absolutePath(video), video, project.cacheDir, 360, UNWATCHED);
+    const frames = await draftFrames(app.tools.ffmpeg, videoPath(project, video), video, project.cacheDir, 360, UNWATCHED);
     const extraction = performance.now() - extractionStart;
     console.log(`Drafting frames of a ${SECONDS}-second 640×360 H.264 clip at 360 px, uncached (${frames.count} JPEGs): ${ms(extraction)} = ${ms(extraction / SECONDS)} per second of video`);
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { JobRegistry } from '../electron/services/jobs/registry';
 import { generateThumbnails } from '../electron/services/media/thumbnails';
 import { Project } from '../electron/services/projects/project';
+import { listVideos } from '../electron/services/videos/library';
 import { importVideos } from '../electron/services/videos/service';
 import { runProcess } from '../electron/services/media/run-process';
 import { figure } from './figures';
@@ -17,7 +18,7 @@ export async function benchThumbnails(): Promise<void> {
   const project = await Project.open(join(dir, 'p.tidemark'), { create: true });
   const jobs = new JobRegistry();
   await jobs.wait(jobs.start({ kind: 'import', label: 'bench' }, (c) => importVideos(project, { person: 'bench', role: 'lead' }, tools, [path], c)).id);
-  const video = project.videos.list()[0]!;
+  const video = (await listVideos(project))[0]!;
   // rounds alternate the floor (a bare 1 FPS decode of the same file) and the filmstrip job
   const times = { floor: [] as number[], ours: [] as number[] };
   for (let round = 0; round < 3; round++) {

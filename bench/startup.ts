@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { markToRow } from '../electron/services/annotation/rows';
 import { Project } from '../electron/services/projects/project';
-import { insertVideos } from '../electron/services/videos/repo';
+import { listVideos } from '../electron/services/videos/library';
 import type { Mark } from '../shared/marks';
 import { syntheticMarks } from './annotation';
 import { figure } from './figures';
@@ -152,8 +152,8 @@ async function bigProject(dir: string): Promise<{ path: string; first: string }>
   const path = join(dir, 'big.tidemark');
   const project = await Project.open(path, { create: true, name: 'Big' });
   const first = videos[0]!.id;
-  await project.store.edit('bench', 'Add 1,000 videos and 20,000 marks', (tx) => {
-    insertVideos(tx, videos);
+  await project.edit('bench', 'Add 1,000 videos and 20,000 marks', async (w, tx) => {
+    await w.videos.add(videos, new Date().toISOString());
     for (const mark of syntheticMarks(60, MARKS)) tx.insert('marks', markToRow({ ...mark, id: randomUUID(), videoId: first } as Mark));
   });
   await project.store.setMeta('selectedVideoId', first);
@@ -198,9 +198,9 @@ export async function benchProjectOpen(): Promise<void> {
   for (let i = 0; i < 10; i++) {
     const start = performance.now();
     const opened = await Project.open(path, { create: false });
-    opened.summary();
-    opened.videos.list();
-    opened.videos.views();
+    await opened.summary();
+    await listVideos(opened);
+    await opened.stores.videos.views();
     service.push(performance.now() - start);
     await opened.close();
   }

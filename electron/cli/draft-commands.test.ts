@@ -12,6 +12,7 @@ import { startFakeOpenAi, type FakeOpenAi, type Received, type Scripted } from '
 import { renderClip, tempDir } from '../services/test-support/fixtures';
 import { apiClient } from '../services/test-support/project';
 import { runCli } from './cli';
+import { listVideos } from '../services/videos/library';
 
 const KEY = 'sk-cli-secret-7311';
 const dir = tempDir();
@@ -59,7 +60,7 @@ beforeAll(async () => {
   await app.createProject(projectPath, 'CLI drafts');
   await renderClip(join(dir.path, 'clip.mp4'), { width: 320, height: 180, fps: 25, scenes: [], testPattern: { seconds: 12 } });
   await app.jobs.wait((await call('videos.import', { paths: [join(dir.path, 'clip.mp4')] })).jobId);
-  videoId = app.requireProject().videos.list()[0]!.id;
+  videoId = (await listVideos(app.requireProject()))[0]!.id;
   taskId = (await call('questions.create', { videoId, fields: { profileId: 'builtin:vsas-bench', text: 'What is happening?', answerKind: 'text', status: 'accepted' }, queryPoints: [{ time: 0 }] })).question.id;
   await call('questions.create', { videoId, fields: { profileId: 'builtin:vsas-bench', text: 'Describe the scene.', answerKind: 'text', status: 'accepted' }, queryPoints: [{ time: 0 }] });
   const choice = async (text: string, answer: string) =>

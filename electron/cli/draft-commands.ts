@@ -21,8 +21,8 @@ import { probeItems } from '../services/drafting/probe';
 import { draftsOf } from '../services/drafting/rows';
 import { estimateProbe, estimateRun, runDraft, runProbe, type EndpointOverrides } from '../services/drafting/runs';
 import type { JobControl } from '../services/jobs/registry';
-import { listProfiles } from '../services/profiles/rows';
 import type { Project } from '../services/projects/project';
+import { listVideos, videoOf } from '../services/videos/library';
 import { profileNamed, requireFile, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo, type Who } from './common';
 
 const ENDPOINT_HELP = `  --budget USD        stop before a request that would take the estimated spending past this
@@ -130,10 +130,10 @@ function required(values: Values, name: string, command: string, what = ''): str
 /** The services a run needs (settings, ffmpeg, the key store) for the data folder the command uses (--data-dir); no project is opened in them. */
 export const cliServices = (env: NodeJS.ProcessEnv, who: Who): AppServices => new AppServices({ dataDir: who.dataDir, mode: 'browser', version: 'cli', env });
 
-function findVideo(project: Project, nameOrId: string): Video {
-  const byId = project.videos.get(nameOrId);
+async function findVideo(project: Project, nameOrId: string): Promise<Video> {
+  const byId = await videoOf(project, nameOrId);
   if (byId) return byId;
-  const videos = project.videos.list();
+  const videos = await listVideos(project);
   const named = videos.filter((v) => v.name === nameOrId);
   if (named.length === 1) return named[0]!;
   if (named.length > 1) throw new Error(`${named.length} videos are named ${nameOrId}; give one's id: ${named.map((v) => v.id).join(', ')}.`);
@@ -141,8 +141,8 @@ function findVideo(project: Project, nameOrId: string): Video {
   throw new Error(`No video "${nameOrId}" in this project. ${videos.length === 0 ? 'It has no videos.' : `Videos: ${some.join(', ')}${videos.length > some.length ? `, and ${videos.length - some.length} more` : ''}.`}`);
 }
 
-function findProfile(project: Project, idOrKind: string): Profile {
-  const profiles = listProfiles(project.store.db);
+async function findProfile(project: Project, idOrKind: string): Promise<Profile> {
+  const profiles = await project.stores.profiles.list();
   const found = profileNamed(profiles, idOrKind);
   if (!found) throw new Error(`No profile "${idOrKind}" in this project. Profiles: ${profiles.map((p) => `${p.id} (${p.name})`).join(', ')}.`);
   return found;
@@ -152,11 +152,11 @@ function findProfile(project: Project, idOrKind: string): Profile {
  * The caption task: a question of the video by its Tidemark id or its benchmark id (a VSAS `task_id`,
  * as the file or Tidemark gave it), else the one VSAS question on it with exactly this text.
  */
-function captionTask(project: Project, video: Video, task: string): string {
+async function captionTask(project: Project, video: Video, task: string): Promise<string> {
   const db = project.store.db;
   const questions = listQuestions(db, video.id);
   if (questions.some((q) => q.id === task)) return task;
-  const profiles = listProfiles(db);
+  const profiles = await project.stores.profiles.list();
   const kinds = new Map(profiles.map((p) => [p.id, p.kind]));
   const dense = new Set(profiles.filter((p) => p.rules.denseCaptions).map((p) => p.id));
   const vsas = questions.filter((q) => dense.has(q.profileId));
@@ -311,17 +311,17 @@ async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
   const { app } = session;
   const { who } = session;
   return withProject(path, values['dry-run'] ? 'read' : 'write', { who, method: values['dry-run'] ? 'drafting.estimate' : 'drafting.start' }, async (project, caller) => {
-    const video = findVideo(project, videoName);
+    const video = await findVideo(project, videoName);
     const input = {
       what, videoId: video.id, ...numbers, budgetUsd, policy: values.policy,
-      ...(what === 'captions' ? { target: captionTask(project, video, task!), withPrevious: values['with-previous'] ?? false } : {}),
+      ...(what === 'captions' ? { target: await captionTask(project, video, task!), withPrevious: values['with-previous'] ?? false } : {}),
       ...(what === 'events' ? { target: values.target, mark: values.mark } : {}),
-      ...(what === 'questions' ? { profileId: findProfile(project, values.profile!).id } : {}),
+      ...(what === 'questions' ? { profileId: (await findProfile(project, values.profile!)).id } : {}),
     };
     const run = parseFlags(draftRunSchema, input, values);
     return estimateThenRun(session, {
       run,
-      estimate: estimateRun(app, run, project),
+      estimate: await estimateRun(app, run, project),
       skipped: SKIPPED[what],
       work: (control) => runDraft(app, project, caller, run, control, session.overrides),
       done: (o, since) => {
@@ -356,7 +356,7 @@ async function probeCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
   const { app } = session;
   const { who } = session;
   return withProject(path, values['dry-run'] ? 'read' : 'write', { who, method: values['dry-run'] ? 'drafting.probeEstimate' : 'drafting.probe' }, async (project, caller) => {
-    const profileId = values.profile ? findProfile(project, values.profile).id : null;
+    const profileId = values.profile ? (await findProfile(project, values.profile)).id : null;
     const run = parseFlags(probeRunSchema, { profileId, repeats, budgetUsd }, values);
     return estimateThenRun(session, {
       run,

@@ -11,7 +11,6 @@ import { plural } from '../../shared/plural';
 import { scoringRules, type ScoringRules } from '../../shared/scoring/context';
 import { extractorIds, type ExtractorId } from '../../shared/scoring/extractors';
 import type { Metrics } from '../../shared/scoring/types';
-import { listProfiles } from '../services/profiles/rows';
 import { draftingEndpoint } from '../services/drafting/runs';
 import { DraftSession } from '../services/llm/session';
 import { UNWATCHED } from '../services/jobs/registry';
@@ -91,7 +90,7 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
   return withProject(projectPath, 'read', { who, method: 'runs.score' }, async (project) => {
     let profileId: string | null = null;
     if (values.profile) {
-      const profiles = listProfiles(project.store.db);
+      const profiles = await project.stores.profiles.list();
       const found = profileNamed(profiles, values.profile);
       if (!found) throw new UsageError(`--profile: no profile "${values.profile}" in the project (${profiles.map((p) => p.kind === 'custom' ? p.id : p.kind).join(', ')}).`);
       profileId = found.id;

@@ -10,6 +10,7 @@ import { createHandlers, type HandlerMap } from '../services/handlers';
 import { renderClip, tempDir, tools } from '../services/test-support/fixtures';
 import { importVideos } from '../services/videos/service';
 import { startBrowserServer, type BrowserServer, MAX_BODY } from './http-server';
+import { listVideos } from '../services/videos/library';
 
 const dir = tempDir();
 let app: AppServices;
@@ -90,7 +91,7 @@ beforeAll(async () => {
   await app.createProject(join(dir.path, 'p'));
   const job = app.jobs.start({ kind: 'import', label: 'x' }, (c) => importVideos(app.requireProject(), app.localCaller(), tools, [clip], c));
   await app.jobs.wait(job.id);
-  videoId = app.requireProject().videos.list()[0]!.id;
+  videoId = (await listVideos(app.requireProject()))[0]!.id;
 });
 afterAll(async () => {
   await server.close();

@@ -8,12 +8,13 @@ import { AppServices } from '../app-services';
 import { MAX_UNDO_STEPS } from '../db/edit-log';
 import { Project } from '../projects/project';
 import * as profiles from '../profiles/service';
-import { builtinProfileId, listProfiles } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { tempDir } from '../test-support/fixtures';
 import { apiClient, insertTestVideo, rawConnection } from '../test-support/project';
 import { removeVideo } from '../videos/service';
 import * as annotation from './service';
 import { listMarks, listQueryPoints, listQuestions } from './rows';
+import { listVideos } from '../videos/library';
 
 const ann: Caller = { person: 'ann', role: 'annotator' };
 const lead: Caller = { person: 'lee', role: 'lead' };
@@ -204,14 +205,14 @@ describe('undo and redo', () => {
     // a reviewed question's record is not an annotator's to remove
     await expect(removeVideo(project, ann, videoId)).rejects.toThrow(/only a lead can remove it/);
     await removeVideo(project, lead, videoId);
-    expect(project.videos.list()).toHaveLength(0);
+    expect(await listVideos(project)).toHaveLength(0);
     expect(db().query('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 0 });
     (await project.store.undo('lee'));
     expect(db().query('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 1 });
-    expect(project.videos.list()).toHaveLength(1);
+    expect(await listVideos(project)).toHaveLength(1);
     expect(listMarks(db(), videoId)).toHaveLength(2);
     expect(listQueryPoints(db(), videoId)).toHaveLength(1);
-    expect(project.videos.views()[videoId]?.position).toBe(3);
+    expect((await project.stores.videos.views())[videoId]?.position).toBe(3);
   });
 });
 
@@ -262,7 +263,7 @@ describe('questions and profiles', () => {
     await expect(call('queryPoints.create', { questionId: question.id, fields: { time: 5, evidence: [[4, 3]] } })).rejects.toThrow(/fields\.evidence\.0: evidence interval ends before it starts/);
   });
   it('carries the five built-in profiles; only a lead makes and edits custom ones', async () => {
-    expect(listProfiles(db()).filter((p) => p.builtin).map((p) => p.kind).sort()).toEqual(['ovo-s-bench', 'phostream', 'rtv-bench', 'vcbench', 'vsas-bench']);
+    expect((await project.stores.profiles.list()).filter((p) => p.builtin).map((p) => p.kind).sort()).toEqual(['ovo-s-bench', 'phostream', 'rtv-bench', 'vcbench', 'vsas-bench']);
     await expect(profiles.createProfile(project, ann, 'Mine', null)).rejects.toThrow(/Only a lead/);
     const custom = await profiles.createProfile(project, lead, 'Kitchen counting', builtinProfileId('vcbench'));
     const updated = await profiles.updateProfile(project, lead, custom.id, { ...custom, taxonomy: [...custom.taxonomy, { code: 'K1', name: 'Knife strokes' }] });

@@ -24,3 +24,12 @@ export function removeQuestionWithChildren(tx: EditTransaction, id: string): voi
   tx.removeWhere('responses', 'question_id', id);
   tx.remove('questions', id);
 }
+
+/** Inside the edit that removes a video: each of its questions, checked and with its children. */
+export async function removeQuestionsOfVideo(tx: EditTransaction, caller: Caller, videoId: string): Promise<void> {
+  for (const { id } of tx.db.query<{ id: string }>('SELECT id FROM questions WHERE video_id = ?').all(videoId)) {
+    checkRemovable(tx, caller, id);
+    removeQuestionWithChildren(tx, id);
+    await tx.pace();
+  }
+}

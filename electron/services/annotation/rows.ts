@@ -6,7 +6,7 @@ import { sortPaced, type Pacer } from '../pacer';
 import { markDataSchemas, type Mark, type MarkType } from '../../../shared/marks';
 import { z } from 'zod';
 import { fromRow, requiredKeys } from '../db/stored-fields';
-import { getProfile } from '../profiles/rows';
+import type { ProfileStore } from '../profiles/store';
 import { withBenchmarkId } from '../../../shared/formats/benchmark-ids';
 import { benchmarkIdField } from '../../../shared/formats/items';
 import { fieldProvenances, queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
@@ -206,8 +206,8 @@ function benchmarkIdsOfProfile(db: ReadableDb, profileId: string, field: string)
 }
 
 /** A new question's fields with the benchmark id its profile's format gives it (benchmark-ids.ts). */
-export function givenBenchmarkId<F extends Pick<QuestionFields, 'origin' | 'profileId'>>(db: ReadableDb, fields: F): F {
-  const kind = getProfile(db, fields.profileId)?.kind;
+export async function givenBenchmarkId<F extends Pick<QuestionFields, 'origin' | 'profileId'>>(db: ReadableDb, profiles: ProfileStore, fields: F): Promise<F> {
+  const kind = (await profiles.get(fields.profileId))?.kind;
   const field = kind ? benchmarkIdField({ profile: kind }) : null;
   return kind && field ? withBenchmarkId(fields, kind, () => benchmarkIdsOfProfile(db, fields.profileId, field)) : fields;
 }

@@ -11,7 +11,7 @@ import type { EditTransaction } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import { ServiceError } from '../errors';
-import { getProfile } from '../profiles/rows';
+import type { ProfileStore } from '../profiles/store';
 import type { Project } from '../projects/project';
 import { requireVideo } from '../videos/service';
 import { visibleAnnotations } from './policy';
@@ -19,8 +19,8 @@ import { checkRemovable, removeQuestionWithChildren } from './removal';
 import { getMark, getQueryPoint, givenBenchmarkId, getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointToRow, questionToRow } from './rows';
 
 /** Everything on a video this caller may see. */
-export function annotationsFor(project: Project, caller: Caller, videoId: string): VideoAnnotations {
-  requireVideo(project, videoId);
+export async function annotationsFor(project: Project, caller: Caller, videoId: string): Promise<VideoAnnotations> {
+  await requireVideo(project, videoId);
   const db = project.store.db;
   return visibleAnnotations(db, caller, { marks: listMarks(db, videoId), questions: listQuestions(db, videoId), queryPoints: listQueryPoints(db, videoId) });
 }
@@ -35,7 +35,7 @@ const checkMark = (mark: MarkInput, duration: number | null, where: string): voi
 // ── marks ───────────────────────────────────────────────────────────────────
 
 export async function createMarks(project: Project, caller: Caller, videoId: string, inputs: readonly MarkInput[]): Promise<Mark[]> {
-  const { duration } = requireVideo(project, videoId);
+  const { duration } = await requireVideo(project, videoId);
   const label = inputs.length === 1 ? `Add ${inputs[0]!.type}` : `Add ${inputs.length} marks`;
   const marks: Mark[] = [];
   await project.store.edit(caller.person, label, async (tx) => {
@@ -82,7 +82,7 @@ export async function updateMarks(project: Project, caller: Caller, patches: rea
       // read inside the edit: two changes of one mark in a request build on each other
       const current = getMark(tx.db, patch.id);
       if (!current) throw new ServiceError('not-found', `Mark ${patch.id} no longer exists (undone or deleted?).`);
-      const mark = patchMark(current, patch, videoDuration(tx.db, project, current.videoId), `change ${i + 1}`);
+      const mark = patchMark(current, patch, await videoDuration(tx.db, project, current.videoId), `change ${i + 1}`);
       tx.put('marks', markToRow(mark));
       updated.push(mark);
       await tx.pace();
@@ -100,8 +100,9 @@ export async function removeMarks(project: Project, caller: Caller, ids: readonl
   });
 }
 
-function videoDuration(db: ReadableDb, project: Project, videoId: string): number | null {
-  return project.videos.getFrom(db, videoId)?.duration ?? null;
+/** A video's length, read through `db` (an edit's, to see what it wrote). */
+async function videoDuration(db: ReadableDb, project: Project, videoId: string): Promise<number | null> {
+  return (await project.storesOver(db).videos.get(videoId))?.duration ?? null;
 }
 
 // ── dense captions (one caption per second of a task) ──────────────────────
@@ -117,7 +118,7 @@ function captionsOf(db: ReadableDb, videoId: string, target: string): Caption[] 
  * one-second captions are rewritten, longer captions overlapping the range are split around it.
  */
 export async function fillCaptions(project: Project, caller: Caller, videoId: string, target: string, from: number, to: number, text: string): Promise<Mark[]> {
-  const { duration } = requireVideo(project, videoId);
+  const { duration } = await requireVideo(project, videoId);
   if (duration === null) throw new ServiceError('unavailable', 'The video is missing; relink it before captioning it.');
   const start = Math.max(0, Math.floor(from));
   const end = Math.min(Math.ceil(to), Math.ceil(duration - 1e-9));
@@ -146,7 +147,7 @@ function putCaption(tx: EditTransaction, videoId: string, target: string, start:
 
 /** Merges runs of adjacent captions with the same text into one caption over the run. */
 export async function mergeCaptionRuns(project: Project, caller: Caller, videoId: string, target: string): Promise<number> {
-  requireVideo(project, videoId);
+  await requireVideo(project, videoId);
   let merged = 0;
   await project.store.edit(caller.person, 'Merge identical captions', (tx) => {
     const captions = captionsOf(tx.db, videoId, target);
@@ -171,8 +172,8 @@ function checkPoint(fields: QueryPointFields, duration: number | null, where: st
   checkEnd(fields.time, duration, where, 'query time');
 }
 
-function requireProfile(db: ReadableDb, profileId: string): void {
-  if (!getProfile(db, profileId)) throw new ServiceError('not-found', `No profile ${profileId} in this project.`);
+async function requireProfile(profiles: ProfileStore, profileId: string): Promise<void> {
+  if (!(await profiles.get(profileId))) throw new ServiceError('not-found', `No profile ${profileId} in this project.`);
 }
 
 export async function createQuestion(
@@ -183,16 +184,16 @@ export async function createQuestion(
   pointFields: readonly QueryPointFields[],
   provenance: FieldProvenance = 'human',
 ): Promise<{ question: Question; queryPoints: QueryPoint[] }> {
-  const { duration } = requireVideo(project, videoId);
-  requireProfile(project.store.db, fields.profileId);
+  const { duration } = await requireVideo(project, videoId);
+  await requireProfile(project.stores.profiles, fields.profileId);
   pointFields.forEach((p, i) => checkPoint(p, duration, `query point ${i + 1}`));
   const now = new Date().toISOString();
   const id = randomUUID();
   const queryPoints = pointFields.map((p) => ({ ...p, id: randomUUID(), questionId: id }));
   // its benchmark id is given inside the edit: two questions made at once never take the same one
-  const question = await project.store.edit(caller.person, 'Add question', (tx) => {
+  const question = await project.store.edit(caller.person, 'Add question', async (tx) => {
     const made: Question = {
-      ...givenBenchmarkId(tx.db, fields),
+      ...(await givenBenchmarkId(tx.db, project.storesOver(tx.db).profiles, fields)),
       id,
       videoId,
       provenance: Object.fromEntries(Object.keys(fields).map((k) => [k, provenance])),
@@ -208,13 +209,13 @@ export async function createQuestion(
 
 export async function updateQuestion(project: Project, caller: Caller, id: string, patch: Partial<QuestionFields>): Promise<Question> {
   // read inside the edit: two people's patches of one question, queued, build on each other
-  return project.store.edit(caller.person, 'Edit question', (tx) => {
+  return project.store.edit(caller.person, 'Edit question', async (tx) => {
     const current = getQuestionRow(tx.db, id);
     if (!current) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');
     const { id: _id, videoId, provenance, createdBy, updatedAt: _u, ...currentFields } = current.question;
     // each field was parsed on its own and the schema has no rules across fields: the merge is valid
     const fields: QuestionFields = { ...currentFields, ...definedOnly(patch) };
-    requireProfile(tx.db, fields.profileId);
+    await requireProfile(project.storesOver(tx.db).profiles, fields.profileId);
     // a person editing a model's draft turns it into an edited draft; otherwise it is theirs
     const nextProvenance = { ...provenance };
     for (const key of Object.keys(patch) as Array<keyof QuestionFields>) {
@@ -241,26 +242,26 @@ export async function removeQuestion(project: Project, caller: Caller, id: strin
 }
 
 
-function questionVideoDuration(project: Project, questionId: string, db: ReadableDb = project.store.db): number | null {
+async function questionVideoDuration(project: Project, questionId: string, db: ReadableDb = project.store.db): Promise<number | null> {
   const q = getQuestionRow(db, questionId);
   if (!q) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');
   return videoDuration(db, project, q.question.videoId);
 }
 
 export async function createQueryPoint(project: Project, caller: Caller, questionId: string, fields: QueryPointFields): Promise<QueryPoint> {
-  checkPoint(fields, questionVideoDuration(project, questionId), 'query point');
+  checkPoint(fields, await questionVideoDuration(project, questionId), 'query point');
   const point: QueryPoint = { ...fields, id: randomUUID(), questionId };
   await project.store.edit(caller.person, 'Add query point', (tx) => tx.put('query_points', queryPointToRow(point)));
   return point;
 }
 
 export async function updateQueryPoint(project: Project, caller: Caller, id: string, patch: Partial<QueryPointFields>): Promise<QueryPoint> {
-  return project.store.edit(caller.person, 'Edit query point', (tx) => {
+  return project.store.edit(caller.person, 'Edit query point', async (tx) => {
     const current = getQueryPoint(tx.db, id);
     if (!current) throw new ServiceError('not-found', 'The query point no longer exists (undone or deleted?).');
     const { id: _id, questionId, ...fields } = current;
     const next: QueryPointFields = { ...fields, ...definedOnly(patch) };
-    checkPoint(next, questionVideoDuration(project, questionId, tx.db), 'query point');
+    checkPoint(next, await questionVideoDuration(project, questionId, tx.db), 'query point');
     const point: QueryPoint = { ...next, id, questionId };
     tx.put('query_points', queryPointToRow(point));
     return point;

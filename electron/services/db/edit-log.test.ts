@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Pacer } from '../pacer';
 import { Project } from '../projects/project';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { tempDir } from '../test-support/fixtures';
 import { insertTestVideo } from '../test-support/project';
 import { logParts, type InsertedRows, type LoggedChange } from './edit-log';

@@ -9,6 +9,7 @@ import { Project } from '../projects/project';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
 import { importVideos } from '../videos/service';
 import { draftFrames } from './frames';
+import { listVideos, videoPath } from '../videos/library';
 
 const dir = tempDir();
 const jobs = new JobRegistry();
@@ -35,15 +36,15 @@ function colour(dataUrl: string): 'red' | 'blue' | 'other' {
 
 describe('draft frames', () => {
   it('gives each second the frame shown at it, downscaled, and extracts once', async () => {
-    const video = project.videos.list()[0]!;
-    const frames = await draftFrames(tools.ffmpeg, project.videos.absolutePath(video), video, project.cacheDir, 90, control);
+    const video = (await listVideos(project))[0]!;
+    const frames = await draftFrames(tools.ffmpeg, videoPath(project, video), video, project.cacheDir, 90, control);
     expect(frames.count).toBe(4);
     // 1 s is still red (the cut is at 1.5 s): nothing from after second 1 leaks into its frame
     expect([0, 1, 2, 3].map((s) => colour(frames.dataUrl(s)))).toEqual(['red', 'red', 'blue', 'blue']);
     expect(() => frames.dataUrl(4)).toThrow(/No frame at 4 s/);
     const first = join(project.cacheDir, 'frames', video.id, '90', '000001.jpg');
     const made = statSync(first).mtimeMs;
-    const again = await draftFrames(tools.ffmpeg, project.videos.absolutePath(video), video, project.cacheDir, 90, control);
+    const again = await draftFrames(tools.ffmpeg, videoPath(project, video), video, project.cacheDir, 90, control);
     expect(again.count).toBe(4);
     expect(statSync(first).mtimeMs).toBe(made);
   }, 60_000);

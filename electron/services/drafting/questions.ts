@@ -16,7 +16,6 @@ import { taxonomyLeaves, type Profile } from '../../../shared/profiles';
 import { OPTION_LETTERS, prefixEnd, queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
 import { givenBenchmarkId, queryPointToRow, questionToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
-import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { draftsOf, draftToRow } from './rows';
 import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
@@ -77,8 +76,8 @@ interface QuestionPlan {
 
 const summaryFrames = (run: QuestionRun, s: Segment): number[] => framesFor('u', s.last - s.first, run.k).map((t) => t + s.first);
 
-export function planQuestions(project: Project, run: QuestionRun, video: RunVideo): QuestionPlan {
-  const profile = getProfile(project.store.db, run.profileId);
+export async function planQuestions(project: Project, run: QuestionRun, video: RunVideo): Promise<QuestionPlan> {
+  const profile = await project.stores.profiles.get(run.profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${run.profileId} in this project.`);
   if (profile.rules.denseCaptions || profile.rules.counting) throw new ServiceError('invalid-request', `${profile.name} items are not multiple-choice or open questions; draft captions or events for it instead.`);
   const done = draftsOf(project.store.db, run.videoId, 'question', run.profileId).filter((d) => d.status !== 'failed').map((d) => d.at);
@@ -128,7 +127,7 @@ function toQuestion(run: QuestionRun, profile: Profile, segment: Segment, c: Can
 const DRAFTED_FIELDS = ['taskCode', 'text', 'answerKind', 'options', 'temporalType'] as const;
 
 export async function draftQuestions(project: Project, caller: Caller, session: DraftSession, video: RunVideo, run: QuestionRun): Promise<DraftOutcome> {
-  const plan = planQuestions(project, run, video);
+  const plan = await planQuestions(project, run, video);
   session.outcome.skipped = plan.skipped;
   const frames = await video.frames(run.height);
   const images = (times: readonly number[]): string[] => times.map((t) => frames.dataUrl(t));
@@ -195,13 +194,13 @@ async function cutoffCheck(session: DraftSession, run: QuestionRun, frame: (t: n
 /** One segment's candidates in one edit: each question and its query point, with its draft. */
 async function store(project: Project, caller: Caller, run: QuestionRun, segment: Segment, candidates: readonly StoredCandidate[], session: DraftSession): Promise<void> {
   const now = new Date().toISOString();
-  await project.store.edit(caller.person, `Draft questions ${segment.first}–${segment.last + 1}s`, (tx) => {
+  await project.store.edit(caller.person, `Draft questions ${segment.first}–${segment.last + 1}s`, async (tx) => {
     for (const c of candidates) {
       let madeId: string | null = null;
       if (c.made) {
         const checked = c.supported === undefined || c.supported === null ? null : { cutoff: prefixEnd(c.made.point, c.made.fields), supported: c.supported, reason: c.reason ?? '', model: session.endpoint.model, at: now };
         const question: Question = {
-          ...givenBenchmarkId(tx.db, c.made.fields),
+          ...(await givenBenchmarkId(tx.db, project.storesOver(tx.db).profiles, c.made.fields)),
           ...(checked ? { modelChecks: { cutoff: checked, textOnly: null } } : {}),
           id: randomUUID(),
           videoId: run.videoId,

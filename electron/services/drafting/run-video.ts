@@ -7,6 +7,7 @@ import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
 import { thumbnailCount } from '../media/thumbnails';
+import { videoPath } from '../videos/library';
 import { requireVideo } from '../videos/service';
 import { draftFrames, type DraftFrames } from './frames';
 
@@ -20,8 +21,8 @@ export interface RunVideo {
   requestCost(shape: RequestShape, height: number): number;
 }
 
-export function runVideo(project: Project, videoId: string, ffmpeg: string, settings: EndpointSettings, control: JobControl): RunVideo {
-  const video = requireVideo(project, videoId);
+export async function runVideo(project: Project, videoId: string, ffmpeg: string, settings: EndpointSettings, control: JobControl): Promise<RunVideo> {
+  const video = await requireVideo(project, videoId);
   if (video.duration === null || video.status === 'missing') throw new ServiceError('unavailable', `${video.name} is missing; relink it before drafting.`);
   const duration = video.duration;
   // one frame per whole second shown (the thumbnails' count)
@@ -32,7 +33,7 @@ export function runVideo(project: Project, videoId: string, ffmpeg: string, sett
     duration,
     seconds: (to) => Math.min(to === null ? last : Math.ceil(to - 1e-9), last),
     frames: (height) => {
-      if (!extracted.has(height)) extracted.set(height, draftFrames(ffmpeg, project.videos.absolutePath(video), video, project.cacheDir, height, control));
+      if (!extracted.has(height)) extracted.set(height, draftFrames(ffmpeg, videoPath(project, video), video, project.cacheDir, height, control));
       return extracted.get(height)!;
     },
     requestCost: (shape, height) => plannedCost(settings, frameSize(video, height), [shape]).costUsd,

@@ -17,6 +17,7 @@ import { startFakeOpenAi, type FakeOpenAi, type Received, type Scripted } from '
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
 import { apiClient } from '../test-support/project';
 import { draftFrames } from './frames';
+import { listVideos, videoPath } from '../videos/library';
 
 const KEY = 'sk-drafting-secret-4242';
 const dir = tempDir();
@@ -61,9 +62,9 @@ beforeAll(async () => {
   const { jobId } = await call('videos.import', { paths: [join(dir.path, 'clip.mp4')] });
   await app.jobs.wait(jobId);
   const project = app.requireProject();
-  const video = project.videos.list()[0]!;
+  const video = (await listVideos(project))[0]!;
   videoId = video.id;
-  const frames = await draftFrames(tools.ffmpeg, project.videos.absolutePath(video), video, project.cacheDir, 72, { signal: new AbortController().signal, progress: () => undefined });
+  const frames = await draftFrames(tools.ffmpeg, videoPath(project, video), video, project.cacheDir, 72, { signal: new AbortController().signal, progress: () => undefined });
   secondOf = new Map(Array.from({ length: frames.count }, (_, s) => [frames.dataUrl(s), s]));
   await call('drafting.configure', { baseURL: fake.baseURL, model: 'fake-vision-1', concurrency: 3, maxRetries: 1, priceInputPerMillion: 2, priceOutputPerMillion: 8 });
 }, 60_000);

@@ -40,17 +40,17 @@ function planOf(project: Project, run: DraftRun, video: RunVideo) {
   }
 }
 
-export function estimateRun(machine: DraftingMachine, run: DraftRun, project: Project): DraftEstimate {
+export async function estimateRun(machine: DraftingMachine, run: DraftRun, project: Project): Promise<DraftEstimate> {
   const settings = machine.settings.get().drafting;
-  const video = runVideo(project, run.videoId, machine.tools.ffmpeg, settings, UNWATCHED);
-  const plan = planOf(project, run, video);
+  const video = await runVideo(project, run.videoId, machine.tools.ffmpeg, settings, UNWATCHED);
+  const plan = await planOf(project, run, video);
   return { ...plannedCost(settings, frameSize(video.video, run.height), plan.requests), skipped: plan.skipped };
 }
 
 /** Runs a draft in the caller's name (the job's work; the CLI calls it directly). */
-export function runDraft(machine: DraftingMachine, project: Project, caller: Caller, run: DraftRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
+export async function runDraft(machine: DraftingMachine, project: Project, caller: Caller, run: DraftRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
   const endpoint = draftingEndpoint(machine, overrides);
-  const video = runVideo(project, run.videoId, machine.tools.ffmpeg, endpoint.settings, control);
+  const video = await runVideo(project, run.videoId, machine.tools.ffmpeg, endpoint.settings, control);
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   switch (run.what) {
     case 'captions':
@@ -62,12 +62,12 @@ export function runDraft(machine: DraftingMachine, project: Project, caller: Cal
   }
 }
 
-export function startDraft(ctx: RequestContext, run: DraftRun): { jobId: string } {
+export async function startDraft(ctx: RequestContext, run: DraftRun): Promise<{ jobId: string }> {
   const { caller, machine } = ctx;
   const project = ctx.project();
   // a bad request (no such video, a task without text) is refused now, not as a failed job
-  estimateRun(machine, run, project);
-  const name = project.videos.get(run.videoId)?.name ?? run.videoId;
+  await estimateRun(machine, run, project);
+  const name = (await project.stores.videos.get(run.videoId))?.name ?? run.videoId;
   // two runs drafting the same thing at once would both draft it: the second waits for the first to end
   if (ctx.jobs.findRunning('drafting', (job) => job.videoId === run.videoId && job.what === run.what)) {
     throw new ServiceError('conflict', `${name} is already being drafted (${run.what}); cancel that run or wait for it to end.`);

@@ -7,11 +7,12 @@ import type { Caller } from '../../../shared/domain';
 import { questionFieldsSchema } from '../../../shared/questions';
 import { runItemIds } from '../../../shared/runs/item-ids';
 import * as annotation from '../annotation/service';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { scoreRunFile } from '../runs/score-file';
 import { tempDir, tools } from '../test-support/fixtures';
 import { exportBenchmark, importBenchmarkFile } from './service';
+import { listVideos } from '../videos/library';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
 const caller: Caller = { person: 'ann', role: 'lead' };
@@ -33,7 +34,7 @@ function perfectRun(file: string, records: Array<{ id: string | number; answers:
 const lines = (parts: string[]) => parts.join('').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
 async function videoOf(project: Project, path: string): Promise<string> {
-  const video = project.videos.list().find((v) => v.relPath.endsWith(path));
+  const video = (await listVideos(project)).find((v) => v.relPath.endsWith(path));
   if (!video) throw new Error(`no video ${path}`);
   return video.id;
 }

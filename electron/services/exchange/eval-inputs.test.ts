@@ -4,11 +4,12 @@ import { questionFieldsSchema, queryPointFieldsSchema } from '../../../shared/qu
 import * as annotation from '../annotation/service';
 import { JobRegistry } from '../jobs/registry';
 import { probeVideo } from '../media/probe';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
 import { importVideos } from '../videos/service';
 import { evaluationInputs, parseSampling } from './eval-inputs';
+import { listVideos } from '../videos/library';
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -28,7 +29,7 @@ describe('evaluation inputs', () => {
     const jobs = new JobRegistry();
     const caller = { person: 'a', role: 'lead' as const };
     await jobs.wait(jobs.start({ kind: 'import', label: 'x' }, (c) => importVideos(project, caller, tools, [clip], c)).id);
-    const video = project.videos.list()[0]!;
+    const video = (await listVideos(project))[0]!;
     const q = questionFieldsSchema.parse;
     const p = queryPointFieldsSchema.parse;
     await annotation.createQuestion(project, caller, video.id, q({ profileId: builtinProfileId('phostream'), text: 'Tell me when', answerKind: 'text', temporalType: 'forward' }), [p({ time: 1, proactiveTime: 3, answer: 'now' })]);

@@ -9,11 +9,12 @@ import { frameTimes, sampleFrames, type SamplingPolicy } from '../../../shared/s
 import type { Caller } from '../../../shared/domain';
 import { visibleAnnotations } from '../annotation/policy';
 import { listQueryPoints, questionsOfProfile } from '../annotation/rows';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import { runProcess } from '../media/run-process';
 import type { Project } from '../projects/project';
+import { listVideos, videoPath } from '../videos/library';
 
 interface EvalInput {
   questionId: string;
@@ -69,7 +70,7 @@ export async function evaluationInputs(
   const rows: EvalInput[] = [];
   let placeholderQuestions = 0;
   for (const q of questions) {
-    const video = project.videos.get(q.videoId)!;
+    const video = (await project.stores.videos.get(q.videoId))!;
     // a placeholder's frame rate is not known until it is relinked: no frames can be named yet
     if (video.duration === null) {
       placeholderQuestions++;
@@ -89,10 +90,10 @@ export async function evaluationInputs(
     for (const [i, row] of rows.entries()) {
       if (options.control?.signal.aborted) break;
       options.control?.progress(i / rows.length, `Cutting prefix ${i + 1} of ${rows.length}`);
-      const video = project.videos.list().find((v) => v.relPath === row.video)!;
+      const video = (await listVideos(project)).find((v) => v.relPath === row.video)!;
       const clip = join(options.cutDir, `${row.questionId}_${row.queryIndex}.mp4`);
       // re-encoded, not stream-copied: a copy would end on a packet boundary, past the prefix
-      const out = await runProcess(options.ffmpeg, ['-v', 'error', '-i', project.videos.absolutePath(video), '-t', String(row.prefixEnd), '-map', '0:v:0', '-map', '0:a?', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', '-y', clip], { signal: options.control?.signal });
+      const out = await runProcess(options.ffmpeg, ['-v', 'error', '-i', videoPath(project, video), '-t', String(row.prefixEnd), '-map', '0:v:0', '-map', '0:a?', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', '-y', clip], { signal: options.control?.signal });
       if (out.code !== 0) throw new ServiceError('failed', `ffmpeg could not cut ${clip}: ${out.stderr.trim().split('\n').pop()}`);
       row.clip = clip;
     }

@@ -8,12 +8,13 @@ import { listMarks, listQuestions } from '../annotation/rows';
 import * as annotation from '../annotation/service';
 import { JobRegistry } from '../jobs/registry';
 import { runProcess } from '../media/run-process';
-import { builtinProfileId, listProfiles } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
 import { relinkVideo } from '../videos/relink';
 import { exportToFile } from './export-file';
 import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor, validateFile } from './service';
+import { listVideos } from '../videos/library';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
 const caller: Caller = { person: 'ann', role: 'lead' };
@@ -48,7 +49,7 @@ describe('importing and exporting benchmark files', () => {
     const project = await freshProject('vc');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
     expect(outcome).toMatchObject({ records: 8, importedQuestions: 8, refused: false, missingMedia: [], problems: [] });
-    expect(project.videos.list()).toHaveLength(5);
+    expect(await listVideos(project)).toHaveLength(5);
     expect((await exportBenchmark(project, caller, 'vcbench')).parts.join('')).toBe(dataLines);
     // statistics: one question per subtype, as the sample was chosen
     const [stats] = await projectStats(project, caller);
@@ -57,7 +58,7 @@ describe('importing and exporting benchmark files', () => {
     expect(stats!.byTaskCode).toEqual(Object.fromEntries(records.map((r) => [r.counting_subtype, 1])));
     expect(stats!.byTopCategory).toEqual({ 'Object Counting': 4, 'Event Counting': 4 });
     expect((await project.store.undo('ann'))?.label).toBe('Import vcbench_data.jsonl');
-    expect(project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id))).toHaveLength(0);
+    expect((await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id))).toHaveLength(0);
     await project.close();
   });
 
@@ -93,7 +94,7 @@ describe('importing and exporting benchmark files', () => {
     );
     expect(await jobs.wait(job.id)).toMatchObject({ state: 'cancelled' });
     expect(messages).toEqual(['Reading vcbench_data.jsonl', 'Read 8 records of vcbench_data.jsonl']);
-    expect(project.videos.list()).toHaveLength(0);
+    expect(await listVideos(project)).toHaveLength(0);
     expect(count(project, 'questions')).toBe(0);
     // uncancelled, the same job reaches the writing phase
     const done = jobs.start({ kind: 'exchange', label: 'import', format: 'vcbench' }, (control) => importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, control));
@@ -141,7 +142,7 @@ describe('importing and exporting benchmark files', () => {
       expect.stringMatching(/^bad\.jsonl:3:counting_subtype: /),
       expect.stringMatching(/^bad\.jsonl:5: not valid JSON/),
     ]);
-    expect(project.videos.list()).toHaveLength(0);
+    expect(await listVideos(project)).toHaveLength(0);
     // --skip-invalid imports the good lines and keeps the report
     const skipped = await importBenchmarkFile(project, caller, tools, { path: bad, format: 'vcbench', mediaDir: media, skipInvalid: true });
     expect(skipped).toMatchObject({ refused: false, importedQuestions: 6 });
@@ -160,13 +161,13 @@ describe('importing and exporting benchmark files', () => {
     const refused = await importBenchmarkFile(project, caller, tools, { path: late, format: 'vcbench', mediaDir: media });
     expect(refused.refused).toBe(true);
     expect(refused.problems.map(formatProblem)).toEqual([expect.stringMatching(/^late\.jsonl:2:query time: 999999 is after the end of /)]);
-    expect(project.videos.list()).toHaveLength(0);
+    expect(await listVideos(project)).toHaveLength(0);
     expect(project.store.history('ann')).toHaveLength(0);
     const accepted = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
     expect(accepted.importedQuestions).toBe(8);
     expect(project.store.history('ann').map((h) => h.label)).toEqual(['Import vcbench_data.jsonl']);
     await project.store.undo('ann');
-    expect(project.videos.list()).toHaveLength(0);
+    expect(await listVideos(project)).toHaveLength(0);
     expect(count(project, 'questions')).toBe(0);
     await project.close();
   });
@@ -180,7 +181,7 @@ describe('importing and exporting benchmark files', () => {
     const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: partial });
     expect(outcome).toMatchObject({ refused: false, importedQuestions: 8, problems: [] });
     expect(outcome.missingMedia.map((m) => m.questions).reduce((a, b) => a + b, 0)).toBe(5);
-    const videos = project.videos.list();
+    const videos = await listVideos(project);
     expect(videos).toHaveLength(5);
     const placeholders = videos.filter((v) => v.fingerprint === null);
     expect(placeholders).toHaveLength(4);
@@ -193,10 +194,10 @@ describe('importing and exporting benchmark files', () => {
     const placeholder = placeholders[0]!;
     const relinked = await relinkVideo(project, caller, tools, placeholder.id, join(media, placeholder.relPath.replace(/^.*?media\//, '')));
     expect(relinked).toHaveLength(4);
-    expect(project.videos.list().every((v) => v.status === 'ok' && v.duration !== null && v.fingerprint !== null)).toBe(true);
+    expect((await listVideos(project)).every((v) => v.status === 'ok' && v.duration !== null && v.fingerprint !== null)).toBe(true);
     expect((await exportBenchmark(project, caller, 'vcbench')).readiness).toMatchObject({ ready: true, counts: { 'missing-media': 0 } });
     expect((await project.store.undo('ann'))?.label).toBe('Relink 4 videos');
-    expect(project.videos.list().filter((v) => v.fingerprint === null)).toHaveLength(4);
+    expect((await listVideos(project)).filter((v) => v.fingerprint === null)).toHaveLength(4);
     await project.close();
   });
 
@@ -210,8 +211,8 @@ describe('importing and exporting benchmark files', () => {
     writeFileSync(file, `${[...lines, lines[0]!.replace(first, twin).replace(/"id": "\d+"/, '"id": "9999"')].join('\n')}\n`);
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: media });
     expect(outcome).toMatchObject({ refused: false, importedQuestions: 9, missingMedia: [], problems: [] });
-    expect(project.videos.list()).toHaveLength(5);
-    const questions = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id));
+    expect(await listVideos(project)).toHaveLength(5);
+    const questions = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id));
     expect(questions).toHaveLength(9);
     // each keeps the name its file used
     expect((await exportBenchmark(project, caller, 'vcbench')).parts.join('')).toContain(`"video_path": "${twin}"`);
@@ -232,7 +233,7 @@ describe('importing and exporting benchmark files', () => {
     expect(updated).toMatchObject({ refused: false, importedQuestions: 8, alreadyPresent: 8, updated: 8 });
     expect(count(project, 'questions')).toBe(8);
     expect(count(project, 'marks')).toBe(marksBefore);
-    const texts = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id).map((q) => q.text));
+    const texts = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id).map((q) => q.text));
     expect(texts).toContain('How many pillows can you see right now?');
     expect(texts).not.toContain('How many pillows are visible at this moment?');
     expect((await exportBenchmark(project, caller, 'vcbench')).parts.join('')).toBe(readFileSync(changed, 'utf8'));
@@ -248,7 +249,7 @@ describe('importing and exporting benchmark files', () => {
     const first = join(dir.path, 'first-line.jsonl');
     writeFileSync(first, `${lines[0]}\n`);
     await importBenchmarkFile(project, caller, tools, { path: first, format: 'vcbench', mediaDir: media });
-    const [imported] = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id));
+    const [imported] = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id));
     // a person's own question counting the same target as the imported one
     await annotation.createQuestion(project, caller, imported!.videoId, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'mine', answerKind: 'number', counting: imported!.counting }), []);
     const marksOfTarget = () => project.store.db.query<{ n: number }>('SELECT count(*) AS n FROM marks WHERE target = ?').get(imported!.counting!.target)!.n;
@@ -271,7 +272,7 @@ describe('importing and exporting benchmark files', () => {
     expect(a.importedQuestions + b.importedQuestions).toBe(8);
     expect(a.alreadyPresent + b.alreadyPresent).toBe(8);
     expect(count(project, 'questions')).toBe(8);
-    expect(project.videos.list()).toHaveLength(5);
+    expect(await listVideos(project)).toHaveLength(5);
     await project.close();
   });
 
@@ -299,7 +300,7 @@ describe('importing and exporting benchmark files', () => {
       writeFileSync(json, text);
       expect((await importBenchmarkFile(project, caller, tools, { path: json, format: 'phostream', mediaDir: media })).importedQuestions).toBe(0);
     }
-    expect(project.videos.list()).toHaveLength(0);
+    expect(await listVideos(project)).toHaveLength(0);
     await project.close();
   });
 });
@@ -322,9 +323,9 @@ describe('readiness before export', () => {
     const project = await freshProject('readiness');
     await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
     expect(await readinessFor(project, caller, 'vcbench')).toMatchObject({ ready: true, questions: 8 });
-    const [first] = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id));
+    const [first] = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id));
     await annotation.updateQuestion(project, caller, first!.id, { status: 'in-review' });
-    await annotation.createQuestion(project, caller, project.videos.list()[0]!.id, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'drafted', answerKind: 'number' }), [], 'model');
+    await annotation.createQuestion(project, caller, (await listVideos(project))[0]!.id, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'drafted', answerKind: 'number' }), [], 'model');
     const report = await readinessFor(project, caller, 'vcbench');
     expect(report.ready).toBe(false);
     expect(report.counts).toMatchObject({ 'not-accepted': 2, 'unedited-draft': 1 });
@@ -348,7 +349,7 @@ describe('VSAS-Bench tasks through a project', () => {
     const project = await freshProject('vsas');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vsas', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 1, importedMarks: 3, refused: false });
-    const video = project.videos.list()[0]!;
+    const video = (await listVideos(project))[0]!;
     const question = listQuestions(project.store.db, video.id)[0]!;
     expect(listMarks(project.store.db, video.id).every((m) => m.type === 'caption' && m.target === question.id)).toBe(true);
     expect((await exportBenchmark(project, caller, 'vsas')).parts.join('')).toBe(task);
@@ -376,7 +377,7 @@ describe('StreamingBench items', () => {
     const project = await freshProject('streaming');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'streamingbench', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 2, refused: false, problems: [] });
-    const video = project.videos.list()[0]!;
+    const video = (await listVideos(project))[0]!;
     const [mcq, proactive] = listQuestions(project.store.db, video.id);
     expect(mcq).toMatchObject({ taskCode: 'Clips Summarize', answerKind: 'choice', options: { A: 'Organized trays', C: 'Served food' } });
     expect(proactive).toMatchObject({ taskCode: 'Proactive Output', temporalType: 'forward' });
@@ -412,7 +413,7 @@ describe('OVO-Bench items', () => {
     const project = await freshProject('ovo-bench');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'ovo-bench', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 3, importedMarks: 1, refused: false, problems: [] });
-    const questions = project.videos.list().flatMap((v) => listQuestions(project.store.db, v.id).map((q) => ({ q, v })));
+    const questions = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id).map((q) => ({ q, v })));
     const epm = questions.find(({ q }) => q.taskCode === 'EPM')!.q;
     expect(epm.options).toMatchObject({ C: 'a person with blue shirt' });
     const rec = questions.find(({ q }) => q.taskCode === 'REC')!;
@@ -423,7 +424,7 @@ describe('OVO-Bench items', () => {
     expect(stats!.byTopCategory).toEqual({ Backward: 1, Forward: 2 });
     // a second import grows nothing twice
     await importBenchmarkFile(project, caller, tools, { path: file, format: 'ovo-bench', mediaDir: media });
-    const profile = listProfiles(project.store.db).find((p) => p.name === 'OVO-Bench')!;
+    const profile = (await project.stores.profiles.list()).find((p) => p.name === 'OVO-Bench')!;
     expect(profile.taxonomy.map((n) => n.code)).toEqual(['Backward', 'Real-time', 'Forward']);
     await project.close();
   });

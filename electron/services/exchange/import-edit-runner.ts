@@ -4,6 +4,7 @@
 // hundred thousand rows never holds the server. Where no worker can start, the same edit runs in
 // this thread once everything is read.
 import type { ProjectStore } from '../db/project-store';
+import { writesIn } from '../db/sqlite';
 import { ServiceError } from '../errors';
 import { canStartWorker, startWorker } from '../workers/bundled';
 import type { Worker } from 'node:worker_threads';
@@ -138,7 +139,7 @@ class LocalWriter implements ImportWriter {
     if (!plan) throw new Error('An import commits only after it began.');
     const videos = new PlannedVideos(plan.projectDir);
     for (const videoPlan of this.plans) videos.add(videoPlan);
-    this.edit = this.store.edit(plan.person, plan.label, (tx) => writeImport(tx, plan, videos, this.handedOver(), (written) => (this.written = written)));
+    this.edit = this.store.edit(plan.person, plan.label, (tx) => writeImport(writesIn(tx), tx, plan, videos, this.handedOver(), (written) => (this.written = written)));
     return this.edit;
   }
 

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { runEdit, Writer } from '../db/edit-log';
 import { openWriter, WRITER_BUSY, type Connection } from '../db/project-db';
+import { writesIn } from '../db/sqlite';
 import { ServiceError } from '../errors';
 import { Pacer } from '../pacer';
 import { PlannedVideos, writeImport, type ImportEntry } from './import-edit';
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
       connection.pragma('wal_autocheckpoint = 0');
     }
     begin(connection);
-    const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) => writeImport(tx, plan, videos, batches(), (written) => post({ kind: 'written', written }), new StoppingPacer()));
+    const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) => writeImport(writesIn(tx), tx, plan, videos, batches(), (written) => post({ kind: 'written', written }), new StoppingPacer()));
     // a cancel sent while the last rows were written is still in time
     await new Pacer().yield();
     if (aborting) throw new Cancelled();

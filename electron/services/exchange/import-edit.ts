@@ -13,11 +13,12 @@ import { taxonomyLeaves, type Profile, type ProfileDefinition, type ProfileKind 
 import { questionFieldsSchema, type Question } from '../../../shared/questions';
 import type { EditTransaction } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
+import type { EditWrites } from '../db/stores';
 import { Pacer } from '../pacer';
 import { markToRow, pacedReads, queryPointFieldsText, queryPointRow, questionRow, sliced } from '../annotation/rows';
 import { fromStoredPath, toStoredPath } from '../media/paths';
-import { builtinProfileId, listProfiles, profileToRow } from '../profiles/rows';
-import { insertVideos, placeholderVideoRow, type NewVideo } from '../videos/repo';
+import { builtinProfileId } from '../profiles/builtin';
+import type { NewVideo } from '../videos/store';
 
 /** What the edit needs to know besides the items (sent when the writer may begin). */
 export interface ImportPlan {
@@ -114,17 +115,17 @@ export class PlannedVideos {
  * The custom profile a format's items land in: the one of that name when the project has it (its
  * taxonomy and facet values grown by what the file brings), else a new one — inside the import's edit.
  */
-function customProfileFor(tx: EditTransaction, wanted: ProfileDefinition): string {
-  const existing = listProfiles(tx.db).find((p) => !p.builtin && p.name === wanted.name);
+async function customProfileFor(w: EditWrites, wanted: ProfileDefinition): Promise<string> {
+  const existing = (await w.profiles.list()).find((p) => !p.builtin && p.name === wanted.name);
   if (!existing) {
     const profile: Profile = { ...wanted, id: randomUUID(), builtin: false };
-    tx.insert('profiles', profileToRow(profile));
+    await w.profiles.add(profile);
     return profile.id;
   }
   const codes = new Set([...taxonomyLeaves(existing.taxonomy).map((l) => l.node.code), ...existing.taxonomy.map((n) => n.code)]);
   const facets = { ...existing.rules.facets };
   for (const [name, values] of Object.entries(wanted.rules.facets)) facets[name] = [...new Set([...(facets[name] ?? []), ...values])].sort();
-  tx.put('profiles', profileToRow({ ...existing, taxonomy: [...existing.taxonomy, ...wanted.taxonomy.filter((n) => !codes.has(n.code))], rules: { ...existing.rules, facets } }));
+  await w.profiles.put({ ...existing, taxonomy: [...existing.taxonomy, ...wanted.taxonomy.filter((n) => !codes.has(n.code))], rules: { ...existing.rules, facets } });
   return existing.id;
 }
 
@@ -161,25 +162,24 @@ function removeImportedParts(tx: EditTransaction, question: Question): void {
 /**
  * Inside the import's edit: the video id for each path the file names — a video the project has
  * (still), a probed file (or the video it turned out to be, if another import brought it
- * meanwhile), or a placeholder (reused when one for that path exists by now). Rows are inserted the
- * first time a path is asked for.
+ * meanwhile), or a placeholder (reused when one for that path exists by now). Videos are added the
+ * first time a path is asked for; a path asked again is answered at once (`resolved`, no await:
+ * a file names few videos many times over).
  */
-function videoResolver(tx: EditTransaction, projectDir: string, videos: PlannedVideos, now: string): (path: string) => string {
+function videoResolver(w: EditWrites, projectDir: string, videos: PlannedVideos, now: string): { resolved: Map<string, string>; resolve: (path: string) => Promise<string> } {
   const resolved = new Map<string, string>();
-  const byFingerprint = (fingerprint: string) => tx.db.query<{ id: string }>('SELECT id FROM videos WHERE fingerprint = ?').get(fingerprint)?.id;
-  const byPath = (relPath: string) => tx.db.query<{ id: string }>('SELECT id FROM videos WHERE rel_path = ?').get(relPath)?.id;
-  const placeholder = (path: string, id: string): string => {
+  const placeholder = async (path: string, id: string): Promise<string> => {
     const relPath = toStoredPath(projectDir, path);
-    const existing = byPath(relPath);
-    if (existing) return existing;
-    tx.insert('videos', placeholderVideoRow(id, basename(path), relPath, now));
+    const existing = await w.videos.atPath(relPath);
+    if (existing) return existing.id;
+    await w.videos.addPlaceholder({ id, name: basename(path), relPath }, now);
     return id;
   };
   const probedPath = (id: string): string | undefined => {
     for (const [path, video] of videos.probedByPath) if (video.id === id) return path;
     return undefined;
   };
-  const resolve = (path: string): string => {
+  const resolve = async (path: string): Promise<string> => {
     let id = resolved.get(path);
     if (id) return id;
     const video = videos.probedByPath.get(path);
@@ -188,18 +188,18 @@ function videoResolver(tx: EditTransaction, projectDir: string, videos: PlannedV
     const firstName = !video && planned ? probedPath(planned) : undefined;
     if (firstName) return resolve(firstName);
     if (video) {
-      id = byFingerprint(video.fingerprint);
+      id = (await w.videos.byFingerprint(video.fingerprint))?.id;
       if (!id) {
-        insertVideos(tx, [video]);
+        await w.videos.add([video], new Date().toISOString());
         id = video.id;
       }
-    } else if (videos.placeholders.has(path)) id = placeholder(path, videos.placeholders.get(path)!);
-    else if (planned && tx.get('videos', planned)) id = planned;
-    else id = placeholder(path, randomUUID()); // removed meanwhile: its questions wait on a placeholder
+    } else if (videos.placeholders.has(path)) id = await placeholder(path, videos.placeholders.get(path)!);
+    else if (planned && (await w.videos.get(planned))) id = planned;
+    else id = await placeholder(path, randomUUID()); // removed meanwhile: its questions wait on a placeholder
     resolved.set(path, id);
     return id;
   };
-  return resolve;
+  return { resolved, resolve };
 }
 
 /**
@@ -207,6 +207,7 @@ function videoResolver(tx: EditTransaction, projectDir: string, videos: PlannedV
  * inserted, or (the same identity already there) left alone or updated in place.
  */
 export async function writeImport(
+  w: EditWrites,
   tx: EditTransaction,
   plan: ImportPlan,
   videos: PlannedVideos,
@@ -216,10 +217,10 @@ export async function writeImport(
   pacer = new Pacer(),
 ): Promise<WrittenCounts> {
   const counts: WrittenCounts = { importedQuestions: 0, importedMarks: 0, alreadyPresent: 0, updated: 0, onPlaceholders: [] };
-  const profileId = plan.customProfile ? customProfileFor(tx, plan.customProfile) : builtinProfileId(plan.profile);
+  const profileId = plan.customProfile ? await customProfileFor(w, plan.customProfile) : builtinProfileId(plan.profile);
   // the project as it is now: looked at inside the edit, where no other import can add to it meanwhile
   const present = await presentQuestions(tx.db, profileId, plan.profile, pacer);
-  const videoOf = videoResolver(tx, plan.projectDir, videos, plan.now);
+  const videoIds = videoResolver(w, plan.projectDir, videos, plan.now);
   const onPlaceholders = new Map<string, number>();
   // every field of an imported question was written by a person
   const provenance = Object.freeze(Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const])));
@@ -229,7 +230,7 @@ export async function writeImport(
       const replaces = present.size === 0 ? undefined : present.get(identity);
       if (replaces) counts.alreadyPresent++;
       if (replaces && plan.existing !== 'update') continue;
-      const videoId = videoOf(video);
+      const videoId = videoIds.resolved.get(video) ?? (await videoIds.resolve(video));
       if (videos.placeholders.has(video)) onPlaceholders.set(videoPath, (onPlaceholders.get(videoPath) ?? 0) + 1);
       const question = { profileId, id: replaces?.id ?? randomUUID(), videoId, provenance, createdBy: replaces?.createdBy ?? plan.person, updatedAt: plan.now };
       if (replaces) {

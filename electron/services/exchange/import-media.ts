@@ -4,10 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Video } from '../../../shared/domain';
 import type { Problem } from '../../../shared/formats/problems';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import { probeNewVideos } from '../videos/import';
+import { listVideos, videoPath, videoWithFingerprint } from '../videos/library';
 import type { VideoPlan } from './import-edit';
 
 interface Matched {
@@ -29,7 +31,7 @@ export class MediaMatcher {
   /** Files that could not be probed. */
   readonly problems: Problem[] = [];
 
-  constructor(
+  private constructor(
     private readonly project: Project,
     private readonly tools: MediaTools,
     private readonly mediaDir: string,
@@ -37,10 +39,15 @@ export class MediaMatcher {
     private readonly signal: AbortSignal,
     /** Where each match goes (the writer), before any item that needs it. */
     private readonly send: (plan: VideoPlan) => void,
+    videos: readonly Video[],
   ) {
-    const videos = project.videos.list();
-    this.library = new Map(videos.map((v) => [project.videos.absolutePath(v), v]));
+    this.library = new Map(videos.map((v) => [videoPath(project, v), v]));
     for (const v of videos) if (v.fingerprint) this.byFingerprint.set(v.fingerprint, v);
+  }
+
+  /** A matcher that knows the project's videos as they are now. */
+  static async open(project: Project, tools: MediaTools, mediaDir: string, file: string, signal: AbortSignal, send: (plan: VideoPlan) => void): Promise<MediaMatcher> {
+    return new MediaMatcher(project, tools, mediaDir, file, signal, send, await listVideos(project));
   }
 
   /** The absolute path of a file's video; a path met for the first time is matched (or queued to be probed). */
@@ -93,14 +100,14 @@ export class MediaMatcher {
     const probed = await probeNewVideos(this.project, this.tools, paths, { signal: this.signal, progress: () => undefined });
     for (const failure of probed.report.failed) this.problems.push({ file: this.file, line: 0, field: 'video', reason: `${failure.path}: ${failure.reason}` });
     for (const video of probed.videos) {
-      const path = this.project.videos.absolutePath(video);
+      const path = videoPath(this.project, video);
       this.byFingerprint.set(video.fingerprint, video);
       this.match(path, video, { known: [], probed: [video], placeholders: [] });
     }
     // one video under two names: both names are the one video
     for (const [path, fingerprint] of probed.sameAs) {
       // (or a video brought in under another name since this import began)
-      const same = this.byFingerprint.get(fingerprint) ?? this.project.videos.byFingerprint(fingerprint);
+      const same = this.byFingerprint.get(fingerprint) ?? (await videoWithFingerprint(this.project, fingerprint));
       if (same) this.match(path, same, { known: [[path, same.id]], probed: [], placeholders: [] });
     }
     // not probed (failed, or cancelled): their questions wait on placeholders (a failure is also a problem)

@@ -18,7 +18,7 @@ import { Pacer } from '../pacer';
 import { LineParts } from '../files/text-parts';
 import { pacedReads } from '../annotation/rows';
 import { blindnessOf, redactFor, visibleAnnotations } from '../annotation/policy';
-import { builtinProfileId, getProfile, listProfiles } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { ServiceError } from '../errors';
@@ -27,6 +27,7 @@ import { phase as jobPhase, UNWATCHED, type JobControl } from '../jobs/registry'
 import { fromStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
+import { listVideos } from '../videos/library';
 import type { ProjectStore } from '../db/project-store';
 import { READ_ONLY_PROJECT } from '../db/project-db';
 import { MediaMatcher } from './import-media';
@@ -121,7 +122,7 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   const file = basename(options.path);
   const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
   let writer: ImportWriter | null = null;
-  const media = new MediaMatcher(project, tools, mediaDir, file, control.signal, (plan) => writer!.videos(plan));
+  const media = await MediaMatcher.open(project, tools, mediaDir, file, control.signal, (plan) => writer!.videos(plan));
   const plan = (customProfile: ProfileDefinition | null): ImportPlan => ({ person: caller.person, label: `Import ${file}`, existing: options.existing ?? 'skip', now: new Date().toISOString(), projectDir: project.dir, profile: format.profile, customProfile });
   // a format with a custom profile makes it from all its items: its writer begins once all are read
   const custom: ExchangeItem[] | null = format.customProfile ? [] : null;
@@ -317,7 +318,8 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
     await sortGroups(marksBy, compareMarks, pacer);
     const { questions } = redactFor(blindness, { questions: all, queryPoints: [], marks: [] });
-    return { format, profile: getProfile(db, profileId)!, questions, pointsBy, marksBy, videos: project.videos.listFrom(db), undecidedMarks: undecidedDraftMarks(db) };
+    const stores = project.storesOver(db);
+    return { format, profile: (await stores.profiles.get(profileId))!, questions, pointsBy, marksBy, videos: await listVideos(project, stores.videos), undecidedMarks: undecidedDraftMarks(db) };
   });
 }
 
@@ -436,9 +438,10 @@ export class NotReadyError extends ServiceError {
 export function projectStats(project: Project, caller: Caller): Promise<DatasetStats[]> {
   return project.store.snapshot(async (db) => {
     const pacer = new Pacer();
-    const videos = project.videos.listFrom(db);
+    const stores = project.storesOver(db);
+    const videos = await listVideos(project, stores.videos);
     const out: DatasetStats[] = [];
-    for (const profile of listProfiles(db)) {
+    for (const profile of await stores.profiles.list()) {
       const questions = await pacedReads.questionsOfProfile(db, profile.id, pacer);
       if (questions.length === 0) continue;
       let queryPoints: QueryPoint[] = [];

@@ -8,12 +8,13 @@ import { questionFieldsSchema, queryPointFieldsSchema, type QuestionFields } fro
 import type { ReviewFields } from '../../../shared/reviews';
 import { listMarks, listQuestions } from '../annotation/rows';
 import * as annotation from '../annotation/service';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { createProfile } from '../profiles/service';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
 import { insertTestVideo } from '../test-support/project';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
+import { listVideos } from '../videos/library';
 
 const lead: Caller = { person: 'lee', role: 'lead' };
 const dir = tempDir();
@@ -51,7 +52,7 @@ describe('Tidemark JSONL', () => {
     const outcome = (await importTidemarkJsonl(target, lead, file));
     expect(outcome).toMatchObject({ refused: false, problems: [] });
     expect((await exportTidemarkJsonl(target, lead)).parts.join('')).toBe(first);
-    const videoId = target.videos.list()[0]!.id;
+    const videoId = (await listVideos(target))[0]!.id;
     expect(listQuestions(target.store.db, videoId).map((q) => [q.text, q.provenance.text])).toEqual([
       ['How many laps so far?', 'edited'],
       ['Tell me when…', 'human'],
@@ -60,7 +61,7 @@ describe('Tidemark JSONL', () => {
     expect(JSON.parse(target.store.db.query<{ fields: string }>('SELECT fields FROM reviews').get()!.fields)).toMatchObject({ verdict: 'revise', secondsSpent: 42.5 });
     // one undo step takes the whole import back
     await target.store.undo('lee');
-    expect(target.videos.list()).toHaveLength(0);
+    expect(await listVideos(target)).toHaveLength(0);
     await target.close();
   });
 
@@ -76,7 +77,7 @@ describe('Tidemark JSONL', () => {
     const outcome = (await importTidemarkJsonl(target, lead, file));
     expect(outcome.refused).toBe(true);
     expect(outcome.problems.map(formatProblem)).toEqual([expect.stringMatching(new RegExp(`^bad\\.jsonl:${markLine + 1}:row\\.type: `))]);
-    expect(target.videos.list()).toHaveLength(0);
+    expect(await listVideos(target)).toHaveLength(0);
     // the same file twice: the second time everything is already there, and nothing changes
     lines[markLine] = lines[markLine]!.replace('"type":"loop"', '"type":"cycle"');
     writeFileSync(file, lines.join('\n'));

@@ -11,6 +11,7 @@ import * as annotation from '../annotation/service';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
 import { exportBenchmark, importBenchmarkFile } from './service';
+import { listVideos } from '../videos/library';
 
 const caller: Caller = { person: 'ann', role: 'lead' };
 const dir = tempDir();
@@ -28,7 +29,7 @@ describe('a VCBench question whose file lists its occurrences out of time order'
     expect(await exported()).toBe(`${line}\n`);
 
     // the episode the file lists last (86.2–112.0) moved by a second
-    const [video] = project.videos.list();
+    const [video] = await listVideos(project);
     const episode = listMarks(project.store.db, video!.id).find((m) => m.start === 86.2)!;
     await annotation.updateMarks(project, caller, [{ id: episode.id, start: 87.2 }]);
     const record = JSON.parse(await exported()) as { occurrence_times: { start: number[]; end: number[] } };

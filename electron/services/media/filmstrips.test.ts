@@ -6,6 +6,7 @@ import { AppServices } from '../app-services';
 import { renderClip, tempDir } from '../test-support/fixtures';
 import { apiClient } from '../test-support/project';
 import { readThumbnailManifest } from './thumbnails';
+import { listVideos } from '../videos/library';
 
 const dir = tempDir();
 let app: AppServices;
@@ -29,7 +30,7 @@ describe('filmstrips in the background', () => {
     const done = await app.jobs.wait(jobId);
     expect(done.state, done.message).toBe('done');
     const project = app.requireProject();
-    const videos = project.videos.list();
+    const videos = await listVideos(project);
     // a person selects the last one: it goes first
     app.filmstrips.prioritize(videos[2]!.id);
     await expect.poll(() => videos.every((v) => readThumbnailManifest(project.cacheDir, v) !== null), { timeout: 30_000, interval: 100 }).toBe(true);

@@ -5,13 +5,14 @@ import type { Video } from '../../../shared/domain';
 import type { JobOf } from '../../../shared/jobs';
 import type { JobRegistry } from '../jobs/registry';
 import type { Project } from '../projects/project';
+import { videoOf, videoPath } from '../videos/library';
 import { generateThumbnails, readThumbnailManifest } from './thumbnails';
 
 /** Starts (or finds) the thumbnails job of a video. */
 export function startThumbnails(jobs: JobRegistry, project: Project, ffmpeg: string, video: Video): JobOf<'thumbnails'> {
   const running = jobs.findRunning('thumbnails', (job) => job.videoId === video.id);
   if (running) return running;
-  const path = project.videos.absolutePath(video);
+  const path = videoPath(project, video);
   return jobs.start({ kind: 'thumbnails', label: `Thumbnails of ${video.name}`, videoId: video.id }, (control) => generateThumbnails(ffmpeg, path, video, project.cacheDir, control));
 }
 
@@ -52,7 +53,7 @@ export class FilmstripQueue {
         const id = this.pending.shift()!;
         const at = this.current();
         if (!at) break;
-        const video = at.project.videos.get(id);
+        const video = await videoOf(at.project, id);
         if (!video || video.status !== 'ok' || readThumbnailManifest(at.project.cacheDir, video)) continue;
         const job = startThumbnails(this.jobs, at.project, at.ffmpeg, video);
         await this.jobs.wait(job.id).catch(() => undefined);

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { mediaTypeFor, parseRange, rangeResponseHeaders } from '../../../shared/range';
 import type { RequestContext } from '../context';
+import { videoOf, videoPath } from '../videos/library';
 import { isPathInside } from './paths';
 import { sheetFileName, thumbnailDir } from './thumbnails';
 
@@ -21,7 +22,7 @@ function fail(status: number): MediaAnswer {
 type MediaSource = Pick<RequestContext, 'currentProject'>;
 
 /** Resolves `video/<id>` or `thumbs/<id>/<sheet>` to a file the project owns; never a raw path. */
-function resolveMediaFile(source: MediaSource, route: string): { path: string } | { status: number; reason: string } {
+async function resolveMediaFile(source: MediaSource, route: string): Promise<{ path: string } | { status: number; reason: string }> {
   const project = source.currentProject();
   if (!project) return { status: 404, reason: 'No project is open.' };
   let parts: string[];
@@ -33,9 +34,9 @@ function resolveMediaFile(source: MediaSource, route: string): { path: string } 
   const [kind, id, sheet] = parts;
   if (!id || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return { status: 404, reason: 'Unknown media id.' };
   if (kind === 'video' && parts.length === 2) {
-    const video = project.videos.get(id);
+    const video = await videoOf(project, id);
     if (!video) return { status: 404, reason: 'Unknown video id.' };
-    return { path: project.videos.absolutePath(video) };
+    return { path: videoPath(project, video) };
   }
   if (kind === 'thumbs' && parts.length === 3 && sheet && /^\d{1,5}$/.test(sheet)) {
     const root = thumbnailDir(project.cacheDir, id);
@@ -47,8 +48,8 @@ function resolveMediaFile(source: MediaSource, route: string): { path: string } 
   return { status: 404, reason: 'Unknown media route.' };
 }
 
-export function answerMedia(source: MediaSource, route: string, rangeHeader: string | null | undefined): MediaAnswer {
-  const resolved = resolveMediaFile(source, route);
+export async function answerMedia(source: MediaSource, route: string, rangeHeader: string | null | undefined): Promise<MediaAnswer> {
+  const resolved = await resolveMediaFile(source, route);
   if ('status' in resolved) return fail(resolved.status);
   const contentType = mediaTypeFor(basename(resolved.path));
   if (!contentType) return fail(415);

@@ -9,6 +9,7 @@ import { Project } from '../projects/project';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
 import { importVideos } from '../videos/service';
 import { generateThumbnails, readThumbnailManifest, sheetFileName, thumbnailCount, thumbnailDir, TILE_HEIGHT } from './thumbnails';
+import { listVideos, videoPath } from '../videos/library';
 
 const dir = tempDir();
 const jobs = new JobRegistry();
@@ -33,11 +34,11 @@ describe('1-FPS thumbnails', () => {
   });
 
   it('extracts sprite sheets with progress and caches a manifest', async () => {
-    const video = project.videos.list()[0]!;
+    const video = (await listVideos(project))[0]!;
     expect(readThumbnailManifest(project.cacheDir, video)).toBeNull();
     const progress: number[] = [];
     const job = jobs.start({ kind: 'thumbnails', label: 'thumbnails', videoId: video.id }, (control) =>
-      generateThumbnails(tools.ffmpeg, project.videos.absolutePath(video), video, project.cacheDir, {
+      generateThumbnails(tools.ffmpeg, videoPath(project, video), video, project.cacheDir, {
         signal: control.signal,
         progress: (f, m) => {
           if (f !== null) progress.push(f);
@@ -60,9 +61,9 @@ describe('1-FPS thumbnails', () => {
   });
 
   it('can be cancelled', async () => {
-    const video = project.videos.list()[0]!;
+    const video = (await listVideos(project))[0]!;
     const job = jobs.start({ kind: 'thumbnails', label: 'cancel', videoId: 'other' }, (control) =>
-      generateThumbnails(tools.ffmpeg, project.videos.absolutePath(video), { ...video, id: 'other' }, project.cacheDir, control),
+      generateThumbnails(tools.ffmpeg, videoPath(project, video), { ...video, id: 'other' }, project.cacheDir, control),
     );
     jobs.cancel(job.id);
     expect((await jobs.wait(job.id)).state).toBe('cancelled');
@@ -134,9 +135,9 @@ describe('tile k shows the frame a player presents at k seconds', () => {
    * and that the rival frames (wrong answers a buggy filter would give) are clearly not a match.
    */
   async function checkTiles(name: string, expectedCount: number, limits: { match: number; rival: number }, rivals: (shown: number, k: number, pts: number[]) => number[]): Promise<void> {
-    const video = frames.videos.list().find((v) => v.name === name);
+    const video = (await listVideos(frames)).find((v) => v.name === name);
     if (!video) throw new Error(`${name} was not imported`);
-    const path = frames.videos.absolutePath(video);
+    const path = videoPath(frames, video);
     const manifest = await generateThumbnails(tools.ffmpeg, path, video, frames.cacheDir, { signal: new AbortController().signal, progress: () => undefined });
     expect(manifest.count).toBe(expectedCount);
     const pts = framePts(path);
@@ -173,7 +174,7 @@ describe('tile k shows the frame a player presents at k seconds', () => {
     const files = ['cfr.mp4', 'vfr.mp4', 'late-start.mp4', 'no-edit-list.mp4', 'counting-objects.mp4'].map((f) => join(media.path, f));
     const job = jobs.start({ kind: 'import', label: 'frames' }, (c) => importVideos(frames, { person: 'ann', role: 'annotator' }, tools, files, c));
     await jobs.wait(job.id);
-    expect(frames.videos.list()).toHaveLength(files.length);
+    expect(await listVideos(frames)).toHaveLength(files.length);
   }, 120_000);
   afterAll(async () => {
     await frames.close();

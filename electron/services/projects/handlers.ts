@@ -10,13 +10,13 @@ export const projectHandlers = {
     await ctx.projects.close();
     return null;
   },
-  'projects.viewState': (_req, ctx) => {
+  'projects.viewState': async (_req, ctx) => {
     const project = ctx.project();
-    return { selectedVideoId: project.store.getMeta('selectedVideoId'), videos: project.videos.views() };
+    return { selectedVideoId: project.store.getMeta('selectedVideoId'), videos: await project.stores.videos.views() };
   },
   'projects.selectVideo': async (req, ctx) => {
     const project = ctx.project();
-    if (req.videoId) requireVideo(project, req.videoId);
+    if (req.videoId) await requireVideo(project, req.videoId);
     await project.store.setMeta('selectedVideoId', req.videoId);
     return null;
   },

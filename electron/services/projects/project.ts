@@ -1,36 +1,51 @@
-// An open project: its data (ProjectStore), its folder (videos are stored relative to it) and its cache.
+// An open project: its data (ProjectStore, and every feature's store over it), its folder (videos are
+// stored relative to it) and its cache.
 import { basename, dirname, join } from 'node:path';
 import type { ProjectSummary } from '../../../shared/domain';
+import type { EditTransaction } from '../db/edit-log';
 import { ProjectStore } from '../db/project-store';
 import type { OpenOptions } from '../db/project-db';
-import { builtinProfileRows } from '../profiles/rows';
-import { VideoRepo } from '../videos/repo';
+import type { ReadableDb } from '../db/readable';
+import { seedProfiles, storesOver, writesIn } from '../db/sqlite';
+import type { EditWrites, ProjectStores } from '../db/stores';
+import { builtinProfiles } from '../profiles/builtin';
 
 export const PROJECT_EXTENSION = '.tidemark';
 
 export class Project {
   readonly dir: string;
-  readonly videos: VideoRepo;
+  /** Every feature's store over the committed data (see db/sqlite/index.ts for the pattern). */
+  readonly stores: ProjectStores;
 
   private constructor(
     readonly path: string,
     readonly store: ProjectStore,
   ) {
     this.dir = dirname(path);
-    this.videos = new VideoRepo(store.db, this.dir);
+    this.stores = storesOver(store.db);
   }
 
   static async open(path: string, options: OpenOptions & { name?: string }): Promise<Project> {
     const store = ProjectStore.open(path, options);
     const project = new Project(path, store);
     try {
-      await store.seed('profiles', builtinProfileRows());
+      await seedProfiles(store, builtinProfiles());
       if (options.name) await store.setMeta('name', options.name);
     } catch (error) {
       await store.close();
       throw error;
     }
     return project;
+  }
+
+  /** The features' stores through another handle: a snapshot's (long work), or an edit's own (`tx.db`). */
+  storesOver(db: ReadableDb): ProjectStores {
+    return storesOver(db);
+  }
+
+  /** One undoable edit by `person`: the features write through `w`; `tx` is the edit log's transaction. */
+  edit<T>(person: string, label: string, work: (w: EditWrites, tx: EditTransaction) => T | Promise<T>): Promise<T> {
+    return this.store.edit(person, label, (tx) => work(writesIn(tx), tx));
   }
 
   /** Thumbnails and other derived files live beside the project: `<name>.tidemark-cache/`. */
@@ -42,9 +57,8 @@ export class Project {
     return this.store.getMeta('name') ?? basename(this.path, PROJECT_EXTENSION);
   }
 
-  summary(): ProjectSummary {
-    const n = this.store.db.query<{ n: number }>('SELECT count(*) AS n FROM videos').get()!.n;
-    return { path: this.path, name: this.name, schemaVersion: this.store.db.schemaVersion(), videoCount: n };
+  async summary(): Promise<ProjectSummary> {
+    return { path: this.path, name: this.name, schemaVersion: this.store.db.schemaVersion(), videoCount: await this.stores.videos.count() };
   }
 
   close(): Promise<void> {

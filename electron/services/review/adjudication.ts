@@ -52,7 +52,7 @@ export async function decide(project: Project, caller: Caller, request: Decision
   const answers = standingAnswers(db, request, item, points.map((p) => p.id));
   // what stands must be a valid answer at every query point (an edit's, or the review kept)
   if (request.decision === 'edit' || request.decision === 'keep-reviewer') {
-    const problems = answerProblems(item.question, points, answers, project.videos.get(item.question.videoId)?.duration ?? null);
+    const problems = answerProblems(item.question, points, answers, (await project.stores.videos.get(item.question.videoId))?.duration ?? null);
     if (problems.length > 0) throw new ServiceError('invalid-request', problems.join(' '));
   }
   const decision: Adjudication = {

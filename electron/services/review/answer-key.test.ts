@@ -8,7 +8,7 @@ import { getQuestionRow, queryPointsOfQuestion } from '../annotation/rows';
 import * as annotation from '../annotation/service';
 import { annotationsFor } from '../annotation/service';
 import { exportBenchmark, readinessFor } from '../exchange/service';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
 import { ada, ann, lead, populateForReview, rita, rob } from '../test-support/review';
@@ -117,13 +117,13 @@ describe('a key withheld from a blind reviewer', () => {
     const fx = await populateForReview(project);
     const { questionId, points } = await countedByMarks(project, fx.videoId);
     await openRound(project, lead, round(['Rita'], ['E1-Transit']));
-    const blind = annotationsFor(project, rita, fx.videoId);
+    const blind = await annotationsFor(project, rita, fx.videoId);
     expect(blind.withheld).toContain(questionId);
     expect(blind.marks.filter((m) => m.target === 'cuts')).toEqual([]);
-    expect(annotationsFor(project, lead, fx.videoId).withheld).toEqual([]);
+    expect((await annotationsFor(project, lead, fx.videoId)).withheld).toEqual([]);
     // her review given, she sees the answer and its marks again
     await submitReview(project, rita, { questionId, round: 1, answers: answering(points, [0, 1, 2]), verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
-    const after = annotationsFor(project, rita, fx.videoId);
+    const after = await annotationsFor(project, rita, fx.videoId);
     expect(after.withheld).not.toContain(questionId);
     expect(after.marks.filter((m) => m.target === 'cuts')).toHaveLength(2);
     await project.close();

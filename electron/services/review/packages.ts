@@ -17,8 +17,8 @@ import { redactFor } from '../annotation/policy';
 import type { Row } from '../db/edit-log';
 import { ServiceError } from '../errors';
 import { fromStoredPath, toStoredPath } from '../media/paths';
-import { listProfiles, profileToRow } from '../profiles/rows';
 import { Project } from '../projects/project';
+import type { StoredVideo } from '../videos/store';
 import { blindExcept } from './blinding';
 import { answerKeyReader } from './answer-keys';
 import { afterReview, againstOf, PACKAGE_META } from './reviewing';
@@ -39,14 +39,15 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
   // the reviewer is blind to everything they did not write or review already
   const blindness = blindExcept(db, new Set());
   const videoIds = new Set<string>();
+  const videos: StoredVideo[] = [];
   const out: Array<{ table: (typeof tablesOrder)[number]; row: Row }> = [];
   for (const q of questionsSelectedBy(db, 'SELECT question_id FROM review_assignments WHERE round_id = ? AND reviewer = ?', round.id, reviewer)) videoIds.add(q.videoId);
   const usedProfiles = new Set<string>();
   for (const videoId of videoIds) {
-    const row = project.videos.rowOf(videoId)!;
+    const video = (await project.stores.videos.get(videoId))!;
     // stored relative to the package's folder, so the reviewer relinks only if the media moved
-    const absolute = fromStoredPath(project.dir, String(row.rel_path));
-    out.push({ table: 'videos', row: { ...row, rel_path: toStoredPath(resolve(target, '..'), absolute) } });
+    const absolute = fromStoredPath(project.dir, video.relPath);
+    videos.push({ ...video, relPath: toStoredPath(resolve(target, '..'), absolute) });
     // redacted with every question of the video, so the marks the others own stay out too; only the items go in
     const visible = redactFor(blindness, { questions: listQuestions(db, videoId), queryPoints: listQueryPoints(db, videoId), marks: listMarks(db, videoId) });
     for (const m of visible.marks) out.push({ table: 'marks', row: markToRow(m) });
@@ -56,16 +57,18 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
     }
     for (const p of visible.queryPoints.filter((x) => itemIds.has(x.questionId))) out.push({ table: 'query_points', row: queryPointToRow(p) });
   }
-  const profiles = listProfiles(db).filter((p) => usedProfiles.has(p.id) && !p.builtin);
+  const profiles = (await project.stores.profiles.list()).filter((p) => usedProfiles.has(p.id) && !p.builtin);
   // the reviewer, and the lead who made the package (so they can open it to check it)
   const people = [personNamed(db, reviewer), personNamed(db, caller.person)].filter((p, i, all): p is NonNullable<typeof p> => p !== null && all.findIndex((q) => q?.id === p.id) === i);
 
   const pkg = await Project.open(target, { create: true, name: `${project.name} — review package for ${reviewer}, round ${roundNumber}` });
   try {
-    await pkg.store.edit(caller.person, `Review package for ${reviewer}`, async (tx) => {
+    await pkg.edit(caller.person, `Review package for ${reviewer}`, async (w, tx) => {
       for (const p of people) tx.put('people', personToRow(p));
       for (const g of listGuidelines(db)) tx.put('guidelines', guidelineToRow(g));
-      for (const p of profiles) tx.put('profiles', profileToRow(p));
+      for (const p of profiles) await w.profiles.put(p);
+      await w.videos.copy(videos);
+      await tx.pace();
       for (const table of tablesOrder) {
         for (const item of out) if (item.table === table) tx.insert(table, item.row);
         await tx.pace();
@@ -80,7 +83,7 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
   return { path: target, questions: itemIds.size, videos: videoIds.size };
 }
 
-const tablesOrder = ['videos', 'marks', 'questions', 'query_points'] as const;
+const tablesOrder = ['marks', 'questions', 'query_points'] as const;
 
 /** A package is always a new file, at a full path (the server's own folder means nothing to a person), in a folder that exists. */
 function checkPackageTarget(path: string): string {
@@ -170,7 +173,7 @@ export async function importPackage(project: Project, caller: Caller, path: stri
       // checked as a review made here would be, and given against the author's answers it was blind to
       const { question } = getQuestionRow(db, r.questionId)!;
       const points = queryPointsOfQuestion(db, r.questionId);
-      const wrong = answerProblems(question, points, r.answers, project.videos.get(question.videoId)?.duration ?? null);
+      const wrong = answerProblems(question, points, r.answers, (await project.stores.videos.get(question.videoId))?.duration ?? null);
       if (r.verdict === null) wrong.push('verdict: none given.');
       else if (r.verdict !== 'accept' && !(reviewReasons as readonly string[]).includes(r.reason)) wrong.push(`reason: ${JSON.stringify(r.reason)} is not one of ${reviewReasons.join(', ')}.`);
       if (wrong.length > 0) problems.push(`${where}: ${wrong.join(' ')}`);

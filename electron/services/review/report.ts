@@ -12,7 +12,7 @@ import type { Review } from '../../../shared/reviews';
 import { getQuestionRow, listMarks, queryPointsOfQuestion } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
 import { Pacer } from '../pacer';
-import { listProfiles } from '../profiles/rows';
+import type { ProfileStore } from '../profiles/store';
 import type { Project } from '../projects/project';
 import { answerKeyReader } from './answer-keys';
 import { requireRound, roundItems } from './rounds';
@@ -22,13 +22,13 @@ import { allReviews } from './rows';
 export async function agreementReport(project: Project, caller: Caller, round: number | null, by: ReportGrouping): Promise<AgreementReport> {
   const pacer = new Pacer();
   // read on a snapshot: the report sees one state of the project however long it reads
-  const input = await project.store.snapshot((snapshot) => reportInput(snapshot, project.name, round, by, pacer));
+  const input = await project.store.snapshot((snapshot) => reportInput(snapshot, project.storesOver(snapshot).profiles, project.name, round, by, pacer));
   return buildAgreementReportPaced(input, () => pacer.pace());
 }
 
 /** What the report is computed from: the round's items with their authors' answers, its reviews and funnel. */
-async function reportInput(db: ReadableDb, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
-  const stratum = strataOf(listProfiles(db), by);
+async function reportInput(db: ReadableDb, profiles: ProfileStore, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
+  const stratum = strataOf(await profiles.list(), by);
   const marksOf = memo((videoId: string) => listMarks(db, videoId));
   const keysOf = answerKeyReader(db, marksOf);
   let questions: Array<{ question: Question; queryPoints: QueryPoint[] }>;

@@ -45,7 +45,7 @@ describe('a review round from start to report', () => {
     const fx = await populateForReview(project);
     // Ann reviews too: she must never get her own items
     await savePerson(project, lead, 'Ann', ['annotator', 'reviewer']);
-    const preview = previewRound(project, lead, everything, ['Rita', 'Rob', 'Ann'], 2);
+    const preview = await previewRound(project, lead, everything, ['Rita', 'Rob', 'Ann'], 2);
     expect(preview).toMatchObject({ questions: 4, shortOfReviewers: 0 });
     const r = await openRound(project, lead, round(['Rita', 'Rob', 'Ann'], { reviewsPerItem: 2 }));
     expect(r.number).toBe(1);
@@ -53,10 +53,10 @@ describe('a review round from start to report', () => {
     expect(summary!.progress.find((p) => p.reviewer === 'Ann')?.assigned ?? 0).toBe(0);
     expect(summary!.progress.map((p) => p.assigned).filter((x) => x > 0)).toEqual([4, 4]);
     expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('in-review');
-    const queue = queueOf(project, rita, null);
+    const queue = await queueOf(project, rita, null);
     expect(queue).toHaveLength(4);
     expect(JSON.stringify(queue)).not.toContain(SENTINEL);
-    expect(JSON.stringify(annotationsFor(project, rita, fx.videoId))).not.toContain(SENTINEL);
+    expect(JSON.stringify(await annotationsFor(project, rita, fx.videoId))).not.toContain(SENTINEL);
     expect(contextOf(project, rita, fx.textId).authorAnswers).toBeNull();
     await project.close();
   });
@@ -79,7 +79,7 @@ describe('a review round from start to report', () => {
     // having seen the author's answer, she cannot take her review back and answer again
     await expect(undo(project, rita)).rejects.toThrow(/a submitted review stands/);
     expect(contextOf(project, rita, fx.choiceId).otherReviews).toEqual([]);
-    expect(annotationsFor(project, rita, fx.videoId).queryPoints.find((p) => p.id === choice.id)!.answer).toBe('B');
+    expect((await annotationsFor(project, rita, fx.videoId)).queryPoints.find((p) => p.id === choice.id)!.answer).toBe('B');
     await submitReview(project, rob, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 20 });
     expect(() => checkCaller('adjudication.queue', project.store.db, rita)).toThrow(/A reviewer cannot call adjudication.queue/);
     const queue = adjudicationQueue(project, ada, 1);
@@ -145,7 +145,7 @@ describe('what a review, a decision and a round must be', () => {
     await expect(submit([{ queryPointId: choice.id, answer: 'A' }, { queryPointId: choice.id, answer: 'B' }])).rejects.toThrow(/second answer for the same query point/);
     await expect(submit([{ queryPointId: choice.id, answer: 'A', evidence: [[4, 2]] }])).rejects.toThrow(/ends \(2 s\) before it starts/);
     await expect(submit([{ queryPointId: choice.id, answer: 'A' }], 'reject')).rejects.toThrow(/reason: say why you reject/);
-    expect(queueOf(project, rita, 1).every((i) => !i.done)).toBe(true);
+    expect((await queueOf(project, rita, 1)).every((i) => !i.done)).toBe(true);
     await submit([{ queryPointId: choice.id, answer: 'a' }], 'accept');
     await submit([{ queryPointId: choice.id, answer: 'B' }], 'accept', rob);
     const decideAs = (fields: Partial<Parameters<typeof decide>[2]>) => decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'edit', reviewId: null, answers: [], reason: 'wrong answer', notes: '', ...fields });

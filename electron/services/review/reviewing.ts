@@ -21,7 +21,7 @@ import { requireRound, roundItemOf, setStatus } from './rounds';
 import { adjudicationsOfQuestion, assignmentsOf, currentGuideline, isAssigned, listRounds, reviewsBy, reviewToRow, reviewsOfQuestion } from './rows';
 
 /** The caller's assignments in open rounds (or in one round), each with whether it is done. */
-export function queueOf(project: Project, caller: Caller, round: number | null): QueueItem[] {
+export async function queueOf(project: Project, caller: Caller, round: number | null): Promise<QueueItem[]> {
   const db = project.store.db;
   const rounds = new Map(listRounds(db).filter((r) => (round === null ? !r.closed : r.number === round)).map((r) => [r.id, r]));
   const done = new Set(reviewsBy(db, caller.person).map((r) => `${r.round}:${r.questionId}`));
@@ -31,7 +31,7 @@ export function queueOf(project: Project, caller: Caller, round: number | null):
     const row = r && getQuestionRow(db, a.questionId);
     if (!r || !row) continue;
     const q = row.question;
-    items.push({ round: r.number, roundName: r.name, questionId: q.id, videoId: q.videoId, videoName: project.videos.get(q.videoId)?.name ?? '', text: q.text, taskCode: q.taskCode, done: done.has(`${r.number}:${q.id}`) });
+    items.push({ round: r.number, roundName: r.name, questionId: q.id, videoId: q.videoId, videoName: (await project.stores.videos.get(q.videoId))?.name ?? '', text: q.text, taskCode: q.taskCode, done: done.has(`${r.number}:${q.id}`) });
   }
   return items;
 }
@@ -76,7 +76,7 @@ export async function submitReview(project: Project, caller: Caller, submission:
   }
   const { question } = getQuestionRow(db, submission.questionId)!;
   const points = queryPointsOfQuestion(db, submission.questionId);
-  const problems = answerProblems(question, points, submission.answers, project.videos.get(question.videoId)?.duration ?? null);
+  const problems = answerProblems(question, points, submission.answers, (await project.stores.videos.get(question.videoId))?.duration ?? null);
   if (submission.verdict !== 'accept' && !submission.reason) problems.push(`reason: say why you ${submission.verdict === 'reject' ? 'reject' : 'would revise'} it.`);
   if (problems.length > 0) throw new ServiceError('invalid-request', problems.join(' '));
   const now = new Date().toISOString();

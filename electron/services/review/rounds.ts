@@ -3,6 +3,7 @@
 // each item of a round stands is derived from its reviews and decisions, never stored twice.
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../shared/domain';
+import type { Profile } from '../../../shared/profiles';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { assignReviewers } from '../../../shared/review/assign';
 import { funnelOf, itemState, reviewedAnswers, type RoundItem } from '../../../shared/review/funnel';
@@ -16,14 +17,12 @@ import { allQuestions, getQuestionRow, queryPointsOfQuestion, queryPointsSelecte
 import type { EditTransaction } from '../db/edit-log';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
-import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { answerKeyReader, type KeysOf } from './answer-keys';
 import { adjudicationsOfQuestion, adjudicationsSelectedBy, listPeople, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, reviewsSelectedBy, roundByNumber, roundToRow } from './rows';
 
 /** The questions a selection takes, in a stable order, with the stratum each was drawn from. */
-function selectQuestions(db: ReadableDb, selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
-  const profiles = listProfiles(db);
+function selectQuestions(db: ReadableDb, profiles: readonly Profile[], selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
   const underPrefix = matchesTaskPrefix(profiles);
   const filtered = allQuestions(db).filter(
     (q) =>
@@ -54,16 +53,15 @@ function checkReviewers(db: ReadableDb, reviewers: readonly string[], perItem: n
   }
 }
 
-function plan(db: ReadableDb, selection: RoundSelection, reviewers: readonly string[], perItem: number) {
-  const { questions, byStratum } = selectQuestions(db, selection);
+async function plan(project: Project, selection: RoundSelection, reviewers: readonly string[], perItem: number) {
+  const { questions, byStratum } = selectQuestions(project.store.db, await project.stores.profiles.list(), selection);
   const { assignments, short } = assignReviewers(questions.map((q) => ({ id: q.id, author: q.createdBy })), reviewers, perItem);
   return { questions, byStratum, assignments, short };
 }
 
-export function previewRound(project: Project, caller: Caller, selection: RoundSelection, reviewers: readonly string[], perItem: number): RoundPreview {
-  const db = project.store.db;
-  if (reviewers.length > 0) checkReviewers(db, reviewers, perItem);
-  const { questions, byStratum, short } = plan(db, selection, reviewers, perItem);
+export async function previewRound(project: Project, caller: Caller, selection: RoundSelection, reviewers: readonly string[], perItem: number): Promise<RoundPreview> {
+  if (reviewers.length > 0) checkReviewers(project.store.db, reviewers, perItem);
+  const { questions, byStratum, short } = await plan(project, selection, reviewers, perItem);
   return { questions: questions.length, byStratum, shortOfReviewers: reviewers.length === 0 ? questions.length : short.length };
 }
 
@@ -71,10 +69,9 @@ type NewRound = Omit<RoundFields, 'closed' | 'guidelineVersion'>;
 
 /** Opens a round (one edit): its assignments, and its items' status set to in-review (a qualification round leaves the gold set as it is). */
 export async function openRound(project: Project, caller: Caller, fields: NewRound): Promise<ReviewRound> {
-  const db = project.store.db;
-  checkReviewers(db, fields.reviewers, fields.reviewsPerItem);
+  checkReviewers(project.store.db, fields.reviewers, fields.reviewsPerItem);
   // items short of reviewers open with the reviewers they could get (the preview says how many)
-  const { questions, assignments } = plan(db, fields.selection, fields.reviewers, fields.reviewsPerItem);
+  const { questions, assignments } = await plan(project, fields.selection, fields.reviewers, fields.reviewsPerItem);
   if (questions.length === 0) throw new ServiceError('invalid-request', 'No question matches this selection.');
   if (assignments.length === 0) throw new ServiceError('invalid-request', 'No reviewer can take these questions (a reviewer never reviews their own).');
   return project.store.edit(caller.person, `Open review round (${plural(questions.length, 'item')})`, async (tx) => {

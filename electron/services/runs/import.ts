@@ -53,7 +53,7 @@ export async function importRunFile(project: Project, caller: Caller, options: R
   const defaultLabel = file.replace(/\.jsonl?$/i, '');
   const protocol = options.protocol ?? format.protocol;
   return project.store.edit(caller.person, `Import run ${file}`, async (tx) => {
-    const index = itemIndex(project, tx.db);
+    const index = await itemIndex(project, tx.db);
     const runs = new Map<string, { id: string; model: string; label: string; responses: ModelResponse[] }>();
     for (const line of read.lines) {
       const match = index.match(line, options.tolerance ?? DEFAULT_TOLERANCE);

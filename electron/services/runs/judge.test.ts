@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionFieldsSchema } from '../../../shared/questions';
 import * as annotation from '../annotation/service';
 import { AppServices } from '../app-services';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { startFakeOpenAi, type FakeOpenAi, type Received } from '../test-support/fake-openai';
 import { tempDir } from '../test-support/fixtures';
 import { apiClient, insertTestVideo } from '../test-support/project';

@@ -19,7 +19,6 @@ import { runOrder } from '../../../shared/runs/query-order';
 import type { RunLine } from '../../../shared/runs/run-file';
 import { allQuestions, listQueryPoints, queryPointsOfQuestion } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
-import { listProfiles } from '../profiles/rows';
 import type { Project } from '../projects/project';
 
 interface MatchedItem {
@@ -75,17 +74,18 @@ function exportedIdsOf(benchmark: Benchmark, questions: readonly Question[], pat
 }
 
 /** The ids one profile's questions are exported under (`questions`: all of the profile's, in the order they were made). */
-export function exportedIds(project: Project, db: ReadableDb, benchmark: Benchmark, questions: readonly Question[]): Map<string, string> {
-  return exportedIdsOf(benchmark, questions, new Map(project.videos.listFrom(db).map((v) => [v.id, v.relPath])));
+export async function exportedIds(project: Project, db: ReadableDb, benchmark: Benchmark, questions: readonly Question[]): Promise<Map<string, string>> {
+  return exportedIdsOf(benchmark, questions, new Map((await project.storesOver(db).videos.list()).map((v) => [v.id, v.relPath])));
 }
 
 const seconds = (t: number): string => String(Math.round(t * 1000) / 1000);
 const normalPath = (path: string): string => path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '');
 
-export function itemIndex(project: Project, db: ReadableDb): ItemIndex {
-  const benchmarks = new Map(listProfiles(db).map((p) => [p.id, benchmarkOf(p)]));
+export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemIndex> {
+  const stores = project.storesOver(db);
+  const benchmarks = new Map((await stores.profiles.list()).map((p) => [p.id, benchmarkOf(p)]));
   const streamingBenchIndex = new Map<string, number>();
-  const videos = project.videos.listFrom(db);
+  const videos = await stores.videos.list();
   const paths = new Map(videos.map((v) => [v.id, v.relPath]));
   const byKey = new Map<string, Question>();
   const questions = allQuestions(db);

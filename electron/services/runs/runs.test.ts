@@ -4,11 +4,11 @@
 // Tidemark knows matched by their video and query time; another tool's result file imported whole.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { questionFieldsSchema } from '../../../shared/questions';
 import * as annotation from '../annotation/service';
 import { exportTidemarkJsonl } from '../exchange/tidemark-jsonl';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
 import { insertTestVideo } from '../test-support/project';
@@ -129,8 +129,12 @@ describe('importing a run', () => {
 });
 
 describe('matching by video and query time', () => {
+  let index: Awaited<ReturnType<typeof itemIndex>>;
+  beforeEach(async () => {
+    index = await itemIndex(project, project.store.db);
+  });
   const match = (line: { item?: string; query?: number; video?: string; queryTime?: number }, tolerance?: number) => {
-    const found = itemIndex(project, project.store.db).match({ item: '', query: 0, ...line }, tolerance);
+    const found = index.match({ item: '', query: 0, ...line }, tolerance);
     return 'matched' in found ? { question: found.matched.question.id, query: found.query } : found;
   };
 

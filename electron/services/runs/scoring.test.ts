@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionFieldsSchema } from '../../../shared/questions';
 import * as annotation from '../annotation/service';
 import { runCli } from '../../cli/cli';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
 import { insertTestVideo } from '../test-support/project';

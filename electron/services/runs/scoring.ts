@@ -16,7 +16,6 @@ import type { ModelResponse, ModelRun, RunScoreView } from '../../../shared/runs
 import { listQuestions, pacedReads } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
-import { getProfile } from '../profiles/rows';
 import type { Project } from '../projects/project';
 import { storedJudgments } from './judgments';
 import { exportedIds } from './matching';
@@ -50,14 +49,14 @@ interface ProfileItems {
  * snapshot (`project.store.snapshot`): paced reads hold their connection while they iterate.
  */
 async function profileItems(project: Project, db: ReadableDb, profileId: string, videoId: string | null, pacer: Pacer): Promise<ProfileItems> {
-  const profile = getProfile(db, profileId);
+  const profile = await project.storesOver(db).profiles.get(profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${profileId} in this project.`);
   const questions = videoId === null ? await pacedReads.questionsOfProfile(db, profileId, pacer) : listQuestions(db, videoId).filter((q) => q.profileId === profileId);
   const benchmark = benchmarkOf(profile);
   // one video's questions are named as the export of the whole profile names them: a question made
   // before ids were given is numbered past every id the profile keeps (read only when there is one)
   const idless = videoId !== null && benchmark.idField !== null && questions.some((q) => q.origin?.extra[benchmark.idField!] === undefined);
-  const ids = exportedIds(project, db, benchmark, idless ? await pacedReads.questionsOfProfile(db, profileId, pacer) : questions);
+  const ids = await exportedIds(project, db, benchmark, idless ? await pacedReads.questionsOfProfile(db, profileId, pacer) : questions);
   // only counting questions and caption tasks read their answers from marks
   const needsMarks = profile.rules.counting || profile.rules.denseCaptions;
   const items: ProfileItems['items'] = [];

@@ -10,7 +10,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
 import { formatProblem } from '../../../shared/formats/problems';
 import { importBenchmarkFile } from '../exchange/service';
-import { listProfiles } from '../profiles/rows';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
 import { importRunFile } from './import';
@@ -56,7 +55,7 @@ describe('StreamingBench scored as src/data/count.py scores it', () => {
       // questions asked twice at one time of one video are told apart by their place in the file, as the release's answers sit in their question
       expect(run.unmatched.map(formatProblem)).toEqual([]);
     }
-    const profile = listProfiles(project.store.db).find((p) => p.name === 'StreamingBench')!;
+    const profile = (await project.stores.profiles.list()).find((p) => p.name === 'StreamingBench')!;
     const scores = await scoreRuns(project, profile.id, []);
     for (const model of MODELS) {
       const score = scores.find((s) => s.model === model)!;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
 import type { RunScore } from '../../../shared/scoring/types';
 import { exportBenchmark, importBenchmarkFile } from '../exchange/service';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
 import { importRunFile } from './import';

@@ -7,12 +7,11 @@ import type { Caller } from '../../../shared/domain';
 import type { ContextSource } from '../context';
 import { createHandlers, dispatch } from '../handlers';
 import type { Project } from '../projects/project';
-import type { NewVideo } from '../videos/repo';
-import { insertVideos } from '../videos/repo';
+import type { NewVideo } from '../videos/store';
 
 export async function insertTestVideo(project: Project, fields: Partial<NewVideo> = {}): Promise<string> {
   const video: NewVideo = { id: randomUUID(), name: 'v.mp4', relPath: 'v.mp4', fingerprint: randomUUID(), fileSize: 1, duration: 60, fps: 30, fpsRational: '30/1', variableFps: false, width: 640, height: 360, codec: 'h264', audioCodec: null, container: 'mp4', ...fields };
-  await project.store.edit('test', 'Add test video', (tx) => insertVideos(tx, [video]));
+  await project.edit('test', 'Add test video', (w) => w.videos.add([video], new Date().toISOString()));
   return video.id;
 }
 

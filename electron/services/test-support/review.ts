@@ -11,7 +11,7 @@ import { queryPointFieldsSchema, questionFieldsSchema, type QuestionFields } fro
 import * as annotation from '../annotation/service';
 import { draftToRow } from '../drafting/rows';
 import { importRunFile } from '../runs/import';
-import { builtinProfileId } from '../profiles/rows';
+import { builtinProfileId } from '../profiles/builtin';
 import type { Project } from '../projects/project';
 import { savePerson } from '../review/people';
 import { insertTestVideo } from './project';

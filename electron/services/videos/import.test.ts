@@ -7,6 +7,7 @@ import { Project } from '../projects/project';
 import { renderClip, renderUnplayableClip, tempDir, tools, truncateFile } from '../test-support/fixtures';
 import { relinkVideo } from './relink';
 import { importVideos } from './service';
+import { listVideos } from '../videos/library';
 
 const dir = tempDir();
 const jobs = new JobRegistry();
@@ -53,7 +54,7 @@ describe('importing videos', () => {
     const report = await runImport([join(dir.path, 'media', 'a.mp4')]);
     expect(report.imported).toHaveLength(0);
     expect(report.duplicates[0]?.reason).toMatch(/Already in the project as a.mp4/);
-    expect(project.videos.list()).toHaveLength(2);
+    expect(await listVideos(project)).toHaveLength(2);
   });
 
   it('reports paths that do not exist', async () => {
@@ -68,29 +69,29 @@ describe('importing videos', () => {
 
   it('relinks a moved folder from one file, as one undoable edit', async () => {
     renameSync(join(dir.path, 'media'), join(dir.path, 'moved'));
-    expect(project.videos.list().map((v) => v.status)).toEqual(['missing', 'missing']);
-    const a = project.videos.list().find((v) => v.name === 'a.mp4')!;
+    expect((await listVideos(project)).map((v) => v.status)).toEqual(['missing', 'missing']);
+    const a = (await listVideos(project)).find((v) => v.name === 'a.mp4')!;
     const relinked = await relinkVideo(project, ann, tools, a.id, join(dir.path, 'moved', 'a.mp4'));
     expect(relinked.map((v) => v.relPath).sort()).toEqual(['moved/a.mp4', 'moved/day1/cam/b.webm']);
-    expect(project.videos.list().every((v) => v.status === 'ok')).toBe(true);
+    expect((await listVideos(project)).every((v) => v.status === 'ok')).toBe(true);
     expect((await project.store.undo('ann'))?.label).toBe('Relink 2 videos');
-    expect(project.videos.list().map((v) => v.status)).toEqual(['missing', 'missing']);
+    expect((await listVideos(project)).map((v) => v.status)).toEqual(['missing', 'missing']);
     await project.store.redo('ann');
-    expect(project.videos.list().every((v) => v.status === 'ok')).toBe(true);
+    expect((await listVideos(project)).every((v) => v.status === 'ok')).toBe(true);
   });
 
   it('refuses to relink to a different file', async () => {
-    const b = project.videos.list().find((v) => v.name === 'b.webm')!;
+    const b = (await listVideos(project)).find((v) => v.name === 'b.webm')!;
     await expect(relinkVideo(project, ann, tools, b.id, join(dir.path, 'moved', 'a.mp4'))).rejects.toThrow(/not the same file/);
   });
 
   it('stops between files when cancelled', async () => {
-    const before = project.videos.list().length;
+    const before = (await listVideos(project)).length;
     writeFileSync(join(dir.path, 'moved', 'day1', 'late.mp4'), 'x'); // something new to probe
     const job = jobs.start({ kind: 'import', label: 'cancel' }, (control) => importVideos(project, ann, tools, [join(dir.path, 'moved')], control));
     jobs.cancel(job.id);
     const done = await jobs.wait(job.id);
     expect(done.state).toBe('cancelled');
-    expect(project.videos.list()).toHaveLength(before);
+    expect(await listVideos(project)).toHaveLength(before);
   });
 });

@@ -10,7 +10,8 @@ import { toStoredPath } from '../media/paths';
 import { probeVideo } from '../media/probe';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
-import type { NewVideo } from './repo';
+import { videoWithFingerprint } from './library';
+import type { NewVideo } from './store';
 
 /** Extensions picked up when walking a folder; files named one by one are always probed. */
 const VIDEO_EXTENSIONS = new Set(['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.ogv', '.avi', '.mpg', '.mpeg', '.ts', '.mts', '.wmv', '.flv', '.3gp']);
@@ -64,7 +65,7 @@ export async function probeNewVideos(project: Project, tools: MediaTools, paths:
     control.progress(index / Math.max(1, files.length), `Probing ${basename(path)} (${index + 1}/${files.length})`);
     try {
       const { fingerprint, size } = fingerprintFile(path);
-      const existing = project.videos.byFingerprint(fingerprint);
+      const existing = await videoWithFingerprint(project, fingerprint);
       if (existing || seen.has(fingerprint)) {
         report.duplicates.push({ path, reason: `Already in the project as ${existing?.name ?? basename(seen.get(fingerprint) ?? path)}.` });
         sameAs.set(path, fingerprint);
