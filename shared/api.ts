@@ -33,6 +33,8 @@ export type ApiErrorCode =
   | 'conflict'
   | 'unavailable'
   | 'forbidden'
+  /** The caller's name is protected by a passphrase this session has not given in the open project: sign in again. */
+  | 'unauthenticated'
   | 'failed';
 
 export interface ApiError {

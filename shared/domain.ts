@@ -97,12 +97,15 @@ export interface ThumbnailManifest {
 export type FfmpegSource = 'bundled' | 'system';
 
 export interface Settings {
-  personName: string;
-  role: Role;
+  /**
+   * Who signed in last on this machine: a new session starts as them (unverified). Written only by
+   * signing in (the transport's own step); no setting changes who you are.
+   */
+  lastCaller: Caller;
   ffmpegSource: FfmpegSource;
   /** Rebound shortcuts: action id → key combos. */
   keymap: Record<string, string[]>;
-  /** Whether the person has said who they are (the app asks once, on the first start). */
+  /** Whether anyone has signed in on this machine yet (the app asks once, on the first start). */
   identityChosen: boolean;
   /** The drafting endpoint (its key is kept by the main process only). */
   drafting: EndpointSettings;

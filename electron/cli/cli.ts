@@ -173,7 +173,7 @@ async function runImport(file: string, projectPath: string, format: string, valu
   const project = await Project.open(projectPath, { create: created });
   let keep = false;
   try {
-    const caller = callerFor(project.store.db, who, 'exchange.import');
+    const caller = await callerFor(project.store.db, who, 'exchange.import');
     const outcome = await importFile(
       project,
       caller,

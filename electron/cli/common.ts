@@ -1,5 +1,6 @@
 // What every `tidemark` command shares: where it writes, the usage error (exit 2), who it acts as
-// (--as, --role) with which settings (--data-dir), and a project opened for one command.
+// (--as, --role; TIDEMARK_PASSPHRASE for a protected name) with which settings (--data-dir), and a
+// project opened for one command.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { benchmarkOf } from '../../shared/benchmarks';
@@ -12,7 +13,8 @@ import type { ReadableDb } from '../services/db/readable';
 import { ServiceError } from '../services/errors';
 import { Project } from '../services/projects/project';
 import { checkCaller } from '../services/review/policy';
-import { listPeople, personNamed, personNamedLike } from '../services/review/rows';
+import { listPeople, passphraseOf, personNamed, personNamedLike } from '../services/review/rows';
+import { passphraseMatches } from '../services/session/passphrase';
 import { SettingsStore } from '../services/settings/store';
 
 export interface CliIo {
@@ -30,6 +32,9 @@ export function requireFile(path: string, what = 'a file'): void {
   if (statSync(path).isDirectory()) throw new Error(`${path} is a folder, not ${what}.`);
 }
 
+/** Where a person who protects their name gives their passphrase (never on the command line, where others see it). */
+export const PASSPHRASE_VARIABLE = 'TIDEMARK_PASSPHRASE';
+
 /** The options every command takes (parseArgs form). */
 export const WHO_OPTIONS = { as: { type: 'string' }, role: { type: 'string' }, 'data-dir': { type: 'string' } } as const;
 
@@ -38,14 +43,18 @@ export const WHO_HELP = `Options of every command that opens a project:
                    call is checked as the app checks it: NAME must be one of the project's people, and
                    what they may do and see is what their role allows (a reviewer stays blind)
   --role ROLE      which of the person's roles to act in, when they have several (${personRoles.join(', ')})
-  --data-dir DIR   the data folder with settings.json (who you are when --as is not given, the ffmpeg
-                   and drafting settings, the key file); default: the app's own, or TIDEMARK_DATA_DIR`;
+  --data-dir DIR   the data folder with settings.json (who you are when --as is not given: the last
+                   person who signed in there; the ffmpeg and drafting settings, the key file);
+                   default: the app's own, or TIDEMARK_DATA_DIR
+A person who protects their name with a passphrase in the project gives it in the environment
+variable ${PASSPHRASE_VARIABLE}.`;
 
-/** Who a command acts as, as its command line says: a name and a role (each optional), and the settings to read. */
+/** Who a command acts as, as its command line says: a name and a role (each optional), the passphrase its environment gives, and the settings to read. */
 export interface Who {
   as: string | undefined;
   role: Role | undefined;
   dataDir: string;
+  passphrase?: string | undefined;
 }
 
 export function whoFrom(values: { as?: string | boolean; role?: string | boolean; 'data-dir'?: string | boolean }, env: NodeJS.ProcessEnv): Who {
@@ -58,7 +67,7 @@ export function whoFrom(values: { as?: string | boolean; role?: string | boolean
   const role = text('role');
   if (role !== undefined && !(personRoles as readonly string[]).includes(role)) throw new UsageError(`--role is one of ${personRoles.join(', ')} (not "${role}").`);
   const dataDir = text('data-dir');
-  return { as: text('as'), role: role as Role | undefined, dataDir: dataDir ? resolve(dataDir) : defaultDataDir(env) };
+  return { as: text('as'), role: role as Role | undefined, dataDir: dataDir ? resolve(dataDir) : defaultDataDir(env), passphrase: env[PASSPHRASE_VARIABLE] || undefined };
 }
 
 /** The settings of the data folder the command uses. */
@@ -66,15 +75,25 @@ export const settingsOf = (who: Who): SettingsStore => new SettingsStore(who.dat
 
 /**
  * The caller a command works as in this project: the person named by --as (who must be one of the
- * project's people, acting in one of their roles), else the person in settings.json (in --role, if
- * given). Either is then checked exactly as the app checks a call of `method`: the role must be one
- * the project gives the person, and a blind person may not call what would reveal answers.
+ * project's people, acting in one of their roles), else the last person who signed in on the data
+ * folder's machine (in --role, if given). Either is then checked exactly as the app checks a call of
+ * `method`: the role must be one the project gives the person, a blind person may not call what
+ * would reveal answers, and a person who protects their name must give their passphrase.
  */
-export function callerFor(db: ReadableDb, who: Who, method: ApiMethod): Caller {
-  const fromSettings = settingsOf(who).caller();
+export async function callerFor(db: ReadableDb, who: Who, method: ApiMethod): Promise<Caller> {
+  const fromSettings = settingsOf(who).lastCaller();
   const caller = who.as === undefined ? { ...fromSettings, ...(who.role ? { role: who.role } : {}) } : { person: who.as, role: roleOf(db, who.as, who.role ?? null, fromSettings.role) };
   checkCaller(method, db, caller);
+  await checkPassphrase(db, caller.person, who.passphrase);
   return caller;
+}
+
+/** A name protected in the project is the caller's only with its passphrase, as signing in asks it. */
+async function checkPassphrase(db: ReadableDb, person: string, given: string | undefined): Promise<void> {
+  const stored = passphraseOf(db, person);
+  if (stored === null) return;
+  if (given === undefined) throw new ServiceError('unauthenticated', `${person} protects their name with a passphrase in this project: give it in the environment variable ${PASSPHRASE_VARIABLE}.`);
+  if (!(await passphraseMatches(stored, given))) throw new ServiceError('unauthenticated', `${PASSPHRASE_VARIABLE} is not ${person}'s passphrase in this project.`);
 }
 
 /** The role a person named by --as acts in: the one asked for, their only one, or the settings' one if it is theirs. */
@@ -103,7 +122,7 @@ function roleOf(db: ReadableDb, name: string, asked: Role | null, preferred: Rol
 export async function withProject<T>(path: string, mode: 'read' | 'write', access: { who: Who; method: ApiMethod }, work: (project: Project, caller: Caller) => T | Promise<T>): Promise<T> {
   const project = await Project.open(path, { create: false, readOnly: mode === 'read' });
   try {
-    return await work(project, callerFor(project.store.db, access.who, access.method));
+    return await work(project, await callerFor(project.store.db, access.who, access.method));
   } finally {
     await project.close();
   }

@@ -1,6 +1,6 @@
 // The desktop shell: the only module that imports electron. It wires the window, the app:// and
 // media:// protocols and IPC to the same services browser mode uses.
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type OpenDialogOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type IpcMainInvokeEvent, type OpenDialogOptions } from 'electron';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,9 +8,11 @@ import { apiMethods } from '../../shared/api-methods';
 import { contentSecurityPolicy, isAllowedExternalUrl } from '../../shared/security';
 import { AppServices } from '../services/app-services';
 import { NEVER_ABORTED } from '../services/context';
-import { createHandlers, dispatch, type DialogKind } from '../services/handlers';
+import { createHandlers, type DialogKind } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
 import { isPathInside } from '../services/media/paths';
+import type { Session } from '../services/session/sessions';
+import { SignInService } from '../services/session/sign-in';
 import { APP_ORIGIN, APP_SCHEME, appFileFromUrl, isInternalNavigation, MEDIA_SCHEME, mediaRouteFromUrl } from './routes';
 import { desktopKeyStore } from './safe-key-store';
 
@@ -65,28 +67,41 @@ function registerProtocols(app: AppServices): void {
       headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' },
     });
   });
-  protocol.handle(MEDIA_SCHEME, (request) => {
+  protocol.handle(MEDIA_SCHEME, async (request) => {
     const route = mediaRouteFromUrl(request.url);
     if (!route) return new Response(null, { status: 404 });
-    const answer = answerMedia(app, route, request.headers.get('range'));
+    const answer = await answerMedia(app, route, request.headers.get('range'));
     const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
     // CORS for our own page, so frames drawn to a canvas (identity thumbnails) stay readable
     return new Response(body, { status: answer.status, headers: { ...answer.headers, 'Access-Control-Allow-Origin': APP_ORIGIN } });
   });
 }
 
+const FROM_ELSEWHERE = { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Tidemark window only.' } } as const;
+
+/** Only our own page may call; a navigated-away or foreign frame gets nothing. */
+const fromOurWindow = (event: IpcMainInvokeEvent): boolean => Boolean(event.senderFrame && isInternalNavigation(event.senderFrame.url));
+
 function registerIpc(app: AppServices): void {
   const handlers = createHandlers();
+  const signIn = new SignInService(app);
+  // the desktop's one session: the window's person, who signs in and out through session:* (outside the contract)
+  let desktop: Session = signIn.start();
   for (const method of apiMethods) {
     ipcMain.handle(`api:${method}`, (event, payload: unknown) => {
-      // only our own page may call; a navigated-away or foreign frame gets nothing
-      if (!event.senderFrame || !isInternalNavigation(event.senderFrame.url)) {
-        return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Tidemark window only.' } };
-      }
-      // the window's calls run as the local person, with the desktop's dialogs; nobody walks away from IPC
-      return dispatch(handlers, method, payload, app.contextFor(app.localCaller(), NEVER_ABORTED, { pickPaths }));
+      if (!fromOurWindow(event)) return FROM_ELSEWHERE;
+      // the window's calls run as its session's person, with the desktop's dialogs; nobody walks away from IPC
+      return signIn.call(desktop, handlers, method, payload, NEVER_ABORTED, { pickPaths });
     });
   }
+  ipcMain.handle('session:signIn', (event, payload: unknown) => (fromOurWindow(event) ? signIn.signIn(desktop, payload) : FROM_ELSEWHERE));
+  ipcMain.handle('session:signOut', (event) => {
+    if (!fromOurWindow(event)) return FROM_ELSEWHERE;
+    signIn.signOut(desktop);
+    desktop = signIn.start();
+    return { ok: true, value: null };
+  });
+  ipcMain.handle('session:current', (event) => (fromOurWindow(event) ? { ok: true, value: signIn.current(desktop) } : FROM_ELSEWHERE));
 }
 
 function createWindow(): BrowserWindow {

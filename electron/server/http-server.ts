@@ -1,6 +1,8 @@
 // Browser mode: the same services over HTTP on 127.0.0.1. Every request must carry the access
 // token (query once → HttpOnly cookie, or the X-Tidemark-Token header); media by id only.
 // Error answers are fixed texts: nothing a request or a file contains is ever echoed back.
+// Who calls is each browser's session (its own HttpOnly cookie): signing in, out and asking who you
+// are is /session, outside the contract, and every /api call runs as its session's caller.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -10,9 +12,11 @@ import { contentSecurityPolicy } from '../../shared/security';
 import type { ApiErrorCode, ApiResult } from '../../shared/api';
 import type { AppServices } from '../services/app-services';
 import { isApiMethod } from '../../shared/api-methods';
-import { dispatch, type HandlerMap } from '../services/handlers';
+import type { HandlerMap } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
 import { isPathInside } from '../services/media/paths';
+import { SessionStore, type Session } from '../services/session/sessions';
+import { SignInService } from '../services/session/sign-in';
 import { parseJsonBody } from './json-body';
 
 // a bulk call of BULK_LIMIT marks (see shared/api.ts) is some 10–20 MB of JSON
@@ -25,6 +29,14 @@ export const MAX_BODY = 32 * 1024 * 1024;
 export function tokenCookieName(port: number): string {
   return `tidemark_token_${port}`;
 }
+
+/** Each browser's session, by port like the token's cookie (browsers scope cookies by host, not port). */
+export function sessionCookieName(port: number): string {
+  return `tidemark-session-${port}`;
+}
+
+/** A sign-in is a name, a role and perhaps a passphrase: a few hundred bytes. */
+const MAX_SESSION_BODY = 64 * 1024;
 
 const STATIC_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -102,15 +114,15 @@ function refuse(res: ServerResponse, api: boolean, status: number, code: ApiErro
   else send(res, status, message);
 }
 
-/** The body as text, or null once it is over MAX_BODY — reading stops there, the rest is never buffered. */
-function readBody(req: IncomingMessage): Promise<string | null> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return Promise.resolve(null);
+/** The body as text, or null once it is over the limit — reading stops there, the rest is never buffered. */
+function readBody(req: IncomingMessage, limit = MAX_BODY): Promise<string | null> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(null);
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size <= MAX_BODY) return void chunks.push(chunk);
+      if (size <= limit) return void chunks.push(chunk);
       req.off('data', onData);
       req.pause();
       resolveBody(null);
@@ -151,10 +163,63 @@ export function startBrowserServer(options: {
   staticDir: string;
   port?: number;
   token?: string;
+  /** Where a line per sign-in and sign-out goes (default: stderr). */
+  log?: (line: string) => void;
 }): Promise<BrowserServer> {
   const { app, handlers, staticDir } = options;
   const token = options.token ?? newToken();
   let port = 0;
+  const sessions = new SessionStore();
+  const signIn = new SignInService(app, { log: options.log ?? ((line) => console.error(line)) });
+
+  function setSessionCookie(res: ServerResponse, id: string): void {
+    res.setHeader('Set-Cookie', `${sessionCookieName(port)}=${id}; HttpOnly; SameSite=Strict; Path=/`);
+  }
+
+  /** The session the request's cookie names, or a new one (the machine's last person, unverified) whose cookie the answer sets. */
+  function sessionOf(req: IncomingMessage, res: ServerResponse): Session {
+    const known = sessions.get(cookieToken(req, sessionCookieName(port)));
+    if (known) return known;
+    const session = signIn.start();
+    setSessionCookie(res, sessions.add(session));
+    return session;
+  }
+
+  /** GET: who the session is; POST: sign in (errors as data, status 200); DELETE: sign out, the session forgotten. */
+  async function answerSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const json = (result: ApiResult<unknown>): void => send(res, 200, JSON.stringify(result), 'application/json');
+    if (req.method === 'GET') return json({ ok: true, value: signIn.current(sessionOf(req, res)) });
+    if (req.method === 'DELETE') {
+      const id = cookieToken(req, sessionCookieName(port));
+      const session = sessions.get(id);
+      if (session) signIn.signOut(session);
+      sessions.forget(id);
+      res.setHeader('Set-Cookie', `${sessionCookieName(port)}=; Max-Age=0; HttpOnly; SameSite=Strict; Path=/`);
+      return json({ ok: true, value: null });
+    }
+    if (req.method !== 'POST') return refuse(res, true, 405, 'invalid-request', 'GET, POST or DELETE only.');
+    if (!isJson(req.headers['content-type'])) return refuse(res, true, 415, 'invalid-request', 'JSON only.');
+    const body = await readBody(req, MAX_SESSION_BODY);
+    if (body === null) {
+      res.setHeader('Connection', 'close');
+      return refuse(res, true, 413, 'invalid-request', 'The request body is too large for a sign-in.');
+    }
+    let payload: unknown;
+    try {
+      payload = body ? JSON.parse(body) : {};
+    } catch {
+      return refuse(res, true, 400, 'invalid-request', 'The request body is not valid JSON.');
+    }
+    const id = cookieToken(req, sessionCookieName(port));
+    const session = sessions.get(id) ?? signIn.start();
+    const result = await signIn.signIn(session, payload);
+    if (result.ok) {
+      // signed in: the session goes on under a new id, the old one no longer names anyone
+      sessions.forget(id);
+      setSessionCookie(res, sessions.add(session));
+    }
+    return json(result);
+  }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -185,7 +250,9 @@ export function startBrowserServer(options: {
     const host = req.headers.host ?? '';
     if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return send(res, 421, 'Wrong host.');
     const url = parseTarget(req.url, `http://127.0.0.1:${port}`);
-    const api = (url?.pathname ?? req.url ?? '').startsWith('/api/');
+    const target = url?.pathname ?? req.url ?? '';
+    // (/session answers as the API does: JSON, errors as data)
+    const api = target.startsWith('/api/') || target === '/session';
     if (!url) return refuse(res, api, 400, 'invalid-request', 'Malformed URL.');
     if (fromAnotherPage(req, api)) return refuse(res, api, 403, 'forbidden', 'Requests from other sites are refused.');
 
@@ -203,6 +270,8 @@ export function startBrowserServer(options: {
     if (!sameToken(typeof headerToken === 'string' ? headerToken : cookieToken(req, tokenCookieName(port)), token)) {
       return refuse(res, api, 401, 'forbidden', 'Tidemark: open the URL printed at start (it carries the access token).');
     }
+
+    if (url.pathname === '/session') return answerSession(req, res);
 
     if (api) {
       if (req.method !== 'POST') return refuse(res, api, 405, 'invalid-request', 'POST only.');
@@ -223,14 +292,14 @@ export function startBrowserServer(options: {
         // JSON.parse's message quotes the body: say what is wrong, not what was sent
         return refuse(res, api, 400, 'invalid-request', 'The request body is not valid JSON.');
       }
-      // the call runs as the local person; its signal says the client went away before its answer
-      const result = await dispatch(handlers, method, payload, app.contextFor(app.localCaller(), whileClientWaits(res)));
+      // the call runs as its session's caller; its signal says the client went away before its answer
+      const result = await signIn.call(sessionOf(req, res), handlers, method, payload, whileClientWaits(res));
       return send(res, 200, await resultJson(result), 'application/json');
     }
 
     if (url.pathname.startsWith('/media/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only.');
-      const answer = answerMedia(app, url.pathname.slice('/media/'.length), req.headers.range);
+      const answer = await answerMedia(app, url.pathname.slice('/media/'.length), req.headers.range);
       res.writeHead(answer.status, answer.headers);
       if (!answer.body || req.method === 'HEAD') {
         answer.body?.destroy();

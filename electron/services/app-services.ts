@@ -76,9 +76,13 @@ export class AppServices implements Machine, ContextSource {
     };
   }
 
-  /** In desktop mode the caller is the local person chosen in settings. */
+  /**
+   * Who signed in last on this machine: what a transport's new session starts as (unverified, so a
+   * name protected by a passphrase is asked for it again), and whom the demo's import is recorded as.
+   * No call runs as it unless its session does.
+   */
   localCaller(): Caller {
-    return this.settings.caller();
+    return this.settings.lastCaller();
   }
 
   requireProject(): Project {
@@ -149,7 +153,7 @@ export class AppServices implements Machine, ContextSource {
       if (existsSync(path)) await this.openProject(path);
       else await this.createProject(path, 'Tidemark demo');
       const project = this.requireProject();
-      if (project.videos.list().length === 0) {
+      if ((await project.stores.videos.count()) === 0) {
         const report = await importVideos(project, this.localCaller(), this.tools, media, control);
         if (report.failed.length > 0) throw new Error(`Demo import failed: ${report.failed.map((f) => `${f.path}: ${f.reason}`).join('; ')}`);
         this.filmstrips.enqueue(report.imported.map((v) => v.id));

@@ -4,6 +4,7 @@
 // parts a handler may use are each a small interface here, shaped by what the handlers need.
 import type { ApiParsedRequest } from '../../shared/api';
 import type { Caller, ProjectSummary, RecentProject, Settings } from '../../shared/domain';
+import type { SettingsPatch } from './settings/store';
 import type { KeyStore } from './drafting/keys';
 import type { JobRegistry } from './jobs/registry';
 import type { MediaTools } from './media/tools';
@@ -16,12 +17,13 @@ export interface TransportFeatures {
   pickPaths?: (kind: DialogKind) => Promise<string[]>;
 }
 
-/** The settings file of this machine's user (settings.json and the recent projects). */
+/**
+ * The settings file of this machine's user (settings.json and the recent projects). A handler cannot
+ * change who is calling through it: the caller is the context's, as the transport vouches for them.
+ */
 export interface MachineSettings {
   get(): Settings;
-  update(patch: Partial<Settings>): Settings;
-  /** The person and role the settings name. */
-  caller(): Caller;
+  update(patch: SettingsPatch): Settings;
   recent(): RecentProject[];
 }
 

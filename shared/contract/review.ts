@@ -36,6 +36,15 @@ export const reviewMethods = {
   'people.list': method({ request: empty, response: reply<Person[]>(), access: 'read', job: false, callers: 'member', blinding: 'no-item-content' }),
   'people.save': method({ request: z.object({ name: personName, roles: z.array(z.enum(personRoles)).min(1).max(personRoles.length) }).strict(), response: reply<Person>(), access: 'write', job: false, callers: lead('add people or change their roles'), blinding: 'refused' }),
   'people.remove': method({ request: z.object({ name: personName }).strict(), response: reply<null>(), access: 'write', job: false, callers: lead('remove people'), blinding: 'refused' }),
+  /** The caller's own passphrase, set, changed (with the current one) or removed (null); what signing in then asks for. */
+  'people.setPassphrase': method({
+    request: z.object({ passphrase: z.string().min(8).max(200).nullable(), current: z.string().max(200).nullable() }).strict(),
+    response: reply<Person>(),
+    access: 'write',
+    job: false,
+    callers: 'member',
+    blinding: 'no-item-content',
+  }),
   'guidelines.list': method({ request: empty, response: reply<GuidelineVersion[]>(), access: 'read', job: false, callers: 'member', blinding: 'no-item-content' }),
   'guidelines.add': method({ request: guidelineFieldsSchema.strict(), response: reply<GuidelineVersion>(), access: 'write', job: false, callers: lead('record a guideline version'), blinding: 'refused' }),
   'rounds.list': method({ request: empty, response: reply<RoundSummary[]>(), access: 'read', job: false, callers: 'member', blinding: 'no-item-content' }),

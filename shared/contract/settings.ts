@@ -1,6 +1,7 @@
-// The machine's settings: who is calling, which ffmpeg, the key bindings.
+// The machine's settings: which ffmpeg, the key bindings. Who is calling is not a setting: signing
+// in is the transport's own step (shared/session.ts), and settings.update refuses a person or a role.
 import { z } from 'zod';
-import { roles, type Settings } from '../domain';
+import type { Settings } from '../domain';
 import { empty } from './fields';
 import { method, reply } from './method';
 
@@ -9,8 +10,6 @@ export const settingsMethods = {
   'settings.update': method({
     request: z
       .object({
-        personName: z.string().trim().min(1).max(100).optional(),
-        role: z.enum(roles).optional(),
         ffmpegSource: z.enum(['bundled', 'system']).optional(),
         keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).optional(),
       })

@@ -19,6 +19,8 @@ export interface Person {
   name: string;
   roles: PersonRole[];
   createdAt: string;
+  /** Whether they protect their name with a passphrase (what it is never leaves the services). */
+  hasPassphrase: boolean;
 }
 
 export const guidelineFieldsSchema = z.object({

@@ -100,6 +100,8 @@ export async function exportTidemarkJsonl(project: Project, caller: Caller): Pro
     for (const table of TABLE_ORDER) {
       for (const row of db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).iterate()) {
         if (!visible(table, row)) continue;
+        // a passphrase protects a name in this project file; a copy of its rows made for elsewhere does not carry it
+        if (table === 'people') delete row.passphrase;
         lines.push(JSON.stringify({ table, row }));
         rows++;
         await pacer.pace();

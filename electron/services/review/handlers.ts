@@ -1,7 +1,7 @@
 import type { HandlerMap } from '../feature';
 import { adjudicationQueue, decide } from './adjudication';
 import { exportPackage, importPackage } from './packages';
-import { addGuideline, guidelinesOf, peopleOf, removePerson, savePerson } from './people';
+import { addGuideline, guidelinesOf, peopleOf, removePerson, savePerson, setPassphrase } from './people';
 import { agreementReport } from './report';
 import { contextOf, queueOf, submitReview } from './reviewing';
 import { closeRound, openRound, previewRound, roundSummaries } from './rounds';
@@ -13,6 +13,7 @@ export const reviewHandlers = {
     await removePerson(ctx.project(), ctx.caller, req.name);
     return null;
   },
+  'people.setPassphrase': (req, ctx) => setPassphrase(ctx.project(), ctx.caller, req.passphrase, req.current),
   'guidelines.list': (_req, ctx) => guidelinesOf(ctx.project()),
   'guidelines.add': (req, ctx) => addGuideline(ctx.project(), ctx.caller, req),
   'rounds.list': (_req, ctx) => roundSummaries(ctx.project()),

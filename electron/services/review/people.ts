@@ -1,13 +1,15 @@
 // People in the project and the guideline versions they work under. Both are edits (undoable,
 // carried by the lossless format); only a lead changes them (their declarations say so, in
-// shared/contract/review.ts, and the caller is checked before these run).
+// shared/contract/review.ts, and the caller is checked before these run) — but for each person's
+// passphrase, which they set themselves and no export carries.
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../shared/domain';
 import type { GuidelineFields, GuidelineVersion, Person, PersonRole } from '../../../shared/review/types';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import type { ReadableDb } from '../db/readable';
-import { assignmentsOf, guidelineToRow, hasPeople, listGuidelines, listPeople, listRounds, personNamed, personNamedLike, personToRow } from './rows';
+import { hashPassphrase, passphraseMatches } from '../session/passphrase';
+import { assignmentsOf, guidelineToRow, hasPeople, listGuidelines, listPeople, listRounds, passphraseOf, personNamed, personNamedLike, personToRow } from './rows';
 
 export const peopleOf = (project: Project): Person[] => listPeople(project.store.db);
 
@@ -19,9 +21,9 @@ export async function savePerson(project: Project, caller: Caller, name: string,
   if (!existing && like) throw new ServiceError('conflict', `${like.name} is already listed; names differing only in case are one person.`);
   if (existing && existing.roles.includes('lead') && !roles.includes('lead')) checkLeadRemains(db, name);
   const now = new Date().toISOString();
-  const person: Person = { id: existing?.id ?? randomUUID(), name, roles: [...new Set(roles)], createdAt: existing?.createdAt ?? now };
+  const person: Person = { id: existing?.id ?? randomUUID(), name, roles: [...new Set(roles)], createdAt: existing?.createdAt ?? now, hasPassphrase: existing?.hasPassphrase ?? false };
   // the first person a lead lists makes the list binding: the lead is listed too, or they would lock themselves out
-  const me = !hasPeople(db) && caller.person !== name ? { id: randomUUID(), name: caller.person, roles: ['lead' as const], createdAt: now } : null;
+  const me = !hasPeople(db) && caller.person !== name ? { id: randomUUID(), name: caller.person, roles: ['lead' as const], createdAt: now, hasPassphrase: false } : null;
   await project.store.edit(caller.person, existing ? `Change roles of ${name}` : `Add ${name}`, (tx) => {
     if (me) tx.put('people', personToRow(me));
     tx.put('people', personToRow(person));
@@ -43,6 +45,28 @@ export async function removePerson(project: Project, caller: Caller, name: strin
   const pending = assignmentsOf(db, name).filter((a) => open.has(a.roundId)).length;
   if (pending > 0) throw new ServiceError('conflict', `${name} has ${pending} assignment${pending === 1 ? '' : 's'} in open rounds; close those rounds first.`);
   await project.store.edit(caller.person, `Remove ${name}`, (tx) => tx.remove('people', existing.id));
+}
+
+/**
+ * Sets, changes or removes (null) the caller's own passphrase — nobody else's: signing in as them
+ * then asks for it. Changing or removing one asks for the current one. An edit of theirs, like any
+ * other change to the people.
+ */
+export async function setPassphrase(project: Project, caller: Caller, passphrase: string | null, current: string | null): Promise<Person> {
+  const db = project.store.db;
+  const person = personNamed(db, caller.person);
+  if (!person) throw new ServiceError('forbidden', `${caller.person} is not one of this project's people: a passphrase protects the name of a person the project lists (a lead adds people in Review → People).`);
+  const stored = passphraseOf(db, person.name);
+  if (stored !== null) {
+    if (current === null) throw new ServiceError('forbidden', `${person.name} has a passphrase: give the current one to change it.`);
+    if (!(await passphraseMatches(stored, current))) throw new ServiceError('forbidden', `That is not ${person.name}'s current passphrase.`);
+  }
+  if (stored === null && passphrase === null) return person;
+  const hashed = passphrase === null ? null : await hashPassphrase(passphrase);
+  const label = passphrase === null ? 'Remove' : stored === null ? 'Set' : 'Change';
+  // the whole row: an upsert of a new row needs every column (the row is there, and stays as it was but for this)
+  await project.store.edit(caller.person, `${label} the passphrase of ${person.name}`, (tx) => tx.put('people', { ...personToRow(person), passphrase: hashed }));
+  return { ...person, hasPassphrase: hashed !== null };
 }
 
 export const guidelinesOf = (project: Project): GuidelineVersion[] => listGuidelines(project.store.db);

@@ -1,7 +1,7 @@
 // Who may call what, as each method's declaration says (shared/contract/<feature>.ts: the roles that
 // may call it and its blinding decision), checked before any handler runs — by dispatch and by the
-// CLI. A caller's role is what they chose on the start screen; when the project lists them as a
-// person, the role must be one of theirs (a reviewer cannot lift their own blindness by calling
+// CLI. A caller's role is the one they signed in in (session/sign-in.ts, checked there too); when the
+// project lists them as a person, the role must be one of theirs (a reviewer cannot lift their own blindness by calling
 // themselves lead). Blind callers are served by the services, never trusted to the UI: each method is
 // free of item content, redacted through annotation/policy.ts, the caller's own, or refused while
 // blind. Who is blind is decided by the person, not only by the role they act in

@@ -24,12 +24,20 @@ interface PersonRow {
   name: string;
   roles: string;
   created_at: string;
+  /** The scrypt hash and its parameters as JSON (session/passphrase.ts), or null: never leaves the services. */
+  passphrase: string | null;
 }
 
 const rolesSchema = z.array(z.enum(personRoles));
 
+/** A person's row without the passphrase column: a put leaves it as it is (it is set only by setPassphrase). */
 export const personToRow = (p: Person): Row => ({ id: p.id, name: p.name, roles: JSON.stringify(p.roles), created_at: p.createdAt });
-const rowToPerson = (r: PersonRow): Person => ({ id: r.id, name: r.name, roles: rolesSchema.parse(JSON.parse(r.roles)), createdAt: r.created_at });
+const rowToPerson = (r: PersonRow): Person => ({ id: r.id, name: r.name, roles: rolesSchema.parse(JSON.parse(r.roles)), createdAt: r.created_at, hasPassphrase: r.passphrase !== null });
+
+/** The stored passphrase of the person with exactly this name (its JSON), or null when they have none or are not listed. */
+export function passphraseOf(db: ReadableDb, name: string): string | null {
+  return db.query<{ passphrase: string | null }>('SELECT passphrase FROM people WHERE name = ?').get(name)?.passphrase ?? null;
+}
 
 export const listPeople = (db: ReadableDb): Person[] => db.query<PersonRow>('SELECT * FROM people ORDER BY name').all().map(rowToPerson);
 

@@ -19,22 +19,27 @@ describe('SettingsStore', () => {
     expect(again.recent()[0]!.exists).toBe(false);
     expect(again.lastProject).toBe('/a.tidemark');
   });
-  it('knows whether the person has said who they are, and keeps it (older files had no such field)', () => {
+  it('records who signed in last on this machine, only by signing in (older files named them personName and role)', () => {
     const path = join(dir.path, 'who');
     const store = new SettingsStore(path);
     expect(store.get().identityChosen).toBe(false);
+    expect(store.get().lastCaller.role).toBe('lead');
     store.update({ keymap: {} });
     expect(store.get().identityChosen).toBe(false);
-    store.update({ personName: 'Mara', role: 'reviewer' });
-    expect(new SettingsStore(path).get()).toMatchObject({ personName: 'Mara', role: 'reviewer', identityChosen: true });
+    store.recordSignIn({ person: 'Mara', role: 'reviewer' });
+    expect(new SettingsStore(path).get()).toMatchObject({ lastCaller: { person: 'Mara', role: 'reviewer' }, identityChosen: true });
+    expect(new SettingsStore(path).lastCaller()).toEqual({ person: 'Mara', role: 'reviewer' });
     writeFileSync(join(path, 'settings.json'), JSON.stringify({ personName: 'Old', role: 'lead', ffmpegSource: 'bundled', keymap: {} }));
-    expect(new SettingsStore(path).get()).toMatchObject({ personName: 'Old', identityChosen: false });
+    expect(new SettingsStore(path).get()).toMatchObject({ lastCaller: { person: 'Old', role: 'lead' }, identityChosen: false });
+    expect(new SettingsStore(path).get()).not.toHaveProperty('personName');
   });
 
   it('validates updates and survives a corrupt file', () => {
     const store = new SettingsStore(dir.path);
     expect(store.update({ ffmpegSource: 'system' }).ffmpegSource).toBe('system');
-    expect(() => store.update({ personName: '' })).toThrow();
+    expect(() => store.update({ ffmpegSource: 'mine' as 'system' })).toThrow();
+    // no patch names who you are: a field the settings do not have is refused
+    expect(() => store.update({ personName: 'Lee' } as never)).toThrow(/personName/);
     writeFileSync(join(dir.path, 'settings.json'), '{not json');
     expect(new SettingsStore(dir.path).get().ffmpegSource).toBe('bundled');
     expect(existsSync(join(dir.path, 'state.json'))).toBe(true);

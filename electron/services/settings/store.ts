@@ -1,5 +1,6 @@
 // Settings and the recent-projects list: small JSON files in the data folder, parsed with zod and
-// written atomically (temp file + rename) so a crash never leaves half a file.
+// written atomically (temp file + rename) so a crash never leaves half a file. Who signed in last is
+// recorded here by signing in (session/sign-in.ts) and by nothing else: no setting changes who you are.
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -9,16 +10,33 @@ import { endpointSettingsSchema } from '../../../shared/drafting/endpoint';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import { writeFileAtomic } from '../files/atomic-write';
 
-const settingsSchema = z.object({
-  personName: z.string().min(1).max(100),
-  role: z.enum(roles),
-  ffmpegSource: z.enum(['bundled', 'system']),
-  keymap: z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8)).default({}),
-  /** Whether the person has said who they are (the app asks once, on the first start). */
+const callerSchema = z.object({ person: z.string().trim().min(1).max(100), role: z.enum(roles) }).strict();
+
+/** Files written before signing in existed named the person as `personName` and `role`. */
+function withLastCaller(file: unknown): unknown {
+  if (typeof file !== 'object' || file === null || 'lastCaller' in file) return file;
+  const { personName, role, ...rest } = file as Record<string, unknown>;
+  return personName === undefined && role === undefined ? file : { ...rest, lastCaller: { person: personName, role } };
+}
+
+const ffmpegSourceSchema = z.enum(['bundled', 'system']);
+const keymapSchema = z.record(z.string().max(100), z.array(z.string().min(1).max(40)).max(8));
+
+const settingsFields = z.object({
+  lastCaller: callerSchema,
+  ffmpegSource: ffmpegSourceSchema,
+  keymap: keymapSchema.default({}),
+  /** Whether anyone has signed in on this machine (the app asks once, on the first start). */
   identityChosen: z.boolean().default(false),
   /** The drafting endpoint (never its key). */
   drafting: endpointSettingsSchema.default(endpointSettingsSchema.parse({})),
 });
+const settingsSchema = z.preprocess(withLastCaller, settingsFields);
+
+/** What settings.update may change: neither who signed in last nor whether anyone has. */
+export type SettingsPatch = Partial<Omit<Settings, 'lastCaller' | 'identityChosen'>>;
+// (no defaults here: a patch of one field leaves the others as they are)
+const patchSchema = z.object({ ffmpegSource: ffmpegSourceSchema, keymap: keymapSchema, drafting: endpointSettingsSchema }).partial().strict();
 
 const stateSchema = z.object({
   firstStartDone: z.boolean().default(false),
@@ -57,8 +75,8 @@ export class SettingsStore {
 
   constructor(readonly dataDir: string) {
     this.settings = readJson(this.settingsPath, settingsSchema, {
-      personName: localPersonName(),
-      role: 'lead',
+      // a fresh machine: its user, as lead (of the demo project, and of the projects they make)
+      lastCaller: { person: localPersonName(), role: 'lead' },
       ffmpegSource: 'bundled',
       keymap: {},
       identityChosen: false,
@@ -76,19 +94,27 @@ export class SettingsStore {
   }
 
   get(): Settings {
-    return { ...this.settings };
+    return { ...this.settings, lastCaller: { ...this.settings.lastCaller } };
   }
 
-  /** The local person, as every call from this machine's user names them. */
-  caller(): Caller {
-    return { person: this.settings.personName, role: this.settings.role };
+  /** Who signed in last on this machine: what a new session starts as (unverified), and the CLI's person without --as. */
+  lastCaller(): Caller {
+    return { ...this.settings.lastCaller };
   }
 
-  update(patch: Partial<Settings>): Settings {
-    const chosen = patch.personName !== undefined || patch.role !== undefined;
-    this.settings = settingsSchema.parse({ ...this.settings, ...patch, ...(chosen ? { identityChosen: true } : {}) });
-    writeFileAtomic(this.settingsPath, JSON.stringify(this.settings, null, 2));
+  /** Someone signed in on this machine (the sign-in service says so, once it has checked them). */
+  recordSignIn(caller: Caller): void {
+    this.save({ ...this.settings, lastCaller: { person: caller.person, role: caller.role }, identityChosen: true });
+  }
+
+  update(patch: SettingsPatch): Settings {
+    this.save({ ...this.settings, ...patchSchema.parse(patch) });
     return this.get();
+  }
+
+  private save(next: Settings): void {
+    this.settings = settingsFields.parse(next);
+    writeFileAtomic(this.settingsPath, JSON.stringify(this.settings, null, 2));
   }
 
   get firstStartDone(): boolean {

@@ -65,6 +65,7 @@ export function everyRequest(at: RequestPlace, over: Partial<Record<ApiMethod, u
     'people.list': {},
     'people.save': { name: 'Rita', roles: ['lead'] },
     'people.remove': { name: 'Ann' },
+    'people.setPassphrase': { passphrase: 'a passphrase of mine', current: null },
     'guidelines.list': {},
     'guidelines.add': { version: 'v2' },
     'rounds.list': {},

@@ -10,8 +10,9 @@ import { migrate0008 } from './0008-empty-drafts';
 import { migrate0009 } from './0009-model-runs';
 import { migrate0010 } from './0010-judgments';
 import { migrate0011 } from './0011-edit-log-parts';
+import { migrate0012 } from './0012-passphrases';
 
 /** Schema version N is reached by running migrations[0..N-1] in order; never edit a landed one. */
-export const migrations: ReadonlyArray<(db: Database) => void> = [migrate0001, migrate0002, migrate0003, migrate0004, migrate0005, migrate0006, migrate0007, migrate0008, migrate0009, migrate0010, migrate0011];
+export const migrations: ReadonlyArray<(db: Database) => void> = [migrate0001, migrate0002, migrate0003, migrate0004, migrate0005, migrate0006, migrate0007, migrate0008, migrate0009, migrate0010, migrate0011, migrate0012];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

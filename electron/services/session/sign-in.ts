@@ -1,0 +1,165 @@
+// Signing in: the one way a session becomes someone, run by each transport as its own step (HTTP's
+// /session, the desktop's session:* channels) — never through a contract method. The open project
+// decides who may sign in as whom: a person it lists, in one of their roles, with their passphrase
+// if they set one. A session that has not given that passphrase in the open project (it was opened
+// afterwards, or the session only started as the machine's last person) may call only what anyone may.
+import type { ApiError, ApiResult } from '../../../shared/api';
+import { isApiMethod } from '../../../shared/api-methods';
+import { declarations } from '../../../shared/contract';
+import type { Caller } from '../../../shared/domain';
+import { plural } from '../../../shared/plural';
+import { signInRequestSchema, type SessionState } from '../../../shared/session';
+import { describeZodIssue } from '../../../shared/zod-issue';
+import { NEVER_ABORTED, type ContextSource, type TransportFeatures } from '../context';
+import { ServiceError, toApiError } from '../errors';
+import { dispatch, type HandlerMap } from '../handlers';
+import type { Project } from '../projects/project';
+import { checkedRole } from '../review/policy';
+import { passphraseOf } from '../review/rows';
+import { passphraseMatches } from './passphrase';
+import { newSession, recordIn, type Session, type SignRecord } from './sessions';
+
+/** What signing in needs of the app: the open project, the machine's last person, and the contexts of calls. */
+export interface SignInHost extends ContextSource {
+  currentProject(): Project | null;
+  /** Who signed in last on this machine: what a new session starts as. */
+  localCaller(): Caller;
+  readonly settings: { recordSignIn(caller: Caller): void };
+}
+
+export interface SignInOptions {
+  /** Where a line per sign-in and sign-out goes (browser mode: the terminal). */
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+/** Wrong passphrases for one name: ATTEMPTS within WINDOW, and that name is refused until the oldest of them leaves it. */
+const ATTEMPTS = 5;
+const WINDOW = 10 * 60_000;
+
+class Throttle {
+  private readonly failures = new Map<string, number[]>();
+
+  /**
+   * Counts an attempt as a failure before its passphrase is checked (attempts sent at once cannot
+   * slip past the count while scrypt runs), or returns when the name may try again.
+   */
+  attempt(name: string, now: number): number | null {
+    const key = name.toLowerCase();
+    const recent = (this.failures.get(key) ?? []).filter((t) => now - t < WINDOW);
+    if (recent.length >= ATTEMPTS) {
+      this.failures.set(key, recent);
+      return recent[recent.length - ATTEMPTS]! + WINDOW;
+    }
+    this.failures.set(key, [...recent, now]);
+    return null;
+  }
+
+  /** The right passphrase: the failures counted for the name are forgotten. */
+  succeeded(name: string): void {
+    this.failures.delete(name.toLowerCase());
+  }
+}
+
+const hhmm = (ms: number): string => new Date(ms).toTimeString().slice(0, 5);
+const said = (caller: Caller): string => `${caller.person} (${caller.role})`;
+
+export class SignInService {
+  private readonly throttle = new Throttle();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly host: SignInHost,
+    private readonly options: SignInOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A new session: the machine's last person, with no passphrase given. */
+  start(): Session {
+    return newSession(this.host.localCaller(), this.stamp());
+  }
+
+  /** Signs the session in as the person the request names, once the open project allows it; switching person is a sign-out and a sign-in. */
+  async signIn(session: Session, payload: unknown): Promise<ApiResult<{ caller: Caller }>> {
+    const parsed = signInRequestSchema.safeParse(payload);
+    if (!parsed.success) return { ok: false, error: { code: 'invalid-request', message: describeZodIssue('sign-in', parsed.error, [], 'request') } };
+    const { person, role, passphrase } = parsed.data;
+    const caller: Caller = { person, role };
+    let verifiedIn: string | null;
+    try {
+      verifiedIn = await this.check(caller, passphrase || null);
+    } catch (error) {
+      return { ok: false, error: toApiError(error) };
+    }
+    if (session.record.at(-1)?.what === 'signed in') this.note(session, 'signed out', session.caller);
+    session.caller = caller;
+    session.verified = new Set(verifiedIn === null ? [] : [verifiedIn]);
+    this.note(session, 'signed in', caller);
+    this.host.settings.recordSignIn(caller);
+    return { ok: true, value: { caller: { ...caller } } };
+  }
+
+  /** Signs the session out (the transport then forgets it, or starts a new one). */
+  signOut(session: Session): void {
+    this.note(session, 'signed out', session.caller);
+    session.verified.clear();
+  }
+
+  current(session: Session): SessionState {
+    return { caller: { ...session.caller }, verified: this.unverifiedIn(session) === null };
+  }
+
+  /** Why the session may not make this call now, or null: a name protected in the open project whose passphrase it has not given. */
+  refusal(session: Session, method: unknown): ApiError | null {
+    if (!isApiMethod(method) || declarations[method].callers === 'anyone') return null;
+    if (this.unverifiedIn(session) === null) return null;
+    return { code: 'unauthenticated', message: `${session.caller.person} protects their name with a passphrase: sign in again.` };
+  }
+
+  /** One call of the contract, made as the session's caller (its context built from it, and from nothing the call sends). */
+  async call(session: Session, handlers: HandlerMap, method: unknown, payload: unknown, signal: AbortSignal = NEVER_ABORTED, transport: TransportFeatures = {}): Promise<ApiResult<unknown>> {
+    const refused = this.refusal(session, method);
+    if (refused) return { ok: false, error: refused };
+    const project = this.host.currentProject();
+    const result = await dispatch(handlers, method, payload, this.host.contextFor({ ...session.caller }, signal, transport));
+    // setting one's own passphrase gives it (and the current one, if any, was checked)
+    if (result.ok && method === 'people.setPassphrase' && project) session.verified.add(project.path);
+    return result;
+  }
+
+  /** The project where the caller signs in, if they gave their passphrase there; throws what refuses them. */
+  private async check(caller: Caller, given: string | null): Promise<string | null> {
+    const project = this.host.currentProject();
+    if (!project) return null;
+    const db = project.store.db;
+    checkedRole(db, caller);
+    const stored = passphraseOf(db, caller.person);
+    if (stored === null) return null;
+    if (given === null) throw new ServiceError('unauthenticated', `${caller.person} protects their name with a passphrase: enter it to sign in.`);
+    const now = this.now();
+    const until = this.throttle.attempt(caller.person, now);
+    if (until !== null) {
+      throw new ServiceError('unavailable', `Too many wrong passphrases for ${caller.person}: try again in ${plural(Math.ceil((until - now) / 60_000), 'minute')} (at ${hhmm(until)}).`);
+    }
+    if (!(await passphraseMatches(stored, given))) throw new ServiceError('unauthenticated', `That is not ${caller.person}'s passphrase.`);
+    this.throttle.succeeded(caller.person);
+    return project.path;
+  }
+
+  /** The open project, when it protects the session's caller with a passphrase the session has not given there. */
+  private unverifiedIn(session: Session): Project | null {
+    const project = this.host.currentProject();
+    if (!project || session.verified.has(project.path)) return null;
+    return passphraseOf(project.store.db, session.caller.person) === null ? null : project;
+  }
+
+  private note(session: Session, what: SignRecord['what'], caller: Caller): void {
+    recordIn(session, { at: this.stamp(), what, caller: { ...caller } });
+    this.options.log?.(`[tidemark] ${what}: ${said(caller)}`);
+  }
+
+  private stamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+}
