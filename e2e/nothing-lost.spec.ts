@@ -1,6 +1,6 @@
 // Nothing a person types is lost on a way out, and nothing behind an open overlay is edited by a key.
 import type { Page } from '@playwright/test';
-import { api, becomes, expect, keys, openDemoVideo, playerState, test } from './support/fixtures';
+import { api, becomes, expect, keys, openDemoVideo, playerState, signIn, test } from './support/fixtures';
 
 /** Selects the question whose text starts so, in the questions list. */
 async function openQuestion(page: Page, text: string): Promise<void> {
@@ -14,7 +14,7 @@ test('a question’s typed text survives every way out: another video, another q
   test.setTimeout(120_000);
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
-  await api(page, 'settings.update', { personName: 'Ann', role: 'annotator' });
+  await signIn(page, 'Ann', 'annotator');
   await page.reload();
   await openDemoVideo(page, 'counting-objects.mp4');
   await keys(page, '2', 'n');
@@ -65,7 +65,7 @@ test('a half-filled round survives Esc; behind the open Review overlay no key st
   test.setTimeout(90_000);
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   for (const [name, roles] of [['Lee', ['lead']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
   await page.reload();
   await openDemoVideo(page, 'counting-objects.mp4');
@@ -106,7 +106,7 @@ test('a mark’s note survives another video and a reload; Esc in an overlay’s
   test.setTimeout(90_000);
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   await page.reload();
   await openDemoVideo(page, 'counting-objects.mp4');
   await keys(page, 'ArrowRight', 'ArrowRight', 'e', '1');

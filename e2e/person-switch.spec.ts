@@ -2,29 +2,19 @@
 // attributes or in the client's state that was read as someone before.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { api, becomes, expect, keys, openDemoVideo, test } from './support/fixtures';
+import { api, becomes, everythingHeld, expect, keys, openDemoVideo, signIn, test } from './support/fixtures';
 
 /** The author's answer, and what a model said: neither may reach the reviewer's page. */
 const AUTHOR_ANSWER = 'sentinel-author-4471';
 const MODEL_TEXT = 'sentinel-model-5582';
 
-/** Everything the page holds: its text, every attribute, every field's value and every store slice. */
-async function everythingHeld(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const values = [...document.querySelectorAll('input, textarea, select')].map((e) => (e as HTMLInputElement).value);
-    const state = (window as unknown as { tidemarkState: () => unknown }).tidemarkState();
-    return [document.documentElement.outerHTML, document.body.innerText, ...values, JSON.stringify(state)].join('\n');
-  });
-}
-
 test('a researcher, an annotator and a lead leave things on screen; a reviewer who signs in after them in the same tab finds none of it', async ({ page, tidemark }) => {
   test.setTimeout(150_000);
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Res', ['researcher']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
-  await api(page, 'settings.update', { personName: 'Ann', role: 'annotator' });
+  await signIn(page, 'Ann', 'annotator');
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
   const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
   const created = await api<{ question: { id: string } }>(page, 'questions.create', {
@@ -32,7 +22,7 @@ test('a researcher, an annotator and a lead leave things on screen; a reviewer w
     fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
     queryPoints: [{ time: 5, answer: AUTHOR_ANSWER, evidence: [[2, 4]] }],
   });
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   await api(page, 'rounds.open', { name: 'Round', selection: {}, reviewers: ['Rita'] });
   const run = join(tidemark.dataDir, 'run.jsonl');
   writeFileSync(run, `${JSON.stringify({ model: 'gemini', item: created.question.id, t: 3, response: `It is ${MODEL_TEXT}` })}\n`);

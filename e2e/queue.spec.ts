@@ -1,12 +1,12 @@
 // The review queue: Enter opens the next item still to review.
-import { api, expect, test } from './support/fixtures';
+import { api, expect, signIn, test } from './support/fixtures';
 
 test('in the review queue the focus, and so Enter, starts on the next item to review, not on one already done', async ({ page, tidemark }) => {
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
-  await api(page, 'settings.update', { personName: 'Ann', role: 'annotator' });
+  await signIn(page, 'Ann', 'annotator');
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
   const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
   const ids: string[] = [];
@@ -19,9 +19,9 @@ test('in the review queue the focus, and so Enter, starts on the next item to re
     ids.push(made.queryPoints[0]!.id);
     if (ids.length === 1) ids.push(made.question.id);
   }
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   await api(page, 'rounds.open', { name: 'Round', selection: {}, reviewers: ['Rita'] });
-  await api(page, 'settings.update', { personName: 'Rita', role: 'reviewer' });
+  await signIn(page, 'Rita', 'reviewer');
   await api(page, 'reviews.submit', { questionId: ids[1], round: 1, answers: [{ queryPointId: ids[0], answer: 'x' }], verdict: 'accept' });
   await page.reload();
   await expect(page.getByTestId('library-row')).toHaveCount(2);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, becomes, expect, playerState, test } from './support/fixtures';
+import { api, becomes, expect, playerState, signIn, test } from './support/fixtures';
 
 /** The author's answer to the text question: it must never be on a blind reviewer's page. */
 const AUTHOR_ANSWER = 'crimson-sentinel-square';
@@ -179,9 +179,9 @@ test('through a package: the lead exports a reviewer’s items, she reviews them
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
   // the work, through the API: people, Ann's two questions, a round for Rita
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
-  await api(page, 'settings.update', { personName: 'Ann', role: 'annotator' });
+  await signIn(page, 'Ann', 'annotator');
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
   const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
   await api(page, 'questions.create', {
@@ -194,7 +194,7 @@ test('through a package: the lead exports a reviewer’s items, she reviews them
     fields: { profileId: 'builtin:ovo-s-bench', taskCode: '1.1.1', text: 'How many squares are on screen?', answerKind: 'choice', options: { A: 'two', B: 'three' }, status: 'ready' },
     queryPoints: [{ time: 6, answer: 'A' }],
   });
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   await api(page, 'rounds.open', { name: 'Remote round', selection: {}, reviewers: ['Rita'] });
   const main = (await api<{ path: string }>(page, 'projects.current')).path;
   const pkg = testInfo.outputPath('rita-package.tidemark');
@@ -247,10 +247,10 @@ test('a counting item authored by marking: withheld while blind, then compared w
   test.setTimeout(180_000);
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Rita', ['reviewer']], ['Ada', ['adjudicator']]] as const) await api(page, 'people.save', { name, roles });
   // Ann counts hard cuts by marking them (at 3 s and 7 s) and asks at 1, 5 and 10 s: no count is stored, the marks give 0, 1, 2
-  await api(page, 'settings.update', { personName: 'Ann', role: 'annotator' });
+  await signIn(page, 'Ann', 'annotator');
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
   const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
   await api(page, 'marks.create', { videoId, marks: [3, 7].map((start) => ({ type: 'event', start, end: null, target: 'cuts', data: {} })) });
@@ -261,7 +261,7 @@ test('a counting item authored by marking: withheld while blind, then compared w
       queryPoints: [{ time: 1 }, { time: 5 }, { time: 10 }],
     });
   }
-  await api(page, 'settings.update', { personName: 'Lee', role: 'lead' });
+  await signIn(page, 'Lee', 'lead');
   await api(page, 'rounds.open', { name: 'Counts', selection: {}, reviewers: ['Rita'] });
   await page.reload();
   await becomes(page, 'Rita', 'reviewer');

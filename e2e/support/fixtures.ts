@@ -59,7 +59,7 @@ export async function newQuestion(page: Page, profile: string, text: string): Pr
   await keys(page, 'Enter');
 }
 
-/** Calls the API from the page (same origin, the page's cookie), as the person the settings name. */
+/** Calls the API from the page (same origin, the page's cookies), as the person its browser context is signed in as. */
 export async function api<T>(page: Page, method: string, body: unknown = {}): Promise<T> {
   return page.evaluate(
     async ([m, b]) => {
@@ -70,6 +70,37 @@ export async function api<T>(page: Page, method: string, body: unknown = {}): Pr
     },
     [method, body] as const,
   ) as Promise<T>;
+}
+
+/**
+ * Signs the page's browser context in (POST /session from the page: the session is its cookie), as
+ * the app's own sign-in does; later calls from the page are this person's. What the page shows was
+ * read as the person before: reload it to show the new one.
+ */
+export async function signIn(page: Page, person: string, role: string, passphrase?: string): Promise<void> {
+  const refusal = await page.evaluate(
+    async ([p, r, secret]) => {
+      const response = await fetch('/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ person: p, role: r, ...(secret === null ? {} : { passphrase: secret }) }),
+      });
+      const result = (await response.json()) as { ok: boolean; error?: { message: string } };
+      return result.ok ? null : `${response.status} ${result.error?.message ?? 'refused'}`;
+    },
+    [person, role, passphrase ?? null] as const,
+  );
+  if (refusal !== null) throw new Error(`Signing in as ${person} (${role}): ${refusal}`);
+}
+
+/** Everything the page holds: its text, every attribute, every field's value and every store slice. */
+export async function everythingHeld(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const values = [...document.querySelectorAll('input, textarea, select')].map((e) => (e as HTMLInputElement).value);
+    const state = (window as unknown as { tidemarkState: () => unknown }).tidemarkState();
+    return [document.documentElement.outerHTML, document.body.innerText, ...values, JSON.stringify(state)].join('\n');
+  });
 }
 
 /** Switches who is working through the header's control. */

@@ -2,10 +2,18 @@
 // `window.tidemark`, or HTTP to the local server in browser mode. Same calls, same results.
 import type { ApiMethod, ApiRequest, ApiResponses, ApiResult } from '../../../shared/api';
 import { readMethods } from '../../../shared/api-methods';
+import type { SignInRequest } from '../../../shared/session';
+import { ApiCallError } from './call-error';
 import { SupersededError } from './superseded';
 
 interface PreloadBridge {
   invoke(method: string, payload: unknown): Promise<ApiResult<unknown>>;
+  /** Signing in is the transport's own step, outside the contract (session.ts parses what these answer). */
+  session: {
+    signIn(request: SignInRequest): Promise<unknown>;
+    signOut(): Promise<unknown>;
+    current(): Promise<unknown>;
+  };
 }
 
 declare global {
@@ -14,15 +22,7 @@ declare global {
   }
 }
 
-export class ApiCallError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiCallError';
-  }
-}
+export { ApiCallError };
 
 const bridge = typeof window !== 'undefined' ? window.tidemark : undefined;
 export const isDesktop = Boolean(bridge);
@@ -74,6 +74,18 @@ function countUnanswered(change: 1 | -1): void {
 }
 
 /**
+ * Sends a change after every write made before it has been answered, and holds later writes until
+ * it is answered. A sign-in goes this way: what the leaving person typed is saved as them.
+ */
+export function inOrder<T>(send: () => Promise<T>): Promise<T> {
+  const pending = writes.then(send, send);
+  writes = pending.catch(() => undefined);
+  countUnanswered(1);
+  void writes.then(() => countUnanswered(-1));
+  return pending;
+}
+
+/**
  * The person the client is calling as, counted: an answer to a call made before a person switch
  * belongs to the previous person and is never applied (it is refused with a SupersededError).
  */
@@ -87,14 +99,7 @@ export function beginSession(): void {
 export async function call<M extends ApiMethod>(method: M, ...request: {} extends ApiRequest<M> ? [ApiRequest<M>?] : [ApiRequest<M>]): Promise<ApiResponses[M]> {
   const payload = request[0] ?? {};
   const send = (): Promise<ApiResult<unknown>> => (bridge ? bridge.invoke(method, payload) : viaHttp(method, payload));
-  let pending: Promise<ApiResult<unknown>>;
-  if (READS.has(method)) pending = send();
-  else {
-    pending = writes.then(send, send);
-    writes = pending.catch(() => undefined);
-    countUnanswered(1);
-    void writes.then(() => countUnanswered(-1));
-  }
+  const pending = READS.has(method) ? send() : inOrder(send);
   const asked = session;
   const result = await pending;
   if (asked !== session) throw new SupersededError();

@@ -15,7 +15,18 @@ vi.mock('../../api/client', () => ({
     return answers[method];
   },
 }));
-const { setIdentity } = await import('./identity-actions');
+/** What the transport answers a sign-in: accepted unless a refusal is set. */
+let signInRefusal: { code: string; message: string } | null = null;
+vi.mock('../../api/session', () => ({
+  signOut: async () => (calls.push('session.signOut'), { ok: true, value: null }),
+  signIn: async (person: string, role: string, passphrase?: string) => {
+    calls.push(`session.signIn ${person} ${role}${passphrase ? ` with ${passphrase}` : ''}`);
+    return signInRefusal ? { ok: false, error: signInRefusal } : { ok: true, value: { caller: { person, role } } };
+  },
+}));
+const { switchPerson } = await import('./identity-actions');
+const { ApiCallError } = await import('../../api/call-error');
+const { guarded } = await import('../guarded');
 const { openQueueItem, setDraftAnswer, setReviewNotes } = await import('./blind-review-actions');
 const { registerReview } = await import('./register');
 registerReview();
@@ -34,7 +45,8 @@ describe('switching person', () => {
     calls.length = 0;
     seen.length = 0;
     keepDraftsInMemory();
-    answers = { 'settings.update': {}, 'reviews.context': { questionId: 'q', mine: null, authorAnswers: null, otherReviews: [], decision: null, rounds: [1] }, 'rounds.list': [] };
+    signInRefusal = null;
+    answers = { 'reviews.context': { questionId: 'q', mine: null, authorAnswers: null, otherReviews: [], decision: null, rounds: [1] }, 'rounds.list': [] };
   });
 
   it('forgets everything read as the previous person, in every slice, then reads the project again as the new one', async () => {
@@ -58,8 +70,8 @@ describe('switching person', () => {
       }),
     );
     answers['app.info'] = info('Rita', 'reviewer');
-    expect(await setIdentity('Rita', 'reviewer')).toBe(true);
-    expect(calls.slice(0, 3)).toEqual(['settings.update', '(new session)', 'app.info']);
+    expect(await switchPerson('Rita', 'reviewer')).toEqual({ ok: true });
+    expect(calls.slice(0, 4)).toEqual(['session.signOut', 'session.signIn Rita reviewer', '(new session)', 'app.info']);
     expect(JSON.stringify(getState())).not.toContain(SENTINEL);
     const { info: now, session, status, ...rest } = getState();
     expect(now?.caller).toEqual({ person: 'Rita', role: 'reviewer' });
@@ -75,8 +87,8 @@ describe('switching person', () => {
     setState(state({ info: info('Ann', 'annotator'), project }));
     holdPendingEdit(() => void calls.push('questions.update (typed text)'));
     answers['app.info'] = info('Rita', 'reviewer');
-    await setIdentity('Rita', 'reviewer');
-    expect(calls.indexOf('questions.update (typed text)')).toBeLessThan(calls.indexOf('settings.update'));
+    await switchPerson('Rita', 'reviewer');
+    expect(calls.indexOf('questions.update (typed text)')).toBeLessThan(calls.indexOf('session.signOut'));
   });
 
   it('a half-written review is kept for its reviewer and comes back when they open the item again', async () => {
@@ -85,17 +97,78 @@ describe('switching person', () => {
     setDraftAnswer('p1', 'blue');
     setReviewNotes('half a thought');
     answers['app.info'] = info('Lee', 'lead');
-    await setIdentity('Lee', 'lead');
+    await switchPerson('Lee', 'lead');
     expect(getState().reviewDraft).toBeNull();
     // another person opening the same item starts empty
     setState({ selectedVideoId: null });
     await openQueueItem({ questionId: 'q', videoId: 'v1', round: 1 });
     expect(getState().reviewDraft?.notes).toBe('');
     answers['app.info'] = info('Rita', 'reviewer');
-    await setIdentity('Rita', 'reviewer');
+    await switchPerson('Rita', 'reviewer');
     setState({ selectedVideoId: null });
     await openQueueItem({ questionId: 'q', videoId: 'v1', round: 1 });
     expect(getState().reviewDraft).toMatchObject({ notes: 'half a thought', answers: { p1: { answer: 'blue' } } });
+    await emit('projectChanged');
+  });
+});
+
+describe('signing in as a person who protects their name with a passphrase', () => {
+  const refused = { code: 'unauthenticated', message: 'The passphrase does not match Lee’s.' };
+  beforeEach(() => {
+    calls.length = 0;
+    signInRefusal = null;
+  });
+
+  it('the passphrase goes with the sign-in', async () => {
+    setState(state({ info: info('Ann', 'annotator'), project }));
+    answers = { 'app.info': info('Lee', 'lead') };
+    expect(await switchPerson(' Lee ', 'lead', 'correct horse battery')).toEqual({ ok: true });
+    expect(calls).toContain('session.signIn Lee lead with correct horse battery');
+    expect(getState().info?.caller).toEqual({ person: 'Lee', role: 'lead' });
+  });
+
+  it('a refusal is the form’s to show; signed out to the same person as before, nothing they read is forgotten', async () => {
+    setState(state({ info: info('tester', 'lead'), project, questions: [q], session: 3 }));
+    signInRefusal = refused;
+    answers = { 'app.info': info('tester', 'lead') };
+    expect(await switchPerson('Lee', 'lead')).toEqual({ ok: false, ...refused });
+    expect(calls).not.toContain('(new session)');
+    expect(getState()).toMatchObject({ session: 3, questions: [q], info: { caller: { person: 'tester', role: 'lead' } } });
+  });
+
+  it('refused after signing out of someone else: what was read as them is forgotten, as the transport’s own person', async () => {
+    setState(state({ info: info('Ann', 'annotator'), project, questions: [question('q', 'p', { text: SENTINEL })], session: 3 }));
+    signInRefusal = refused;
+    answers = { 'app.info': info('tester', 'lead') };
+    expect(await switchPerson('Lee', 'lead', 'wrong')).toEqual({ ok: false, ...refused });
+    expect(calls.filter((c) => !c.includes('typed text'))).toEqual(['session.signOut', 'session.signIn Lee lead with wrong', 'app.info', '(new session)']);
+    expect(JSON.stringify(getState())).not.toContain(SENTINEL);
+    expect(getState()).toMatchObject({ session: 4, info: { caller: { person: 'tester', role: 'lead' } } });
+    await emit('projectChanged');
+  });
+
+  it('no name, no sign-out', async () => {
+    expect(await switchPerson('  ', 'lead')).toEqual({ ok: false, code: null, message: 'Type your name.' });
+    expect(calls.filter((c) => !c.includes('typed text'))).toEqual([]);
+  });
+
+  it('a call answered ‘unauthenticated’ opens the identity form with its message, once for however many calls it refused; a sign-in closes it', async () => {
+    setState(state({ info: info('Lee', 'lead'), project, signInPrompt: null }));
+    const message = 'Lee protects their name with a passphrase: sign in again.';
+    const before = getState();
+    await guarded(() => Promise.reject(new ApiCallError('unauthenticated', message)));
+    expect(getState().signInPrompt).toEqual({ person: 'Lee', message });
+    const prompt = getState().signInPrompt;
+    await guarded(() => Promise.reject(new ApiCallError('unauthenticated', message)));
+    expect(getState().signInPrompt).toBe(prompt);
+    // other refusals only say so
+    setState({ signInPrompt: null });
+    await guarded(() => Promise.reject(new ApiCallError('forbidden', 'Only a lead may do that.')));
+    expect(getState()).toMatchObject({ signInPrompt: null, error: 'Only a lead may do that.' });
+    setState({ signInPrompt: { person: 'Lee', message } });
+    answers = { 'app.info': info('Lee', 'lead') };
+    expect(await switchPerson('Lee', 'lead', 'correct horse battery')).toEqual({ ok: true });
+    expect(getState()).toMatchObject({ signInPrompt: null, session: before.session + 1 });
     await emit('projectChanged');
   });
 });

@@ -1,34 +1,60 @@
-// Who is calling: the person's name and role, kept in settings.json. The services answer by the
-// caller (a blind reviewer gets questions without their authors' answers), so a switch forgets all
-// the client read as the previous person and reads the project again as the new one.
+// Who is calling: the person the transport vouches for — signed in through api/session.ts, never
+// changed by a contract call. The services answer by the caller (a blind reviewer gets questions
+// without their authors' answers), so a switch — a sign-out, then a sign-in — forgets all the client
+// read as the previous person and reads the project again as the new one.
 import type { AppInfo } from '../../../../shared/api';
 import type { Role } from '../../../../shared/domain';
 import { beginSession, call } from '../../api/client';
+import { signIn, signOut } from '../../api/session';
 import { emit } from '../effects';
-import { guarded } from '../guarded';
+import { errorMessage, guarded } from '../guarded';
 import { getState, initialState, setState } from '../store';
 import { flushPendingEdits } from '../ui/pending-edits';
 
-export async function setIdentity(personName: string, role: Role): Promise<boolean> {
+/** A refusal is the form's to show; `code` says why ('unauthenticated': a passphrase is needed or was wrong). */
+export type SwitchOutcome = { ok: true } | { ok: false; code: string | null; message: string };
+
+export async function switchPerson(personName: string, role: Role, passphrase?: string): Promise<SwitchOutcome> {
   const name = personName.trim();
-  if (!name) {
-    setState({ error: 'Type your name.' });
-    return false;
-  }
-  // what the person leaving typed is saved as them, and where they were on the video is kept
+  if (!name) return { ok: false, code: null, message: 'Type your name.' };
+  // what the person leaving typed is saved as them (its writes go before the sign-out), and where they were on the video is kept
   flushPendingEdits();
   await emit('leavingVideo');
-  const info = await guarded(async () => {
-    await call('settings.update', { personName: name, role });
-    // from here on, answers to what was asked as the previous person are dropped
+  const before = getState().info?.caller;
+  const refusal = await signOutAndIn(name, role, passphrase);
+  // from here on, answers to what was asked as the previous person are dropped
+  if (!refusal) beginSession();
+  let info: AppInfo;
+  try {
+    info = await call('app.info');
+  } catch (error) {
+    return refusal ?? { ok: false, code: null, message: errorMessage(error) };
+  }
+  if (refusal) {
+    // signed out and refused: the transport now vouches for its own person, who may be someone else
+    if (info.caller.person === before?.person && info.caller.role === before.role) return refusal;
     beginSession();
-    return call('app.info');
-  });
-  if (!info) return false;
+  }
   forgetCaller(info);
   // the form closes now; what depends on the caller follows
   void guarded(() => emit('projectChanged'));
-  return true;
+  return refusal ?? { ok: true };
+}
+
+/** The identity form closed without signing in: the next call refused for want of a passphrase opens it again. */
+export function dismissSignInPrompt(): void {
+  if (getState().signInPrompt) setState({ signInPrompt: null });
+}
+
+/** Signs out, then in as the new person: undefined once signed in, else why not. */
+async function signOutAndIn(name: string, role: Role, passphrase: string | undefined): Promise<Extract<SwitchOutcome, { ok: false }> | undefined> {
+  try {
+    const out = await signOut();
+    const signedIn = out.ok ? await signIn(name, role, passphrase || undefined) : out;
+    return signedIn.ok ? undefined : { ok: false, code: signedIn.error.code, message: signedIn.error.message };
+  } catch (error) {
+    return { ok: false, code: null, message: errorMessage(error) };
+  }
 }
 
 /**

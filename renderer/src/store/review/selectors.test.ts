@@ -38,12 +38,12 @@ const pair = (over: Partial<PairAgreement>): PairAgreement => ({
 });
 
 describe('review selectors: roles and tabs', () => {
-  it('a lead has every tab; a reviewer the queue and guidelines; deciding and reporting go with their roles', () => {
+  it('a lead has every tab; a reviewer the queue, guidelines and people (for their own passphrase); deciding and reporting go with their roles', () => {
     expect(reviewTabsFor('lead')).toEqual(['queue', 'rounds', 'people', 'guidelines', 'adjudication', 'report']);
-    expect(reviewTabsFor('reviewer')).toEqual(['queue', 'guidelines']);
-    expect(reviewTabsFor('adjudicator')).toContain('adjudication');
+    expect(reviewTabsFor('reviewer')).toEqual(['queue', 'guidelines', 'people']);
+    expect(reviewTabsFor('adjudicator')).toEqual(['queue', 'adjudication', 'guidelines', 'report', 'people']);
     expect(reviewTabsFor('researcher')).toContain('report');
-    expect(reviewTabsFor('annotator')).toEqual(['queue', 'guidelines', 'report']);
+    expect(reviewTabsFor('annotator')).toEqual(['queue', 'guidelines', 'report', 'people']);
     expect(reviewTabsFor(null)).toEqual(['queue', 'guidelines']);
   });
   it('shows the chosen tab only when the role has it', () => {

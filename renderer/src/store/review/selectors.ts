@@ -20,17 +20,23 @@ export const callerRole = (s: State): Role | null => s.info?.caller.role ?? null
 export const callerName = (s: State): string | null => s.info?.caller.person ?? null;
 export const isLead = (s: State): boolean => callerRole(s) === 'lead';
 
-/** The overlay's tabs for a role: everyone has a queue and the guidelines; deciding and reporting go with their roles (a reviewer, blind, gets no report). */
+/**
+ * The overlay's tabs for a role: everyone has a queue and the guidelines; deciding and reporting go
+ * with their roles (a reviewer, blind, gets no report). Everyone signed in has the people, last (the
+ * number keys of the tabs before it stay): each protects their own name with a passphrase there.
+ */
 export function reviewTabsFor(role: Role | null): ReviewTab[] {
   switch (role) {
     case 'lead':
       return [...reviewTabs];
     case 'adjudicator':
-      return ['queue', 'adjudication', 'guidelines', 'report'];
+      return ['queue', 'adjudication', 'guidelines', 'report', 'people'];
     case 'researcher':
     case 'annotator':
-      return ['queue', 'guidelines', 'report'];
-    default:
+      return ['queue', 'guidelines', 'report', 'people'];
+    case 'reviewer':
+      return ['queue', 'guidelines', 'people'];
+    case null:
       return ['queue', 'guidelines'];
   }
 }

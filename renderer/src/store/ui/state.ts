@@ -26,6 +26,11 @@ export interface UiState {
   sidePanel: 'marks' | 'questions';
   /** The first start: the header asks who the person is (settings.identityChosen is false). */
   askIdentity: boolean;
+  /**
+   * A call was refused ('unauthenticated') because the person signed in protects their name with a
+   * passphrase not given in this session: the identity form opens with the refusal's message.
+   */
+  signInPrompt: { person: string; message: string } | null;
   /** Counts person switches; the UI is keyed by it, so nothing a component held for the previous person survives. */
   session: number;
 }
@@ -40,5 +45,6 @@ export const initialUiState: UiState = {
   savingSlowly: false,
   sidePanel: 'marks',
   askIdentity: false,
+  signInPrompt: null,
   session: 0,
 };

@@ -1,0 +1,159 @@
+// Signing in: a person protects their name with a passphrase, and signing in as them asks for it;
+// two browsers are two people at once, each what the server vouches for, neither the other.
+import type { Page } from '@playwright/test';
+import { api, becomes, everythingHeld, expect, keys, openDemoVideo, signIn, test } from './support/fixtures';
+
+const PASSPHRASE = 'tide-pools at dawn';
+
+/** The author's answer: it must never reach the reviewer's browser. */
+const AUTHOR_ANSWER = 'sentinel-author-9137';
+
+async function openReview(page: Page, tab: string): Promise<void> {
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await keys(page, 'r');
+  await expect(page.getByTestId('review-overlay')).toBeVisible();
+  await page.getByTestId(`review-tab-${tab}`).click();
+}
+
+test('a lead protects their name with a passphrase in People; signing back in as the lead is refused in the form without it, and accepted with it', async ({ browser, page, tidemark }) => {
+  test.setTimeout(120_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await signIn(page, 'Lee', 'lead');
+  for (const [name, roles] of [
+    ['Lee', ['lead']],
+    ['Ann', ['annotator']],
+  ] as const)
+    await api(page, 'people.save', { name, roles });
+  await page.reload();
+  await expect(page.getByTestId('identity')).toHaveText('Lee · lead');
+
+  // the lead's own entry offers a passphrase; nobody else's does
+  await openReview(page, 'people');
+  const lee = page.getByTestId('person-row').filter({ hasText: 'Lee' });
+  const ann = page.getByTestId('person-row').filter({ hasText: 'Ann' });
+  await expect(ann.getByTestId('passphrase-set')).toHaveCount(0);
+  await expect(lee.getByTestId('person-lock')).toHaveCount(0);
+  await lee.getByTestId('passphrase-set').click();
+  await page.getByTestId('passphrase-new').fill(PASSPHRASE);
+  await page.getByTestId('passphrase-repeat').fill(PASSPHRASE);
+  await keys(page, 'Enter');
+  await expect(lee.getByTestId('person-lock')).toBeVisible();
+  await expect(lee.getByTestId('passphrase-change')).toBeVisible();
+  await expect(ann.getByTestId('person-lock')).toHaveCount(0);
+  await keys(page, 'Escape');
+
+  // signed out to the annotator, who has no passphrase to give
+  await becomes(page, 'Ann', 'annotator');
+
+  // back as the lead: the form asks for the passphrase
+  await page.getByTestId('identity').click();
+  await page.getByTestId('identity-name').fill('Lee');
+  await expect(page.getByTestId('identity-role')).toHaveValue('lead');
+  const passphrase = page.getByTestId('identity-passphrase');
+  await expect(passphrase).toBeVisible();
+  // without it: refused, said in the form, which keeps the focus; still the annotator
+  await page.getByTestId('identity-save').click();
+  await expect(page.getByTestId('identity-error')).toHaveText('Lee protects their name with a passphrase: enter it to sign in.');
+  await expect(passphrase).toBeFocused();
+  await expect(page.getByTestId('identity')).toHaveText('Ann · annotator');
+  // a wrong one: the same
+  await page.keyboard.type('not the passphrase');
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('identity-error')).toHaveText("That is not Lee's passphrase.");
+  await expect(passphrase).toBeFocused();
+  await expect(page.getByTestId('identity')).toHaveText('Ann · annotator');
+  // with it (Enter submits): the lead, the form closed
+  await passphrase.fill(PASSPHRASE);
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('identity')).toHaveText('Lee · lead');
+  await expect(page.getByTestId('identity-popover')).toHaveCount(0);
+  expect(await api<{ caller: unknown }>(page, 'app.info')).toMatchObject({ caller: { person: 'Lee', role: 'lead' } });
+
+  // another browser starts as the machine's last person, the lead, without his passphrase: its first
+  // refused call (reading the project) opens the form with the refusal, the passphrase field focused
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await second.goto(tidemark.url);
+    await expect(second.getByTestId('identity-error')).toHaveText('Lee protects their name with a passphrase: sign in again.');
+    await expect(second.getByTestId('identity-passphrase')).toBeFocused();
+    await second.keyboard.type(PASSPHRASE);
+    await keys(second, 'Enter');
+    await expect(second.getByTestId('identity')).toHaveText('Lee · lead');
+    await expect(second.getByTestId('identity-popover')).toHaveCount(0);
+    await expect(second.getByTestId('library-row')).toHaveCount(2);
+  } finally {
+    await other.close();
+  }
+});
+
+test('two browsers are two people at once: the reviewer’s page never shows the annotator’s answer, and the annotator stays the annotator', async ({ browser, tidemark }) => {
+  test.setTimeout(120_000);
+  const annBrowser = await browser.newContext();
+  const ritaBrowser = await browser.newContext();
+  try {
+    const ann = await annBrowser.newPage();
+    const rita = await ritaBrowser.newPage();
+
+    // the work, through the API in the annotator's browser: people, Ann's question, a round for Rita
+    await ann.goto(tidemark.url);
+    await expect(ann.getByTestId('library-row')).toHaveCount(2);
+    await signIn(ann, 'Lee', 'lead');
+    for (const [name, roles] of [
+      ['Lee', ['lead']],
+      ['Ann', ['annotator']],
+      ['Rita', ['reviewer']],
+    ] as const)
+      await api(ann, 'people.save', { name, roles });
+    await signIn(ann, 'Ann', 'annotator');
+    const videos = await api<Array<{ id: string; name: string }>>(ann, 'videos.list');
+    const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
+    await api(ann, 'questions.create', {
+      videoId,
+      fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
+      queryPoints: [{ time: 5, answer: AUTHOR_ANSWER, evidence: [[2, 4]] }],
+    });
+    await signIn(ann, 'Lee', 'lead');
+    await api(ann, 'rounds.open', { name: 'Round', selection: {}, reviewers: ['Rita'] });
+    await signIn(ann, 'Ann', 'annotator');
+    await ann.reload();
+    await expect(ann.getByTestId('identity')).toHaveText('Ann · annotator');
+
+    // the reviewer, in a browser of her own, at the same time
+    await rita.goto(tidemark.url);
+    await expect(rita.getByTestId('library-row')).toHaveCount(2);
+    await signIn(rita, 'Rita', 'reviewer');
+    await rita.reload();
+    await expect(rita.getByTestId('identity')).toHaveText('Rita · reviewer');
+
+    // the annotator is still the annotator: her page, her calls, her answer in the editor
+    await expect(ann.getByTestId('identity')).toHaveText('Ann · annotator');
+    expect(await api(ann, 'app.info')).toMatchObject({ caller: { person: 'Ann', role: 'annotator' } });
+    await openDemoVideo(ann, 'counting-objects.mp4');
+    await keys(ann, '2');
+    await ann.getByTestId('question-row').first().click();
+    await expect(ann.getByTestId('question-editor')).toBeVisible();
+    await expect.poll(async () => (await everythingHeld(ann)).includes(AUTHOR_ANSWER)).toBe(true);
+
+    // the reviewer opens the same item from her queue, while the annotator has it open: no answer
+    await openDemoVideo(rita, 'counting-objects.mp4');
+    await openReview(rita, 'queue');
+    await rita.getByTestId('queue-item').filter({ hasText: 'What colour' }).click();
+    await expect(rita.getByTestId('review-panel')).toBeVisible();
+    await expect.poll(async () => (await everythingHeld(rita)).includes('What colour is the square')).toBe(true);
+    expect(await everythingHeld(rita)).not.toContain(AUTHOR_ANSWER);
+    // nor through her browser's calls
+    expect(JSON.stringify(await api(rita, 'annotations.load', { videoId }))).not.toContain(AUTHOR_ANSWER);
+    expect(await api(rita, 'app.info')).toMatchObject({ caller: { person: 'Rita', role: 'reviewer' } });
+
+    // and after all of that, and a reload, the annotator is the annotator
+    await ann.reload();
+    await expect(ann.getByTestId('identity')).toHaveText('Ann · annotator');
+    expect(await api(ann, 'app.info')).toMatchObject({ caller: { person: 'Ann', role: 'annotator' } });
+    expect(JSON.stringify(await api(ann, 'annotations.load', { videoId }))).toContain(AUTHOR_ANSWER);
+  } finally {
+    await annBrowser.close();
+    await ritaBrowser.close();
+  }
+});
