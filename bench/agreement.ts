@@ -61,7 +61,6 @@ export async function benchReviewRound(): Promise<void> {
   const { randomUUID } = await import('node:crypto');
   const { Project } = await import('../electron/services/projects/project');
   const { insertTestVideo } = await import('../electron/services/test-support/project');
-  const { questionToRow, queryPointToRow } = await import('../electron/services/annotation/rows');
   const { questionFieldsSchema } = await import('../shared/questions');
   const { openRound, roundSummaries, roundItems } = await import('../electron/services/review/rounds');
   const { reviewToRow } = await import('../electron/services/review/rows');
@@ -72,12 +71,12 @@ export async function benchReviewRound(): Promise<void> {
     const videoId = await insertTestVideo(project, { duration: 3600 });
     const lead = { person: 'lee', role: 'lead' as const };
     const n = 5_000;
-    await project.store.edit('ann', 'Questions', async (tx) => {
+    await project.edit('ann', 'Questions', async (w, tx) => {
       for (let i = 0; i < n; i++) {
         const fields = questionFieldsSchema.parse({ profileId: 'builtin:ovo-s-bench', taskCode: `${1 + (i % 4)}.1.1`, text: `Q${i}`, options: { A: 'a', B: 'b', C: 'c', D: 'd' } });
         const id = `q${i}`;
-        tx.insert('questions', questionToRow({ ...fields, id, videoId, provenance: {}, createdBy: 'ann', updatedAt: 'x' }, 'x'));
-        tx.insert('query_points', queryPointToRow({ id: `p${i}`, questionId: id, time: 10 + (i % 3000), answer: 'ABCD'[i % 4]!, evidence: [[1, 5]], proactiveTime: null, windowStart: null }));
+        await w.annotation.addQuestion({ ...fields, id, videoId, provenance: {}, createdBy: 'ann', updatedAt: 'x' }, 'x');
+        await w.annotation.addQueryPoints([{ id: `p${i}`, questionId: id, time: 10 + (i % 3000), answer: 'ABCD'[i % 4]!, evidence: [[1, 5]], proactiveTime: null, windowStart: null }]);
         await tx.pace();
       }
     });

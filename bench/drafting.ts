@@ -57,7 +57,7 @@ export async function benchDrafting(): Promise<void> {
     figure('drafting frame extraction per second of video', extraction / SECONDS, 'ms');
     figure('drafting captions per second of video', pipeline / SECONDS, 'ms');
     figure('drafting longest block', blocked, 'ms');
-    const roundTrips = stats(listDrafts(project, { videoId: video.id, kind: 'caption' }).map((d) => d.provenance.latencyMs));
+    const roundTrips = stats((await listDrafts(project, { videoId: video.id, kind: 'caption' })).map((d) => d.provenance.latencyMs));
     console.log(
       `Drafting captions (SW+U, k 42, 360 px, concurrency 4; the scripted server in this process answering at once): ${outcome.drafted} seconds drafted, ${outcome.failed} failed, ` +
         `${outcome.requests} requests carrying ${framesSent.toLocaleString('en')} frames (${mb(urlBytes / Math.max(1, outcome.requests))} of data URLs per request on average) in ${ms(pipeline)} = ${ms(pipeline / SECONDS)} per second of video; ` +

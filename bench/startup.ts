@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
-import { markToRow } from '../electron/services/annotation/rows';
 import { Project } from '../electron/services/projects/project';
 import { listVideos } from '../electron/services/videos/library';
 import type { Mark } from '../shared/marks';
@@ -154,7 +153,7 @@ async function bigProject(dir: string): Promise<{ path: string; first: string }>
   const first = videos[0]!.id;
   await project.edit('bench', 'Add 1,000 videos and 20,000 marks', async (w, tx) => {
     await w.videos.add(videos, new Date().toISOString());
-    for (const mark of syntheticMarks(60, MARKS)) tx.insert('marks', markToRow({ ...mark, id: randomUUID(), videoId: first } as Mark));
+    await w.annotation.addMarks(syntheticMarks(60, MARKS).map((mark) => ({ ...mark, id: randomUUID(), videoId: first }) as Mark));
   });
   await project.store.setMeta('selectedVideoId', first);
   await project.close();

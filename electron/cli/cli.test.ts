@@ -4,7 +4,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../services/test-support/fixtures';
-import { listQueryPoints } from '../services/annotation/rows';
 import { Project } from '../services/projects/project';
 import { openRound } from '../services/review/rounds';
 import { submitReview } from '../services/review/reviewing';
@@ -309,7 +308,7 @@ describe('tidemark CLI', () => {
     const fx = await populateForReview(project);
     await openRound(project, lead, { name: 'Pilot', purpose: 'review', selection: { profileId: null, taskCodes: ['1', '2'], statuses: [], authors: [], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
     for (const [questionId, answer] of [[fx.choiceId, 'B'], [fx.plainId, 'B']] as const) {
-      const point = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === questionId)!;
+      const point = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === questionId)!;
       await submitReview(project, rita, { questionId, round: 1, answers: [{ queryPointId: point.id, answer }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
     }
     await project.close();
@@ -389,7 +388,7 @@ describe('tidemark as one of the project\'s people (--as, --role, --data-dir)', 
     await savePerson(project, lead, 'Pat', ['annotator', 'researcher']);
     await openRound(project, lead, { name: 'Pilot', purpose: 'review', selection: { profileId: null, taskCodes: ['1', '2'], statuses: [], authors: [], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
     for (const [questionId, answer] of [[fx.choiceId, 'B'], [fx.plainId, 'B']] as const) {
-      const point = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === questionId)!;
+      const point = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === questionId)!;
       await submitReview(project, rita, { questionId, round: 1, answers: [{ queryPointId: point.id, answer }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
     }
     await project.close();

@@ -5,7 +5,6 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppServices } from '../services/app-services';
-import { listMarks } from '../services/annotation/rows';
 import { listDrafts } from '../services/drafting/decisions';
 import { Project } from '../services/projects/project';
 import { startFakeOpenAi, type FakeOpenAi, type Received, type Scripted } from '../services/test-support/fake-openai';
@@ -44,7 +43,7 @@ const draft = (...argv: string[]) => run('draft', '--project', projectPath, '--v
 async function drafts(kind: 'caption' | 'event') {
   const project = await Project.open(projectPath, { create: false, readOnly: true });
   try {
-    return { drafts: listDrafts(project, { videoId, kind }), marks: listMarks(project.store.db, videoId) };
+    return { drafts: await listDrafts(project, { videoId, kind }), marks: await project.stores.annotation.marksOfVideo(videoId) };
   } finally {
     await project.close();
   }

@@ -14,7 +14,6 @@ import { draftRunSchema, probeRunSchema, type DraftEstimate, type DraftOutcome, 
 import { plural } from '../../shared/plural';
 import type { Profile } from '../../shared/profiles';
 import { runItemIds } from '../../shared/runs/item-ids';
-import { getQuestionRow, listQuestions } from '../services/annotation/rows';
 import { AppServices } from '../services/app-services';
 import { currentKey } from '../services/drafting/keys';
 import { probeItems } from '../services/drafting/probe';
@@ -153,8 +152,7 @@ async function findProfile(project: Project, idOrKind: string): Promise<Profile>
  * as the file or Tidemark gave it), else the one VSAS question on it with exactly this text.
  */
 async function captionTask(project: Project, video: Video, task: string): Promise<string> {
-  const db = project.store.db;
-  const questions = listQuestions(db, video.id);
+  const questions = await project.stores.annotation.questionsOfVideo(video.id);
   if (questions.some((q) => q.id === task)) return task;
   const profiles = await project.stores.profiles.list();
   const kinds = new Map(profiles.map((p) => [p.id, p.kind]));
@@ -235,13 +233,21 @@ interface Session {
   overrides: EndpointOverrides;
 }
 
+interface Done {
+  first: string;
+  listed?: string[];
+  notes?: string[];
+  extra?: Record<string, unknown>;
+  problems?: number;
+}
+
 interface Planned<R> {
   run: R;
   estimate: DraftEstimate;
   skipped: [string, string];
   work: (control: JobControl) => Promise<DraftOutcome>;
   /** After the run: the result's first words and lines listed after it, notes for stderr, what JSON adds, and the problems found. */
-  done: (outcome: DraftOutcome, since: string) => { first: string; listed?: string[]; notes?: string[]; extra?: Record<string, unknown>; problems?: number };
+  done: (outcome: DraftOutcome, since: string) => Done | Promise<Done>;
 }
 
 /** The estimate; then, unless a dry run, the run and what it did. */
@@ -256,7 +262,7 @@ async function estimateThenRun<R>(s: Session, planned: Planned<R>): Promise<numb
   io.err(describeEndpoint(s.app, s.overrides, s.env, s.values['with-previous'] === true));
   const since = new Date().toISOString();
   const outcome = await stoppableByCtrlC(io, planned.work);
-  const { first, listed = [], notes = [], extra, problems = 0 } = planned.done(outcome, since);
+  const { first, listed = [], notes = [], extra, problems = 0 } = await planned.done(outcome, since);
   for (const note of notes) io.err(note);
   if (values.json) io.out(JSON.stringify({ run: planned.run, estimate: planned.estimate, outcome, ...extra }));
   else for (const line of [...describeOutcome(outcome, first), ...listed]) io.out(line);
@@ -337,9 +343,10 @@ async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
 }
 
 /** The questions this probe flagged "answerable without video". */
-function flaggedBy(project: Project, run: ProbeRun, since: string): Array<{ questionId: string; text: string; correct: number; repeats: number }> {
-  return probeItems(project, run).items.flatMap(({ question }) => {
-    const checks = getQuestionRow(project.store.db, question.id)?.question.modelChecks;
+async function flaggedBy(project: Project, run: ProbeRun, since: string): Promise<Array<{ questionId: string; text: string; correct: number; repeats: number }>> {
+  // the items as the probe left them (their checks read anew)
+  return (await probeItems(project, run)).items.flatMap(({ question }) => {
+    const checks = question.modelChecks;
     const probe = checks?.textOnly;
     return probe && probe.at >= since && shortcutRate(checks) !== null ? [{ questionId: question.id, text: question.text, correct: probe.correct, repeats: probe.repeats }] : [];
   });
@@ -360,11 +367,11 @@ async function probeCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
     const run = parseFlags(probeRunSchema, { profileId, repeats, budgetUsd }, values);
     return estimateThenRun(session, {
       run,
-      estimate: estimateProbe(app, run, project),
+      estimate: await estimateProbe(app, run, project),
       skipped: SKIPPED.probe,
       work: (control) => runProbe(app, project, caller, run, control, session.overrides),
-      done: (o, since) => {
-        const flagged = flaggedBy(project, run, since);
+      done: async (o, since) => {
+        const flagged = await flaggedBy(project, run, since);
         return {
           first: `Probed ${plural(o.drafted, 'question')} (${plural(run.repeats, 'try', 'tries')} each), ${o.flagged} flagged "answerable without video", ${o.skipped} skipped`,
           listed: flagged.map((f) => `  ${f.questionId} "${f.text}": right in ${f.correct} of ${f.repeats} tries without video`),

@@ -24,7 +24,6 @@ import { startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
 import { renderClip, SMALL_CLIP, tempDir } from './test-support/fixtures';
 import { addDraftsAndRun, lead, populateForReview, rita, type DraftedFixture, type ReviewFixture } from './test-support/review';
 import { importVideos } from './videos/service';
-import { listQueryPoints } from './annotation/rows';
 import { everyRequest } from './test-support/every-request';
 
 const dir = tempDir();
@@ -75,8 +74,8 @@ beforeAll(async () => {
   drafted = await addDraftsAndRun(project, fx, join(dir.path, 'run.jsonl'));
   await openRound(project, lead, { name: 'R1', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
   markId = project.store.db.query<{ id: string }>('SELECT id FROM marks LIMIT 1').get()!.id;
-  pointId = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.textId)!.id;
-  choicePointId = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.choiceId)!.id;
+  pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
+  choicePointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.choiceId)!.id;
   draftId = project.store.db.query<{ id: string }>('SELECT id FROM drafts LIMIT 1').get()!.id;
   clip = await renderClip(join(dir.path, 'clip.mp4'));
   sameClip = join(dir.path, 'same.mp4');
@@ -84,13 +83,13 @@ beforeAll(async () => {
   realVideoId = (await importVideos(project, lead, app.tools, [clip], UNWATCHED)).imported[0]!.id;
   customProfileId = (await createProfile(project, lead, 'Mine', null)).id;
   // Rita's review is in: the item can be adjudicated
-  const textPoint = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.textId)!;
+  const textPoint = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!;
   await submitReview(project, rita, { questionId: fx.textId, round: 1, answers: [{ queryPointId: textPoint.id, answer: 'other' }], verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 5 });
   // a package Rita returns with a review the project has not got yet
   const pkgPath = join(dir.path, 'pkg.tidemark');
   await exportPackage(project, lead, 1, 'Rita', pkgPath);
   const pkg = await Project.open(pkgPath, { create: false });
-  const choicePoint = listQueryPoints(pkg.store.db, fx.videoId).find((p) => p.questionId === fx.choiceId)!;
+  const choicePoint = (await pkg.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.choiceId)!;
   await submitReview(pkg, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choicePoint.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
   await pkg.close();
   otherClip = await renderClip(join(dir.path, 'other.mp4'), { ...SMALL_CLIP, testPattern: { seconds: 3 } });

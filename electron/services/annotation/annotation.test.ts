@@ -13,7 +13,6 @@ import { tempDir } from '../test-support/fixtures';
 import { apiClient, insertTestVideo, rawConnection } from '../test-support/project';
 import { removeVideo } from '../videos/service';
 import * as annotation from './service';
-import { listMarks, listQueryPoints, listQuestions } from './rows';
 import { listVideos } from '../videos/library';
 
 const ann: Caller = { person: 'ann', role: 'annotator' };
@@ -56,11 +55,11 @@ describe('marks', () => {
       { type: 'entity', start: 10, end: 20, target: '', data: { name: 'Room X' } },
       { type: 'caption', start: 0, end: 1, target: 'task', data: { text: 'a cook slices onions' } },
     ]);
-    expect(listMarks(db(), videoId).map((m) => m.type).sort()).toEqual(['caption', 'count', 'cycle', 'entity', 'event', 'identity', 'span']);
+    expect((await project.stores.annotation.marksOfVideo(videoId)).map((m) => m.type).sort()).toEqual(['caption', 'count', 'cycle', 'entity', 'event', 'identity', 'span']);
     const [moved] = await annotation.updateMarks(project, ann, [{ id: marks[1]!.id, end: 6 }]);
     expect(moved).toMatchObject({ start: 2, end: 6 });
     await annotation.removeMarks(project, ann, [marks[0]!.id]);
-    expect(listMarks(db(), videoId)).toHaveLength(6);
+    expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(6);
   });
 
   it('refuses bad marks at the boundary with the field named, and writes nothing', async () => {
@@ -74,7 +73,7 @@ describe('marks', () => {
     const many = Array.from({ length: 5_000 }, (_, i) => event(i / 100));
     many[4_321] = { type: 'span', start: 5, end: 2, data: {} } as unknown as MarkInput;
     await expect(marks(...many)).rejects.toThrow(/marks\.4321\.end: end is before start/);
-    expect(listMarks(db(), videoId)).toHaveLength(0);
+    expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(0);
     expect(project.store.history('ann')).toHaveLength(0);
   });
 
@@ -83,7 +82,7 @@ describe('marks', () => {
     await expect(call('marks.update', { changes: [{ id: span!.id, end: 1 }] })).rejects.toThrow(/change 1: end: end is before start/);
     const [, second] = await annotation.updateMarks(project, ann, [{ id: span!.id, end: 9 }, { id: span!.id, start: 8 }]);
     expect(second).toMatchObject({ start: 8, end: 9 });
-    expect(listMarks(db(), videoId)[0]).toMatchObject({ start: 8, end: 9 });
+    expect((await project.stores.annotation.marksOfVideo(videoId))[0]).toMatchObject({ start: 8, end: 9 });
   });
 });
 
@@ -94,25 +93,25 @@ describe('undo and redo', () => {
     const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('vcbench'), text: 'How many cuts?', answerKind: 'number' }), [{ time: 10 }, { time: 20 }].map(point));
     await annotation.updateQuestion(project, ann, question.id, { text: 'How many hard cuts so far?' });
     await annotation.removeQuestion(project, ann, question.id);
-    expect(listQuestions(db(), videoId)).toHaveLength(0);
+    expect(await project.stores.annotation.questionsOfVideo(videoId)).toHaveLength(0);
 
     expect((await project.store.undo('ann'))?.label).toBe('Delete question');
-    expect(listQuestions(db(), videoId)[0]?.text).toBe('How many hard cuts so far?');
-    expect(listQueryPoints(db(), videoId).map((p) => p.time)).toEqual([10, 20]);
+    expect((await project.stores.annotation.questionsOfVideo(videoId))[0]?.text).toBe('How many hard cuts so far?');
+    expect((await project.stores.annotation.queryPointsOfVideo(videoId)).map((p) => p.time)).toEqual([10, 20]);
     expect((await project.store.undo('ann'))?.label).toBe('Edit question');
-    expect(listQuestions(db(), videoId)[0]?.text).toBe('How many cuts?');
+    expect((await project.stores.annotation.questionsOfVideo(videoId))[0]?.text).toBe('How many cuts?');
     (await project.store.undo('ann')); // add question
-    expect(listQuestions(db(), videoId)).toHaveLength(0);
-    expect(listQueryPoints(db(), videoId)).toHaveLength(0);
+    expect(await project.stores.annotation.questionsOfVideo(videoId)).toHaveLength(0);
+    expect(await project.stores.annotation.queryPointsOfVideo(videoId)).toHaveLength(0);
     (await project.store.undo('ann')); // edit mark
-    expect(listMarks(db(), videoId)[0]?.start).toBe(1);
+    expect((await project.stores.annotation.marksOfVideo(videoId))[0]?.start).toBe(1);
     (await project.store.undo('ann')); // add mark
-    expect(listMarks(db(), videoId)).toHaveLength(0);
+    expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(0);
     expect((await project.store.undo('ann'))).toBeNull();
 
     expect((await project.store.redo('ann'))?.label).toBe('Add event');
     expect((await project.store.redo('ann'))?.label).toBe('Edit mark');
-    expect(listMarks(db(), videoId)[0]?.start).toBe(2);
+    expect((await project.stores.annotation.marksOfVideo(videoId))[0]?.start).toBe(2);
     // a new edit ends the redo branch
     await annotation.createMarks(project, ann, videoId, [event(3)]);
     expect((await project.store.redo('ann'))).toBeNull();
@@ -122,9 +121,9 @@ describe('undo and redo', () => {
     for (let i = 0; i < 250; i++) await annotation.createMarks(project, ann, videoId, [event(i / 10)]);
     await project.close();
     project = await Project.open(path(), { create: false });
-    expect(listMarks(db(), videoId)).toHaveLength(250);
+    expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(250);
     for (let i = 0; i < 250; i++) expect((await project.store.undo('ann'))).not.toBeNull();
-    expect(listMarks(db(), videoId)).toHaveLength(0);
+    expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(0);
     expect(MAX_UNDO_STEPS).toBeGreaterThanOrEqual(200);
   });
 
@@ -132,7 +131,7 @@ describe('undo and redo', () => {
     const [m] = await annotation.createMarks(project, ann, videoId, [event(1)]);
     await annotation.updateMarks(project, lead, [{ id: m!.id, start: 4 }]);
     await expect(project.store.undo('ann')).rejects.toThrow(/changed since/);
-    expect(listMarks(db(), videoId)[0]?.start).toBe(4);
+    expect((await project.stores.annotation.marksOfVideo(videoId))[0]?.start).toBe(4);
     expect((await project.store.undo('lee'))?.label).toBe('Edit mark');
     expect((await project.store.undo('ann'))?.label).toBe('Add event');
   });
@@ -148,22 +147,22 @@ describe('undo and redo', () => {
     });
     const logged = db().query<{ changes: string }>('SELECT changes FROM edit_log').get()!.changes;
     expect(logged).not.toContain('"q7\\"'); // keys and fingerprints, not the rows' texts
-    const snapshot = () => ({ questions: listQuestions(db(), videoId), points: listQueryPoints(db(), videoId) });
-    const imported = snapshot();
+    const snapshot = async () => ({ questions: await project.stores.annotation.questionsOfVideo(videoId), points: await project.stores.annotation.queryPointsOfVideo(videoId) });
+    const imported = await snapshot();
     expect(imported.questions).toHaveLength(50);
 
     expect((await project.store.undo('ann'))?.changes).toHaveLength(100);
-    expect(snapshot()).toEqual({ questions: [], points: [] });
+    expect(await snapshot()).toEqual({ questions: [], points: [] });
     expect((await project.store.redo('ann'))?.label).toBe('Import many');
-    expect(snapshot()).toEqual(imported);
+    expect(await snapshot()).toEqual(imported);
     (await project.store.undo('ann'));
     (await project.store.redo('ann'));
-    expect(snapshot()).toEqual(imported);
+    expect(await snapshot()).toEqual(imported);
 
     // someone else edits one imported question: undoing the import would lose their work
     await annotation.updateQuestion(project, lead, 'q7', { text: 'sharper wording' });
     await expect(project.store.undo('ann')).rejects.toThrow(/changed since \(questions q7\)/);
-    expect(listQuestions(db(), videoId)).toHaveLength(50);
+    expect(await project.stores.annotation.questionsOfVideo(videoId)).toHaveLength(50);
     (await project.store.undo('lee'));
     expect((await project.store.undo('ann'))?.label).toBe('Import many');
   });
@@ -172,7 +171,7 @@ describe('undo and redo', () => {
     const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'q' }), []);
     await annotation.createQueryPoint(project, lead, question.id, point({ time: 3 }));
     await expect(project.store.undo('ann')).rejects.toThrow(/changed since \(query points /);
-    expect(listQueryPoints(db(), videoId)).toHaveLength(1);
+    expect(await project.stores.annotation.queryPointsOfVideo(videoId)).toHaveLength(1);
     // once lee takes their point back, ann's undo goes through
     await project.store.undo('lee');
     expect((await project.store.undo('ann'))?.label).toBe('Add question');
@@ -185,7 +184,7 @@ describe('undo and redo', () => {
     const [a, b] = await Promise.all([annotation.updateQuestion(project, ann, question.id, { text: 'sharper' }), annotation.updateQuestion(project, lead, question.id, { status: 'in-review' }), long]);
     expect(a.text).toBe('sharper');
     expect(b).toMatchObject({ text: 'sharper', status: 'in-review' });
-    expect(listQuestions(db(), videoId)[0]).toMatchObject({ text: 'sharper', status: 'in-review' });
+    expect((await project.stores.annotation.questionsOfVideo(videoId))[0]).toMatchObject({ text: 'sharper', status: 'in-review' });
   });
 
   it('refuses to undo inserted rows that were changed outside the log', async () => {
@@ -210,8 +209,8 @@ describe('undo and redo', () => {
     (await project.store.undo('lee'));
     expect(db().query('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 1 });
     expect(await listVideos(project)).toHaveLength(1);
-    expect(listMarks(db(), videoId)).toHaveLength(2);
-    expect(listQueryPoints(db(), videoId)).toHaveLength(1);
+    expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(2);
+    expect(await project.stores.annotation.queryPointsOfVideo(videoId)).toHaveLength(1);
     expect((await project.stores.videos.views())[videoId]?.position).toBe(3);
   });
 });
@@ -220,9 +219,9 @@ describe('dense captions', () => {
   it('copies a caption forward over a range and splits a longer caption around it', async () => {
     await annotation.fillCaptions(project, ann, videoId, 'task', 0, 10, 'stirring the pot');
     await annotation.mergeCaptionRuns(project, ann, videoId, 'task');
-    expect(listMarks(db(), videoId).map((m) => [m.start, m.end])).toEqual([[0, 10]]);
+    expect((await project.stores.annotation.marksOfVideo(videoId)).map((m) => [m.start, m.end])).toEqual([[0, 10]]);
     await annotation.fillCaptions(project, ann, videoId, 'task', 4, 6, 'adding salt');
-    const captions = listMarks(db(), videoId).map((m) => [m.start, m.end, m.type === 'caption' ? m.data.text : '']);
+    const captions = (await project.stores.annotation.marksOfVideo(videoId)).map((m) => [m.start, m.end, m.type === 'caption' ? m.data.text : '']);
     expect(captions).toEqual([
       [0, 4, 'stirring the pot'],
       [4, 5, 'adding salt'],
@@ -230,9 +229,9 @@ describe('dense captions', () => {
       [6, 10, 'stirring the pot'],
     ]);
     expect(await annotation.mergeCaptionRuns(project, ann, videoId, 'task')).toBe(2);
-    expect(listMarks(db(), videoId)).toHaveLength(3);
+    expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(3);
     (await project.store.undo('ann'));
-    expect(listMarks(db(), videoId)).toHaveLength(4);
+    expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(4);
   });
 });
 
@@ -249,13 +248,13 @@ describe('questions and profiles', () => {
     const raw = rawConnection(project);
     const insert = raw.prepare("INSERT INTO questions (id, video_id, profile_id, fields, provenance, created_by, created_at, updated_at) VALUES (?, ?, 'builtin:ovo-s-bench', ?, '{}', 'ann', 'z', 'z')");
     insert.run('partial', videoId, JSON.stringify({ text: 'partial', stray: 1 }));
-    const [complete, partial] = listQuestions(db(), videoId);
+    const [complete, partial] = await project.stores.annotation.questionsOfVideo(videoId);
     expect(complete).toEqual(question);
     expect(partial).toMatchObject({ text: 'partial', answerKind: 'choice', options: {}, round: 0, origin: null });
     expect(partial).not.toHaveProperty('stray');
     insert.run('broken', videoId, JSON.stringify({ text: 'older row', round: 'two' }));
     raw.close();
-    expect(() => listQuestions(db(), videoId)).toThrow(/round/);
+    await expect(project.stores.annotation.questionsOfVideo(videoId)).rejects.toThrow(/round/);
   });
   it('validates query points against the video', async () => {
     const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('phostream') }), []);

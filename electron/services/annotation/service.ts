@@ -7,22 +7,23 @@ import type { VideoAnnotations } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
 import { markInputSchema, type Mark, type MarkInput } from '../../../shared/marks';
 import type { FieldProvenance, QueryPoint, QueryPointFields, Question, QuestionFields } from '../../../shared/questions';
-import type { EditTransaction } from '../db/edit-log';
-import type { ReadableDb } from '../db/readable';
+import type { ProjectStores } from '../db/stores';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import { ServiceError } from '../errors';
 import type { ProfileStore } from '../profiles/store';
 import type { Project } from '../projects/project';
 import { requireVideo } from '../videos/service';
 import { visibleAnnotations } from './policy';
-import { checkRemovable, removeQuestionWithChildren } from './removal';
-import { getMark, getQueryPoint, givenBenchmarkId, getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointToRow, questionToRow } from './rows';
+import { givenBenchmarkId } from './benchmark-ids';
+import { removeQuestionChecked } from './removal';
+import type { AnnotationWrites } from './store';
 
 /** Everything on a video this caller may see. */
 export async function annotationsFor(project: Project, caller: Caller, videoId: string): Promise<VideoAnnotations> {
   await requireVideo(project, videoId);
-  const db = project.store.db;
-  return visibleAnnotations(db, caller, { marks: listMarks(db, videoId), questions: listQuestions(db, videoId), queryPoints: listQueryPoints(db, videoId) });
+  const store = project.stores.annotation;
+  const [marks, questions, queryPoints] = [await store.marksOfVideo(videoId), await store.questionsOfVideo(videoId), await store.queryPointsOfVideo(videoId)];
+  return visibleAnnotations(project.store.db, caller, { marks, questions, queryPoints });
 }
 
 /** A time past the video's end is refused (the message names the field); unknown lengths wait. */
@@ -38,13 +39,13 @@ export async function createMarks(project: Project, caller: Caller, videoId: str
   const { duration } = await requireVideo(project, videoId);
   const label = inputs.length === 1 ? `Add ${inputs[0]!.type}` : `Add ${inputs.length} marks`;
   const marks: Mark[] = [];
-  await project.store.edit(caller.person, label, async (tx) => {
+  await project.edit(caller.person, label, async (w, tx) => {
     // fresh ids: logged by key and fingerprint, not copied (a hundred thousand marks stay cheap);
     // a mark past the video's end throws, and the whole call writes nothing
     for (const [i, input] of inputs.entries()) {
       checkMark(input, duration, `mark ${i + 1}`);
       const mark = { ...input, id: randomUUID(), videoId } as Mark;
-      tx.insert('marks', markToRow(mark));
+      await w.annotation.addMarks([mark]);
       marks.push(mark);
       await tx.pace();
     }
@@ -77,13 +78,13 @@ function patchMark(current: Mark, patch: MarkPatch, duration: number | null, whe
 
 export async function updateMarks(project: Project, caller: Caller, patches: readonly MarkPatch[]): Promise<Mark[]> {
   const updated: Mark[] = [];
-  await project.store.edit(caller.person, patches.length === 1 ? 'Edit mark' : `Edit ${patches.length} marks`, async (tx) => {
+  await project.edit(caller.person, patches.length === 1 ? 'Edit mark' : `Edit ${patches.length} marks`, async (w, tx) => {
     for (const [i, patch] of patches.entries()) {
       // read inside the edit: two changes of one mark in a request build on each other
-      const current = getMark(tx.db, patch.id);
+      const current = await w.annotation.mark(patch.id);
       if (!current) throw new ServiceError('not-found', `Mark ${patch.id} no longer exists (undone or deleted?).`);
-      const mark = patchMark(current, patch, await videoDuration(tx.db, project, current.videoId), `change ${i + 1}`);
-      tx.put('marks', markToRow(mark));
+      const mark = patchMark(current, patch, await videoDuration(w, current.videoId), `change ${i + 1}`);
+      await w.annotation.putMark(mark);
       updated.push(mark);
       await tx.pace();
     }
@@ -92,25 +93,25 @@ export async function updateMarks(project: Project, caller: Caller, patches: rea
 }
 
 export async function removeMarks(project: Project, caller: Caller, ids: readonly string[]): Promise<void> {
-  await project.store.edit(caller.person, ids.length === 1 ? 'Delete mark' : `Delete ${ids.length} marks`, async (tx) => {
+  await project.edit(caller.person, ids.length === 1 ? 'Delete mark' : `Delete ${ids.length} marks`, async (w, tx) => {
     for (const id of ids) {
-      tx.remove('marks', id);
+      await w.annotation.removeMark(id);
       await tx.pace();
     }
   });
 }
 
-/** A video's length, read through `db` (an edit's, to see what it wrote). */
-async function videoDuration(db: ReadableDb, project: Project, videoId: string): Promise<number | null> {
-  return (await project.storesOver(db).videos.get(videoId))?.duration ?? null;
+/** A video's length, read through `stores` (an edit's, to see what it wrote). */
+async function videoDuration(stores: Pick<ProjectStores, 'videos'>, videoId: string): Promise<number | null> {
+  return (await stores.videos.get(videoId))?.duration ?? null;
 }
 
 // ── dense captions (one caption per second of a task) ──────────────────────
 
 type Caption = Extract<Mark, { type: 'caption' }>;
 
-function captionsOf(db: ReadableDb, videoId: string, target: string): Caption[] {
-  return listMarks(db, videoId).filter((m): m is Caption => m.type === 'caption' && m.target === target);
+async function captionsOf(w: AnnotationWrites, videoId: string, target: string): Promise<Caption[]> {
+  return (await w.marksOfVideo(videoId)).filter((m): m is Caption => m.type === 'caption' && m.target === target);
 }
 
 /**
@@ -125,23 +126,23 @@ export async function fillCaptions(project: Project, caller: Caller, videoId: st
   if (end <= start) throw new ServiceError('invalid-request', 'The caption range is empty.');
   const written: Mark[] = [];
   const label = end - start === 1 ? `Caption ${start}s` : `Caption ${start}–${end}s`;
-  await project.store.edit(caller.person, label, (tx) => {
-    for (const caption of captionsOf(tx.db, videoId, target)) {
+  await project.edit(caller.person, label, async ({ annotation: w }) => {
+    for (const caption of await captionsOf(w, videoId, target)) {
       const cEnd = caption.end ?? caption.start + 1;
       if (cEnd <= start || caption.start >= end) continue;
-      tx.remove('marks', caption.id);
+      await w.removeMark(caption.id);
       // keep the parts of a longer caption outside the range
-      if (caption.start < start) putCaption(tx, videoId, target, caption.start, start, caption.data.text);
-      if (cEnd > end) putCaption(tx, videoId, target, end, cEnd, caption.data.text);
+      if (caption.start < start) await putCaption(w, videoId, target, caption.start, start, caption.data.text);
+      if (cEnd > end) await putCaption(w, videoId, target, end, cEnd, caption.data.text);
     }
-    for (let s = start; s < end; s++) written.push(putCaption(tx, videoId, target, s, Math.min(s + 1, duration), text));
+    for (let s = start; s < end; s++) written.push(await putCaption(w, videoId, target, s, Math.min(s + 1, duration), text));
   });
   return written;
 }
 
-function putCaption(tx: EditTransaction, videoId: string, target: string, start: number, end: number, text: string): Mark {
+async function putCaption(w: AnnotationWrites, videoId: string, target: string, start: number, end: number, text: string): Promise<Mark> {
   const mark: Mark = { id: randomUUID(), videoId, type: 'caption', start, end, target, data: { text } };
-  tx.put('marks', markToRow(mark));
+  await w.putMark(mark);
   return mark;
 }
 
@@ -149,15 +150,15 @@ function putCaption(tx: EditTransaction, videoId: string, target: string, start:
 export async function mergeCaptionRuns(project: Project, caller: Caller, videoId: string, target: string): Promise<number> {
   await requireVideo(project, videoId);
   let merged = 0;
-  await project.store.edit(caller.person, 'Merge identical captions', (tx) => {
-    const captions = captionsOf(tx.db, videoId, target);
+  await project.edit(caller.person, 'Merge identical captions', async ({ annotation: w }) => {
+    const captions = await captionsOf(w, videoId, target);
     let i = 0;
     while (i < captions.length) {
       let j = i;
       while (j + 1 < captions.length && captions[j + 1]!.data.text === captions[i]!.data.text && Math.abs(captions[j + 1]!.start - (captions[j]!.end ?? 0)) < 1e-6) j++;
       if (j > i) {
-        for (let k = i; k <= j; k++) tx.remove('marks', captions[k]!.id);
-        putCaption(tx, videoId, target, captions[i]!.start, captions[j]!.end ?? captions[j]!.start, captions[i]!.data.text);
+        for (let k = i; k <= j; k++) await w.removeMark(captions[k]!.id);
+        await putCaption(w, videoId, target, captions[i]!.start, captions[j]!.end ?? captions[j]!.start, captions[i]!.data.text);
         merged += j - i + 1;
       }
       i = j + 1;
@@ -191,17 +192,17 @@ export async function createQuestion(
   const id = randomUUID();
   const queryPoints = pointFields.map((p) => ({ ...p, id: randomUUID(), questionId: id }));
   // its benchmark id is given inside the edit: two questions made at once never take the same one
-  const question = await project.store.edit(caller.person, 'Add question', async (tx) => {
+  const question = await project.edit(caller.person, 'Add question', async (w) => {
     const made: Question = {
-      ...(await givenBenchmarkId(tx.db, project.storesOver(tx.db).profiles, fields)),
+      ...(await givenBenchmarkId(w, fields)),
       id,
       videoId,
       provenance: Object.fromEntries(Object.keys(fields).map((k) => [k, provenance])),
       createdBy: caller.person,
       updatedAt: now,
     };
-    tx.put('questions', questionToRow(made, now));
-    for (const p of queryPoints) tx.put('query_points', queryPointToRow(p));
+    await w.annotation.putQuestion(made, now);
+    for (const p of queryPoints) await w.annotation.putQueryPoint(p);
     return made;
   });
   return { question, queryPoints };
@@ -209,13 +210,13 @@ export async function createQuestion(
 
 export async function updateQuestion(project: Project, caller: Caller, id: string, patch: Partial<QuestionFields>): Promise<Question> {
   // read inside the edit: two people's patches of one question, queued, build on each other
-  return project.store.edit(caller.person, 'Edit question', async (tx) => {
-    const current = getQuestionRow(tx.db, id);
+  return project.edit(caller.person, 'Edit question', async (w) => {
+    const current = await w.annotation.question(id);
     if (!current) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');
-    const { id: _id, videoId, provenance, createdBy, updatedAt: _u, ...currentFields } = current.question;
+    const { id: _id, videoId, provenance, createdBy, updatedAt: _u, ...currentFields } = current;
     // each field was parsed on its own and the schema has no rules across fields: the merge is valid
     const fields: QuestionFields = { ...currentFields, ...definedOnly(patch) };
-    await requireProfile(project.storesOver(tx.db).profiles, fields.profileId);
+    await requireProfile(w.profiles, fields.profileId);
     // a person editing a model's draft turns it into an edited draft; otherwise it is theirs
     const nextProvenance = { ...provenance };
     for (const key of Object.keys(patch) as Array<keyof QuestionFields>) {
@@ -224,7 +225,7 @@ export async function updateQuestion(project: Project, caller: Caller, id: strin
       }
     }
     const question: Question = { ...fields, id, videoId, provenance: nextProvenance, createdBy, updatedAt: new Date().toISOString() };
-    tx.put('questions', questionToRow(question, current.createdAt));
+    await w.annotation.putQuestion(question);
     return question;
   });
 }
@@ -235,39 +236,36 @@ function definedOnly<T extends object>(patch: Partial<T>): Partial<T> {
 }
 
 export async function removeQuestion(project: Project, caller: Caller, id: string): Promise<void> {
-  await project.store.edit(caller.person, 'Delete question', (tx) => {
-    checkRemovable(tx, caller, id);
-    removeQuestionWithChildren(tx, id);
-  });
+  await project.edit(caller.person, 'Delete question', (w) => removeQuestionChecked(w.annotation, caller, id));
 }
 
 
-async function questionVideoDuration(project: Project, questionId: string, db: ReadableDb = project.store.db): Promise<number | null> {
-  const q = getQuestionRow(db, questionId);
+async function questionVideoDuration(stores: Pick<ProjectStores, 'annotation' | 'videos'>, questionId: string): Promise<number | null> {
+  const q = await stores.annotation.question(questionId);
   if (!q) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');
-  return videoDuration(db, project, q.question.videoId);
+  return videoDuration(stores, q.videoId);
 }
 
 export async function createQueryPoint(project: Project, caller: Caller, questionId: string, fields: QueryPointFields): Promise<QueryPoint> {
-  checkPoint(fields, await questionVideoDuration(project, questionId), 'query point');
+  checkPoint(fields, await questionVideoDuration(project.stores, questionId), 'query point');
   const point: QueryPoint = { ...fields, id: randomUUID(), questionId };
-  await project.store.edit(caller.person, 'Add query point', (tx) => tx.put('query_points', queryPointToRow(point)));
+  await project.edit(caller.person, 'Add query point', (w) => w.annotation.putQueryPoint(point));
   return point;
 }
 
 export async function updateQueryPoint(project: Project, caller: Caller, id: string, patch: Partial<QueryPointFields>): Promise<QueryPoint> {
-  return project.store.edit(caller.person, 'Edit query point', async (tx) => {
-    const current = getQueryPoint(tx.db, id);
+  return project.edit(caller.person, 'Edit query point', async (w) => {
+    const current = await w.annotation.queryPoint(id);
     if (!current) throw new ServiceError('not-found', 'The query point no longer exists (undone or deleted?).');
     const { id: _id, questionId, ...fields } = current;
     const next: QueryPointFields = { ...fields, ...definedOnly(patch) };
-    checkPoint(next, await questionVideoDuration(project, questionId, tx.db), 'query point');
+    checkPoint(next, await questionVideoDuration(w, questionId), 'query point');
     const point: QueryPoint = { ...next, id, questionId };
-    tx.put('query_points', queryPointToRow(point));
+    await w.annotation.putQueryPoint(point);
     return point;
   });
 }
 
 export async function removeQueryPoint(project: Project, caller: Caller, id: string): Promise<void> {
-  await project.store.edit(caller.person, 'Delete query point', (tx) => tx.remove('query_points', id));
+  await project.edit(caller.person, 'Delete query point', (w) => w.annotation.removeQueryPoint(id));
 }

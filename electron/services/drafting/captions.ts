@@ -10,7 +10,6 @@ import type { RequestShape } from '../../../shared/drafting/estimate';
 import { framesFor } from '../../../shared/drafting/memory-policy';
 import type { CaptionRun, DraftOutcome } from '../../../shared/drafting/runs';
 import type { Mark } from '../../../shared/marks';
-import { getQuestionRow, listMarks, markToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { draftedAt, draftsOf, draftToRow } from './rows';
@@ -48,11 +47,11 @@ interface CaptionPlan {
 }
 
 /** The seconds a run will draft (not captioned, not drafted yet) and the requests it will send. */
-export function planCaptions(project: Project, run: CaptionRun, video: RunVideo): CaptionPlan {
+export async function planCaptions(project: Project, run: CaptionRun, video: RunVideo): Promise<CaptionPlan> {
   const db = project.store.db;
-  const task = run.task ?? getQuestionRow(db, run.target)?.question.text.trim() ?? '';
+  const task = run.task ?? (await project.stores.annotation.question(run.target))?.text.trim() ?? '';
   if (task === '') throw new ServiceError('invalid-request', 'Say what to caption: the task has no text; give a task prompt.');
-  const captioned = coveredSeconds(listMarks(db, run.videoId).filter((m) => m.target === run.target));
+  const captioned = coveredSeconds((await project.stores.annotation.marksOfVideo(run.videoId)).filter((m) => m.target === run.target));
   const drafted = new Set(draftsOf(db, run.videoId, 'caption', run.target).filter((d) => d.status !== 'failed').map((d) => d.at));
   const seconds: number[] = [];
   let skipped = 0;
@@ -66,7 +65,7 @@ export function planCaptions(project: Project, run: CaptionRun, video: RunVideo)
 }
 
 export async function draftCaptions(project: Project, caller: Caller, session: DraftSession, video: RunVideo, run: CaptionRun): Promise<DraftOutcome> {
-  const plan = planCaptions(project, run, video);
+  const plan = await planCaptions(project, run, video);
   session.outcome.skipped = plan.skipped;
   const frames = await video.frames(run.height);
   let previous: string | null = null;
@@ -94,10 +93,10 @@ export async function draftCaptions(project: Project, caller: Caller, session: D
       decidedBy: null,
       decidedAt: null,
     };
-    const stored = await project.store.edit(caller.person, `Draft caption ${second}s`, (tx) => {
+    const stored = await project.edit(caller.person, `Draft caption ${second}s`, async (w, tx) => {
       // another run (the CLI on the same project, say) drafted this second meanwhile: its draft stands
       if (draftedAt(tx.db, run.videoId, 'caption', run.target, second)) return false;
-      if (mark) tx.insert('marks', markToRow(mark));
+      if (mark) await w.annotation.addMarks([mark]);
       tx.insert('drafts', draftToRow(draft));
       return true;
     });

@@ -7,49 +7,53 @@ import type { DraftKind } from '../../../shared/drafting/drafts';
 import { draftStats, type DraftStats } from '../../../shared/drafting/stats';
 import type { Mark } from '../../../shared/marks';
 import type { Question } from '../../../shared/questions';
-import { getMark, getQuestionRow, markToRow, questionToRow } from '../annotation/rows';
-import { checkRemovable, removeQuestionWithChildren } from '../annotation/removal';
+import { removeQuestionChecked } from '../annotation/removal';
+import type { AnnotationStore } from '../annotation/store';
 import type { EditTransaction } from '../db/edit-log';
-import type { ReadableDb } from '../db/readable';
+import type { EditWrites } from '../db/stores';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { allDrafts, draftById, draftToRow } from './rows';
 
 /** What a draft made, as it is now: its mark or question, or null once gone (rejected, undone, written over). */
-function madeOf(db: ReadableDb, draft: Draft): { mark: Mark } | { question: Question } | null {
+type Made = { mark: Mark } | { question: Question } | null;
+
+async function madeOf(annotation: AnnotationStore, draft: Draft): Promise<Made> {
   if (draft.madeId === null) return null;
   if (draft.kind === 'question') {
-    const row = getQuestionRow(db, draft.madeId);
-    return row ? { question: row.question } : null;
+    const question = await annotation.question(draft.madeId);
+    return question ? { question } : null;
   }
-  const mark = getMark(db, draft.madeId);
+  const mark = await annotation.mark(draft.madeId);
   return mark ? { mark } : null;
 }
 
-const currentText = (made: ReturnType<typeof madeOf>): string | null => (made === null ? null : 'mark' in made ? markText(made.mark) : made.question.text);
+const currentText = (made: Made): string | null => (made === null ? null : 'mark' in made ? markText(made.mark) : made.question.text);
 
 /** The task type a draft counts under: a caption task's code (or its question's text), an event target, a question's task code. */
-function taskOf(db: ReadableDb, draft: Draft, made: ReturnType<typeof madeOf>, questions: Map<string, string>): string {
+async function taskOf(annotation: AnnotationStore, draft: Draft, made: Made, questions: Map<string, string>): Promise<string> {
   if (draft.kind === 'event') return draft.target;
   if (draft.kind === 'question') return made && 'question' in made ? (made.question.taskCode ?? 'no task code') : 'no task code';
   if (!questions.has(draft.target)) {
-    const q = getQuestionRow(db, draft.target)?.question;
+    const q = await annotation.question(draft.target);
     questions.set(draft.target, q ? (q.taskCode ?? (q.text.slice(0, 60) || draft.target)) : draft.target);
   }
   return questions.get(draft.target)!;
 }
 
-export function listDrafts(project: Project, filter: { videoId: string | null; kind: DraftKind | null }): DraftView[] {
-  const db = project.store.db;
+export async function listDrafts(project: Project, filter: { videoId: string | null; kind: DraftKind | null }): Promise<DraftView[]> {
+  const annotation = project.stores.annotation;
   const names = new Map<string, string>();
-  return allDrafts(db, filter).map((d) => {
-    const made = madeOf(db, d);
-    return { ...d, current: currentText(made), task: taskOf(db, d, made, names) };
-  });
+  const views: DraftView[] = [];
+  for (const d of allDrafts(project.store.db, filter)) {
+    const made = await madeOf(annotation, d);
+    views.push({ ...d, current: currentText(made), task: await taskOf(annotation, d, made, names) });
+  }
+  return views;
 }
 
-export function draftStatistics(project: Project): DraftStats {
-  return draftStats(listDrafts(project, { videoId: null, kind: null }));
+export async function draftStatistics(project: Project): Promise<DraftStats> {
+  return draftStats(await listDrafts(project, { videoId: null, kind: null }));
 }
 
 function decided(tx: EditTransaction, caller: Caller, draft: Draft, status: Draft['status']): void {
@@ -57,39 +61,36 @@ function decided(tx: EditTransaction, caller: Caller, draft: Draft, status: Draf
 }
 
 /** Keeps a draft: as the model wrote it (accepted) or as a person has changed it meanwhile (edited). */
-function accept(tx: EditTransaction, caller: Caller, draft: Draft): boolean {
-  const made = madeOf(tx.db, draft);
+async function accept(w: EditWrites, tx: EditTransaction, caller: Caller, draft: Draft): Promise<boolean> {
+  const made = await madeOf(w.annotation, draft);
   if (made === null) return false; // nothing left to keep
   if ('question' in made) {
     const q = made.question;
     const edited = Object.values(q.provenance).includes('edited');
     const provenance = Object.fromEntries(Object.entries(q.provenance).map(([field, by]) => [field, by === 'model' ? 'accepted' : by]));
-    const row = getQuestionRow(tx.db, q.id)!;
-    tx.put('questions', questionToRow({ ...q, provenance }, row.createdAt));
+    await w.annotation.putQuestion({ ...q, provenance });
     decided(tx, caller, draft, edited ? 'edited' : 'accepted');
   } else decided(tx, caller, draft, currentText(made) === draft.provenance.drafted ? 'accepted' : 'edited');
   return true;
 }
 
-function reject(tx: EditTransaction, caller: Caller, draft: Draft): void {
-  const made = madeOf(tx.db, draft);
-  if (made && 'question' in made) {
-    checkRemovable(tx, caller, made.question.id);
-    removeQuestionWithChildren(tx, made.question.id);
-  } else if (made) tx.remove('marks', made.mark.id);
+async function reject(w: EditWrites, tx: EditTransaction, caller: Caller, draft: Draft): Promise<void> {
+  const made = await madeOf(w.annotation, draft);
+  if (made && 'question' in made) await removeQuestionChecked(w.annotation, caller, made.question.id);
+  else if (made) await w.annotation.removeMark(made.mark.id);
   decided(tx, caller, draft, 'rejected');
 }
 
 /** Accepts or rejects undecided drafts (decided or failed ones are left as they are); one edit. */
 export async function decideDrafts(project: Project, caller: Caller, ids: readonly string[], decision: 'accept' | 'reject'): Promise<{ decided: number }> {
-  return project.store.edit(caller.person, `${decision === 'accept' ? 'Accept' : 'Reject'} ${ids.length === 1 ? 'draft' : `${ids.length} drafts`}`, (tx) => {
+  return project.edit(caller.person, `${decision === 'accept' ? 'Accept' : 'Reject'} ${ids.length === 1 ? 'draft' : `${ids.length} drafts`}`, async (w, tx) => {
     let count = 0;
     for (const id of ids) {
       const draft = draftById(tx.db, id);
       if (!draft) throw new ServiceError('not-found', 'A draft no longer exists (undone?).');
       if (!isUndecided(draft)) continue;
-      if (decision === 'reject') reject(tx, caller, draft);
-      else if (!accept(tx, caller, draft)) continue;
+      if (decision === 'reject') await reject(w, tx, caller, draft);
+      else if (!(await accept(w, tx, caller, draft))) continue;
       count++;
     }
     return { decided: count };
@@ -98,13 +99,13 @@ export async function decideDrafts(project: Project, caller: Caller, ids: readon
 
 /** A caption draft kept with a person's text (accepted when the text is the model's own). */
 export async function editCaptionDraft(project: Project, caller: Caller, id: string, text: string): Promise<{ decided: number }> {
-  return project.store.edit(caller.person, 'Edit drafted caption', (tx) => {
+  return project.edit(caller.person, 'Edit drafted caption', async (w, tx) => {
     const draft = draftById(tx.db, id);
     if (!draft) throw new ServiceError('not-found', 'The draft no longer exists (undone?).');
     if (draft.kind !== 'caption') throw new ServiceError('invalid-request', 'Only a caption draft is edited here; edit a drafted mark or question where it is, then accept it.');
-    const made = madeOf(tx.db, draft);
+    const made = await madeOf(w.annotation, draft);
     if (!made || !('mark' in made) || made.mark.type !== 'caption') throw new ServiceError('conflict', 'The drafted caption is gone (rejected or written over).');
-    tx.put('marks', markToRow({ ...made.mark, data: { ...made.mark.data, text } }));
+    await w.annotation.putMark({ ...made.mark, data: { ...made.mark.data, text } });
     decided(tx, caller, draft, text === draft.provenance.drafted ? 'accepted' : 'edited');
     return { decided: 1 };
   });

@@ -11,7 +11,6 @@ import type { RequestShape } from '../../../shared/drafting/estimate';
 import { framesFor } from '../../../shared/drafting/memory-policy';
 import type { DraftOutcome, EventRun } from '../../../shared/drafting/runs';
 import type { Mark } from '../../../shared/marks';
-import { markToRow } from '../annotation/rows';
 import type { Project } from '../projects/project';
 import { draftsOf, draftToRow } from './rows';
 import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
@@ -87,13 +86,13 @@ export async function draftEvents(project: Project, caller: Caller, session: Dra
       id: randomUUID(), videoId: run.videoId, kind: 'event', target: run.target, at: stretch.last, madeId, status,
       provenance: session.provenance(EVENT_PROMPT, answer, { ...how, drafted }, share), createdAt: new Date().toISOString(), decidedBy: null, decidedAt: null,
     });
-    await project.store.edit(caller.person, `Draft ${run.target} candidates ${stretch.first}–${stretch.last + 1}s`, (tx) => {
+    await project.edit(caller.person, `Draft ${run.target} candidates ${stretch.first}–${stretch.last + 1}s`, async (w, tx) => {
       if (!answer.ok) return void tx.insert('drafts', draftToRow(draft(null, 'failed', null, 1)));
       if (found.length === 0) return void tx.insert('drafts', draftToRow(draft(null, 'empty', null, 1)));
       // one request made them all: each candidate carries its share of the request's cost
       for (const c of found) {
         const mark = markOf(run, c);
-        tx.insert('marks', markToRow(mark));
+        await w.annotation.addMarks([mark]);
         tx.insert('drafts', draftToRow(draft(mark.id, 'draft', markText(mark), 1 / found.length)));
       }
     });

@@ -4,10 +4,10 @@
 // compare against are probed — choice, yes/no and number answers (free text would need a judge).
 import { z } from 'zod';
 import type { Caller } from '../../../shared/domain';
+import { groupBy } from '../../../shared/collections';
 import { answersMatch, shortcutRate } from '../../../shared/drafting/probe-answers';
 import type { DraftOutcome, ProbeRun } from '../../../shared/drafting/runs';
 import type { Question } from '../../../shared/questions';
-import { allQuestions, getQuestionRow, questionsOfProfile, questionToRow, queryPointsOfQuestion } from '../annotation/rows';
 import type { Project } from '../projects/project';
 import type { DraftSession } from '../llm/session';
 
@@ -28,13 +28,14 @@ function promptText(q: Question): string {
 export const probePromptChars = (q: Question): number => PROBE_PROMPT.system.length + promptText(q).length;
 
 /** The questions a probe can check, each with the one answer it is compared with. */
-export function probeItems(project: Project, run: ProbeRun): { items: Array<{ question: Question; answer: string | number }>; skipped: number } {
-  const db = project.store.db;
-  const questions = run.profileId === null ? allQuestions(db) : questionsOfProfile(db, run.profileId);
+export async function probeItems(project: Project, run: ProbeRun): Promise<{ items: Array<{ question: Question; answer: string | number }>; skipped: number }> {
+  const store = project.stores.annotation;
+  const questions = run.profileId === null ? await store.allQuestions() : await store.questionsOfProfile(run.profileId);
+  const pointsOf = groupBy(await store.queryPointsOfQuestions(questions.map((q) => q.id)), (p) => p.questionId);
   const items: Array<{ question: Question; answer: string | number }> = [];
   let skipped = 0;
   for (const question of questions) {
-    const answers = new Set(queryPointsOfQuestion(db, question.id).map((p) => p.answer).filter((a) => a !== null && a !== ''));
+    const answers = new Set((pointsOf.get(question.id) ?? []).map((p) => p.answer).filter((a) => a !== null && a !== ''));
     if (question.answerKind === 'text' || question.text.trim() === '' || answers.size !== 1) skipped++;
     else items.push({ question, answer: [...answers][0]! });
   }
@@ -42,7 +43,7 @@ export function probeItems(project: Project, run: ProbeRun): { items: Array<{ qu
 }
 
 export async function probeWithoutVideo(project: Project, caller: Caller, session: DraftSession, run: ProbeRun, estimateUsd: (q: Question) => number): Promise<DraftOutcome> {
-  const { items, skipped } = probeItems(project, run);
+  const { items, skipped } = await probeItems(project, run);
   session.outcome.skipped = skipped;
   return session.each(items, session.endpoint.settings.concurrency, (done, total) => `Probed ${done} of ${total} questions`, async ({ question, answer }) => {
     const answers: string[] = [];
@@ -53,12 +54,12 @@ export async function probeWithoutVideo(project: Project, caller: Caller, sessio
     }
     const correct = answers.filter((a) => answersMatch(question.answerKind, a, answer)).length;
     const at = new Date().toISOString();
-    await project.store.edit(caller.person, 'Text-only probe', (tx) => {
-      const current = getQuestionRow(tx.db, question.id);
+    await project.edit(caller.person, 'Text-only probe', async ({ annotation: w }) => {
+      const current = await w.question(question.id);
       if (!current) return; // deleted meanwhile
       // a check, not a drafted field: the question's provenance is left as it is
-      const modelChecks = { cutoff: current.question.modelChecks?.cutoff ?? null, textOnly: { correct, repeats: run.repeats, answers, model: session.endpoint.model, at } };
-      tx.put('questions', questionToRow({ ...current.question, modelChecks }, current.createdAt));
+      const modelChecks = { cutoff: current.modelChecks?.cutoff ?? null, textOnly: { correct, repeats: run.repeats, answers, model: session.endpoint.model, at } };
+      await w.putQuestion({ ...current, modelChecks });
     });
     session.outcome.drafted++;
     if (shortcutRate({ cutoff: null, textOnly: { correct, repeats: run.repeats, answers, model: '', at } }) !== null) session.outcome.flagged++;

@@ -14,7 +14,7 @@ import { framesFor } from '../../../shared/drafting/memory-policy';
 import type { DraftOutcome, QuestionRun } from '../../../shared/drafting/runs';
 import { taxonomyLeaves, type Profile } from '../../../shared/profiles';
 import { OPTION_LETTERS, prefixEnd, queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../shared/questions';
-import { givenBenchmarkId, queryPointToRow, questionToRow } from '../annotation/rows';
+import { givenBenchmarkId } from '../annotation/benchmark-ids';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { draftsOf, draftToRow } from './rows';
@@ -194,13 +194,13 @@ async function cutoffCheck(session: DraftSession, run: QuestionRun, frame: (t: n
 /** One segment's candidates in one edit: each question and its query point, with its draft. */
 async function store(project: Project, caller: Caller, run: QuestionRun, segment: Segment, candidates: readonly StoredCandidate[], session: DraftSession): Promise<void> {
   const now = new Date().toISOString();
-  await project.store.edit(caller.person, `Draft questions ${segment.first}–${segment.last + 1}s`, async (tx) => {
+  await project.edit(caller.person, `Draft questions ${segment.first}–${segment.last + 1}s`, async (w, tx) => {
     for (const c of candidates) {
       let madeId: string | null = null;
       if (c.made) {
         const checked = c.supported === undefined || c.supported === null ? null : { cutoff: prefixEnd(c.made.point, c.made.fields), supported: c.supported, reason: c.reason ?? '', model: session.endpoint.model, at: now };
         const question: Question = {
-          ...(await givenBenchmarkId(tx.db, project.storesOver(tx.db).profiles, c.made.fields)),
+          ...(await givenBenchmarkId(w, c.made.fields)),
           ...(checked ? { modelChecks: { cutoff: checked, textOnly: null } } : {}),
           id: randomUUID(),
           videoId: run.videoId,
@@ -208,8 +208,8 @@ async function store(project: Project, caller: Caller, run: QuestionRun, segment
           createdBy: caller.person,
           updatedAt: now,
         };
-        tx.insert('questions', questionToRow(question, now));
-        tx.insert('query_points', queryPointToRow({ ...c.made.point, id: randomUUID(), questionId: question.id }));
+        await w.annotation.addQuestion(question, now);
+        await w.annotation.addQueryPoints([{ ...c.made.point, id: randomUUID(), questionId: question.id }]);
         madeId = question.id;
         if (c.supported === false) session.outcome.flagged++;
       }

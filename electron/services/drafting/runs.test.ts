@@ -12,7 +12,6 @@ import type { DraftOutcome } from '../../../shared/drafting/runs';
 import { lintQuestion } from '../../../shared/lints';
 import { BUILTIN_PROFILES } from '../../../shared/profiles';
 import { AppServices } from '../app-services';
-import { listMarks, queryPointsOfQuestion, getQuestionRow } from '../annotation/rows';
 import { startFakeOpenAi, type FakeOpenAi, type Received, type Scripted } from '../test-support/fake-openai';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
 import { apiClient } from '../test-support/project';
@@ -162,7 +161,7 @@ describe('dense-caption drafts', () => {
     // what came back is kept with the failure; a reply's tokens are counted even when it is no use
     expect(drafts[0]!.provenance.raw).toBe(page);
     expect(drafts[8]!.provenance).toMatchObject({ inputTokens: 500, latencyMs: expect.any(Number) });
-    expect(listMarks(app.requireProject().store.db, videoId).filter((m) => m.target === target).map((m) => m.start)).toEqual([11]);
+    expect((await app.requireProject().stores.annotation.marksOfVideo(videoId)).filter((m) => m.target === target).map((m) => m.start)).toEqual([11]);
   }, 60_000);
 
   it('is owned by people: accept, edit, reject, undo; statistics; nothing undecided reaches an export', async () => {
@@ -193,7 +192,7 @@ describe('dense-caption drafts', () => {
       ['edited', 'Ann', 'a person wrote this'],
       ['rejected', 'Ann', null],
     ]);
-    const captions = listMarks(app.requireProject().store.db, videoId).filter((m) => m.target === target);
+    const captions = (await app.requireProject().stores.annotation.marksOfVideo(videoId)).filter((m) => m.target === target);
     expect(captions.map((m) => m.start)).toEqual([0, 1, 2]);
     expect((await readiness()).issues.filter((i) => i.questionId === target && i.kind === 'unedited-draft')).toEqual([]);
 
@@ -255,7 +254,7 @@ describe('event and cycle candidates', () => {
       const last = Number(/and second (\d+)/.exec(promptOf(request))![1]);
       expect(Math.max(...secondsSent(request))).toBe(last);
     }
-    const events = listMarks(app.requireProject().store.db, videoId).filter((m) => m.target === 'person enters');
+    const events = (await app.requireProject().stores.annotation.marksOfVideo(videoId)).filter((m) => m.target === 'person enters');
     expect(events.map((m) => [m.type, m.start])).toEqual([['event', 1], ['event', 6]]);
     const drafts = await api('drafts.list', { videoId, kind: 'event' });
     expect(drafts.map((d) => [d.status, d.at, d.provenance.drafted])).toEqual([['draft', 4, '1 s: enters'], ['draft', 9, '6 s: enters'], ['empty', 11, null]]);
@@ -267,7 +266,7 @@ describe('event and cycle candidates', () => {
   it('drafts complete repetitions as cycle marks ending in the stretch', async () => {
     fake.answerWith(() => json({ cycles: [{ start: 1, end: 4, note: 'lap' }, { start: 4, end: 9, note: 'ends later' }] }));
     await runJob('drafting.start', { what: 'events', videoId, target: 'lap', mark: 'cycle', stepSeconds: 6, to: 6, k: 8, height: 72 });
-    const cycles = listMarks(app.requireProject().store.db, videoId).filter((m) => m.target === 'lap');
+    const cycles = (await app.requireProject().stores.annotation.marksOfVideo(videoId)).filter((m) => m.target === 'lap');
     expect(cycles.map((m) => [m.type, m.start, m.end])).toEqual([['cycle', 1, 4]]);
   }, 60_000);
 });
@@ -316,18 +315,18 @@ describe('candidate questions (PhoStream pipeline) and their cutoff check', () =
     expect(second.provenance.history).toHaveLength(2);
     expect(drafts.filter((d) => d.status === 'failed').map((d) => d.provenance.error)).toEqual(['Candidate 3: the answer "Q" is not one of the options.', 'Candidate 3: the answer "Q" is not one of the options.']);
 
-    const db = app.requireProject().store.db;
+    const store = app.requireProject().stores.annotation;
     const forward = drafts.find((d) => d.provenance.drafted === 'When does the pattern change?' && d.at === 5)!;
-    const question = getQuestionRow(db, forward.madeId!)!.question;
+    const question = (await store.question(forward.madeId!))!;
     expect(question).toMatchObject({ temporalType: 'forward', taskCode: code, provenance: { text: 'model', options: 'model' }, modelChecks: { cutoff: { cutoff: 5, supported: false } } });
-    expect(queryPointsOfQuestion(db, question.id)[0]).toMatchObject({ time: 1, proactiveTime: 5, answer: 'B' });
+    expect((await store.queryPointsOfQuestion(question.id))[0]).toMatchObject({ time: 1, proactiveTime: 5, answer: 'B' });
     expect(forward.provenance.check).toMatchObject({ cutoff: 5, supported: false, reason: 'needs later frames' });
-    const lints = lintQuestion(question, queryPointsOfQuestion(db, question.id), { profile: null, videoDuration: 12, marks: [], groupMembers: [] });
+    const lints = lintQuestion(question, await store.queryPointsOfQuestion(question.id), { profile: null, videoDuration: 12, marks: [], groupMembers: [] });
     expect(lints.map((l) => l.code)).toContain('post-cutoff-reliance');
 
     // accepting keeps the model's fields as checked by a person
     await api('drafts.decide', { ids: [forward.id], decision: 'accept' });
-    expect(getQuestionRow(db, forward.madeId!)!.question.provenance).toMatchObject({ text: 'accepted', options: 'accepted' });
+    expect((await store.question(forward.madeId!))!.provenance).toMatchObject({ text: 'accepted', options: 'accepted' });
   }, 60_000);
 });
 
@@ -343,12 +342,12 @@ describe('the text-only shortcut probe', () => {
     expect(outcome).toMatchObject({ drafted: 2, flagged: 1 });
     expect(fake.received).toHaveLength(6);
     expect(fake.received.every((r) => r.images.length === 0)).toBe(true);
-    const db = app.requireProject().store.db;
-    const flagged = getQuestionRow(db, giveaway)!.question;
+    const store = app.requireProject().stores.annotation;
+    const flagged = (await store.question(giveaway))!;
     expect(flagged.modelChecks?.textOnly).toMatchObject({ correct: 3, repeats: 3, answers: ['B', 'B', 'B'] });
-    const lint = lintQuestion(flagged, queryPointsOfQuestion(db, giveaway), { profile: null, videoDuration: 12, marks: [], groupMembers: [] }).find((l) => l.code === 'answerable-without-video');
+    const lint = lintQuestion(flagged, await store.queryPointsOfQuestion(giveaway), { profile: null, videoDuration: 12, marks: [], groupMembers: [] }).find((l) => l.code === 'answerable-without-video');
     expect(lint?.message).toBe('Answerable without video: fake-vision-1 answered right in 3 of 3 text-only tries (100 %). Reword the question or its options.');
-    expect(getQuestionRow(db, fair)!.question.modelChecks?.textOnly).toMatchObject({ correct: 1, repeats: 3 });
+    expect((await store.question(fair))!.modelChecks?.textOnly).toMatchObject({ correct: 1, repeats: 3 });
     // a check is not a drafted field: it holds nothing back
     expect(flagged.provenance.modelChecks).not.toBe('model');
   }, 60_000);

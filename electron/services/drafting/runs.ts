@@ -76,8 +76,8 @@ export async function startDraft(ctx: RequestContext, run: DraftRun): Promise<{ 
   return { jobId: job.id };
 }
 
-export function estimateProbe(machine: Pick<Machine, 'settings'>, run: ProbeRun, project: Project): DraftEstimate {
-  const { items, skipped } = probeItems(project, run);
+export async function estimateProbe(machine: Pick<Machine, 'settings'>, run: ProbeRun, project: Project): Promise<DraftEstimate> {
+  const { items, skipped } = await probeItems(project, run);
   const requests = items.flatMap(({ question }) => Array.from({ length: run.repeats }, () => ({ frames: 0, promptChars: probePromptChars(question), outputTokens: 10 })));
   return { ...plannedCost(machine.settings.get().drafting, { width: 0, height: 0 }, requests), skipped };
 }

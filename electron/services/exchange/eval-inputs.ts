@@ -8,7 +8,6 @@ import { runOrder } from '../../../shared/runs/query-order';
 import { frameTimes, sampleFrames, type SamplingPolicy } from '../../../shared/sampling';
 import type { Caller } from '../../../shared/domain';
 import { visibleAnnotations } from '../annotation/policy';
-import { listQueryPoints, questionsOfProfile } from '../annotation/rows';
 import { builtinProfileId } from '../profiles/builtin';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
@@ -62,10 +61,13 @@ export async function evaluationInputs(
 ): Promise<{ rows: EvalInput[]; placeholderQuestions: number }> {
   const policy = parseSampling(samplingText);
   const db = project.store.db;
-  const all = questionsOfProfile(db, builtinProfileId(profileKind));
+  const store = project.stores.annotation;
+  const all = await store.questionsOfProfile(builtinProfileId(profileKind));
   const videoIds = [...new Set(all.map((q) => q.videoId))];
+  const points: QueryPoint[] = [];
+  for (const id of videoIds) points.push(...(await store.queryPointsOfVideo(id)));
   // what a model is given is what this caller may see (a blind reviewer sees no answers)
-  const { questions, queryPoints } = visibleAnnotations(db, caller, { questions: all, queryPoints: videoIds.flatMap((id) => listQueryPoints(db, id)), marks: [] });
+  const { questions, queryPoints } = visibleAnnotations(db, caller, { questions: all, queryPoints: points, marks: [] });
   const pointsBy: Map<string, QueryPoint[]> = groupBy(queryPoints, (p) => p.questionId);
   const rows: EvalInput[] = [];
   let placeholderQuestions = 0;

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatProblem } from '../../../shared/formats/problems';
 import type { Caller } from '../../../shared/domain';
 import { questionFieldsSchema } from '../../../shared/questions';
-import { listMarks, listQuestions } from '../annotation/rows';
 import * as annotation from '../annotation/service';
 import { JobRegistry } from '../jobs/registry';
 import { runProcess } from '../media/run-process';
@@ -43,6 +42,8 @@ function freshProject(name: string): Promise<Project> {
 }
 
 const count = (project: Project, table: string): number => project.store.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
+/** Every video's questions, video by video as the library lists them. */
+const questionsOfEveryVideo = async (project: Project) => (await Promise.all((await listVideos(project)).map((v) => project.stores.annotation.questionsOfVideo(v.id)))).flat();
 
 describe('importing and exporting benchmark files', () => {
   it('imports the VCBench fixture with its media in one undoable step, and exports it byte for byte', async () => {
@@ -58,7 +59,7 @@ describe('importing and exporting benchmark files', () => {
     expect(stats!.byTaskCode).toEqual(Object.fromEntries(records.map((r) => [r.counting_subtype, 1])));
     expect(stats!.byTopCategory).toEqual({ 'Object Counting': 4, 'Event Counting': 4 });
     expect((await project.store.undo('ann'))?.label).toBe('Import vcbench_data.jsonl');
-    expect((await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id))).toHaveLength(0);
+    expect(await questionsOfEveryVideo(project)).toHaveLength(0);
     await project.close();
   });
 
@@ -212,7 +213,7 @@ describe('importing and exporting benchmark files', () => {
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: media });
     expect(outcome).toMatchObject({ refused: false, importedQuestions: 9, missingMedia: [], problems: [] });
     expect(await listVideos(project)).toHaveLength(5);
-    const questions = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id));
+    const questions = await questionsOfEveryVideo(project);
     expect(questions).toHaveLength(9);
     // each keeps the name its file used
     expect((await exportBenchmark(project, caller, 'vcbench')).parts.join('')).toContain(`"video_path": "${twin}"`);
@@ -233,7 +234,7 @@ describe('importing and exporting benchmark files', () => {
     expect(updated).toMatchObject({ refused: false, importedQuestions: 8, alreadyPresent: 8, updated: 8 });
     expect(count(project, 'questions')).toBe(8);
     expect(count(project, 'marks')).toBe(marksBefore);
-    const texts = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id).map((q) => q.text));
+    const texts = (await questionsOfEveryVideo(project)).map((q) => q.text);
     expect(texts).toContain('How many pillows can you see right now?');
     expect(texts).not.toContain('How many pillows are visible at this moment?');
     expect((await exportBenchmark(project, caller, 'vcbench')).parts.join('')).toBe(readFileSync(changed, 'utf8'));
@@ -249,7 +250,7 @@ describe('importing and exporting benchmark files', () => {
     const first = join(dir.path, 'first-line.jsonl');
     writeFileSync(first, `${lines[0]}\n`);
     await importBenchmarkFile(project, caller, tools, { path: first, format: 'vcbench', mediaDir: media });
-    const [imported] = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id));
+    const [imported] = await questionsOfEveryVideo(project);
     // a person's own question counting the same target as the imported one
     await annotation.createQuestion(project, caller, imported!.videoId, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'mine', answerKind: 'number', counting: imported!.counting }), []);
     const marksOfTarget = () => project.store.db.query<{ n: number }>('SELECT count(*) AS n FROM marks WHERE target = ?').get(imported!.counting!.target)!.n;
@@ -323,7 +324,7 @@ describe('readiness before export', () => {
     const project = await freshProject('readiness');
     await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
     expect(await readinessFor(project, caller, 'vcbench')).toMatchObject({ ready: true, questions: 8 });
-    const [first] = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id));
+    const [first] = await questionsOfEveryVideo(project);
     await annotation.updateQuestion(project, caller, first!.id, { status: 'in-review' });
     await annotation.createQuestion(project, caller, (await listVideos(project))[0]!.id, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'drafted', answerKind: 'number' }), [], 'model');
     const report = await readinessFor(project, caller, 'vcbench');
@@ -350,8 +351,8 @@ describe('VSAS-Bench tasks through a project', () => {
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vsas', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 1, importedMarks: 3, refused: false });
     const video = (await listVideos(project))[0]!;
-    const question = listQuestions(project.store.db, video.id)[0]!;
-    expect(listMarks(project.store.db, video.id).every((m) => m.type === 'caption' && m.target === question.id)).toBe(true);
+    const question = (await project.stores.annotation.questionsOfVideo(video.id))[0]!;
+    expect((await project.stores.annotation.marksOfVideo(video.id)).every((m) => m.type === 'caption' && m.target === question.id)).toBe(true);
     expect((await exportBenchmark(project, caller, 'vsas')).parts.join('')).toBe(task);
     await project.close();
   });
@@ -378,7 +379,7 @@ describe('StreamingBench items', () => {
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'streamingbench', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 2, refused: false, problems: [] });
     const video = (await listVideos(project))[0]!;
-    const [mcq, proactive] = listQuestions(project.store.db, video.id);
+    const [mcq, proactive] = await project.stores.annotation.questionsOfVideo(video.id);
     expect(mcq).toMatchObject({ taskCode: 'Clips Summarize', answerKind: 'choice', options: { A: 'Organized trays', C: 'Served food' } });
     expect(proactive).toMatchObject({ taskCode: 'Proactive Output', temporalType: 'forward' });
     const stats = await projectStats(project, caller);
@@ -413,11 +414,11 @@ describe('OVO-Bench items', () => {
     const project = await freshProject('ovo-bench');
     const outcome = await importBenchmarkFile(project, caller, tools, { path: file, format: 'ovo-bench', mediaDir: media });
     expect(outcome).toMatchObject({ importedQuestions: 3, importedMarks: 1, refused: false, problems: [] });
-    const questions = (await listVideos(project)).flatMap((v) => listQuestions(project.store.db, v.id).map((q) => ({ q, v })));
+    const questions = (await Promise.all((await listVideos(project)).map(async (v) => (await project.stores.annotation.questionsOfVideo(v.id)).map((q) => ({ q, v }))))).flat();
     const epm = questions.find(({ q }) => q.taskCode === 'EPM')!.q;
     expect(epm.options).toMatchObject({ C: 'a person with blue shirt' });
     const rec = questions.find(({ q }) => q.taskCode === 'REC')!;
-    const recMarks = listMarks(project.store.db, rec.v.id);
+    const recMarks = await project.stores.annotation.marksOfVideo(rec.v.id);
     expect(recMarks.map((m) => [m.type, m.start, m.end])).toEqual([['span', 6, 17]]);
     const [stats] = await projectStats(project, caller);
     expect(stats).toMatchObject({ profile: 'OVO-Bench', questions: 3, queryPoints: 7 });

@@ -12,10 +12,9 @@ import type { Mark, MarkInput } from '../../../shared/marks';
 import { taxonomyLeaves, type Profile, type ProfileDefinition, type ProfileKind } from '../../../shared/profiles';
 import { questionFieldsSchema, type Question } from '../../../shared/questions';
 import type { EditTransaction } from '../db/edit-log';
-import type { ReadableDb } from '../db/readable';
 import type { EditWrites } from '../db/stores';
 import { Pacer } from '../pacer';
-import { markToRow, pacedReads, queryPointFieldsText, queryPointRow, questionRow, sliced } from '../annotation/rows';
+import { encodeQueryPointFields, encodeQuestionFields, type AnnotationScans, type AnnotationWrites } from '../annotation/store';
 import { fromStoredPath, toStoredPath } from '../media/paths';
 import { builtinProfileId } from '../profiles/builtin';
 import type { NewVideo } from '../videos/store';
@@ -41,7 +40,7 @@ export interface ImportPlan {
  */
 export interface ImportEntry {
   identity: string;
-  /** The question's JSON column, as questionToRow stores it. */
+  /** The question's fields as JSON text (encodeQuestionFields). */
   fields: string;
   points: Array<[time: number, fields: string]>;
   /** Its own marks (dense captions); most formats bring none. */
@@ -58,8 +57,8 @@ export function entryOf(identity: string, item: ExchangeItem, rows: ProjectRows,
   const status = rows.fields.status === 'draft' ? 'accepted' : rows.fields.status;
   return {
     identity,
-    fields: JSON.stringify({ ...rows.fields, status }),
-    points: rows.points.map((p) => [p.time, queryPointFieldsText(p)]),
+    fields: encodeQuestionFields({ ...rows.fields, status }),
+    points: rows.points.map((p) => [p.time, encodeQueryPointFields(p)]),
     marks: rows.marks,
     video,
     videoPath: item.videoPath,
@@ -130,14 +129,11 @@ async function customProfileFor(w: EditWrites, wanted: ProfileDefinition): Promi
 }
 
 /** The profile's questions that came from a file of this kind, by their identity (see identityOf), read a slice at a time. */
-export async function presentQuestions(db: ReadableDb, profileId: string, profile: ProfileKind, pacer: Pacer): Promise<Map<string, Question>> {
+export async function presentQuestions(scan: AnnotationScans, profileId: string, profile: ProfileKind, pacer: Pacer): Promise<Map<string, Question>> {
   const present = new Map<string, Question>();
-  const questions = await pacedReads.questionsOfProfile(db, profileId, pacer);
+  const questions = await scan.questionsOfProfile(profileId, pacer);
   if (questions.length === 0) return present;
-  // every question's first query time, along the points' (question, time) index a slice at a time
-  const firstTimes = new Map<string, number>();
-  const firstTimeStatement = db.query<{ id: string; t: number }>('SELECT question_id AS id, min(time) AS t FROM query_points WHERE question_id > ? GROUP BY question_id ORDER BY question_id LIMIT ?');
-  await sliced((after, limit) => firstTimeStatement.all(after ?? '', limit), (row) => row.id, (row) => firstTimes.set(row.id, row.t), pacer);
+  const firstTimes = await scan.firstQueryTimes(pacer);
   for (const question of questions) {
     if (!question.origin) continue;
     const extra = question.origin.extra;
@@ -153,10 +149,9 @@ export async function presentQuestions(db: ReadableDb, profileId: string, profil
  * counts, or its own captions) — removed before its file brings them again. The file is the source
  * of that target's marks: another question counting the same target reads the file's marks after.
  */
-function removeImportedParts(tx: EditTransaction, question: Question): void {
-  const ownTarget = question.counting?.target ?? question.id;
-  tx.removeWhere('query_points', 'question_id', question.id);
-  for (const { id } of tx.db.query<{ id: string }>('SELECT id FROM marks WHERE video_id = ? AND target = ?').all(question.videoId, ownTarget)) tx.remove('marks', id);
+async function removeImportedParts(w: AnnotationWrites, question: Question): Promise<void> {
+  await w.removeQueryPointsOf(question.id);
+  await w.removeMarksOfTarget(question.videoId, question.counting?.target ?? question.id);
 }
 
 /**
@@ -219,7 +214,7 @@ export async function writeImport(
   const counts: WrittenCounts = { importedQuestions: 0, importedMarks: 0, alreadyPresent: 0, updated: 0, onPlaceholders: [] };
   const profileId = plan.customProfile ? await customProfileFor(w, plan.customProfile) : builtinProfileId(plan.profile);
   // the project as it is now: looked at inside the edit, where no other import can add to it meanwhile
-  const present = await presentQuestions(tx.db, profileId, plan.profile, pacer);
+  const present = await presentQuestions(w.annotation.scan, profileId, plan.profile, pacer);
   const videoIds = videoResolver(w, plan.projectDir, videos, plan.now);
   const onPlaceholders = new Map<string, number>();
   // every field of an imported question was written by a person
@@ -235,14 +230,13 @@ export async function writeImport(
       const question = { profileId, id: replaces?.id ?? randomUUID(), videoId, provenance, createdBy: replaces?.createdBy ?? plan.person, updatedAt: plan.now };
       if (replaces) {
         // updated in place (same id, same place in the profile, reviews kept); its points and own marks anew
-        const createdAt = tx.db.query<{ created_at: string }>('SELECT created_at FROM questions WHERE id = ?').get(replaces.id)!.created_at;
-        removeImportedParts(tx, replaces);
-        tx.put('questions', questionRow(question, fields, createdAt));
+        await removeImportedParts(w.annotation, replaces);
+        await w.annotation.replaceEncodedQuestion(question, fields);
         counts.updated++;
-      } else tx.insert('questions', questionRow(question, fields, plan.now));
-      for (const [time, pointFields] of points) tx.insert('query_points', queryPointRow(randomUUID(), question.id, time, pointFields));
+      } else await w.annotation.addEncodedQuestion(question, fields, plan.now);
+      if (points.length > 0) await w.annotation.addEncodedQueryPoints(question.id, points);
       // dense captions belong to their own task: the placeholder target becomes the question's id
-      for (const m of marks) tx.insert('marks', markToRow({ ...m, target: m.target === OWN_QUESTION_TARGET ? question.id : m.target, id: randomUUID(), videoId } as Mark));
+      if (marks.length > 0) await w.annotation.addMarks(marks.map((m) => ({ ...m, target: m.target === OWN_QUESTION_TARGET ? question.id : m.target, id: randomUUID(), videoId }) as Mark));
       counts.importedQuestions++;
       counts.importedMarks += marks.length;
       await tx.pace();

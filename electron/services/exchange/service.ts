@@ -16,7 +16,6 @@ import { compareMarks, type Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { Pacer } from '../pacer';
 import { LineParts } from '../files/text-parts';
-import { pacedReads } from '../annotation/rows';
 import { blindnessOf, redactFor, visibleAnnotations } from '../annotation/policy';
 import { builtinProfileId } from '../profiles/builtin';
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
@@ -221,7 +220,7 @@ async function presentIdentities(project: Project, format: BenchmarkFormat, file
   if (!project.store.db.query('SELECT 1 FROM questions WHERE profile_id = ? LIMIT 1').get(profileId)) return new Set();
   // (a hundred thousand of them take a while: said, so the wait before reading has a name)
   await phase(control, 0, `Reading ${file}: first the questions the project has`);
-  return new Set((await project.store.snapshot((db) => presentQuestions(db, profileId, format.profile, new Pacer()))).keys());
+  return new Set((await project.store.snapshot((db) => presentQuestions(project.storesOver(db).annotation.scan, profileId, format.profile, new Pacer()))).keys());
 }
 
 /** Waits for the writer to commit, reporting how far it got; a cancel rolls it back. */
@@ -305,20 +304,21 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
   const profileId = builtinProfileId(format.profile);
   return project.store.snapshot(async (db) => {
     const pacer = new Pacer();
-    const all = await pacedReads.questionsOfProfile(db, profileId, pacer);
+    const stores = project.storesOver(db);
+    const { scan } = stores.annotation;
+    const all = await scan.questionsOfProfile(profileId, pacer);
     const pointsBy = new Map<string, QueryPoint[]>();
     const marksBy = new Map<string, Mark[]>();
     const blindness = blindnessOf(db, caller);
-    const points = await pacedReads.queryPointsOf(db, new Set(all.map((q) => q.id)), pacer);
+    const points = await scan.queryPointsOf(new Set(all.map((q) => q.id)), pacer);
     await groupInto(pointsBy, redactFor(blindness, { questions: [], queryPoints: points, marks: [] }).queryPoints, (p) => p.questionId, pacer);
     for (const [videoId, questions] of groupBy(all, (q) => q.videoId)) {
-      const visible = redactFor(blindness, { questions, queryPoints: [], marks: await pacedReads.marks(db, videoId, pacer) });
+      const visible = redactFor(blindness, { questions, queryPoints: [], marks: await scan.marksOfVideo(videoId, pacer) });
       await groupInto(marksBy, visible.marks, (m) => markKey(m.videoId, m.target), pacer);
     }
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
     await sortGroups(marksBy, compareMarks, pacer);
     const { questions } = redactFor(blindness, { questions: all, queryPoints: [], marks: [] });
-    const stores = project.storesOver(db);
     return { format, profile: (await stores.profiles.get(profileId))!, questions, pointsBy, marksBy, videos: await listVideos(project, stores.videos), undecidedMarks: undecidedDraftMarks(db) };
   });
 }
@@ -442,10 +442,10 @@ export function projectStats(project: Project, caller: Caller): Promise<DatasetS
     const videos = await listVideos(project, stores.videos);
     const out: DatasetStats[] = [];
     for (const profile of await stores.profiles.list()) {
-      const questions = await pacedReads.questionsOfProfile(db, profile.id, pacer);
+      const questions = await stores.annotation.scan.questionsOfProfile(profile.id, pacer);
       if (questions.length === 0) continue;
       let queryPoints: QueryPoint[] = [];
-      for (const videoId of new Set(questions.map((q) => q.videoId))) queryPoints = queryPoints.concat(await pacedReads.queryPoints(db, videoId, pacer));
+      for (const videoId of new Set(questions.map((q) => q.videoId))) queryPoints = queryPoints.concat(await stores.annotation.scan.queryPointsOfVideo(videoId, pacer));
       const visible = visibleAnnotations(db, caller, { questions, queryPoints, marks: [] });
       out.push(datasetStats({ profile, questions: visible.questions, queryPoints: visible.queryPoints, videos }));
       await pacer.pace();

@@ -6,7 +6,6 @@ import type { Caller } from '../../../shared/domain';
 import { formatProblem } from '../../../shared/formats/problems';
 import { questionFieldsSchema, queryPointFieldsSchema, type QuestionFields } from '../../../shared/questions';
 import type { ReviewFields } from '../../../shared/reviews';
-import { listMarks, listQuestions } from '../annotation/rows';
 import * as annotation from '../annotation/service';
 import { builtinProfileId } from '../profiles/builtin';
 import { createProfile } from '../profiles/service';
@@ -53,11 +52,11 @@ describe('Tidemark JSONL', () => {
     expect(outcome).toMatchObject({ refused: false, problems: [] });
     expect((await exportTidemarkJsonl(target, lead)).parts.join('')).toBe(first);
     const videoId = (await listVideos(target))[0]!.id;
-    expect(listQuestions(target.store.db, videoId).map((q) => [q.text, q.provenance.text])).toEqual([
+    expect((await target.stores.annotation.questionsOfVideo(videoId)).map((q) => [q.text, q.provenance.text])).toEqual([
       ['How many laps so far?', 'edited'],
       ['Tell me when…', 'human'],
     ]);
-    expect(listMarks(target.store.db, videoId)).toHaveLength(3);
+    expect(await target.stores.annotation.marksOfVideo(videoId)).toHaveLength(3);
     expect(JSON.parse(target.store.db.query<{ fields: string }>('SELECT fields FROM reviews').get()!.fields)).toMatchObject({ verdict: 'revise', secondsSpent: 42.5 });
     // one undo step takes the whole import back
     await target.store.undo('lee');

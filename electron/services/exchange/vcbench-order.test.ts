@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
-import { listMarks } from '../annotation/rows';
 import * as annotation from '../annotation/service';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
@@ -30,7 +29,7 @@ describe('a VCBench question whose file lists its occurrences out of time order'
 
     // the episode the file lists last (86.2–112.0) moved by a second
     const [video] = await listVideos(project);
-    const episode = listMarks(project.store.db, video!.id).find((m) => m.start === 86.2)!;
+    const episode = (await project.stores.annotation.marksOfVideo(video!.id)).find((m) => m.start === 86.2)!;
     await annotation.updateMarks(project, caller, [{ id: episode.id, start: 87.2 }]);
     const record = JSON.parse(await exported()) as { occurrence_times: { start: number[]; end: number[] } };
     expect(record.occurrence_times).toEqual({ start: [0, 49.6, 87.2, 115.8, 149.4, 188.5, 228.6], end: [43.7, 84.7, 112, 145.8, 185.4, 227.7, 263] });

@@ -8,7 +8,6 @@ import type { Answer } from '../../../shared/questions';
 import type { Adjudication, AdjudicationFields, AdjudicationItem } from '../../../shared/review/types';
 import { agreesAt } from '../../../shared/review/funnel';
 import { answerProblems } from '../../../shared/review/validate';
-import { queryPointToRow } from '../annotation/rows';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { requireRound, roundItemOf, roundItems, setStatus, type RoundItemView } from './rounds';
@@ -63,13 +62,13 @@ export async function decide(project: Project, caller: Caller, request: Decision
     adjudicator: caller.person,
     createdAt: new Date().toISOString(),
   };
-  await project.store.edit(caller.person, `Adjudicate (${request.decision})`, (tx) => {
+  await project.edit(caller.person, `Adjudicate (${request.decision})`, async (w, tx) => {
     tx.put('adjudications', adjudicationToRow(decision));
     if (request.decision === 'keep-reviewer' || request.decision === 'edit') {
       const byPoint = new Map(answers.map((a) => [a.queryPointId, a.answer]));
-      for (const p of points) if (byPoint.has(p.id)) tx.put('query_points', queryPointToRow({ ...p, answer: byPoint.get(p.id)! }));
+      for (const p of points) if (byPoint.has(p.id)) await w.annotation.putQueryPoint({ ...p, answer: byPoint.get(p.id)! });
     }
-    if (round.purpose === 'review') setStatus(tx, request.questionId, request.decision === 'reject' ? 'rejected' : 'accepted', round.number);
+    if (round.purpose === 'review') await setStatus(w.annotation, request.questionId, request.decision === 'reject' ? 'rejected' : 'accepted', round.number);
   });
   return decision;
 }

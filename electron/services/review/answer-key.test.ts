@@ -4,7 +4,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint } from '../../../shared/questions';
-import { getQuestionRow, queryPointsOfQuestion } from '../annotation/rows';
 import * as annotation from '../annotation/service';
 import { annotationsFor } from '../annotation/service';
 import { exportBenchmark, readinessFor } from '../exchange/service';
@@ -32,7 +31,7 @@ async function countedByMarks(project: Project, videoId: string): Promise<{ ques
   const fields = questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), taskCode: 'E1-Transit', text: 'How many hard cuts so far?', answerKind: 'number', status: 'ready', counting: { subcategory: 'E1-Transit', target: 'cuts', windowSeconds: null } });
   const made = await annotation.createQuestion(project, ann, videoId, fields, [1, 5, 10].map((time) => queryPointFieldsSchema.parse({ time })));
   await annotation.createMarks(project, ann, videoId, [3, 7].map((start) => ({ type: 'event' as const, start, end: null, target: 'cuts', data: {} })));
-  const points = queryPointsOfQuestion(project.store.db, made.question.id).sort((a, b) => a.time - b.time);
+  const points = (await project.stores.annotation.queryPointsOfQuestion(made.question.id)).sort((a, b) => a.time - b.time);
   expect(points.map((p) => p.answer)).toEqual([null, null, null]);
   return { questionId: made.question.id, points };
 }
@@ -52,7 +51,7 @@ describe('the answer key of a counting question authored by marking', () => {
     expect(review.against).toEqual(fromMarks(points, [0, 1, 2]));
     expect(contextOf(project, rita, questionId).authorAnswers).toEqual(fromMarks(points, [0, 1, 2]));
     // every review agrees: the candidate pool, not adjudication
-    expect(getQuestionRow(project.store.db, questionId)!.question.status).toBe('accepted');
+    expect((await project.stores.annotation.question(questionId))!.status).toBe('accepted');
     expect(roundSummaries(project)[0]!.funnel).toMatchObject({ items: 1, reviewed: 1, agreed: 1, escalated: 0 });
     expect(adjudicationQueue(project, ada, 1)).toEqual([]);
     // the report compares the same key: Ann and Rita agree on all three points

@@ -1,9 +1,10 @@
 // The answer keys of the questions review reads (shared/answer-key.ts), from the project: a video's
-// marks are read once, and only when a counting point with nothing stored needs them.
+// marks are read once, and only when a counting point with nothing stored needs them. Synchronous (the
+// round's views read keys as they build each item), so through the synchronous annotation reader.
 import { answerKeysOf, keyNeedsMarks, type AnswerKeyEntry } from '../../../shared/answer-key';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
-import { listMarks } from '../annotation/rows';
+import { syncAnnotationReader } from '../db/sqlite/annotation';
 import type { ReadableDb } from '../db/readable';
 
 export type KeysOf = (question: Question, points: readonly QueryPoint[]) => AnswerKeyEntry[];
@@ -15,9 +16,10 @@ export function answerKeyReader(db: ReadableDb, marksOf: (videoId: string) => Ma
 
 function cachedMarks(db: ReadableDb): (videoId: string) => Mark[] {
   const cache = new Map<string, Mark[]>();
+  const annotation = syncAnnotationReader(db);
   return (videoId) => {
     let marks = cache.get(videoId);
-    if (!marks) cache.set(videoId, (marks = listMarks(db, videoId)));
+    if (!marks) cache.set(videoId, (marks = annotation.marksOfVideo(videoId)));
     return marks;
   };
 }

@@ -16,7 +16,6 @@ import { blindingDecisions } from './policy';
 import { savePerson } from './people';
 import { openRound } from './rounds';
 import { submitReview } from './reviewing';
-import { listQueryPoints } from '../annotation/rows';
 import { everyRequest } from '../test-support/every-request';
 
 const dir = tempDir();
@@ -39,11 +38,11 @@ beforeAll(async () => {
   await savePerson(project, lead, 'Val', ['reviewer', 'annotator']);
   await openRound(project, lead, { name: 'R1', purpose: 'review', selection: allOfAnns, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
   await openRound(project, lead, { name: "Val's", purpose: 'review', selection: allOfAnns, reviewers: ['Val'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
-  const plainPoint = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.plainId)!;
+  const plainPoint = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.plainId)!;
   // Rita has reviewed the plain item (no sentinel in it): she is blind to the others
   await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: plainPoint.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
   markId = (await dispatch(createHandlers(app), 'annotations.load', { videoId: fx.videoId }, lead) as { ok: true; value: { marks: Array<{ id: string }> } }).value.marks[0]!.id;
-  pointId = listQueryPoints(project.store.db, fx.videoId).find((p) => p.questionId === fx.textId)!.id;
+  pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -143,7 +142,7 @@ describe('blindness follows the person, not the role they pick', () => {
     await openRound(app.requireProject(), lead, { name: 'Lead reviews', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null }, reviewers: ['Lee'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
     const blind = await dispatch(handlers, 'annotations.load', { videoId: fx.videoId }, lead);
     expect(JSON.stringify(blind)).not.toContain(SENTINEL);
-    const point = listQueryPoints(app.requireProject().store.db, fx.videoId).find((p) => p.questionId === fx.textId)!;
+    const point = (await app.requireProject().stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!;
     const round = (await dispatch(handlers, 'rounds.list', {}, lead)) as { ok: true; value: Array<{ number: number; name: string }> };
     const number = round.value.find((r) => r.name === 'Lead reviews')!.number;
     expect(await dispatch(handlers, 'reviews.submit', { questionId: fx.textId, round: number, answers: [{ queryPointId: point.id, answer: 'EXIT' }], verdict: 'revise', reason: 'wrong answer' }, lead)).toMatchObject({ ok: true });
@@ -155,7 +154,7 @@ describe('blindness follows the person, not the role they pick', () => {
     if (!app.currentProject()) await dispatch(handlers, 'projects.open', { path: projectPath }, lead);
     const load = async () => JSON.stringify(await dispatch(handlers, 'annotations.load', { videoId: fx.videoId }, val('reviewer')));
     expect(await load()).not.toContain('The cook slices');
-    const point = listQueryPoints(app.requireProject().store.db, fx.videoId).find((p) => p.questionId === drafted.captionTaskId)!;
+    const point = (await app.requireProject().stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === drafted.captionTaskId)!;
     expect(await dispatch(handlers, 'reviews.submit', { questionId: drafted.captionTaskId, round: 2, answers: [{ queryPointId: point.id, answer: 'Someone cooks.' }], verdict: 'accept' }, val('reviewer'))).toMatchObject({ ok: true });
     const after = await load();
     expect(after).toContain('The cook slices');

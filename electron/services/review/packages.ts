@@ -7,14 +7,14 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Caller } from '../../../shared/domain';
+import type { Mark } from '../../../shared/marks';
+import type { QueryPoint, Question } from '../../../shared/questions';
 import { plural } from '../../../shared/plural';
 import { reviewFieldsSchema, reviewReasons, type Review } from '../../../shared/reviews';
 import { answerProblems } from '../../../shared/review/validate';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import type { PackageImportOutcome } from '../../../shared/review/types';
-import { getQuestionRow, listMarks, listQueryPoints, listQuestions, markToRow, queryPointsOfQuestion, queryPointToRow, questionsSelectedBy, questionToRow } from '../annotation/rows';
 import { redactFor } from '../annotation/policy';
-import type { Row } from '../db/edit-log';
 import { ServiceError } from '../errors';
 import { fromStoredPath, toStoredPath } from '../media/paths';
 import { Project } from '../projects/project';
@@ -40,8 +40,9 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
   const blindness = blindExcept(db, new Set());
   const videoIds = new Set<string>();
   const videos: StoredVideo[] = [];
-  const out: Array<{ table: (typeof tablesOrder)[number]; row: Row }> = [];
-  for (const q of questionsSelectedBy(db, 'SELECT question_id FROM review_assignments WHERE round_id = ? AND reviewer = ?', round.id, reviewer)) videoIds.add(q.videoId);
+  const out = { marks: [] as Mark[], questions: [] as Question[], queryPoints: [] as QueryPoint[] };
+  const annotation = project.stores.annotation;
+  for (const q of await annotation.questionsIn([...itemIds])) videoIds.add(q.videoId);
   const usedProfiles = new Set<string>();
   for (const videoId of videoIds) {
     const video = (await project.stores.videos.get(videoId))!;
@@ -49,13 +50,13 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
     const absolute = fromStoredPath(project.dir, video.relPath);
     videos.push({ ...video, relPath: toStoredPath(resolve(target, '..'), absolute) });
     // redacted with every question of the video, so the marks the others own stay out too; only the items go in
-    const visible = redactFor(blindness, { questions: listQuestions(db, videoId), queryPoints: listQueryPoints(db, videoId), marks: listMarks(db, videoId) });
-    for (const m of visible.marks) out.push({ table: 'marks', row: markToRow(m) });
+    const visible = redactFor(blindness, { questions: await annotation.questionsOfVideo(videoId), queryPoints: await annotation.queryPointsOfVideo(videoId), marks: await annotation.marksOfVideo(videoId) });
+    out.marks.push(...visible.marks);
     for (const q of visible.questions.filter((x) => itemIds.has(x.id))) {
       usedProfiles.add(q.profileId);
-      out.push({ table: 'questions', row: questionToRow({ ...q, status: 'in-review' }, q.updatedAt) });
+      out.questions.push({ ...q, status: 'in-review' });
     }
-    for (const p of visible.queryPoints.filter((x) => itemIds.has(x.questionId))) out.push({ table: 'query_points', row: queryPointToRow(p) });
+    out.queryPoints.push(...visible.queryPoints.filter((x) => itemIds.has(x.questionId)));
   }
   const profiles = (await project.stores.profiles.list()).filter((p) => usedProfiles.has(p.id) && !p.builtin);
   // the reviewer, and the lead who made the package (so they can open it to check it)
@@ -69,10 +70,14 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
       for (const p of profiles) await w.profiles.put(p);
       await w.videos.copy(videos);
       await tx.pace();
-      for (const table of tablesOrder) {
-        for (const item of out) if (item.table === table) tx.insert(table, item.row);
-        await tx.pace();
-      }
+      // marks, questions, then their points (a point's question goes in first)
+      await w.annotation.addMarks(out.marks);
+      await tx.pace();
+      // (made when it was last changed: a package's questions keep their order)
+      for (const q of out.questions) await w.annotation.addQuestion(q, q.updatedAt);
+      await tx.pace();
+      await w.annotation.addQueryPoints(out.queryPoints);
+      await tx.pace();
       tx.put('review_rounds', roundToRow(round));
       for (const a of assignments) tx.insert('review_assignments', assignmentToRow(a));
     });
@@ -82,8 +87,6 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
   }
   return { path: target, questions: itemIds.size, videos: videoIds.size };
 }
-
-const tablesOrder = ['marks', 'questions', 'query_points'] as const;
 
 /** A package is always a new file, at a full path (the server's own folder means nothing to a person), in a folder that exists. */
 function checkPackageTarget(path: string): string {
@@ -171,8 +174,8 @@ export async function importPackage(project: Project, caller: Caller, path: stri
     else if (reviewedHere.has(r.questionId)) problems.push(`${where}: ${meta.reviewer} already has a review of question ${r.questionId} in this round.`);
     else {
       // checked as a review made here would be, and given against the author's answers it was blind to
-      const { question } = getQuestionRow(db, r.questionId)!;
-      const points = queryPointsOfQuestion(db, r.questionId);
+      const question = (await project.stores.annotation.question(r.questionId))!;
+      const points = await project.stores.annotation.queryPointsOfQuestion(r.questionId);
       const wrong = answerProblems(question, points, r.answers, (await project.stores.videos.get(question.videoId))?.duration ?? null);
       if (r.verdict === null) wrong.push('verdict: none given.');
       else if (r.verdict !== 'accept' && !(reviewReasons as readonly string[]).includes(r.reason)) wrong.push(`reason: ${JSON.stringify(r.reason)} is not one of ${reviewReasons.join(', ')}.`);
@@ -181,10 +184,10 @@ export async function importPackage(project: Project, caller: Caller, path: stri
     }
   }
   if (problems.length === 0 && fresh.length > 0) {
-    await project.store.edit(caller.person, `Import ${plural(fresh.length, 'review')} from ${file}`, async (tx) => {
+    await project.edit(caller.person, `Import ${plural(fresh.length, 'review')} from ${file}`, async (w, tx) => {
       for (const r of fresh) {
         tx.insert('reviews', reviewToRow(r));
-        afterReview(tx, round, r.questionId);
+        await afterReview(w, tx, round, r.questionId);
         await tx.pace();
       }
     });

@@ -9,10 +9,11 @@ import { buildAgreementReportPaced, type ReportInput, type ReportItem } from '..
 import { strataOf } from '../../../shared/review/strata';
 import type { AgreementReport, ReportGrouping } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
-import { getQuestionRow, listMarks, queryPointsOfQuestion } from '../annotation/rows';
+import type { AnnotationStore } from '../annotation/store';
+import { syncAnnotationReader } from '../db/sqlite/annotation';
 import type { ReadableDb } from '../db/readable';
 import { Pacer } from '../pacer';
-import type { ProfileStore } from '../profiles/store';
+import type { ProjectStores } from '../db/stores';
 import type { Project } from '../projects/project';
 import { answerKeyReader } from './answer-keys';
 import { requireRound, roundItems } from './rounds';
@@ -22,14 +23,16 @@ import { allReviews } from './rows';
 export async function agreementReport(project: Project, caller: Caller, round: number | null, by: ReportGrouping): Promise<AgreementReport> {
   const pacer = new Pacer();
   // read on a snapshot: the report sees one state of the project however long it reads
-  const input = await project.store.snapshot((snapshot) => reportInput(snapshot, project.storesOver(snapshot).profiles, project.name, round, by, pacer));
+  const input = await project.store.snapshot((snapshot) => reportInput(snapshot, project.storesOver(snapshot), project.name, round, by, pacer));
   return buildAgreementReportPaced(input, () => pacer.pace());
 }
 
 /** What the report is computed from: the round's items with their authors' answers, its reviews and funnel. */
-async function reportInput(db: ReadableDb, profiles: ProfileStore, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
-  const stratum = strataOf(await profiles.list(), by);
-  const marksOf = memo((videoId: string) => listMarks(db, videoId));
+async function reportInput(db: ReadableDb, stores: ProjectStores, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
+  const stratum = strataOf(await stores.profiles.list(), by);
+  // (synchronous: the answer keys are read synchronously, as the round's views read them)
+  const annotation = syncAnnotationReader(db);
+  const marksOf = memo((videoId: string) => annotation.marksOfVideo(videoId));
   const keysOf = answerKeyReader(db, marksOf);
   let questions: Array<{ question: Question; queryPoints: QueryPoint[] }>;
   let reviews: Review[];
@@ -45,10 +48,7 @@ async function reportInput(db: ReadableDb, profiles: ProfileStore, projectName: 
   } else {
     // every review; buildAgreementReport keeps each reviewer's latest of an item
     reviews = allReviews(db);
-    questions = [...new Set(reviews.map((r) => r.questionId))].flatMap((id) => {
-      const row = getQuestionRow(db, id);
-      return row ? [{ question: row.question, queryPoints: queryPointsOfQuestion(db, id) }] : [];
-    });
+    questions = await reviewedQuestions(stores.annotation, [...new Set(reviews.map((r) => r.questionId))]);
   }
   const reviewsOf = groupBy(reviews, (r) => r.questionId);
   const items: ReportItem[] = [];
@@ -66,6 +66,16 @@ async function reportInput(db: ReadableDb, profiles: ProfileStore, projectName: 
     await pacer.pace();
   }
   return { project: projectName, round: settings, by, items, reviews, funnel, now: new Date().toISOString() };
+}
+
+/** The reviewed questions that are still there, in the order given, with their points. */
+async function reviewedQuestions(store: AnnotationStore, ids: readonly string[]): Promise<Array<{ question: Question; queryPoints: QueryPoint[] }>> {
+  const out: Array<{ question: Question; queryPoints: QueryPoint[] }> = [];
+  for (const id of ids) {
+    const question = await store.question(id);
+    if (question) out.push({ question, queryPoints: await store.queryPointsOfQuestion(id) });
+  }
+  return out;
 }
 
 /** A counting question's occurrences up to its query time: the author's event moments. */

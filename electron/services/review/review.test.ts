@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
-import { listQueryPoints, getQuestionRow } from '../annotation/rows';
 import { annotationsFor } from '../annotation/service';
 import { exportTidemarkJsonl, importTidemarkJsonl } from '../exchange/tidemark-jsonl';
 import { Project } from '../projects/project';
@@ -25,7 +24,7 @@ let n = 0;
 const fresh = () => Project.open(join(dir.path, `p${n++}.tidemark`), { create: true, name: 'Review' });
 const everything = { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null };
 const round = (reviewers: string[], extra: Partial<Parameters<typeof openRound>[2]> = {}) => ({ name: 'R', purpose: 'review' as const, selection: everything, reviewers, reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1, ...extra });
-const pointOf = (project: Project, videoId: string, questionId: string) => listQueryPoints(project.store.db, videoId).find((p) => p.questionId === questionId)!;
+const pointOf = async (project: Project, videoId: string, questionId: string) => (await project.stores.annotation.queryPointsOfVideo(videoId)).find((p) => p.questionId === questionId)!;
 
 describe('people and roles', () => {
   it('lets only a lead add people, and holds a listed person to their roles', async () => {
@@ -52,7 +51,7 @@ describe('a review round from start to report', () => {
     const [summary] = roundSummaries(project);
     expect(summary!.progress.find((p) => p.reviewer === 'Ann')?.assigned ?? 0).toBe(0);
     expect(summary!.progress.map((p) => p.assigned).filter((x) => x > 0)).toEqual([4, 4]);
-    expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('in-review');
+    expect((await project.stores.annotation.question(fx.choiceId))!.status).toBe('in-review');
     const queue = await queueOf(project, rita, null);
     expect(queue).toHaveLength(4);
     expect(JSON.stringify(queue)).not.toContain(SENTINEL);
@@ -66,11 +65,11 @@ describe('a review round from start to report', () => {
     const fx = await populateForReview(project);
     await addGuideline(project, lead, { version: 'v1', changes: 'first', why: 'start' });
     await openRound(project, lead, round(['Rita', 'Rob'], { reviewsPerItem: 2, selection: { ...everything, taskCodes: ['1', '2'] } }));
-    const choice = pointOf(project, fx.videoId, fx.choiceId);
-    const plain = pointOf(project, fx.videoId, fx.plainId);
+    const choice = await pointOf(project, fx.videoId, fx.choiceId);
+    const plain = await pointOf(project, fx.videoId, fx.plainId);
     // both agree on the plain item → candidate pool
     for (const who of [rita, rob]) await submitReview(project, who, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: plain.id, answer: 'a' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 10 });
-    expect(getQuestionRow(project.store.db, fx.plainId)!.question.status).toBe('accepted');
+    expect((await project.stores.annotation.question(fx.plainId))!.status).toBe('accepted');
     // Rita disagrees on the choice item → escalated
     const mine = await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'A' }], verdict: 'revise', reason: 'wrong answer', notes: 'the chair is nearer', secondsSpent: 42 });
     expect(mine.guidelineVersion).toBe('v1');
@@ -91,8 +90,8 @@ describe('a review round from start to report', () => {
     const ritaReview = queue[0]!.reviews.find((r) => r.reviewer === 'Rita')!;
     const decision = await decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'keep-reviewer', reviewId: ritaReview.id, answers: [], reason: 'wrong answer', notes: '' });
     expect(decision.answers).toEqual([{ queryPointId: choice.id, answer: 'A' }]);
-    expect(pointOf(project, fx.videoId, fx.choiceId).answer).toBe('A');
-    expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('accepted');
+    expect((await pointOf(project, fx.videoId, fx.choiceId)).answer).toBe('A');
+    expect((await project.stores.annotation.question(fx.choiceId))!.status).toBe('accepted');
     funnel = roundSummaries(project)[0]!.funnel;
     expect(funnel).toMatchObject({ items: 2, agreed: 1, escalated: 1, revised: 1, accepted: 1, rejected: 0, awaitingDecision: 0 });
     // agreement is about what was reviewed: Ann's B against Rita's A, whatever stands now
@@ -102,7 +101,7 @@ describe('a review round from start to report', () => {
     await expect(decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'keep-author', reviewId: null, answers: [], reason: '', notes: '' })).rejects.toThrow(/decided already/);
     // undo takes the decision back, answer and status included
     await undo(project, ada);
-    expect(pointOf(project, fx.videoId, fx.choiceId).answer).toBe('B');
+    expect((await pointOf(project, fx.videoId, fx.choiceId)).answer).toBe('B');
     expect(roundSummaries(project)[0]!.funnel.awaitingDecision).toBe(1);
 
     const report = await agreementReport(project, lead, 1, 'level');
@@ -119,9 +118,9 @@ describe('a review round from start to report', () => {
     const project = await fresh();
     const fx = await populateForReview(project);
     await openRound(project, lead, round(['Rita'], { purpose: 'qualification', selection: { ...everything, taskCodes: ['1', '2'] } }));
-    expect(getQuestionRow(project.store.db, fx.choiceId)!.question.status).toBe('draft');
-    await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: pointOf(project, fx.videoId, fx.choiceId).id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
-    await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: pointOf(project, fx.videoId, fx.plainId).id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
+    expect((await project.stores.annotation.question(fx.choiceId))!.status).toBe('draft');
+    await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: (await pointOf(project, fx.videoId, fx.choiceId)).id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
+    await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: (await pointOf(project, fx.videoId, fx.plainId)).id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
     const report = await agreementReport(project, lead, 1, 'none');
     expect(report.qualification).toEqual([expect.objectContaining({ person: 'Rita', units: 2, kappa: 1, qualified: true })]);
     await project.close();
@@ -137,7 +136,7 @@ describe('what a review, a decision and a round must be', () => {
     await expect(openRound(project, lead, round(['Rita', 'Rita']))).rejects.toThrow(/named twice/);
     await expect(openRound(project, lead, round(['Rita'], { reviewsPerItem: 2 }))).rejects.toThrow(/at least 2 reviewers/);
     await openRound(project, lead, round(['Rita', 'Rob'], { reviewsPerItem: 2, selection: { ...everything, taskCodes: ['1'] } }));
-    const choice = pointOf(project, fx.videoId, fx.choiceId);
+    const choice = await pointOf(project, fx.videoId, fx.choiceId);
     const submit = (answers: Parameters<typeof submitReview>[2]['answers'], verdict: 'accept' | 'reject' = 'accept', who = rita) =>
       submitReview(project, who, { questionId: fx.choiceId, round: 1, answers, verdict, reason: null, notes: '', secondsSpent: 1 });
     await expect(submit([{ queryPointId: choice.id, answer: 'Z' }])).rejects.toThrow(/"Z" is not one of the options \(A, B\)/);
@@ -190,7 +189,7 @@ describe('review packages', () => {
 
     // Rita reviews in her package, as the app would
     const pkg = await Project.open(path, { create: false });
-    const point = listQueryPoints(pkg.store.db, fx.videoId).find((p) => p.questionId === fx.textId)!;
+    const point = (await pkg.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!;
     expect(point.answer).toBeNull();
     await submitReview(pkg, rita, { questionId: fx.textId, round: 1, answers: [{ queryPointId: point.id, answer: 'EXIT' }], verdict: 'revise', reason: 'ambiguous', notes: 'sign unreadable', secondsSpent: 60 });
     await pkg.close();
@@ -216,7 +215,7 @@ describe('review packages', () => {
     const path = join(dir.path, `tampered-${n}.tidemark`);
     await exportPackage(project, lead, 1, 'Rita', path);
     const pkg = await Project.open(path, { create: false });
-    const choice = listQueryPoints(pkg.store.db, fx.videoId).find((p) => p.questionId === fx.choiceId)!;
+    const choice = (await pkg.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.choiceId)!;
     await submitReview(pkg, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
     await pkg.close();
     const raw = new Database(path);
@@ -238,7 +237,7 @@ describe('the lossless format', () => {
     const fx = await populateForReview(project);
     await addGuideline(project, lead, { version: 'v1', changes: 'a', why: 'b' });
     await openRound(project, lead, round(['Rita']));
-    const choice = pointOf(project, fx.videoId, fx.choiceId);
+    const choice = await pointOf(project, fx.videoId, fx.choiceId);
     await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'A' }], verdict: 'reject', reason: 'shortcut', notes: '', secondsSpent: 3 });
     await decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'reject', reviewId: null, answers: [], reason: 'shortcut', notes: '' });
     const text = (await exportTidemarkJsonl(project, lead)).parts.join('');

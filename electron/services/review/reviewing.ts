@@ -11,7 +11,8 @@ import { reviewSubmitSchema } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
 import type { z } from 'zod';
 import { answerProblems } from '../../../shared/review/validate';
-import { getQuestionRow, queryPointsOfQuestion } from '../annotation/rows';
+import { syncAnnotationReader } from '../db/sqlite/annotation';
+import type { EditWrites } from '../db/stores';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { answerKeyReader } from './answer-keys';
@@ -28,9 +29,8 @@ export async function queueOf(project: Project, caller: Caller, round: number | 
   const items: QueueItem[] = [];
   for (const a of assignmentsOf(db, caller.person)) {
     const r = rounds.get(a.roundId);
-    const row = r && getQuestionRow(db, a.questionId);
-    if (!r || !row) continue;
-    const q = row.question;
+    const q = r && (await project.stores.annotation.question(a.questionId));
+    if (!r || !q) continue;
     items.push({ round: r.number, roundName: r.name, questionId: q.id, videoId: q.videoId, videoName: (await project.stores.videos.get(q.videoId))?.name ?? '', text: q.text, taskCode: q.taskCode, done: done.has(`${r.number}:${q.id}`) });
   }
   return items;
@@ -45,8 +45,10 @@ const isReviewPackage = (project: Project): boolean => project.store.getMeta(PAC
 /** The caller's review of a question and — once they are no longer blind to it — the answer key (the author's answers, or their marks' counts); others' reviews only for those who adjudicate or lead. */
 export function contextOf(project: Project, caller: Caller, questionId: string): ReviewContext {
   const db = project.store.db;
-  const row = getQuestionRow(db, questionId);
-  if (!row) throw new ServiceError('not-found', 'That question no longer exists.');
+  // (synchronous, as the round's views and answer keys it reads beside are)
+  const annotation = syncAnnotationReader(db);
+  const question = annotation.question(questionId);
+  if (!question) throw new ServiceError('not-found', 'That question no longer exists.');
   const role = checkedRole(db, caller);
   const reviews = reviewsOfQuestion(db, questionId);
   const blind = isBlindTo(blindnessOf(db, caller), questionId);
@@ -55,7 +57,7 @@ export function contextOf(project: Project, caller: Caller, questionId: string):
     questionId,
     mine,
     // what their review was given against (the answers may have changed since), else the key as it stands
-    authorAnswers: blind || isReviewPackage(project) ? null : (mine?.against ?? answerKeyReader(db)(row.question, queryPointsOfQuestion(db, questionId))),
+    authorAnswers: blind || isReviewPackage(project) ? null : (mine?.against ?? answerKeyReader(db)(question, annotation.queryPointsOfQuestion(questionId))),
     // others' answers and the decision give the answer away too: not while blind to it, whatever the role
     otherReviews: role === 'reviewer' || blind ? [] : reviews.filter((r) => r.reviewer !== caller.person),
     decision: role === 'reviewer' || blind ? null : (adjudicationsOfQuestion(db, questionId).at(-1) ?? null),
@@ -74,8 +76,8 @@ export async function submitReview(project: Project, caller: Caller, submission:
   if (reviewsOfQuestion(db, submission.questionId).some((r) => r.reviewer === caller.person && r.round === round.number)) {
     throw new ServiceError('conflict', `You already submitted your review of this item in round ${round.number}.`);
   }
-  const { question } = getQuestionRow(db, submission.questionId)!;
-  const points = queryPointsOfQuestion(db, submission.questionId);
+  const question = (await project.stores.annotation.question(submission.questionId))!;
+  const points = await project.stores.annotation.queryPointsOfQuestion(submission.questionId);
   const problems = answerProblems(question, points, submission.answers, (await project.stores.videos.get(question.videoId))?.duration ?? null);
   if (submission.verdict !== 'accept' && !submission.reason) problems.push(`reason: say why you ${submission.verdict === 'reject' ? 'reject' : 'would revise'} it.`);
   if (problems.length > 0) throw new ServiceError('invalid-request', problems.join(' '));
@@ -95,9 +97,9 @@ export async function submitReview(project: Project, caller: Caller, submission:
     createdAt: now,
     updatedAt: now,
   };
-  await project.store.edit(caller.person, 'Submit review', (tx) => {
+  await project.edit(caller.person, 'Submit review', async (w, tx) => {
     tx.put('reviews', reviewToRow(review));
-    afterReview(tx, round, review.questionId);
+    await afterReview(w, tx, round, review.questionId);
   });
   return review;
 }
@@ -108,7 +110,7 @@ export function againstOf(keys: AnswerKeyEntry[]): Review['against'] {
 }
 
 /** Inside the edit that adds a review: when the item's last assigned review agrees like all others, it joins the candidate pool. */
-export function afterReview(tx: EditTransaction, round: ReviewRound, questionId: string): void {
+export async function afterReview(w: EditWrites, tx: EditTransaction, round: ReviewRound, questionId: string): Promise<void> {
   if (round.purpose !== 'review') return;
-  if (roundItemOf(tx.db, round, questionId)?.state === 'agreed') setStatus(tx, questionId, 'accepted', round.number);
+  if (roundItemOf(tx.db, round, questionId)?.state === 'agreed') await setStatus(w.annotation, questionId, 'accepted', round.number);
 }

@@ -13,8 +13,8 @@ import type { Adjudication, ItemState, ReviewRound, RoundFields, RoundPreview, R
 import type { Review } from '../../../shared/reviews';
 import { groupBy } from '../../../shared/collections';
 import { plural } from '../../../shared/plural';
-import { allQuestions, getQuestionRow, queryPointsOfQuestion, queryPointsSelectedBy, questionsSelectedBy, questionToRow } from '../annotation/rows';
-import type { EditTransaction } from '../db/edit-log';
+import type { AnnotationWrites } from '../annotation/store';
+import { syncAnnotationReader } from '../db/sqlite/annotation';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
@@ -22,9 +22,9 @@ import { answerKeyReader, type KeysOf } from './answer-keys';
 import { adjudicationsOfQuestion, adjudicationsSelectedBy, listPeople, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, reviewsSelectedBy, roundByNumber, roundToRow } from './rows';
 
 /** The questions a selection takes, in a stable order, with the stratum each was drawn from. */
-function selectQuestions(db: ReadableDb, profiles: readonly Profile[], selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
+function selectQuestions(all: readonly Question[], profiles: readonly Profile[], selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
   const underPrefix = matchesTaskPrefix(profiles);
-  const filtered = allQuestions(db).filter(
+  const filtered = all.filter(
     (q) =>
       (selection.profileId === null || q.profileId === selection.profileId) &&
       underPrefix(q, selection.taskCodes) &&
@@ -54,7 +54,7 @@ function checkReviewers(db: ReadableDb, reviewers: readonly string[], perItem: n
 }
 
 async function plan(project: Project, selection: RoundSelection, reviewers: readonly string[], perItem: number) {
-  const { questions, byStratum } = selectQuestions(project.store.db, await project.stores.profiles.list(), selection);
+  const { questions, byStratum } = selectQuestions(await project.stores.annotation.allQuestions(), await project.stores.profiles.list(), selection);
   const { assignments, short } = assignReviewers(questions.map((q) => ({ id: q.id, author: q.createdBy })), reviewers, perItem);
   return { questions, byStratum, assignments, short };
 }
@@ -74,7 +74,7 @@ export async function openRound(project: Project, caller: Caller, fields: NewRou
   const { questions, assignments } = await plan(project, fields.selection, fields.reviewers, fields.reviewsPerItem);
   if (questions.length === 0) throw new ServiceError('invalid-request', 'No question matches this selection.');
   if (assignments.length === 0) throw new ServiceError('invalid-request', 'No reviewer can take these questions (a reviewer never reviews their own).');
-  return project.store.edit(caller.person, `Open review round (${plural(questions.length, 'item')})`, async (tx) => {
+  return project.edit(caller.person, `Open review round (${plural(questions.length, 'item')})`, async (w, tx) => {
     const round: ReviewRound = { ...fields, closed: false, guidelineVersion: currentGuideline(tx.db), id: randomUUID(), number: nextRoundNumber(tx.db), createdBy: caller.person, createdAt: new Date().toISOString() };
     tx.put('review_rounds', roundToRow(round));
     for (const a of assignments) {
@@ -84,7 +84,7 @@ export async function openRound(project: Project, caller: Caller, fields: NewRou
     if (round.purpose === 'review') {
       const assigned = new Set(assignments.map((a) => a.questionId));
       for (const q of questions) {
-        if (assigned.has(q.id) && (q.status === 'draft' || q.status === 'ready')) setStatus(tx, q.id, 'in-review', round.number);
+        if (assigned.has(q.id) && (q.status === 'draft' || q.status === 'ready')) await setStatus(w.annotation, q.id, 'in-review', round.number);
         await tx.pace();
       }
     }
@@ -106,13 +106,15 @@ export function requireRound(db: ReadableDb, number: number): ReviewRound {
 }
 
 /** Sets a question's status (and the round that set it) inside an edit. */
-export function setStatus(tx: EditTransaction, questionId: string, status: Question['status'], round: number): void {
-  const row = getQuestionRow(tx.db, questionId);
-  if (!row) return;
-  tx.put('questions', questionToRow({ ...row.question, status, round, updatedAt: new Date().toISOString() }, row.createdAt));
+export async function setStatus(w: AnnotationWrites, questionId: string, status: Question['status'], round: number): Promise<void> {
+  const question = await w.question(questionId);
+  if (!question) return;
+  await w.putQuestion({ ...question, status, round, updatedAt: new Date().toISOString() });
 }
 
 // ── where items stand ───────────────────────────────────────────────────────
+// (read synchronously: the round's views are built inside the review's synchronous paths — its
+// queue, context and the check after each review — so the questions come from the synchronous reader)
 
 export interface RoundItemView extends RoundItem {
   question: Question;
@@ -127,9 +129,11 @@ export function roundItems(db: ReadableDb, round: ReviewRound): RoundItemView[] 
   const reviewersOf = groupBy(assignmentsOfRound(db, round.id), (a) => a.questionId);
   const reviewsOf = groupBy(reviewsSelectedBy(db, ITEMS, round.id), (r) => r.questionId);
   const decisionsOf = groupBy(adjudicationsSelectedBy(db, ITEMS, round.id), (d) => d.questionId);
-  const pointsOf = groupBy(queryPointsSelectedBy(db, ITEMS, round.id), (p) => p.questionId);
+  const items = [...reviewersOf.keys()];
+  const annotation = syncAnnotationReader(db);
+  const pointsOf = groupBy(annotation.queryPointsOfQuestions(items), (p) => p.questionId);
   const keysOf = answerKeyReader(db);
-  return questionsSelectedBy(db, ITEMS, round.id).map((question) =>
+  return annotation.questionsIn(items).map((question) =>
     view(round, question, (reviewersOf.get(question.id) ?? []).map((a) => a.reviewer), reviewsOf.get(question.id) ?? [], decisionsOf.get(question.id) ?? [], pointsOf.get(question.id) ?? [], keysOf),
   );
 }
@@ -141,9 +145,10 @@ export function roundItemOf(db: ReadableDb, round: ReviewRound, questionId: stri
 }
 
 function itemView(db: ReadableDb, round: ReviewRound, questionId: string, reviewers: string[]): RoundItemView | null {
-  const row = getQuestionRow(db, questionId);
-  if (!row) return null;
-  return view(round, row.question, reviewers, reviewsOfQuestion(db, questionId), adjudicationsOfQuestion(db, questionId), queryPointsOfQuestion(db, questionId), answerKeyReader(db));
+  const annotation = syncAnnotationReader(db);
+  const question = annotation.question(questionId);
+  if (!question) return null;
+  return view(round, question, reviewers, reviewsOfQuestion(db, questionId), adjudicationsOfQuestion(db, questionId), annotation.queryPointsOfQuestion(questionId), answerKeyReader(db));
 }
 
 function view(round: ReviewRound, question: Question, reviewers: string[], allReviews: readonly Review[], decisions: readonly Adjudication[], points: readonly QueryPoint[], keysOf: KeysOf): RoundItemView {

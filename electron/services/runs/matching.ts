@@ -17,7 +17,7 @@ import { benchmarkIdOf } from '../../../shared/formats/items';
 import type { Answer, QueryPoint, Question } from '../../../shared/questions';
 import { runOrder } from '../../../shared/runs/query-order';
 import type { RunLine } from '../../../shared/runs/run-file';
-import { allQuestions, listQueryPoints, queryPointsOfQuestion } from '../annotation/rows';
+import { syncAnnotationReader } from '../db/sqlite/annotation';
 import type { ReadableDb } from '../db/readable';
 import type { Project } from '../projects/project';
 
@@ -88,7 +88,10 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
   const videos = await stores.videos.list();
   const paths = new Map(videos.map((v) => [v.id, v.relPath]));
   const byKey = new Map<string, Question>();
-  const questions = allQuestions(db);
+  const questions = await stores.annotation.allQuestions();
+  // the points are read as a line asks for them, from the index's synchronous lookups (get, atTime):
+  // a run names a few of a big project's questions, reading them all up front would cost more
+  const points = syncAnnotationReader(db);
   const exported = new Map<string, string>();
   for (const [profileId, ofProfile] of groupBy(questions, (q) => q.profileId)) {
     for (const [q, id] of exportedIdsOf(benchmarks.get(profileId) ?? benchmarkOf({ kind: 'custom' }), ofProfile, paths)) exported.set(q, id);
@@ -132,7 +135,7 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
   /** A question's points in the order a run's "query" counts them: their times and stored answers. */
   const pointsOfQuestion = new Map<string, Array<Pick<QueryPoint, 'time' | 'answer'>>>();
   const runPoints = (questionId: string): Array<Pick<QueryPoint, 'time' | 'answer'>> => {
-    if (!pointsOfQuestion.has(questionId)) pointsOfQuestion.set(questionId, runOrder(queryPointsOfQuestion(db, questionId)));
+    if (!pointsOfQuestion.has(questionId)) pointsOfQuestion.set(questionId, runOrder(points.queryPointsOfQuestion(questionId)));
     return pointsOfQuestion.get(questionId)!;
   };
   const timesOf = (questionId: string): number[] => runPoints(questionId).map((p) => p.time);
@@ -154,7 +157,7 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
     const answer = runPoints(matched.question.id)[query]?.answer ?? null;
     const key = stored(answer);
     if (key === null || key === groundTruth.trim().toLowerCase()) return { matched, query };
-    questionsByVideo ??= groupBy(allQuestions(db), (q) => q.videoId);
+    questionsByVideo ??= groupBy(questions, (q) => q.videoId);
     const q = matched.question;
     const twins = (questionsByVideo.get(q.videoId) ?? []).filter((t) => t.id !== q.id && t.profileId === q.profileId && t.taskCode === q.taskCode && t.text.trim() === q.text.trim() && stored(runPoints(t.id)[query]?.answer ?? null) === groundTruth.trim().toLowerCase());
     if (twins.length === 1) {
@@ -199,12 +202,12 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
   /** Each query point of a video's questions: its question, its index among the question's points, its time. */
   const pointsCache = new Map<string, Array<{ questionId: string; query: number; time: number }>>();
   const pointsOfVideo = (videoId: string) => {
-    let points = pointsCache.get(videoId);
-    if (!points) {
-      points = [...groupBy(listQueryPoints(db, videoId), (p) => p.questionId)].flatMap(([questionId, ofQuestion]) => runOrder(ofQuestion).map((p, query) => ({ questionId, query, time: p.time })));
-      pointsCache.set(videoId, points);
+    let ofVideo = pointsCache.get(videoId);
+    if (!ofVideo) {
+      ofVideo = [...groupBy(points.queryPointsOfVideo(videoId), (p) => p.questionId)].flatMap(([questionId, ofQuestion]) => runOrder(ofQuestion).map((p, query) => ({ questionId, query, time: p.time })));
+      pointsCache.set(videoId, ofVideo);
     }
-    return points;
+    return ofVideo;
   };
 
   const atTime = (video: string, queryTime: number, tolerance: number): LineMatch => {

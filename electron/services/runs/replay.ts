@@ -7,7 +7,7 @@ import type { ModelResponse } from '../../../shared/runs/types';
 import { scoreRun } from '../../../shared/scoring/score';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { benchmarkOf } from '../../../shared/benchmarks';
-import { pacedReads } from '../annotation/rows';
+import type { AnnotationScans } from '../annotation/store';
 import { storedJudgments } from './judgments';
 import type { ReadableDb } from '../db/readable';
 import type { Project } from '../projects/project';
@@ -26,8 +26,9 @@ async function replayOn(project: Project, db: ReadableDb, runId: string, videoId
   const pacer = new Pacer();
   if (!getRun(db, runId)) throw new ServiceError('not-found', 'No such run (removed, or undone?).');
   const responses = await pacedResponsesOfVideo(db, runId, videoId, pacer);
-  const questions = new Map((await pacedReads.questionsOfVideo(db, videoId, pacer)).map((q) => [q.id, q]));
-  const pointsBy = sortedPoints(await pacedReads.queryPoints(db, videoId, pacer));
+  const { scan } = project.storesOver(db).annotation;
+  const questions = new Map((await scan.questionsOfVideo(videoId, pacer)).map((q) => [q.id, q]));
+  const pointsBy = sortedPoints(await scan.queryPointsOfVideo(videoId, pacer));
   // what the scorer made of each response it scored, per profile of the video's questions
   const scored = new Map<string, Scored>();
   for (const profileId of new Set([...questions.values()].map((q) => q.profileId))) {
@@ -83,17 +84,17 @@ function replayOf(r: ModelResponse, question: Question | undefined, points: read
 
 /** Responses that came before their answer was knowable, earliest first (by how early), across runs. */
 export function earlyResponses(project: Project, runIds: readonly string[]): Promise<EarlyResponse[]> {
-  return project.store.snapshot((db) => earlyOn(db, runIds));
+  return project.store.snapshot((db) => earlyOn(db, project.storesOver(db).annotation.scan, runIds));
 }
 
-async function earlyOn(db: ReadableDb, runIds: readonly string[]): Promise<EarlyResponse[]> {
+async function earlyOn(db: ReadableDb, scan: AnnotationScans, runIds: readonly string[]): Promise<EarlyResponse[]> {
   const pacer = new Pacer();
   const runs = runIds.length ? listRuns(db).filter((r) => runIds.includes(r.id)) : listRuns(db);
   const questions = new Map<string, Question>();
   const pointsBy = new Map<string, QueryPoint[]>();
   const load = async (videoId: string): Promise<void> => {
-    for (const q of await pacedReads.questionsOfVideo(db, videoId, pacer)) questions.set(q.id, q);
-    for (const [qid, ps] of sortedPoints(await pacedReads.queryPoints(db, videoId, pacer))) pointsBy.set(qid, ps);
+    for (const q of await scan.questionsOfVideo(videoId, pacer)) questions.set(q.id, q);
+    for (const [qid, ps] of sortedPoints(await scan.queryPointsOfVideo(videoId, pacer))) pointsBy.set(qid, ps);
   };
   const loadedVideos = new Set<string>();
   const videoOf = new Map(db.query<{ id: string; video_id: string }>('SELECT id, video_id FROM questions').all().map((r) => [r.id, r.video_id]));

@@ -13,7 +13,6 @@ import type { RunScore, ScoringItem } from '../../../shared/scoring/types';
 import { listedResponse } from '../../../shared/runs/formats/reading';
 import { runOrder } from '../../../shared/runs/query-order';
 import type { ModelResponse, ModelRun, RunScoreView } from '../../../shared/runs/types';
-import { listQuestions, pacedReads } from '../annotation/rows';
 import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
@@ -49,20 +48,22 @@ interface ProfileItems {
  * snapshot (`project.store.snapshot`): paced reads hold their connection while they iterate.
  */
 async function profileItems(project: Project, db: ReadableDb, profileId: string, videoId: string | null, pacer: Pacer): Promise<ProfileItems> {
-  const profile = await project.storesOver(db).profiles.get(profileId);
+  const stores = project.storesOver(db);
+  const { scan } = stores.annotation;
+  const profile = await stores.profiles.get(profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${profileId} in this project.`);
-  const questions = videoId === null ? await pacedReads.questionsOfProfile(db, profileId, pacer) : listQuestions(db, videoId).filter((q) => q.profileId === profileId);
+  const questions = videoId === null ? await scan.questionsOfProfile(profileId, pacer) : (await stores.annotation.questionsOfVideo(videoId)).filter((q) => q.profileId === profileId);
   const benchmark = benchmarkOf(profile);
   // one video's questions are named as the export of the whole profile names them: a question made
   // before ids were given is numbered past every id the profile keeps (read only when there is one)
   const idless = videoId !== null && benchmark.idField !== null && questions.some((q) => q.origin?.extra[benchmark.idField!] === undefined);
-  const ids = await exportedIds(project, db, benchmark, idless ? await pacedReads.questionsOfProfile(db, profileId, pacer) : questions);
+  const ids = await exportedIds(project, db, benchmark, idless ? await scan.questionsOfProfile(profileId, pacer) : questions);
   // only counting questions and caption tasks read their answers from marks
   const needsMarks = profile.rules.counting || profile.rules.denseCaptions;
   const items: ProfileItems['items'] = [];
   for (const [vid, ofVideo] of groupBy(questions, (q) => q.videoId)) {
-    const pointsBy = groupBy(await pacedReads.queryPoints(db, vid, pacer), (p) => p.questionId);
-    const marks = needsMarks ? await pacedReads.marks(db, vid, pacer) : [];
+    const pointsBy = groupBy(await scan.queryPointsOfVideo(vid, pacer), (p) => p.questionId);
+    const marks = needsMarks ? await scan.marksOfVideo(vid, pacer) : [];
     for (const q of ofVideo) {
       const points = runOrder(pointsBy.get(q.id) ?? []);
       items.push({ question: q, item: { item: ids.get(q.id) ?? q.id, question: q, points: scoringPoints(profile, q, points, marks) } });

@@ -5,7 +5,7 @@ import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
-import { removeQuestionsOfVideo } from '../annotation/removal';
+import { removeAnnotationsOfVideo } from '../annotation/removal';
 import { probeNewVideos } from './import';
 import { listVideos, videoOf } from './library';
 
@@ -37,10 +37,9 @@ export async function importVideos(project: Project, caller: Caller, tools: Medi
 export async function removeVideo(project: Project, caller: Caller, videoId: string): Promise<void> {
   const video = await requireVideo(project, videoId);
   await project.edit(caller.person, `Remove ${video.name}`, async (w, tx) => {
-    await removeQuestionsOfVideo(tx, caller, videoId);
-    // (drafting's and annotation's rows on it, through the edit log until those features have writes of their own)
+    await removeAnnotationsOfVideo(w.annotation, caller, videoId, tx);
+    // (drafting's rows on it, through the edit log until that feature has writes of its own)
     tx.removeWhere('drafts', 'video_id', videoId);
-    tx.removeWhere('marks', 'video_id', videoId);
     await w.videos.remove(videoId);
   });
 }

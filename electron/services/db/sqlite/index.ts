@@ -22,6 +22,7 @@
 import type { EditWrites, ProjectStores } from '../stores';
 import type { EditTransaction } from '../edit-log';
 import type { ReadableDb } from '../readable';
+import { sqliteAnnotation, sqliteAnnotationWrites } from './annotation';
 import { sqliteProfiles, sqliteProfileWrites } from './profiles';
 import { sqliteVideos, sqliteVideoWrites } from './videos';
 
@@ -29,10 +30,10 @@ export { seedProfiles } from './profiles';
 
 /** Every feature's store over one read handle. */
 export function storesOver(db: ReadableDb): ProjectStores {
-  return { profiles: sqliteProfiles(db), videos: sqliteVideos(db) };
+  return { annotation: sqliteAnnotation(db), profiles: sqliteProfiles(db), videos: sqliteVideos(db) };
 }
 
 /** Every feature's writes inside one edit. */
 export function writesIn(tx: EditTransaction): EditWrites {
-  return { profiles: sqliteProfileWrites(tx), videos: sqliteVideoWrites(tx) };
+  return { annotation: sqliteAnnotationWrites(tx), profiles: sqliteProfileWrites(tx), videos: sqliteVideoWrites(tx) };
 }
