@@ -19,6 +19,10 @@ export interface AnnotationStore {
   questionsOfProfile(profileId: string): Promise<Question[]>;
   /** Every question of the project in creation order. */
   allQuestions(): Promise<Question[]>;
+  /** Whether a profile has any question (without reading them). */
+  profileHasQuestions(profileId: string): Promise<boolean>;
+  /** The video of every question, by question id (without reading the questions). */
+  videoOfEveryQuestion(): Promise<Map<string, string>>;
   /** The questions with these ids (a round's items), in no particular order; ids not stored are left out. */
   questionsIn(ids: readonly string[]): Promise<Question[]>;
   queryPoint(id: string): Promise<QueryPoint | null>;

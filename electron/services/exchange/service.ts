@@ -217,7 +217,7 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
 /** The identities of the questions the format's (built-in) profile has, read on a snapshot of their own. */
 async function presentIdentities(project: Project, format: BenchmarkFormat, file: string, control: JobControl): Promise<Set<string>> {
   const profileId = builtinProfileId(format.profile);
-  if (!project.store.db.query('SELECT 1 FROM questions WHERE profile_id = ? LIMIT 1').get(profileId)) return new Set();
+  if (!(await project.stores.annotation.profileHasQuestions(profileId))) return new Set();
   // (a hundred thousand of them take a while: said, so the wait before reading has a name)
   await phase(control, 0, `Reading ${file}: first the questions the project has`);
   return new Set((await project.store.snapshot((db) => presentQuestions(project.storesOver(db).annotation.scan, profileId, format.profile, new Pacer()))).keys());

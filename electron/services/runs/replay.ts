@@ -7,7 +7,7 @@ import type { ModelResponse } from '../../../shared/runs/types';
 import { scoreRun } from '../../../shared/scoring/score';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { benchmarkOf } from '../../../shared/benchmarks';
-import type { AnnotationScans } from '../annotation/store';
+import type { AnnotationStore } from '../annotation/store';
 import { storedJudgments } from './judgments';
 import type { ReadableDb } from '../db/readable';
 import type { Project } from '../projects/project';
@@ -84,10 +84,11 @@ function replayOf(r: ModelResponse, question: Question | undefined, points: read
 
 /** Responses that came before their answer was knowable, earliest first (by how early), across runs. */
 export function earlyResponses(project: Project, runIds: readonly string[]): Promise<EarlyResponse[]> {
-  return project.store.snapshot((db) => earlyOn(db, project.storesOver(db).annotation.scan, runIds));
+  return project.store.snapshot((db) => earlyOn(db, project.storesOver(db).annotation, runIds));
 }
 
-async function earlyOn(db: ReadableDb, scan: AnnotationScans, runIds: readonly string[]): Promise<EarlyResponse[]> {
+async function earlyOn(db: ReadableDb, annotation: AnnotationStore, runIds: readonly string[]): Promise<EarlyResponse[]> {
+  const { scan } = annotation;
   const pacer = new Pacer();
   const runs = runIds.length ? listRuns(db).filter((r) => runIds.includes(r.id)) : listRuns(db);
   const questions = new Map<string, Question>();
@@ -97,7 +98,7 @@ async function earlyOn(db: ReadableDb, scan: AnnotationScans, runIds: readonly s
     for (const [qid, ps] of sortedPoints(await scan.queryPointsOfVideo(videoId, pacer))) pointsBy.set(qid, ps);
   };
   const loadedVideos = new Set<string>();
-  const videoOf = new Map(db.query<{ id: string; video_id: string }>('SELECT id, video_id FROM questions').all().map((r) => [r.id, r.video_id]));
+  const videoOf = await annotation.videoOfEveryQuestion();
   const out: EarlyResponse[] = [];
   for (const run of runs) {
     for (const r of await pacedResponsesOfRun(db, run.id, pacer)) {

@@ -60,6 +60,9 @@ describe('the SQLite annotation store', () => {
     expect((await store().queryPointsOfVideo(videoId)).map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
     expect((await store().queryPointsOfQuestions(['qb', 'qa'])).map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
     expect(await store().benchmarkIds(ovo, 'id')).toEqual(['7']);
+    expect(await store().profileHasQuestions(ovo)).toBe(true);
+    expect(await store().profileHasQuestions(builtinProfileId('vcbench'))).toBe(false);
+    expect(await store().videoOfEveryQuestion()).toEqual(new Map([['qa', videoId], ['qb', videoId]]));
   });
 
   it('puts and replaces a question keeping its creation time; each write an undoable edit', async () => {

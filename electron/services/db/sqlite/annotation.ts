@@ -149,6 +149,8 @@ function readsNow(db: ReadableDb) {
     questionsOfVideo: (videoId: string): Question[] => db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').all(videoId).map(rowToQuestion),
     questionsOfProfile: (profileId: string): Question[] => sortByCreation(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).all(profileId)).map(rowToQuestion),
     allQuestions: (): Question[] => sortByCreation(db.query<QuestionRow & { seq: number }>('SELECT rowid AS seq, * FROM questions').all()).map(rowToQuestion),
+    profileHasQuestions: (profileId: string): boolean => db.query('SELECT 1 FROM questions WHERE profile_id = ? LIMIT 1').get(profileId) !== undefined,
+    videoOfEveryQuestion: (): Map<string, string> => new Map(db.query<{ id: string; video_id: string }>('SELECT id, video_id FROM questions').all().map((r) => [r.id, r.video_id])),
     questionsIn: (ids: readonly string[]): Question[] => db.query<QuestionRow>(`SELECT * FROM questions WHERE id IN (${IDS})`).all(JSON.stringify(ids)).map(rowToQuestion),
     queryPoint: (id: string): QueryPoint | null => {
       const row = db.query<QueryPointRow>('SELECT * FROM query_points WHERE id = ?').get(id);
@@ -261,6 +263,8 @@ export function sqliteAnnotation(db: ReadableDb): AnnotationStore {
     questionsOfVideo: async (videoId) => now.questionsOfVideo(videoId),
     questionsOfProfile: async (profileId) => now.questionsOfProfile(profileId),
     allQuestions: async () => now.allQuestions(),
+    profileHasQuestions: async (profileId) => now.profileHasQuestions(profileId),
+    videoOfEveryQuestion: async () => now.videoOfEveryQuestion(),
     questionsIn: async (ids) => now.questionsIn(ids),
     queryPoint: async (id) => now.queryPoint(id),
     queryPointsOfQuestion: async (questionId) => now.queryPointsOfQuestion(questionId),
