@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethods, type ApiMethod } from '../../shared/api-methods';
 import { declarations } from '../../shared/contract';
-import { listQueryPoints } from '../services/annotation/rows';
 import { AppServices } from '../services/app-services';
 import { createHandlers } from '../services/handlers';
 import { setPassphrase } from '../services/review/people';
@@ -188,9 +187,9 @@ describe('browser mode', () => {
   it('lets no reviewer become the lead through any contract method', async () => {
     const rita = new Browser();
     expect((await rita.signIn('Rita', 'reviewer')).json).toMatchObject({ ok: true });
-    const db = app.requireProject().store.db;
-    const markId = db.query<{ id: string }>('SELECT id FROM marks LIMIT 1').get()!.id;
-    const pointId = listQueryPoints(db, fx.videoId).find((p) => p.questionId === fx.textId)!.id;
+    const project = app.requireProject();
+    const markId = (await project.stores.annotation.marksOfVideo(fx.videoId))[0]!.id;
+    const pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
     const requests = everyRequest({ dir: dir.path, projectPath, videoId: fx.videoId, questionId: fx.textId, pointId, markId, runId: drafted.runId });
     // what a reviewer would try first: say so in the settings, list themselves as lead (her own passphrase she may set)
     const attempts: Array<[ApiMethod, unknown, string]> = [
