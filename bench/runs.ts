@@ -14,7 +14,6 @@ import { importBenchmarkFile } from '../electron/services/exchange/service';
 import { Project } from '../electron/services/projects/project';
 import { importRunFile } from '../electron/services/runs/import';
 import { earlyResponses, replayRun } from '../electron/services/runs/replay';
-import { pacedResponsesOfRun } from '../electron/services/runs/rows';
 import { Pacer } from '../electron/services/pacer';
 import { profileItems, scoreRuns, withResponses } from '../electron/services/runs/scoring';
 import { removeRun } from '../electron/services/runs/service';
@@ -123,7 +122,7 @@ export async function benchRunScoring(): Promise<void> {
 
     // a small run first warms the code up (imported, then removed)
     const warm = await importRunFile(project, caller, { path: writeRunFile(join(dir, 'warm.jsonl'), asked.slice(0, 500), [{ model: 'warm-model', run: 'warm' }]) });
-    const warmRun = project.store.db.query<{ id: string }>("SELECT id FROM runs WHERE label = 'warm'").get()!.id;
+    const warmRun = (await project.stores.runs.list()).find((r) => r.label === 'warm')!.id;
     scoreRuns(project, PROFILE, [warmRun]);
     await removeRun(project, caller, warmRun);
     if (warm.runs[0]?.responses !== 2_000) throw new Error('warm-up run not imported');
@@ -137,7 +136,7 @@ export async function benchRunScoring(): Promise<void> {
     const outcome = imported.value;
     const responses = outcome.runs[0]?.responses ?? 0;
     if (responses !== QUESTIONS * 4 || outcome.unmatched.length || outcome.problems.length) throw new Error(`run import: ${JSON.stringify({ runs: outcome.runs, unmatched: outcome.unmatched.slice(0, 3), problems: outcome.problems.slice(0, 3) })}`);
-    const runId = project.store.db.query<{ id: string }>("SELECT id FROM runs WHERE label = 'bench'").get()!.id;
+    const runId = (await project.stores.runs.list()).find((r) => r.label === 'bench')!.id;
     console.log(
       `Run import (${responses.toLocaleString('en')} responses to ${QUESTIONS.toLocaleString('en')} OVO-S questions on ${VIDEOS} one-hour videos, one file of ${mb(statSync(runPath).size)}): ` +
         `${ms(imported.wall)} = ${Math.round(responses / (imported.wall / 1000)).toLocaleString('en')} responses/s; event loop blocked at most ${ms(imported.blocked)} (p99 ${ms(imported.p99)}; the longest block while ${byPhase} — writing includes the commit)`,
@@ -171,13 +170,13 @@ export async function benchRunScoring(): Promise<void> {
 
 /** scoreRuns split into its parts, each called as it calls them (median of 3 each). */
 async function scoringParts(project: Project, runId: string): Promise<void> {
-  const items = await medianOf(() => project.store.snapshot((db) => profileItems(project, db, PROFILE, null, new Pacer())));
-  const read = await medianOf(() => project.store.snapshot((db) => pacedResponsesOfRun(db, runId, new Pacer())));
+  const items = await medianOf(() => project.store.snapshot((db) => profileItems(project.storesOver(db), PROFILE, null, new Pacer())));
+  const read = await medianOf(() => project.store.snapshot((db) => project.storesOver(db).runs.scan.responsesOfRun(runId, new Pacer())));
   const joined = await medianOf(() => withResponses(items.value, read.value));
   const scoring = await medianOf(() => scoreRun({ kind: items.value.profile.kind, taxonomy: items.value.profile.taxonomy }, joined.value, {}));
   console.log(
     `  of which: the profile's questions as scoring items, read a slice at a time (profileItems) ${ms(items.wall)}, longest block ${ms(items.blocked)}; ` +
-      `the run's ${read.value.length.toLocaleString('en')} responses read (pacedResponsesOfRun) ${ms(read.wall)}, longest block ${ms(read.blocked)}; joined to the items (withResponses) ${ms(joined.wall)}; scored (scoreRun) ${ms(scoring.wall)}`,
+      `the run's ${read.value.length.toLocaleString('en')} responses read (runs.scan.responsesOfRun) ${ms(read.wall)}, longest block ${ms(read.blocked)}; joined to the items (withResponses) ${ms(joined.wall)}; scored (scoreRun) ${ms(scoring.wall)}`,
   );
 }
 

@@ -51,7 +51,7 @@ interface ReadinessContext {
   /** Marks by video and target: a question reads only the marks it counts (or its own captions). */
   marksBy: Map<string, Mark[]>;
   groups: Map<string, Question[]>;
-  /** Marks model drafts made that no person has decided yet (drafting/rows.ts). */
+  /** Marks model drafts made that no person has decided yet (DraftStore.undecidedMarks, drafting/store.ts). */
   undecidedMarks: ReadonlySet<string>;
 }
 

@@ -17,7 +17,6 @@ import { runItemIds } from '../../shared/runs/item-ids';
 import { AppServices } from '../services/app-services';
 import { currentKey } from '../services/drafting/keys';
 import { probeItems } from '../services/drafting/probe';
-import { draftsOf } from '../services/drafting/rows';
 import { estimateProbe, estimateRun, runDraft, runProbe, type EndpointOverrides } from '../services/drafting/runs';
 import type { JobControl } from '../services/jobs/registry';
 import type { Project } from '../services/projects/project';
@@ -271,9 +270,9 @@ async function estimateThenRun<R>(s: Session, planned: Planned<R>): Promise<numb
 }
 
 /** Why drafts of this run failed, each reason once with its count (in the order of the video). */
-function failuresOf(project: Project, run: DraftRun, since: string): Array<{ reason: string; count: number }> {
+async function failuresOf(project: Project, run: DraftRun, since: string): Promise<Array<{ reason: string; count: number }>> {
   const counts = new Map<string, number>();
-  for (const d of draftsOf(project.store.db, run.videoId, DRAFT_KIND[run.what], run.what === 'questions' ? run.profileId : run.target)) {
+  for (const d of await project.stores.drafting.ofTarget(run.videoId, DRAFT_KIND[run.what], run.what === 'questions' ? run.profileId : run.target)) {
     if (d.status === 'failed' && d.createdAt >= since) counts.set(d.provenance.error ?? 'failed', (counts.get(d.provenance.error ?? 'failed') ?? 0) + 1);
   }
   return [...counts].map(([reason, count]) => ({ reason, count }));
@@ -330,8 +329,8 @@ async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
       estimate: await estimateRun(app, run, project),
       skipped: SKIPPED[what],
       work: (control) => runDraft(app, project, caller, run, control, session.overrides),
-      done: (o, since) => {
-        const failures = failuresOf(project, run, since);
+      done: async (o, since) => {
+        const failures = await failuresOf(project, run, since);
         return {
           first: `Drafted ${o.drafted}, failed ${o.failed}, skipped ${o.skipped}${what === 'questions' ? `, flagged ${o.flagged} by the cutoff check` : ''}`,
           notes: failureNotes(failures),

@@ -19,7 +19,7 @@ import { Project } from './projects/project';
 import { exportPackage } from './review/packages';
 import { submitReview } from './review/reviewing';
 import { openRound } from './review/rounds';
-import { judgmentFieldsSchema, judgmentToRow } from './runs/judgments';
+import { judgmentFieldsSchema } from './runs/judgments';
 import { startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
 import { renderClip, SMALL_CLIP, tempDir } from './test-support/fixtures';
 import { addDraftsAndRun, lead, populateForReview, rita, type DraftedFixture, type ReviewFixture } from './test-support/review';
@@ -93,7 +93,7 @@ beforeAll(async () => {
   await submitReview(pkg, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choicePoint.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
   await pkg.close();
   otherClip = await renderClip(join(dir.path, 'other.mp4'), { ...SMALL_CLIP, testPattern: { seconds: 3 } });
-  await project.store.edit('Lee', 'A judgment', (tx) => tx.insert('judgments', judgmentToRow('judged', 0, { score: 4, reason: 'ok' }, judgmentFieldsSchema.parse({ reason: 'ok', model: 'm', template: 't', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 }))));
+  await project.edit('Lee', 'A judgment', (w) => w.runs.addJudgment('judged', 0, { score: 4, reason: 'ok' }, judgmentFieldsSchema.parse({ reason: 'ok', model: 'm', template: 't', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 })));
   await app.closeProject();
 }, 60_000);
 

@@ -12,7 +12,6 @@ import type { CaptionRun, DraftOutcome } from '../../../shared/drafting/runs';
 import type { Mark } from '../../../shared/marks';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
-import { draftedAt, draftsOf, draftToRow } from './rows';
 import type { DraftSession } from '../llm/session';
 import type { RunVideo } from './run-video';
 
@@ -48,11 +47,10 @@ interface CaptionPlan {
 
 /** The seconds a run will draft (not captioned, not drafted yet) and the requests it will send. */
 export async function planCaptions(project: Project, run: CaptionRun, video: RunVideo): Promise<CaptionPlan> {
-  const db = project.store.db;
   const task = run.task ?? (await project.stores.annotation.question(run.target))?.text.trim() ?? '';
   if (task === '') throw new ServiceError('invalid-request', 'Say what to caption: the task has no text; give a task prompt.');
   const captioned = coveredSeconds((await project.stores.annotation.marksOfVideo(run.videoId)).filter((m) => m.target === run.target));
-  const drafted = new Set(draftsOf(db, run.videoId, 'caption', run.target).filter((d) => d.status !== 'failed').map((d) => d.at));
+  const drafted = new Set((await project.stores.drafting.ofTarget(run.videoId, 'caption', run.target)).filter((d) => d.status !== 'failed').map((d) => d.at));
   const seconds: number[] = [];
   let skipped = 0;
   for (let s = Math.max(0, Math.ceil(run.from)); s < video.seconds(run.to); s++) {
@@ -93,11 +91,11 @@ export async function draftCaptions(project: Project, caller: Caller, session: D
       decidedBy: null,
       decidedAt: null,
     };
-    const stored = await project.edit(caller.person, `Draft caption ${second}s`, async (w, tx) => {
+    const stored = await project.edit(caller.person, `Draft caption ${second}s`, async (w) => {
       // another run (the CLI on the same project, say) drafted this second meanwhile: its draft stands
-      if (draftedAt(tx.db, run.videoId, 'caption', run.target, second)) return false;
+      if (await w.drafting.draftedAt(run.videoId, 'caption', run.target, second)) return false;
       if (mark) await w.annotation.addMarks([mark]);
-      tx.insert('drafts', draftToRow(draft));
+      await w.drafting.add(draft);
       return true;
     });
     if (!stored) session.outcome.skipped++;

@@ -12,7 +12,6 @@ import { framesFor } from '../../../shared/drafting/memory-policy';
 import type { DraftOutcome, EventRun } from '../../../shared/drafting/runs';
 import type { Mark } from '../../../shared/marks';
 import type { Project } from '../projects/project';
-import { draftsOf, draftToRow } from './rows';
 import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
 import type { DraftSession } from '../llm/session';
 
@@ -41,9 +40,9 @@ interface EventPlan {
   requests: RequestShape[];
 }
 
-export function planEvents(project: Project, run: EventRun, video: RunVideo): EventPlan {
+export async function planEvents(project: Project, run: EventRun, video: RunVideo): Promise<EventPlan> {
   // a stretch is looked at once: any draft it left (a candidate, or 'nothing here') marks it done
-  const looked = draftsOf(project.store.db, run.videoId, 'event', run.target).filter((d) => d.status !== 'failed').map((d) => d.at);
+  const looked = (await project.stores.drafting.ofTarget(run.videoId, 'event', run.target)).filter((d) => d.status !== 'failed').map((d) => d.at);
   const { stretches, skipped } = stretchesToDo(run.from, video.seconds(run.to), run.stepSeconds, looked);
   const requests = stretches.map((s) => {
     const frameTimes = framesFor(run.policy, s.last, run.k);
@@ -70,7 +69,7 @@ function markOf(run: EventRun, c: { start: number; end: number | null; note: str
 }
 
 export async function draftEvents(project: Project, caller: Caller, session: DraftSession, video: RunVideo, run: EventRun): Promise<DraftOutcome> {
-  const plan = planEvents(project, run, video);
+  const plan = await planEvents(project, run, video);
   session.outcome.skipped = plan.skipped;
   const frames = await video.frames(run.height);
   const index = new Map(plan.stretches.map((s, i) => [s, i]));
@@ -86,14 +85,14 @@ export async function draftEvents(project: Project, caller: Caller, session: Dra
       id: randomUUID(), videoId: run.videoId, kind: 'event', target: run.target, at: stretch.last, madeId, status,
       provenance: session.provenance(EVENT_PROMPT, answer, { ...how, drafted }, share), createdAt: new Date().toISOString(), decidedBy: null, decidedAt: null,
     });
-    await project.edit(caller.person, `Draft ${run.target} candidates ${stretch.first}–${stretch.last + 1}s`, async (w, tx) => {
-      if (!answer.ok) return void tx.insert('drafts', draftToRow(draft(null, 'failed', null, 1)));
-      if (found.length === 0) return void tx.insert('drafts', draftToRow(draft(null, 'empty', null, 1)));
+    await project.edit(caller.person, `Draft ${run.target} candidates ${stretch.first}–${stretch.last + 1}s`, async (w) => {
+      if (!answer.ok) return w.drafting.add(draft(null, 'failed', null, 1));
+      if (found.length === 0) return w.drafting.add(draft(null, 'empty', null, 1));
       // one request made them all: each candidate carries its share of the request's cost
       for (const c of found) {
         const mark = markOf(run, c);
         await w.annotation.addMarks([mark]);
-        tx.insert('drafts', draftToRow(draft(mark.id, 'draft', markText(mark), 1 / found.length)));
+        await w.drafting.add(draft(mark.id, 'draft', markText(mark), 1 / found.length));
       }
     });
     if (answer.ok) session.outcome.drafted += found.length;

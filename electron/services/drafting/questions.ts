@@ -17,7 +17,6 @@ import { OPTION_LETTERS, prefixEnd, queryPointFieldsSchema, questionFieldsSchema
 import { givenBenchmarkId } from '../annotation/benchmark-ids';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
-import { draftsOf, draftToRow } from './rows';
 import { stretchesToDo, type RunVideo, type Stretch } from './run-video';
 import type { Answer, DraftSession } from '../llm/session';
 
@@ -80,7 +79,7 @@ export async function planQuestions(project: Project, run: QuestionRun, video: R
   const profile = await project.stores.profiles.get(run.profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${run.profileId} in this project.`);
   if (profile.rules.denseCaptions || profile.rules.counting) throw new ServiceError('invalid-request', `${profile.name} items are not multiple-choice or open questions; draft captions or events for it instead.`);
-  const done = draftsOf(project.store.db, run.videoId, 'question', run.profileId).filter((d) => d.status !== 'failed').map((d) => d.at);
+  const done = (await project.stores.drafting.ofTarget(run.videoId, 'question', run.profileId)).filter((d) => d.status !== 'failed').map((d) => d.at);
   const { stretches: segments, skipped } = stretchesToDo(run.from, video.seconds(run.to), run.segmentSeconds, done);
   const requests: RequestShape[] = [];
   for (const [i, s] of segments.entries()) {
@@ -194,7 +193,7 @@ async function cutoffCheck(session: DraftSession, run: QuestionRun, frame: (t: n
 /** One segment's candidates in one edit: each question and its query point, with its draft. */
 async function store(project: Project, caller: Caller, run: QuestionRun, segment: Segment, candidates: readonly StoredCandidate[], session: DraftSession): Promise<void> {
   const now = new Date().toISOString();
-  await project.edit(caller.person, `Draft questions ${segment.first}–${segment.last + 1}s`, async (w, tx) => {
+  await project.edit(caller.person, `Draft questions ${segment.first}–${segment.last + 1}s`, async (w) => {
     for (const c of candidates) {
       let madeId: string | null = null;
       if (c.made) {
@@ -215,7 +214,7 @@ async function store(project: Project, caller: Caller, run: QuestionRun, segment
       }
       const status: Draft['status'] = c.made ? 'draft' : c.empty ? 'empty' : 'failed';
       const draft: Draft = { id: randomUUID(), videoId: run.videoId, kind: 'question', target: run.profileId, at: segment.last, madeId, status, provenance: c.provenance, createdAt: now, decidedBy: null, decidedAt: null };
-      tx.insert('drafts', draftToRow(draft));
+      await w.drafting.add(draft);
       if (c.made) session.outcome.drafted++;
       else if (!c.empty) session.outcome.failed++;
     }

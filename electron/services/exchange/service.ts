@@ -21,7 +21,6 @@ import { builtinProfileId } from '../profiles/builtin';
 import { describeReadiness, markKey, questionIssues, readinessContextOf, summarizeReadiness, type ReadinessIssue, type ReadinessReport } from '../../../shared/readiness';
 import { datasetStats, type DatasetStats } from '../../../shared/stats';
 import { ServiceError } from '../errors';
-import { undecidedDraftMarks } from '../drafting/rows';
 import { phase as jobPhase, UNWATCHED, type JobControl } from '../jobs/registry';
 import { fromStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
@@ -319,7 +318,7 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
     await sortGroups(marksBy, compareMarks, pacer);
     const { questions } = redactFor(blindness, { questions: all, queryPoints: [], marks: [] });
-    return { format, profile: (await stores.profiles.get(profileId))!, questions, pointsBy, marksBy, videos: await listVideos(project, stores.videos), undecidedMarks: undecidedDraftMarks(db) };
+    return { format, profile: (await stores.profiles.get(profileId))!, questions, pointsBy, marksBy, videos: await listVideos(project, stores.videos), undecidedMarks: await stores.drafting.undecidedMarks() };
   });
 }
 

@@ -8,6 +8,7 @@ import type { Caller } from '../../../shared/domain';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import type { ReadableDb } from '../db/readable';
+import { syncDraftedMarksOfVideo } from '../db/sqlite/drafting';
 
 /** Which questions a caller is blind to; every such question is redacted for them. */
 export interface Blindness {
@@ -22,7 +23,7 @@ function draftedMarksOf(db: ReadableDb): (videoId: string) => ReadonlySet<string
   return (videoId) => {
     let ids = byVideo.get(videoId);
     if (!ids) {
-      ids = new Set(db.query<{ id: string }>("SELECT made_id AS id FROM drafts WHERE video_id = ? AND made_id IS NOT NULL AND kind IN ('caption', 'event')").all(videoId).map((r) => r.id));
+      ids = syncDraftedMarksOfVideo(db, videoId);
       byVideo.set(videoId, ids);
     }
     return ids;

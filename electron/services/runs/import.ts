@@ -17,7 +17,6 @@ import { ServiceError } from '../errors';
 import { phase, UNWATCHED, type JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
 import { DEFAULT_TOLERANCE, itemIndex } from './matching';
-import { responseToRow, runNamed, runToRow } from './rows';
 
 interface RunImportOptions {
   path: string;
@@ -52,7 +51,7 @@ export async function importRunFile(project: Project, caller: Caller, options: R
   await phase(control, 0.5, `Matching ${read.lines.length.toLocaleString('en')} responses to questions`, cancelledMessage);
   const defaultLabel = file.replace(/\.jsonl?$/i, '');
   const protocol = options.protocol ?? format.protocol;
-  return project.store.edit(caller.person, `Import run ${file}`, async (tx) => {
+  return project.edit(caller.person, `Import run ${file}`, async (w, tx) => {
     const index = await itemIndex(project, tx.db);
     const runs = new Map<string, { id: string; model: string; label: string; responses: ModelResponse[] }>();
     for (const line of read.lines) {
@@ -70,10 +69,10 @@ export async function importRunFile(project: Project, caller: Caller, options: R
     outcome.unmatched.sort((a, b) => a.line - b.line);
     const now = new Date().toISOString();
     for (const run of runs.values()) {
-      if (runNamed(tx.db, run.model, run.label)) throw new ServiceError('conflict', `The project already has the run "${run.label}" of ${run.model}; remove it first (Runs), or label this one differently ("run" in each line).`);
-      tx.insert('runs', runToRow({ id: run.id, model: run.model, label: run.label, source: file, protocol, settings: {}, createdBy: caller.person, createdAt: now }));
+      if (await w.runs.hasRunNamed(run.model, run.label)) throw new ServiceError('conflict', `The project already has the run "${run.label}" of ${run.model}; remove it first (Runs), or label this one differently ("run" in each line).`);
+      await w.runs.addRun({ id: run.id, model: run.model, label: run.label, source: file, protocol, settings: {}, createdBy: caller.person, createdAt: now });
       for (const [i, response] of run.responses.entries()) {
-        tx.insert('responses', responseToRow(response));
+        await w.runs.addResponse(response);
         if (i % BATCH === 0) control.progress(0.5 + (0.5 * i) / Math.max(1, run.responses.length), `Writing the responses of ${run.model}`);
         await tx.pace();
       }

@@ -7,10 +7,10 @@ import { cohenKappa, landisKoch, type Rating } from '../../../shared/agreement/m
 import { foldJudgments, type Judge, type JudgeAgreement, type JudgeCheckItem, type JudgeRequest } from '../../../shared/scoring/judge';
 import { stratifiedSample } from '../../../shared/review/sample';
 import type { Judgment } from '../../../shared/scoring/types';
-import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
-import { judgmentFieldsSchema, judgmentsFor, judgmentToRow } from './judgments';
+import { judgmentFieldsSchema } from './judgments';
+import type { RunStore } from './store';
 import { requestsOf } from './judge';
 
 const personKey = (person: string, key: string): string => `person:${person}\u0000${key}`;
@@ -26,7 +26,7 @@ async function judged(project: Project, profileId: string, model: string): Promi
 export async function judgeCheckSample(project: Project, caller: Caller, profileId: string, model: string, size: number, seed: number): Promise<JudgeCheckItem[]> {
   const { requests } = await judged(project, profileId, model);
   const ids = stratifiedSample([...requests.keys()].map((id) => ({ id, stratum: '' })), size, seed);
-  const mine = judgmentsFor(project.store.db, ids.map((k) => personKey(caller.person, k)));
+  const mine = await project.stores.runs.judgments(ids.map((k) => personKey(caller.person, k)));
   return ids.map((key) => {
     const r = requests.get(key)!;
     return { key, question: r.question, reference: r.reference, response: r.response, mine: foldJudgments(mine.get(personKey(caller.person, key)) ?? []) };
@@ -35,19 +35,16 @@ export async function judgeCheckSample(project: Project, caller: Caller, profile
 
 /** A person's verdict on one sampled request (again: it replaces theirs). */
 export async function judgeAsPerson(project: Project, caller: Caller, key: string, judgment: Judgment): Promise<void> {
-  if (!project.store.db.query('SELECT 1 FROM judgments WHERE key = ?').get(key)) throw new ServiceError('not-found', 'The judge has not judged that answer (or it was undone).');
-  await project.store.edit(caller.person, 'Judge check', (tx) => {
-    const own = personKey(caller.person, key);
-    const previous = tx.db.query<{ id: string }>('SELECT id FROM judgments WHERE key = ?').get(own);
-    if (previous) tx.remove('judgments', previous.id);
-    tx.insert('judgments', judgmentToRow(own, 0, judgment, judgmentFieldsSchema.parse({ reason: judgment.reason, model: `person:${caller.person}`, template: 'judge-check', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 })));
-  });
+  if (!(await project.stores.runs.isJudged(key))) throw new ServiceError('not-found', 'The judge has not judged that answer (or it was undone).');
+  await project.edit(caller.person, 'Judge check', (w) =>
+    w.runs.replaceJudgment(personKey(caller.person, key), judgment, judgmentFieldsSchema.parse({ reason: judgment.reason, model: `person:${caller.person}`, template: 'judge-check', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 })),
+  );
 }
 
 /** κ between the judge and the people who checked it, over the requests both judged. */
 export async function judgeAgreement(project: Project, profileId: string, model: string): Promise<JudgeAgreement> {
   const { labels, requests, judge } = await judged(project, profileId, model);
-  const people = peopleJudgments(project.store.db, [...requests.keys()]);
+  const people = await peopleJudgments(project.stores.runs, [...requests.keys()]);
   const ratings: Rating[] = [];
   for (const [key, theirs] of people) {
     const j = foldJudgments(judge.get(key) ?? []);
@@ -69,15 +66,14 @@ export async function judgeAgreement(project: Project, profileId: string, model:
 }
 
 /** People's verdicts on these judge keys: key → each person's verdict (its reason field names the person). */
-function peopleJudgments(db: ReadableDb, keys: readonly string[]): Map<string, Judgment[]> {
+async function peopleJudgments(runs: RunStore, keys: readonly string[]): Promise<Map<string, Judgment[]>> {
   const wanted = new Set(keys);
   const out = new Map<string, Judgment[]>();
-  const rows = db.query<{ key: string; score: number; verdict: 'yes' | 'no' | null; fields: string }>("SELECT key, score, verdict, fields FROM judgments WHERE key LIKE 'person:%'").all();
-  for (const r of rows) {
-    const key = r.key.slice(r.key.indexOf('\u0000') + 1);
+  for (const { key: stored, judgment, fields } of await runs.judgmentsKeyedFrom('person:')) {
+    const key = stored.slice(stored.indexOf('\u0000') + 1);
     if (!wanted.has(key)) continue;
-    const person = judgmentFieldsSchema.parse(JSON.parse(r.fields)).model;
-    out.set(key, [...(out.get(key) ?? []), { score: r.score, reason: person, ...(r.verdict ? { verdict: r.verdict } : {}) }]);
+    const person = fields.model;
+    out.set(key, [...(out.get(key) ?? []), { score: judgment.score, reason: person, ...(judgment.verdict ? { verdict: judgment.verdict } : {}) }]);
   }
   return out;
 }

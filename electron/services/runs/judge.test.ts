@@ -71,7 +71,7 @@ describe('the judge runner', () => {
     expect(outcome).toMatchObject({ drafted: 2, failed: 0 });
     expect(fake.received.map((r) => prompt(r)).every((p) => p.includes('Predicted Answer:') && p.includes('Correct Answer:') && p.includes('expert evaluator'))).toBe(true);
 
-    const [a, b] = await scoreRuns(project, run.profileId, runsOf(project).map((r) => r.id), {}, 'judge-1');
+    const [a, b] = await scoreRuns(project, run.profileId, (await runsOf(project)).map((r) => r.id), {}, 'judge-1');
     // model-a: 4 × 20 = 80 and 5 × 20 = 100 → overall (count-weighted) 90; model-b: 80 and 0 (late) → 40
     expect(a!.overall.score).toBeCloseTo(90, 6);
     expect(b!.overall.score).toBeCloseTo(40, 6);
@@ -81,12 +81,12 @@ describe('the judge runner', () => {
     fake.answerWith(() => ({ kind: 'json', content: JSON.stringify({ explanation: 'x', score: 2 }) }));
     await judgeRuns(app, project, lee, { ...run, repeats: 2 }, UNWATCHED);
     expect(fake.received).toHaveLength(2);
-    const [a2] = await scoreRuns(project, run.profileId, [runsOf(project)[0]!.id], {}, 'judge-1');
+    const [a2] = await scoreRuns(project, run.profileId, [(await runsOf(project))[0]!.id], {}, 'judge-1');
     // the mean of the repeats: (4 + 2) / 2 → 60 and (5 + 2) / 2 → 70; the spread is reported
     expect(a2!.overall.score).toBeCloseTo(65, 6);
     expect(a2!.notes).toContain('Judged by judge-1 (phostream-judge v1): 2 answers, 2 judged more than once, their scores varying by 1.25 (mean standard deviation).');
     // the replay shows each judged answer with the judge's score and reason
-    const replayed = await replayRun(project, runsOf(project)[0]!.id, videoId, 'judge-1');
+    const replayed = await replayRun(project, (await runsOf(project))[0]!.id, videoId, 'judge-1');
     expect(replayed.find((r) => r.t === 10)).toMatchObject({ verdict: 'judged', judgment: { score: 3, reason: 'Right cause.' } });
     // another judge model has judged nothing
     expect((await scoreRuns(project, run.profileId, [], {}, 'judge-2'))[0]!.overall.score).toBeNull();

@@ -16,9 +16,8 @@ import { DraftSession } from '../llm/session';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
-import { judgmentLookup, judgmentsFor, judgmentToRow, type JudgmentFields } from './judgments';
+import { judgmentLookup, type JudgmentFields } from './judgments';
 import { Pacer } from '../pacer';
-import { getRun, listRuns, pacedResponsesOfRun } from './rows';
 import { profileItems, withResponses } from './scoring';
 
 interface JudgeRun {
@@ -41,18 +40,20 @@ interface Task {
 export function requestsOf(project: Project, profileId: string, runIds: readonly string[], model: string) {
   return project.store.snapshot(async (db) => {
     const pacer = new Pacer();
-    const p = await profileItems(project, db, profileId, null, pacer);
+    const stores = project.storesOver(db);
+    const store = stores.runs;
+    const p = await profileItems(stores, profileId, null, pacer);
     const { judge } = benchmarkOf(p.profile);
     if (!judge) throw new ServiceError('invalid-request', `${p.profile.name} is not judged: its answers are read by extraction rules.`);
-    const runs = runIds.length ? runIds.map((id) => getRun(db, id) ?? notFound()) : listRuns(db);
+    const runs = runIds.length ? await Promise.all(runIds.map(async (id) => (await store.get(id)) ?? notFound())) : await store.list();
     const requests = new Map<string, JudgeRequest>();
     for (const r of runs) {
-      const items = withResponses(p, await pacedResponsesOfRun(db, r.id, pacer));
+      const items = withResponses(p, await store.scan.responsesOfRun(r.id, pacer));
       const unjudged = scoreRun({ kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy }, items);
       for (const request of judgeRequests(judge, items, unjudged)) requests.set(judgeKey(model, judge.prompt, request), request);
       await pacer.pace();
     }
-    return { judge, requests, stored: judgmentsFor(db, requests.keys()) };
+    return { judge, requests, stored: await store.judgments(requests.keys()) };
   });
 }
 
@@ -107,10 +108,10 @@ export async function judgeRuns(machine: JudgingMachine, project: Project, calle
   const session = new DraftSession(endpoint, control, run.budgetUsd);
   session.outcome.skipped = skipped;
   return askJudge(session, judge, tasks, (task, judgment, fields) =>
-    project.store.edit(caller.person, 'Judgment', (tx) => {
+    project.edit(caller.person, 'Judgment', async (w) => {
       // another judge run may have stored this repeat meanwhile: the first stands
-      if (tx.db.query('SELECT 1 FROM judgments WHERE key = ? AND repeat = ?').get(task.key, task.repeat)) return;
-      tx.insert('judgments', judgmentToRow(task.key, task.repeat, judgment, fields));
+      if (await w.runs.isJudged(task.key, task.repeat)) return;
+      await w.runs.addJudgment(task.key, task.repeat, judgment, fields);
     }),
   );
 }

@@ -1,11 +1,9 @@
-// Judgments ↔ rows, and the lookup scoring uses: each request's repeats folded (mean score, majority
+// A judgment's stored fields, and the lookup scoring uses: each request's repeats folded (mean score, majority
 // verdict), found by the key of what decides it.
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { foldJudgments, judgeKey, judgeRequests, type Judge, type JudgeRequest } from '../../../shared/scoring/judge';
 import type { Judgment, JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
-import type { Row } from '../db/edit-log';
-import type { ReadableDb } from '../db/readable';
+import type { RunStore } from './store';
 
 export const judgmentFieldsSchema = z.object({
   reason: z.string(),
@@ -18,29 +16,6 @@ export const judgmentFieldsSchema = z.object({
   costUsd: z.number().min(0),
 });
 export type JudgmentFields = z.infer<typeof judgmentFieldsSchema>;
-
-export const judgmentToRow = (key: string, repeat: number, j: Judgment, fields: JudgmentFields): Row => ({
-  id: randomUUID(), key, repeat, score: j.score, verdict: j.verdict ?? null, fields: JSON.stringify(judgmentFieldsSchema.parse(fields)), created_at: new Date().toISOString(),
-});
-
-interface JudgmentRow {
-  key: string;
-  repeat: number;
-  score: number;
-  verdict: 'yes' | 'no' | null;
-  fields: string;
-}
-
-/** The repeats stored for each key asked about. */
-export function judgmentsFor(db: ReadableDb, keys: Iterable<string>): Map<string, Judgment[]> {
-  const out = new Map<string, Judgment[]>();
-  const statement = db.query<JudgmentRow>('SELECT key, repeat, score, verdict, fields FROM judgments WHERE key = ? ORDER BY repeat');
-  for (const key of new Set(keys)) {
-    const rows = statement.all(key);
-    if (rows.length) out.set(key, rows.map((r) => ({ score: r.score, reason: judgmentFieldsSchema.parse(JSON.parse(r.fields)).reason, ...(r.verdict ? { verdict: r.verdict } : {}) })));
-  }
-  return out;
-}
 
 const lookupKey = (item: string, query: number, second?: number): string => `${item}\u0000${query}\u0000${second ?? ''}`;
 
@@ -55,9 +30,9 @@ export function judgmentLookup(requests: readonly JudgeRequest[], judgmentOf: (r
   return (item, query, second) => byQuery.get(lookupKey(item, query, second)) ?? null;
 }
 
-export function storedJudgments(db: ReadableDb, judge: Judge, model: string, items: readonly ScoringItem[], unjudged: RunScore): JudgeLookup & { spread: JudgeSpread } {
+export async function storedJudgments(runs: RunStore, judge: Judge, model: string, items: readonly ScoringItem[], unjudged: RunScore): Promise<JudgeLookup & { spread: JudgeSpread }> {
   const requests = judgeRequests(judge, items, unjudged);
-  const stored = judgmentsFor(db, requests.map((r) => judgeKey(model, judge.prompt, r)));
+  const stored = await runs.judgments(requests.map((r) => judgeKey(model, judge.prompt, r)));
   const spread: JudgeSpread = { judged: 0, repeated: 0, meanStd: 0 };
   const lookup = judgmentLookup(requests, (r) => {
     const folded = foldJudgments(stored.get(judgeKey(model, judge.prompt, r)) ?? []);

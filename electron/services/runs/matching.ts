@@ -19,6 +19,7 @@ import { runOrder } from '../../../shared/runs/query-order';
 import type { RunLine } from '../../../shared/runs/run-file';
 import { syncAnnotationReader } from '../db/sqlite/annotation';
 import type { ReadableDb } from '../db/readable';
+import type { ProjectStores } from '../db/stores';
 import type { Project } from '../projects/project';
 
 interface MatchedItem {
@@ -74,8 +75,8 @@ function exportedIdsOf(benchmark: Benchmark, questions: readonly Question[], pat
 }
 
 /** The ids one profile's questions are exported under (`questions`: all of the profile's, in the order they were made). */
-export async function exportedIds(project: Project, db: ReadableDb, benchmark: Benchmark, questions: readonly Question[]): Promise<Map<string, string>> {
-  return exportedIdsOf(benchmark, questions, new Map((await project.storesOver(db).videos.list()).map((v) => [v.id, v.relPath])));
+export async function exportedIds(stores: ProjectStores, benchmark: Benchmark, questions: readonly Question[]): Promise<Map<string, string>> {
+  return exportedIdsOf(benchmark, questions, new Map((await stores.videos.list()).map((v) => [v.id, v.relPath])));
 }
 
 const seconds = (t: number): string => String(Math.round(t * 1000) / 1000);

@@ -9,34 +9,34 @@ import type { QueryPoint, Question } from '../../../shared/questions';
 import { benchmarkOf } from '../../../shared/benchmarks';
 import type { AnnotationStore } from '../annotation/store';
 import { storedJudgments } from './judgments';
-import type { ReadableDb } from '../db/readable';
+import type { ProjectStores } from '../db/stores';
 import type { Project } from '../projects/project';
 import { Pacer } from '../pacer';
-import { getRun, listRuns, pacedResponsesOfRun, pacedResponsesOfVideo } from './rows';
+import type { RunStore } from './store';
 import { profileItems, withResponses } from './scoring';
 import { ServiceError } from '../errors';
 
 const key = (questionId: string, query: number, t: number | null): string => `${questionId}\u0000${query}\u0000${t ?? 'offline'}`;
 
 export function replayRun(project: Project, runId: string, videoId: string, judgeModel: string | null = null): Promise<ReplayResponse[]> {
-  return project.store.snapshot((db) => replayOn(project, db, runId, videoId, judgeModel));
+  return project.store.snapshot((db) => replayOn(project.storesOver(db), runId, videoId, judgeModel));
 }
 
-async function replayOn(project: Project, db: ReadableDb, runId: string, videoId: string, judgeModel: string | null): Promise<ReplayResponse[]> {
+async function replayOn(stores: ProjectStores, runId: string, videoId: string, judgeModel: string | null): Promise<ReplayResponse[]> {
   const pacer = new Pacer();
-  if (!getRun(db, runId)) throw new ServiceError('not-found', 'No such run (removed, or undone?).');
-  const responses = await pacedResponsesOfVideo(db, runId, videoId, pacer);
-  const { scan } = project.storesOver(db).annotation;
+  if (!(await stores.runs.get(runId))) throw new ServiceError('not-found', 'No such run (removed, or undone?).');
+  const responses = await stores.runs.scan.responsesOfVideo(runId, videoId, pacer);
+  const { scan } = stores.annotation;
   const questions = new Map((await scan.questionsOfVideo(videoId, pacer)).map((q) => [q.id, q]));
   const pointsBy = sortedPoints(await scan.queryPointsOfVideo(videoId, pacer));
   // what the scorer made of each response it scored, per profile of the video's questions
   const scored = new Map<string, Scored>();
   for (const profileId of new Set([...questions.values()].map((q) => q.profileId))) {
-    const p = await profileItems(project, db, profileId, videoId, pacer);
+    const p = await profileItems(stores, profileId, videoId, pacer);
     const items = withResponses(p, responses);
     const score = scoreRun({ kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy }, items, {});
     const { judge } = benchmarkOf(p.profile);
-    const judged = judge && judgeModel ? storedJudgments(db, judge, judgeModel, items, score) : null;
+    const judged = judge && judgeModel ? await storedJudgments(stores.runs, judge, judgeModel, items, score) : null;
     const itemsById = new Map(items.map((i) => [i.item, i]));
     const questionOf = new Map(p.items.map(({ question, item }) => [item.item, question.id]));
     for (const item of score.items) {
@@ -84,13 +84,17 @@ function replayOf(r: ModelResponse, question: Question | undefined, points: read
 
 /** Responses that came before their answer was knowable, earliest first (by how early), across runs. */
 export function earlyResponses(project: Project, runIds: readonly string[]): Promise<EarlyResponse[]> {
-  return project.store.snapshot((db) => earlyOn(db, project.storesOver(db).annotation, runIds));
+  return project.store.snapshot((db) => {
+    const stores = project.storesOver(db);
+    return earlyOn(stores.runs, stores.annotation, runIds);
+  });
 }
 
-async function earlyOn(db: ReadableDb, annotation: AnnotationStore, runIds: readonly string[]): Promise<EarlyResponse[]> {
+async function earlyOn(store: RunStore, annotation: AnnotationStore, runIds: readonly string[]): Promise<EarlyResponse[]> {
   const { scan } = annotation;
   const pacer = new Pacer();
-  const runs = runIds.length ? listRuns(db).filter((r) => runIds.includes(r.id)) : listRuns(db);
+  const all = await store.list();
+  const runs = runIds.length ? all.filter((r) => runIds.includes(r.id)) : all;
   const questions = new Map<string, Question>();
   const pointsBy = new Map<string, QueryPoint[]>();
   const load = async (videoId: string): Promise<void> => {
@@ -101,7 +105,7 @@ async function earlyOn(db: ReadableDb, annotation: AnnotationStore, runIds: read
   const videoOf = await annotation.videoOfEveryQuestion();
   const out: EarlyResponse[] = [];
   for (const run of runs) {
-    for (const r of await pacedResponsesOfRun(db, run.id, pacer)) {
+    for (const r of await store.scan.responsesOfRun(run.id, pacer)) {
       if (!questions.has(r.questionId)) {
         const videoId = videoOf.get(r.questionId);
         if (videoId && !loadedVideos.has(videoId)) {

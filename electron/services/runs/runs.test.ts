@@ -14,7 +14,6 @@ import { tempDir } from '../test-support/fixtures';
 import { insertTestVideo } from '../test-support/project';
 import { importRunFile } from './import';
 import { itemIndex } from './matching';
-import { responsesOfRun } from './rows';
 import { removeRun, runsOf, videoResponses } from './service';
 
 const dir = tempDir();
@@ -82,9 +81,9 @@ describe('importing a run', () => {
       '7:item: no question with id "nope" (a Tidemark question id, or the id its benchmark format exports)',
       '8:query: question "0944" has 3 query points (query counts from 0)',
     ]);
-    const gemini = runsOf(project).find((r) => r.model === 'gemini')!;
+    const gemini = (await runsOf(project)).find((r) => r.model === 'gemini')!;
     expect(gemini).toMatchObject({ label: 'gemini-run', source: 'gemini-run.jsonl', responses: 5, createdBy: 'Lee' });
-    const responses = responsesOfRun(project.store.db, gemini.id);
+    const responses = await project.stores.runs.responsesOfRun(gemini.id);
     expect(responses.find((r) => r.questionId === ids.pho1)).toMatchObject({ query: 0, t: null, text: 'a phone' });
     expect(responses.find((r) => r.text === 'B')).toMatchObject({ questionId: ids.ovo, t: 5.2, latency: 0.8, frames: [0, 1, 2] });
     expect(responses.find((r) => r.text === 'The answer is B')).toMatchObject({ meta: { temperature: 0 } });
@@ -98,33 +97,33 @@ describe('importing a run', () => {
 
   it('is all or nothing: a bad line refuses the file (naming line and field) unless skipping is asked for', async () => {
     const path = write('bad.jsonl', [{ model: 'm', item: '7', response: 'A' }, { model: 'm', item: '7', t: -1, response: 'A' }, '{not json', { model: 'm', item: '7', response: 'A', colour: 'red' }]);
-    const before = runsOf(project).length;
+    const before = (await runsOf(project)).length;
     const refused = await importRunFile(project, lee, { path });
     expect(refused.refused).toBe(true);
     expect(refused.problems.map((p) => `${p.file}:${p.line}:${p.field}`)).toEqual(['bad.jsonl:2:t', 'bad.jsonl:3:', 'bad.jsonl:4:']);
     expect(refused.problems[2]!.reason).toContain('put other fields in "meta"');
-    expect(runsOf(project)).toHaveLength(before);
+    expect((await runsOf(project))).toHaveLength(before);
     const skipped = await importRunFile(project, lee, { path, skipInvalid: true });
     expect(skipped.runs).toEqual([{ model: 'm', label: 'bad', responses: 1 }]);
   });
 
   it('refuses a run the project already has, writing nothing', async () => {
     const path = write('again.jsonl', [{ model: 'x', item: '7', response: 'A', run: 'one' }, { model: 'gemini', item: '7', response: 'A', run: 'gemini-run' }]);
-    const before = runsOf(project).length;
+    const before = (await runsOf(project)).length;
     await expect(importRunFile(project, lee, { path })).rejects.toThrow(/already has the run "gemini-run" of gemini/);
-    expect(runsOf(project)).toHaveLength(before);
+    expect((await runsOf(project))).toHaveLength(before);
   });
 
   it('removes a run in one undoable edit; a question removed takes its responses, undoably', async () => {
-    const gemini = runsOf(project).find((r) => r.model === 'gemini')!;
+    const gemini = (await runsOf(project)).find((r) => r.model === 'gemini')!;
     await removeRun(project, lee, gemini.id);
-    expect(runsOf(project).find((r) => r.id === gemini.id)).toBeUndefined();
+    expect((await runsOf(project)).find((r) => r.id === gemini.id)).toBeUndefined();
     await project.store.undo('Lee');
-    expect(runsOf(project).find((r) => r.id === gemini.id)?.responses).toBe(5);
+    expect((await runsOf(project)).find((r) => r.id === gemini.id)?.responses).toBe(5);
     await annotation.removeQuestion(project, lee, ids.vcb!);
-    expect(runsOf(project).find((r) => r.id === gemini.id)?.responses).toBe(4);
+    expect((await runsOf(project)).find((r) => r.id === gemini.id)?.responses).toBe(4);
     await project.store.undo('Lee');
-    expect(runsOf(project).find((r) => r.id === gemini.id)?.responses).toBe(5);
+    expect((await runsOf(project)).find((r) => r.id === gemini.id)?.responses).toBe(5);
   });
 });
 
@@ -178,9 +177,9 @@ describe('importing another tool’s result file', () => {
     const outcome = await importRunFile(project, lee, { path, format: 'phostream-run', model: 'qwen2.5-omni' });
     expect(outcome).toMatchObject({ file: 'phostream.jsonl', refused: false, problems: [], runs: [{ model: 'qwen2.5-omni', label: 'phostream', responses: 4 }] });
     expect(outcome.unmatched.map((p) => `${p.line}:${p.field}: ${p.reason}`)).toEqual(['1:responses[0]: a response at 0:10, before any question of the video is asked']);
-    const run = runsOf(project).find((r) => r.model === 'qwen2.5-omni')!;
+    const run = (await runsOf(project)).find((r) => r.model === 'qwen2.5-omni')!;
     expect(run).toMatchObject({ protocol: 'synchronous', source: 'phostream.jsonl' });
-    const responses = responsesOfRun(project.store.db, run.id).map((r) => ({ question: r.questionId, t: r.t, text: r.text, latency: r.latency }));
+    const responses = (await project.stores.runs.responsesOfRun(run.id)).map((r) => ({ question: r.questionId, t: r.t, text: r.text, latency: r.latency }));
     expect(responses).toEqual(
       expect.arrayContaining([
         { question: ids.fwd0, t: 36, text: 'Silent', latency: 0.9 },
@@ -204,18 +203,18 @@ describe('importing another tool’s result file', () => {
     const outcome = await importRunFile(project, lee, { path, format: 'streamingbench-run', tolerance: 0.2 });
     expect(outcome.runs).toEqual([{ model: 'GPT4o', label: 'streamingbench_out', responses: 2 }]);
     expect(outcome.unmatched.map((p) => `${p.field}: ${p.reason}`)).toEqual(['queryTime: no question of set/b.mp4 is asked at 70 s ± 0.2 s (the nearest at 55 s)']);
-    const run = runsOf(project).find((r) => r.model === 'GPT4o')!;
-    expect(responsesOfRun(project.store.db, run.id).map((r) => [r.questionId, r.query, r.text]).sort()).toEqual([[ids.b12, 0, 'B'], [ids.b40, 0, 'A']].sort());
+    const run = (await runsOf(project)).find((r) => r.model === 'GPT4o')!;
+    expect((await project.stores.runs.responsesOfRun(run.id)).map((r) => [r.questionId, r.query, r.text]).sort()).toEqual([[ids.b12, 0, 'B'], [ids.b40, 0, 'A']].sort());
   });
 
   it('refuses a bad record of another format, naming line and field, and writes nothing', async () => {
     const path = join(dir.path, 'o.json');
     writeFileSync(path, JSON.stringify({ model: 'gpt-4o', results: [{ query_id: '7_q0', annotation_id: 7, query_index: 0, query_time: 5, response: 'B' }, { query_id: 'x', annotation_id: 7, response: 'B' }] }, null, 2));
-    const before = runsOf(project).length;
+    const before = (await runsOf(project)).length;
     const refused = await importRunFile(project, lee, { path, format: 'ovo-s-results' });
     expect(refused.refused).toBe(true);
     expect(refused.problems.map((p) => `${p.file}:${p.line}:${p.field}`)).toEqual(['o.json:12:results[1].query_id']);
-    expect(runsOf(project)).toHaveLength(before);
+    expect((await runsOf(project))).toHaveLength(before);
     const skipped = await importRunFile(project, lee, { path, format: 'ovo-s-results', skipInvalid: true });
     expect(skipped.runs).toEqual([{ model: 'gpt-4o', label: 'o', responses: 1 }]);
     await expect(importRunFile(project, lee, { path, format: 'nonsense' })).rejects.toThrow(/No run format "nonsense"/);

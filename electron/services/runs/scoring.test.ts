@@ -63,7 +63,7 @@ afterAll(async () => {
 
 describe('scoring runs', () => {
   it('scores OVO-S accuracy and VCBench counts from the project (counts derived from the marks)', async () => {
-    const run = runsOf(project)[0]!;
+    const run = (await runsOf(project))[0]!;
     const [ovo] = await scoreRuns(project, builtinProfileId('ovo-s-bench'), [run.id]);
     expect(ovo).toMatchObject({ runId: run.id, model: 'm', profile: 'ovo-s-bench' });
     expect(ovo!.overall.accuracy).toBeCloseTo(50, 6);
@@ -77,7 +77,7 @@ describe('scoring runs', () => {
   });
 
   it('replays a run on the video: each response with what the scorer made of it; finds early ones', async () => {
-    const run = runsOf(project)[0]!;
+    const run = (await runsOf(project))[0]!;
     const replay = await replayRun(project, run.id, videoId);
     const idOf = (text: string) => project.store.db.query<{ id: string }>('SELECT id FROM responses WHERE text = ?').get(text)!.id;
     const of = (text: string) => replay.find((r) => r.id === idOf(text))!;

@@ -13,13 +13,13 @@ import type { RunScore, ScoringItem } from '../../../shared/scoring/types';
 import { listedResponse } from '../../../shared/runs/formats/reading';
 import { runOrder } from '../../../shared/runs/query-order';
 import type { ModelResponse, ModelRun, RunScoreView } from '../../../shared/runs/types';
-import type { ReadableDb } from '../db/readable';
+import type { ProjectStores } from '../db/stores';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { storedJudgments } from './judgments';
 import { exportedIds } from './matching';
 import { Pacer } from '../pacer';
-import { getRun, listRuns, pacedResponsesOfRun } from './rows';
+import type { RunStore } from './store';
 
 
 /** The points a question is scored at: its query points with answers resolved, or a VSAS task's seconds. */
@@ -47,8 +47,7 @@ interface ProfileItems {
  * A profile's questions as scoring items (or one video's), read a slice at a time — call inside a
  * snapshot (`project.store.snapshot`): paced reads hold their connection while they iterate.
  */
-async function profileItems(project: Project, db: ReadableDb, profileId: string, videoId: string | null, pacer: Pacer): Promise<ProfileItems> {
-  const stores = project.storesOver(db);
+async function profileItems(stores: ProjectStores, profileId: string, videoId: string | null, pacer: Pacer): Promise<ProfileItems> {
   const { scan } = stores.annotation;
   const profile = await stores.profiles.get(profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${profileId} in this project.`);
@@ -57,7 +56,7 @@ async function profileItems(project: Project, db: ReadableDb, profileId: string,
   // one video's questions are named as the export of the whole profile names them: a question made
   // before ids were given is numbered past every id the profile keeps (read only when there is one)
   const idless = videoId !== null && benchmark.idField !== null && questions.some((q) => q.origin?.extra[benchmark.idField!] === undefined);
-  const ids = await exportedIds(project, db, benchmark, idless ? await scan.questionsOfProfile(profileId, pacer) : questions);
+  const ids = await exportedIds(stores, benchmark, idless ? await scan.questionsOfProfile(profileId, pacer) : questions);
   // only counting questions and caption tasks read their answers from marks
   const needsMarks = profile.rules.counting || profile.rules.denseCaptions;
   const items: ProfileItems['items'] = [];
@@ -88,13 +87,13 @@ function withResponses(p: ProfileItems, responses: readonly ModelResponse[]): Sc
  * A run's score; for a judged profile with the judgments stored for `judgeModel` (what the run leaves
  * to a judge is read off its score without them, then looked up).
  */
-function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly ScoringItem[], options: ScoreOptions, judgeModel: string | null): RunScore {
+async function scoreItems(runs: RunStore, p: ProfileItems, items: readonly ScoringItem[], options: ScoreOptions, judgeModel: string | null): Promise<RunScore> {
   const profile = { kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy };
   const judge = benchmarkOf(p.profile).judge;
   // scored beside by the other rules (and strictly where a lenient release rule reads it: compare.ts)
   const compared = (score: RunScore, o: ScoreOptions): RunScore => ({ ...score, comparisons: compareRules(profile, items, o, score) });
   if (!judge || judgeModel === null || options.judgments) return compared(scoreRun(profile, items, options), options);
-  const judgments = storedJudgments(db, judge, judgeModel, items, scoreRun(profile, items, options));
+  const judgments = await storedJudgments(runs, judge, judgeModel, items, scoreRun(profile, items, options));
   const score = compared(scoreRun(profile, items, { ...options, judgments }), { ...options, judgments });
   const { judged, repeated, meanStd } = judgments.spread;
   if (judged > 0) score.notes.push(`Judged by ${judgeModel} (${judge.prompt.template} v${judge.prompt.version}): ${judged} answers${repeated ? `, ${repeated} judged more than once, their scores varying by ${meanStd.toFixed(2)} (mean standard deviation)` : ''}.`);
@@ -105,13 +104,15 @@ function scoreItems(db: ReadableDb, p: ProfileItems, items: readonly ScoringItem
 export function scoreRuns(project: Project, profileId: string, runIds: readonly string[], options: ScoreOptions = {}, judgeModel: string | null = null): Promise<RunScoreView[]> {
   return project.store.snapshot(async (db) => {
     const pacer = new Pacer();
-    const p = await profileItems(project, db, profileId, null, pacer);
-    const runs: ModelRun[] = runIds.length ? runIds.map((id) => getRun(db, id) ?? notFound(id)) : listRuns(db);
+    const stores = project.storesOver(db);
+    const store = stores.runs;
+    const p = await profileItems(stores, profileId, null, pacer);
+    const runs: ModelRun[] = runIds.length ? await Promise.all(runIds.map(async (id) => (await store.get(id)) ?? notFound(id))) : await store.list();
     const scores: RunScoreView[] = [];
     for (const run of runs) {
-      const items = withResponses(p, await pacedResponsesOfRun(db, run.id, pacer));
+      const items = withResponses(p, await store.scan.responsesOfRun(run.id, pacer));
       await pacer.pace();
-      scores.push({ ...scoreItems(db, p, items, options, judgeModel), runId: run.id, model: run.model, label: run.label });
+      scores.push({ ...(await scoreItems(store, p, items, options, judgeModel)), runId: run.id, model: run.model, label: run.label });
       await pacer.pace();
     }
     return scores;

@@ -9,7 +9,6 @@ import { draftProvenanceSchema, type Draft } from '../../../shared/drafting/draf
 import type { Mark } from '../../../shared/marks';
 import { queryPointFieldsSchema, questionFieldsSchema, type QuestionFields } from '../../../shared/questions';
 import * as annotation from '../annotation/service';
-import { draftToRow } from '../drafting/rows';
 import { importRunFile } from '../runs/import';
 import { builtinProfileId } from '../profiles/builtin';
 import type { Project } from '../projects/project';
@@ -81,9 +80,9 @@ export async function addDraftsAndRun(project: Project, fx: ReviewFixture, runFi
     provenance: draftProvenanceSchema.parse({ model: 'm', host: 'h', promptTemplate: `describe ${SENTINEL}`, promptVersion: 1, policy: 'sw', k: 1, frameTimes: [mark.start], inputTokens: 1, outputTokens: 1, costUsd: 0, latencyMs: 1, raw: `{"text":"${SENTINEL}"}`, error: null, drafted: SENTINEL }),
     createdAt: new Date().toISOString(), decidedBy: null, decidedAt: null,
   });
-  await project.store.edit('Ann', 'Draft captions and an event', (tx) => {
-    for (const c of captions) tx.insert('drafts', draftToRow(draftOf('caption', c)));
-    tx.insert('drafts', draftToRow(draftOf('event', event!)));
+  await project.edit('Ann', 'Draft captions and an event', async (w) => {
+    for (const c of captions) await w.drafting.add(draftOf('caption', c));
+    await w.drafting.add(draftOf('event', event!));
   });
   // a model answering the sentinel items with the sentinel: its responses and their scores give the answers away
   writeFileSync(runFile, [fx.textId, fx.choiceId].map((item) => JSON.stringify({ model: 'leaky-model', item, response: SENTINEL })).join('\n'));

@@ -38,8 +38,7 @@ export async function removeVideo(project: Project, caller: Caller, videoId: str
   const video = await requireVideo(project, videoId);
   await project.edit(caller.person, `Remove ${video.name}`, async (w, tx) => {
     await removeAnnotationsOfVideo(w.annotation, caller, videoId, tx);
-    // (drafting's rows on it, through the edit log until that feature has writes of its own)
-    tx.removeWhere('drafts', 'video_id', videoId);
+    await w.drafting.removeOfVideo(videoId);
     await w.videos.remove(videoId);
   });
 }

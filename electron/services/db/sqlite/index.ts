@@ -23,17 +23,19 @@ import type { EditWrites, ProjectStores } from '../stores';
 import type { EditTransaction } from '../edit-log';
 import type { ReadableDb } from '../readable';
 import { sqliteAnnotation, sqliteAnnotationWrites } from './annotation';
+import { sqliteDrafting, sqliteDraftingWrites } from './drafting';
 import { sqliteProfiles, sqliteProfileWrites } from './profiles';
+import { sqliteRuns, sqliteRunWrites } from './runs';
 import { sqliteVideos, sqliteVideoWrites } from './videos';
 
 export { seedProfiles } from './profiles';
 
 /** Every feature's store over one read handle. */
 export function storesOver(db: ReadableDb): ProjectStores {
-  return { annotation: sqliteAnnotation(db), profiles: sqliteProfiles(db), videos: sqliteVideos(db) };
+  return { annotation: sqliteAnnotation(db), drafting: sqliteDrafting(db), profiles: sqliteProfiles(db), runs: sqliteRuns(db), videos: sqliteVideos(db) };
 }
 
 /** Every feature's writes inside one edit. */
 export function writesIn(tx: EditTransaction): EditWrites {
-  return { annotation: sqliteAnnotationWrites(tx), profiles: sqliteProfileWrites(tx), videos: sqliteVideoWrites(tx) };
+  return { annotation: sqliteAnnotationWrites(tx), drafting: sqliteDraftingWrites(tx), profiles: sqliteProfileWrites(tx), runs: sqliteRunWrites(tx), videos: sqliteVideoWrites(tx) };
 }
