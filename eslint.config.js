@@ -19,13 +19,26 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'], // tests may read fixtures from disk
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['electron', ...nodeBuiltins, 'better-sqlite3', 'react', 'react-dom', '**/electron/**', '**/renderer/**'], message: 'shared/ is pure TypeScript: no Node, no DOM, no app layers.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', ...nodeBuiltins, 'better-sqlite3', 'react', 'react-dom', '**/electron/**', '**/renderer/**'],
+              message: 'shared/ is pure TypeScript: no Node, no DOM, no app layers.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['electron', ...nodeBuiltins, 'better-sqlite3', 'openai', '**/electron/**'], message: 'The renderer talks to services only through the API client.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['electron', ...nodeBuiltins, 'better-sqlite3', 'openai', '**/electron/**'], message: 'The renderer talks to services only through the API client.' }] },
+      ],
     },
   },
   {

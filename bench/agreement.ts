@@ -6,7 +6,7 @@ import { figure } from './figures';
 
 export async function benchAgreement(): Promise<void> {
   let seed = 7;
-  const random = (): number => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const ratings: Rating[] = [];
   for (let i = 0; i < 50_000; i++) {
     const truth = 1 + Math.floor(random() * 5);
@@ -33,7 +33,7 @@ export async function benchAgreement(): Promise<void> {
 /** The whole report a lead asks for: 50,000 items, their author and two reviewers, split over four levels. */
 export function benchAgreementReport(): void {
   let seed = 11;
-  const random = (): number => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const letter = () => 'ABCD'[Math.floor(random() * 4)]!;
   const items: ReportItem[] = [];
   const reviews: Review[] = [];
@@ -42,15 +42,39 @@ export function benchAgreementReport(): void {
     items.push({ questionId: `q${i}`, stratum: `L${1 + (i % 4)}`, author: 'ann', answerKind: 'choice', points: [{ id: `p${i}`, answer, evidence: [[1, 4]], events: null }] });
     for (const reviewer of ['bob', 'cat']) {
       const theirs = random() < 0.85 ? answer : letter();
-      reviews.push({ id: `${reviewer}${i}`, questionId: `q${i}`, reviewer, round: 1, answers: [{ queryPointId: `p${i}`, answer: theirs, evidence: [[1 + random(), 4]] }], verdict: theirs === answer ? 'accept' : 'revise', reason: '', notes: '', secondsSpent: 30, guidelineVersion: null, against: null, createdAt: 'x', updatedAt: 'x' });
+      reviews.push({
+        id: `${reviewer}${i}`,
+        questionId: `q${i}`,
+        reviewer,
+        round: 1,
+        answers: [{ queryPointId: `p${i}`, answer: theirs, evidence: [[1 + random(), 4]] }],
+        verdict: theirs === answer ? 'accept' : 'revise',
+        reason: '',
+        notes: '',
+        secondsSpent: 30,
+        guidelineVersion: null,
+        against: null,
+        createdAt: 'x',
+        updatedAt: 'x',
+      });
     }
   }
   const start = performance.now();
-  const report = buildAgreementReport({ project: 'bench', round: { number: 1, name: 'R1', purpose: 'review', threshold: 0.8, numericTolerance: 0, eventTolerance: 1 }, by: 'level', items, reviews, funnel: null, now: 'x' });
+  const report = buildAgreementReport({
+    project: 'bench',
+    round: { number: 1, name: 'R1', purpose: 'review', threshold: 0.8, numericTolerance: 0, eventTolerance: 1 },
+    by: 'level',
+    items,
+    reviews,
+    funnel: null,
+    now: 'x',
+  });
   const took = performance.now() - start;
   figure('agreement report, 50,000 items', took, 'ms');
   const pair = report.pairs.find((p) => p.on === 'answers' && p.stratum === 'all' && p.a === 'ann' && p.b === 'bob')!;
-  console.log(`Agreement report over 150,000 answers and 100,000 verdicts (3 people, 4 levels): ${report.pairs.length} pairs, ${report.groups.length} groups, ${report.timeMarks.length} time-mark rows in ${took.toFixed(0)} ms (ann–bob κ ${pair.kappa?.toFixed(3)})`);
+  console.log(
+    `Agreement report over 150,000 answers and 100,000 verdicts (3 people, 4 levels): ${report.pairs.length} pairs, ${report.groups.length} groups, ${report.timeMarks.length} time-mark rows in ${took.toFixed(0)} ms (ann–bob κ ${pair.kappa?.toFixed(3)})`,
+  );
 }
 
 /** A review round of 5,000 items with two reviewers each, through the services: what rounds.list and agreement.report cost. */
@@ -80,12 +104,38 @@ export async function benchReviewRound(): Promise<void> {
         await tx.pace();
       }
     });
-    const round = await openRound(project, lead, { name: 'R1', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null }, reviewers: ['bob', 'cat'], reviewsPerItem: 2, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+    const round = await openRound(project, lead, {
+      name: 'R1',
+      purpose: 'review',
+      selection: { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null },
+      reviewers: ['bob', 'cat'],
+      reviewsPerItem: 2,
+      threshold: 0.8,
+      numericTolerance: 0,
+      eventTolerance: 1,
+    });
     await project.store.edit('bob', 'Reviews', async (tx) => {
       for (let i = 0; i < n; i++) {
         for (const reviewer of ['bob', 'cat']) {
           const answer = (i + (reviewer === 'cat' && i % 7 === 0 ? 1 : 0)) % 4;
-          tx.insert('reviews', reviewToRow({ id: randomUUID(), questionId: `q${i}`, reviewer, round: round.number, answers: [{ queryPointId: `p${i}`, answer: 'ABCD'[answer]! }], verdict: 'accept', reason: '', notes: '', secondsSpent: 20, guidelineVersion: null, against: null, createdAt: 'x', updatedAt: 'x' }));
+          tx.insert(
+            'reviews',
+            reviewToRow({
+              id: randomUUID(),
+              questionId: `q${i}`,
+              reviewer,
+              round: round.number,
+              answers: [{ queryPointId: `p${i}`, answer: 'ABCD'[answer]! }],
+              verdict: 'accept',
+              reason: '',
+              notes: '',
+              secondsSpent: 20,
+              guidelineVersion: null,
+              against: null,
+              createdAt: 'x',
+              updatedAt: 'x',
+            }),
+          );
         }
         await tx.pace();
       }
@@ -109,7 +159,9 @@ export async function benchReviewRound(): Promise<void> {
     clearInterval(ticker);
     figure('review round agreement.report', full, 'ms');
     figure('review round agreement.report longest block', longest, 'ms');
-    console.log(`Review round of ${n.toLocaleString('en')} items, 2 reviews each: items read in ${items.toFixed(0)} ms; rounds.list ${list.toFixed(0)} ms (funnel: ${summaries[0]!.funnel.agreed} agreed, ${summaries[0]!.funnel.escalated} escalated); agreement.report by level ${full.toFixed(0)} ms (${report.pairs.length} pairs), longest block ${longest.toFixed(0)} ms`);
+    console.log(
+      `Review round of ${n.toLocaleString('en')} items, 2 reviews each: items read in ${items.toFixed(0)} ms; rounds.list ${list.toFixed(0)} ms (funnel: ${summaries[0]!.funnel.agreed} agreed, ${summaries[0]!.funnel.escalated} escalated); agreement.report by level ${full.toFixed(0)} ms (${report.pairs.length} pairs), longest block ${longest.toFixed(0)} ms`,
+    );
   } finally {
     await project.close();
     rmSync(dir, { recursive: true, force: true });

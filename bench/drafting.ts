@@ -34,7 +34,11 @@ export async function benchDrafting(): Promise<void> {
     const imported = await importVideos(project, caller, app.tools, [clip], UNWATCHED);
     if (imported.failed.length > 0) throw new Error(`import failed: ${imported.failed.map((f) => f.reason).join('; ')}`);
     const video = (await listVideos(project))[0]!;
-    const { question } = await apiClient(app, caller)('questions.create', { videoId: video.id, fields: { profileId: 'builtin:vsas-bench', text: 'What is happening?', answerKind: 'text', status: 'accepted' }, queryPoints: [{ time: 0 }] });
+    const { question } = await apiClient(app, caller)('questions.create', {
+      videoId: video.id,
+      fields: { profileId: 'builtin:vsas-bench', text: 'What is happening?', answerKind: 'text', status: 'accepted' },
+      queryPoints: [{ time: 0 }],
+    });
     // the server answers at once; what it received is counted and let go (it would keep every frame sent)
     let framesSent = 0;
     let urlBytes = 0;
@@ -52,7 +56,12 @@ export async function benchDrafting(): Promise<void> {
 
     const run = draftRunSchema.parse({ what: 'captions', videoId: video.id, target: question.id, policy: 'sw+u', k: 42, height: 360 });
     const heapBefore = heapUsed();
-    const { value: outcome, wall: pipeline, blocked, p99 } = await watchedLoop(() => runDraft(app, project, caller, run, UNWATCHED, { baseURL: fake.baseURL, model: 'fake-vision-1', concurrency: 4, maxRetries: 0 }));
+    const {
+      value: outcome,
+      wall: pipeline,
+      blocked,
+      p99,
+    } = await watchedLoop(() => runDraft(app, project, caller, run, UNWATCHED, { baseURL: fake.baseURL, model: 'fake-vision-1', concurrency: 4, maxRetries: 0 }));
     const heapAfter = heapUsed();
     figure('drafting frame extraction per second of video', extraction / SECONDS, 'ms');
     figure('drafting captions per second of video', pipeline / SECONDS, 'ms');

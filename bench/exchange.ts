@@ -41,7 +41,11 @@ async function importFloor(path: string, text: string, videoRow: StoredRow, ques
     const columns = Object.keys(sample);
     return db.prepare(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
   };
-  db.prepare(`INSERT INTO videos (${Object.keys(videoRow).join(', ')}) VALUES (${Object.keys(videoRow).map(() => '?').join(', ')})`).run(Object.values(videoRow));
+  db.prepare(
+    `INSERT INTO videos (${Object.keys(videoRow).join(', ')}) VALUES (${Object.keys(videoRow)
+      .map(() => '?')
+      .join(', ')})`,
+  ).run(Object.values(videoRow));
   const insertQuestion = insert('questions', questions[0]!);
   const insertPoint = insert('query_points', points[0]!);
   const start = performance.now();
@@ -60,7 +64,10 @@ async function importFloor(path: string, text: string, videoRow: StoredRow, ques
  * of their JSON columns (what any reader of them must decode), and JSON.stringify of the same records.
  */
 function exportFloor(project: Project, exported: string): number {
-  const records = exported.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  const records = exported
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);
   const start = performance.now();
   const db = project.store.db;
   for (const row of db.query<{ fields: string; provenance: string }>('SELECT * FROM questions ORDER BY created_at, rowid').all()) {
@@ -108,7 +115,13 @@ export async function benchExchange(): Promise<void> {
       times.import.push(imported.wall);
       blocked.import.push(imported.blocked);
       const outcome = imported.value;
-      if (outcome.importedQuestions !== QUESTIONS) throw new Error(`imported ${outcome.importedQuestions}: ${outcome.problems.slice(0, 3).map((p) => p.reason).join('; ')}`);
+      if (outcome.importedQuestions !== QUESTIONS)
+        throw new Error(
+          `imported ${outcome.importedQuestions}: ${outcome.problems
+            .slice(0, 3)
+            .map((p) => p.reason)
+            .join('; ')}`,
+        );
       heap.afterImport.push(heapUsed());
       // export with the readiness report, then the floor on the same rows and records
       const exported = await watchedLoop(() => exportBenchmark(project, caller, 'ovo-s', { force: true }));
@@ -134,7 +147,9 @@ export async function benchExchange(): Promise<void> {
 
     const report = (what: string, ours: number[], floor: number[], note: string) => {
       const per = ours.map((t, i) => `${(t / floor[i]!).toFixed(2)}×`).join(', ');
-      console.log(`${what} of ${QUESTIONS.toLocaleString('en')} OVO-S questions: ${seconds(median(ours))} (${rate(median(ours))}${note}); floor ${seconds(median(floor))} → ${(median(ours) / median(floor)).toFixed(2)}× the floor (rounds: ${per})`);
+      console.log(
+        `${what} of ${QUESTIONS.toLocaleString('en')} OVO-S questions: ${seconds(median(ours))} (${rate(median(ours))}${note}); floor ${seconds(median(floor))} → ${(median(ours) / median(floor)).toFixed(2)}× the floor (rounds: ${per})`,
+      );
     };
     report('Import', times.import, times.importFloor, '');
     report('Export', times.export, times.exportFloor, '; readiness included');

@@ -32,7 +32,9 @@ export async function benchThumbnails(): Promise<void> {
     if (job.state !== 'done') throw new Error(`thumbnail job ${job.state}: ${job.message}`);
   }
   const [floor, ours] = [median(times.floor), median(times.ours)];
-  console.log(`Thumbnail extraction (1 FPS, 10-minute 720p30 H.264), median of 3: ${(ours / 1000).toFixed(1)} s = ${(600_000 / ours).toFixed(1)}× real time; floor (bare \`ffmpeg -vf fps=1 -f null -\`) ${(floor / 1000).toFixed(1)} s → ${(ours / floor).toFixed(2)}× the floor`);
+  console.log(
+    `Thumbnail extraction (1 FPS, 10-minute 720p30 H.264), median of 3: ${(ours / 1000).toFixed(1)} s = ${(600_000 / ours).toFixed(1)}× real time; floor (bare \`ffmpeg -vf fps=1 -f null -\`) ${(floor / 1000).toFixed(1)} s → ${(ours / floor).toFixed(2)}× the floor`,
+  );
   figure('thumbnails', ours / 1000, 's', floor / 1000);
   await project.close();
   rmSync(dir, { recursive: true, force: true });
@@ -53,7 +55,6 @@ export async function benchTimeline(): Promise<void> {
     figure('timeline refreshes missed', s.missed, 'x', idle.missed);
   });
 }
-
 
 /** One wheel event per frame on the timeline canvas: zoom in, pan, zoom out, pan back (150 frames each). */
 export const ZOOM_AND_PAN = `

@@ -57,7 +57,9 @@ async function session(page: Page, server: RunningTidemark): Promise<{ samples: 
     const { total, byType } = browserMemoryByType();
     const s = { at: (performance.now() - began) / 1000, server: residentMemory(server.process.pid!), pageHeap, browser: total, byType };
     samples.push(s);
-    const types = Object.entries(byType).map(([type, bytes]) => `${type} ${mb(bytes)}`).join(', ');
+    const types = Object.entries(byType)
+      .map(([type, bytes]) => `${type} ${mb(bytes)}`)
+      .join(', ');
     process.stderr.write(`  ${s.at.toFixed(0)} s: server ${mb(s.server)}, browser ${mb(s.browser)} (${types}), page heap ${mb(s.pageHeap)}\n`);
   };
   await sample();
@@ -95,9 +97,15 @@ export async function benchMemory(): Promise<void> {
     const peak = Math.max(...samples.filter((s) => s.at >= baseline.at).map((s) => s[key]));
     return `${mb(baseline[key])} after the first minute → ${mb(last[key])} at the end (peak ${mb(peak)}; ${((last[key] - baseline[key]) / 1e6 / Math.max(minutes, 1e-9)).toFixed(2)} MB per minute)`;
   };
-  console.log(`Memory over ${(last.at / 60).toFixed(1)} minutes stepping through the hour (${PASSES} pass${PASSES === 1 ? '' : 'es'}, 20,000 marks) and zooming and panning after every minute of video (goal: no growth after the first minute):`);
+  console.log(
+    `Memory over ${(last.at / 60).toFixed(1)} minutes stepping through the hour (${PASSES} pass${PASSES === 1 ? '' : 'es'}, 20,000 marks) and zooming and panning after every minute of video (goal: no growth after the first minute):`,
+  );
   console.log(`  server resident: ${growth('server')}`);
-  console.log(`  browser (PSS of its processes): ${growth('browser')}; by process at the end: ${Object.entries(last.byType).map(([type, bytes]) => `${type} ${mb(bytes)} (${mb(bytes - (baseline.byType[type] ?? 0))} since the first minute)`).join(', ')}`);
+  console.log(
+    `  browser (PSS of its processes): ${growth('browser')}; by process at the end: ${Object.entries(last.byType)
+      .map(([type, bytes]) => `${type} ${mb(bytes)} (${mb(bytes - (baseline.byType[type] ?? 0))} since the first minute)`)
+      .join(', ')}`,
+  );
   console.log(`  page JS heap after a GC: ${growth('pageHeap')}`);
   figure('server memory growth after the first minute', (last.server - baseline.server) / 1e6, 'MB');
   figure('browser memory growth after the first minute', (last.browser - baseline.browser) / 1e6, 'MB');

@@ -118,7 +118,13 @@ export async function benchRunScoring(): Promise<void> {
     for (const path of paths) videoIds.push(await insertTestVideo(project, { name: path, relPath: path, duration: VIDEO_SECONDS }));
     const asked = askedOn(paths, QUESTIONS / VIDEOS, VIDEO_SECONDS);
     const questions = await importBenchmarkFile(project, caller, tools, { path: writeOvoSFile(join(dir, 'ovo-s.jsonl'), asked), format: 'ovo-s', mediaDir: dir });
-    if (questions.importedQuestions !== QUESTIONS) throw new Error(`imported ${questions.importedQuestions} questions: ${questions.problems.slice(0, 3).map((p) => p.reason).join('; ')}`);
+    if (questions.importedQuestions !== QUESTIONS)
+      throw new Error(
+        `imported ${questions.importedQuestions} questions: ${questions.problems
+          .slice(0, 3)
+          .map((p) => p.reason)
+          .join('; ')}`,
+      );
 
     // a small run first warms the code up (imported, then removed)
     const warm = await importRunFile(project, caller, { path: writeRunFile(join(dir, 'warm.jsonl'), asked.slice(0, 500), [{ model: 'warm-model', run: 'warm' }]) });
@@ -131,11 +137,15 @@ export async function benchRunScoring(): Promise<void> {
     const heapBefore = heapUsed();
     const phases = blocksByPhase();
     const imported = await watchedLoop(() => importRunFile(project, caller, { path: runPath }, phases.control));
-    const byPhase = [...phases.stop()].filter(([name]) => name !== 'Starting').map(([name, gap]) => `${name.toLowerCase()} ${ms(gap)}`).join(', ');
+    const byPhase = [...phases.stop()]
+      .filter(([name]) => name !== 'Starting')
+      .map(([name, gap]) => `${name.toLowerCase()} ${ms(gap)}`)
+      .join(', ');
     const heapAfterImport = heapUsed();
     const outcome = imported.value;
     const responses = outcome.runs[0]?.responses ?? 0;
-    if (responses !== QUESTIONS * 4 || outcome.unmatched.length || outcome.problems.length) throw new Error(`run import: ${JSON.stringify({ runs: outcome.runs, unmatched: outcome.unmatched.slice(0, 3), problems: outcome.problems.slice(0, 3) })}`);
+    if (responses !== QUESTIONS * 4 || outcome.unmatched.length || outcome.problems.length)
+      throw new Error(`run import: ${JSON.stringify({ runs: outcome.runs, unmatched: outcome.unmatched.slice(0, 3), problems: outcome.problems.slice(0, 3) })}`);
     const runId = (await project.stores.runs.list()).find((r) => r.label === 'bench')!.id;
     console.log(
       `Run import (${responses.toLocaleString('en')} responses to ${QUESTIONS.toLocaleString('en')} OVO-S questions on ${VIDEOS} one-hour videos, one file of ${mb(statSync(runPath).size)}): ` +
@@ -161,7 +171,9 @@ export async function benchRunScoring(): Promise<void> {
       `Replay of the run on one video (replayRun, ${replayed.value.length.toLocaleString('en')} responses, median of ${ROUNDS}): ${ms(replayed.wall)}, longest block ${ms(replayed.blocked)}; ` +
         `early responses over the project (earlyResponses, ${early.value.length.toLocaleString('en')} found in ${responses.toLocaleString('en')}): ${ms(early.wall)}, longest block ${ms(early.blocked)}`,
     );
-    console.log(`Heap: ${mb(heapBefore)} before the import, ${mb(heapAfterImport)} after it, ${mb(heapAfterScoring)} after scoring (holding the score of ${scored.value[0]?.items.length.toLocaleString('en')} items)${gcNote()}`);
+    console.log(
+      `Heap: ${mb(heapBefore)} before the import, ${mb(heapAfterImport)} after it, ${mb(heapAfterScoring)} after scoring (holding the score of ${scored.value[0]?.items.length.toLocaleString('en')} items)${gcNote()}`,
+    );
   } finally {
     await project.close();
     rmSync(dir, { recursive: true, force: true });

@@ -19,10 +19,44 @@ const SECONDS = Array.from({ length: 100 }, (_, s) => s);
 
 /** N responses for each benchmark, worded the ways its extractor has to read. */
 const WORKLOADS: Record<string, () => [ProfileKind, ScoringItem[]]> = {
-  'OVO-S': () => ['ovo-s-bench', Array.from({ length: N }, (_, i) => ({ ...categoryRun(`o${i}`, { taskCode: `${(i % 4) + 1}.1.1` }, { correct: 0, total: 1 })[0]!, responses: [{ query: 0, t: null, text: TEXTS[i % 4]! }] }))],
-  VCBench: () => ['vcbench', Array.from({ length: N / 5 }, (_, i) => itemWith(`v${i}`, { answerKind: 'number', taskCode: 'E1-Action', counting: COUNTING }, [1, 2, 3, 4, 5].map((k) => ({ time: 10 * k, answer: k })), [1, 2, 3, 4, 5].map((k, q) => [null, k % 2 ? String(k) : 'I count four so far', q])))],
-  RTV: () => ['rtv-bench', Array.from({ length: N }, (_, i) => categoryRun(`r${i}`, { taskCode: 'TP', group: { id: `g${Math.floor(i / 3)}`, role: (['q0', 'q1', 'q2'] as const)[i % 3]! } }, { correct: i % 2, total: 1 })[0]!)],
-  PhoStream: () => ['phostream', Array.from({ length: N / 4 }, (_, i) => itemWith(`p${i}`, { temporalType: 'forward', taskCode: 'Audio-Visual Association' }, [{ time: 100, answer: 'reference answer', proactiveTime: 130 }], [[100, 'Silent'], [101, 'silent'], [130, 'An answer'], [131, 'Another']]))],
+  'OVO-S': () => [
+    'ovo-s-bench',
+    Array.from({ length: N }, (_, i) => ({ ...categoryRun(`o${i}`, { taskCode: `${(i % 4) + 1}.1.1` }, { correct: 0, total: 1 })[0]!, responses: [{ query: 0, t: null, text: TEXTS[i % 4]! }] })),
+  ],
+  VCBench: () => [
+    'vcbench',
+    Array.from({ length: N / 5 }, (_, i) =>
+      itemWith(
+        `v${i}`,
+        { answerKind: 'number', taskCode: 'E1-Action', counting: COUNTING },
+        [1, 2, 3, 4, 5].map((k) => ({ time: 10 * k, answer: k })),
+        [1, 2, 3, 4, 5].map((k, q) => [null, k % 2 ? String(k) : 'I count four so far', q]),
+      ),
+    ),
+  ],
+  RTV: () => [
+    'rtv-bench',
+    Array.from(
+      { length: N },
+      (_, i) => categoryRun(`r${i}`, { taskCode: 'TP', group: { id: `g${Math.floor(i / 3)}`, role: (['q0', 'q1', 'q2'] as const)[i % 3]! } }, { correct: i % 2, total: 1 })[0]!,
+    ),
+  ],
+  PhoStream: () => [
+    'phostream',
+    Array.from({ length: N / 4 }, (_, i) =>
+      itemWith(
+        `p${i}`,
+        { temporalType: 'forward', taskCode: 'Audio-Visual Association' },
+        [{ time: 100, answer: 'reference answer', proactiveTime: 130 }],
+        [
+          [100, 'Silent'],
+          [101, 'silent'],
+          [130, 'An answer'],
+          [131, 'Another'],
+        ],
+      ),
+    ),
+  ],
   VSAS: () => [
     'vsas-bench',
     Array.from({ length: N / 100 }, (_, i) =>

@@ -119,7 +119,9 @@ export async function benchColdStart(): Promise<void> {
     const [floor, later] = [median(times.floor), median(times.later)];
     console.log(`Cold start, \`npm start\` (browser mode) to the demo project interactive in Chromium (library listed, a frame on screen), median of ${ROUNDS}:`);
     console.log(`  floor (a bare Node HTTP server started, a page from it loaded): ${ms(floor)} (listening after ${ms(median(times.floorListening))})`);
-    console.log(`  Tidemark, a later start (reopens the demo): ${ms(later)} (listening after ${ms(median(times.laterListening))}) → ${ms(later - floor)} over the floor (goal: within 1,500 ms), ${(later / floor).toFixed(2)}×`);
+    console.log(
+      `  Tidemark, a later start (reopens the demo): ${ms(later)} (listening after ${ms(median(times.laterListening))}) → ${ms(later - floor)} over the floor (goal: within 1,500 ms), ${(later / floor).toFixed(2)}×`,
+    );
     console.log(`    of which npm and the launcher: the server started by node alone is interactive after ${ms(median(times.alone))}`);
     console.log(`  Tidemark, the very first start (makes the demo's two videos with ffmpeg): ${ms(first.interactive)} → ${ms(first.interactive - floor)} over the floor`);
     figure('cold start', later, 'ms', floor);
@@ -144,8 +146,20 @@ async function bigProject(dir: string): Promise<{ path: string; first: string }>
   const videos = Array.from({ length: VIDEOS }, (_, i) => {
     linkSync(clip, join(media, `video-${i}.mp4`));
     return {
-      id: randomUUID(), name: `video-${i}.mp4`, relPath: `media/video-${i}.mp4`, fingerprint: `fp-${i}`, fileSize: size,
-      duration: 60, fps: 5, fpsRational: '5/1', variableFps: false, width: 64, height: 36, codec: 'h264', audioCodec: null, container: 'mov,mp4,m4a,3gp,3g2,mj2',
+      id: randomUUID(),
+      name: `video-${i}.mp4`,
+      relPath: `media/video-${i}.mp4`,
+      fingerprint: `fp-${i}`,
+      fileSize: size,
+      duration: 60,
+      fps: 5,
+      fpsRational: '5/1',
+      variableFps: false,
+      width: 64,
+      height: 36,
+      codec: 'h264',
+      audioCodec: null,
+      container: 'mov,mp4,m4a,3gp,3g2,mj2',
     };
   });
   const path = join(dir, 'big.tidemark');
@@ -219,7 +233,9 @@ export async function benchProjectOpen(): Promise<void> {
       const [floor, app] = [median(times.floor), median(times.app)];
       const s = stats(service);
       console.log(`Open a project of ${VIDEOS.toLocaleString('en')} videos and ${MARKS.toLocaleString('en')} marks (on the selected video), median of ${ROUNDS}:`);
-      console.log(`  in the app (O, path, Enter → library, marks and a frame on screen): ${ms(app)}; floor (better-sqlite3 opens the file and reads the same rows): ${ms(floor)} → ${ms(app - floor)} over the floor (goal: within 1,500 ms)`);
+      console.log(
+        `  in the app (O, path, Enter → library, marks and a frame on screen): ${ms(app)}; floor (better-sqlite3 opens the file and reads the same rows): ${ms(floor)} → ${ms(app - floor)} over the floor (goal: within 1,500 ms)`,
+      );
       console.log(`  the service alone (open + summary + library + view state, ${s.n} runs): median ${ms(s.median)}, p95 ${ms(s.p95)}`);
       figure('open project', app, 'ms', floor);
       figure('open project over floor', app - floor, 'ms');

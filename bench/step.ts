@@ -24,8 +24,7 @@ export async function stepLatencies(page: Page, key: string, n: number, pace = 0
   return page.evaluate(
     async ([k, count, gap]) => {
       const player = document.querySelector('[data-testid="player"]') as HTMLElement;
-      const settledAfter = (before: string | undefined): boolean =>
-        player.dataset.commandedFrame !== before && player.dataset.presentedFrame === player.dataset.commandedFrame;
+      const settledAfter = (before: string | undefined): boolean => player.dataset.commandedFrame !== before && player.dataset.presentedFrame === player.dataset.commandedFrame;
       const times: number[] = [];
       // a step whose frame never arrives is a finding, not a reason to hang: named, and left out
       const stuck: string[] = [];
@@ -147,13 +146,20 @@ export async function benchStepLatency(): Promise<void> {
     console.log(`Step latency on 1080p30 H.264 (keyframe every 2 s), key press to the commanded frame presented, ${STEPS} steps a key at one every ${PACE_MS} ms:`);
     for (const { label } of KEYS) {
       const [b, n] = [latencies.plain[label]!, latencies.ahead[label]!];
-      console.log(`  ${label}: plain seek median ${ms(b.median)}, p95 ${ms(b.p95)}, max ${ms(b.max)} → decoding ahead median ${ms(n.median)}, p95 ${ms(n.p95)}, max ${ms(n.max)} (median ${(n.median / b.median).toFixed(2)}× the plain seek's)`);
+      console.log(
+        `  ${label}: plain seek median ${ms(b.median)}, p95 ${ms(b.p95)}, max ${ms(b.max)} → decoding ahead median ${ms(n.median)}, p95 ${ms(n.p95)}, max ${ms(n.max)} (median ${(n.median / b.median).toFixed(2)}× the plain seek's)`,
+      );
       const slug = label.split(' ')[0];
       figure(`step ${slug} median`, n.median, 'ms', b.median);
       figure(`step ${slug} p95`, n.p95, 'ms', b.p95);
     }
-    for (const [name, h] of [['plain seek', plainHeld], ['decoding ahead', aheadHeld]] as const) {
-      console.log(`  holding → for 5 s (${name}): ${h.perSecond.toFixed(1)} seconds shown per second, ${h.inOrder ? 'every second in order' : 'seconds skipped or out of order'}, the screen still ${ms(h.settle)} behind on letting go; browser memory (PSS) ${mb(h.memory)}`);
+    for (const [name, h] of [
+      ['plain seek', plainHeld],
+      ['decoding ahead', aheadHeld],
+    ] as const) {
+      console.log(
+        `  holding → for 5 s (${name}): ${h.perSecond.toFixed(1)} seconds shown per second, ${h.inOrder ? 'every second in order' : 'seconds skipped or out of order'}, the screen still ${ms(h.settle)} behind on letting go; browser memory (PSS) ${mb(h.memory)}`,
+      );
     }
     figure('holding → time per second shown', 1000 / aheadHeld.perSecond, 'ms', 1000 / plainHeld.perSecond);
     figure('browser memory', aheadHeld.memory / 1e6, 'MB', plainHeld.memory / 1e6);

@@ -109,8 +109,14 @@ function vcbenchLines(videoPath: string): string {
     const t = (i % 50) + 1;
     lines.push(
       JSON.stringify({
-        id: String(i).padStart(6, "0"), video_path: videoPath, source_dataset: 'bench', question: `How many times has the door opened so far? (${i})`, counting_type: 'E1', counting_subtype: 'E1-Action',
-        occurrence_times: [t, t + 1, t + 2], query_points: { time: [t + 0.5, t + 1.5, t + 2.5], count: [1, 2, 3] },
+        id: String(i).padStart(6, '0'),
+        video_path: videoPath,
+        source_dataset: 'bench',
+        question: `How many times has the door opened so far? (${i})`,
+        counting_type: 'E1',
+        counting_subtype: 'E1-Action',
+        occurrence_times: [t, t + 1, t + 2],
+        query_points: { time: [t + 0.5, t + 1.5, t + 2.5], count: [1, 2, 3] },
       }),
     );
   }
@@ -126,7 +132,13 @@ export async function benchCountingExport(): Promise<void> {
     writeFileSync(file, vcbenchLines('tiny-60s.mp4'));
     const project = await Project.open(join(dir, 'counting.tidemark'), { create: true });
     const imported = await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: dirname(video) });
-    if (imported.importedQuestions !== QUESTIONS) throw new Error(`imported ${imported.importedQuestions}: ${imported.problems.slice(0, 3).map((p) => `${p.line}:${p.field}: ${p.reason}`).join('; ')}`);
+    if (imported.importedQuestions !== QUESTIONS)
+      throw new Error(
+        `imported ${imported.importedQuestions}: ${imported.problems
+          .slice(0, 3)
+          .map((p) => `${p.line}:${p.field}: ${p.reason}`)
+          .join('; ')}`,
+      );
     // how long the event loop is held at a time while exporting (what every other client waits)
     let longest = 0;
     let last = performance.now();

@@ -68,9 +68,20 @@ const OVO_S_TAXONOMY = BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!.t
 /** One OVO-S release record: four options, one query point at `time` with its answer and the 2 s of evidence before it. */
 export function ovoSLine(id: number, videoPath: string, time: number, answer = 'D', code = '1.1.1'): string {
   return JSON.stringify({
-    id, category_index: `${code}_${id}`, source_dataset: 'bench', video_id: 'v', video_path: videoPath, level: Number(code[0]), task_main_category: code.slice(0, 3), task_subcategory: code,
-    task_type_name: findTaskCode(OVO_S_TAXONOMY, code)?.name ?? code, question: `Question ${id}: how far is the sign from the camera?`,
-    options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' }, query_times: [time], evidence_times: [[Math.max(0, time - 2), time]], answers: [answer],
+    id,
+    category_index: `${code}_${id}`,
+    source_dataset: 'bench',
+    video_id: 'v',
+    video_path: videoPath,
+    level: Number(code[0]),
+    task_main_category: code.slice(0, 3),
+    task_subcategory: code,
+    task_type_name: findTaskCode(OVO_S_TAXONOMY, code)?.name ?? code,
+    question: `Question ${id}: how far is the sign from the camera?`,
+    options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' },
+    query_times: [time],
+    evidence_times: [[Math.max(0, time - 2), time]],
+    answers: [answer],
   });
 }
 
@@ -109,7 +120,18 @@ export function browserMemoryByType(): { total: number; byType: Record<string, n
       if (!/chrom/i.test(args[0] ?? '')) continue;
       const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${name}/smaps_rollup`, 'utf8'));
       const type = args.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser';
-      if (pss) found.push({ pid: Number(name), bytes: Number(pss[1]) * 1024, type: type === 'utility' ? (args.find((a) => a.startsWith('--utility-sub-type='))?.split('.').at(-2) ?? type) : type });
+      if (pss)
+        found.push({
+          pid: Number(name),
+          bytes: Number(pss[1]) * 1024,
+          type:
+            type === 'utility'
+              ? (args
+                  .find((a) => a.startsWith('--utility-sub-type='))
+                  ?.split('.')
+                  .at(-2) ?? type)
+              : type,
+        });
     } catch {
       // gone meanwhile
     }
@@ -139,11 +161,18 @@ export function residentMemory(pid: number): number {
 /** Calls the API from inside the page (same origin, token cookie). */
 export function pageApi(page: Page) {
   return <T = unknown>(method: string, payload: unknown): Promise<T> =>
-    page.evaluate(async ([m, p]) => {
-      const r = (await (await fetch(`/api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(p) })).json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-      if (!r.ok) throw new Error(r.error?.message);
-      return r.value;
-    }, [method, payload] as const) as Promise<T>;
+    page.evaluate(
+      async ([m, p]) => {
+        const r = (await (await fetch(`/api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(p) })).json()) as {
+          ok: boolean;
+          value?: unknown;
+          error?: { message: string };
+        };
+        if (!r.ok) throw new Error(r.error?.message);
+        return r.value;
+      },
+      [method, payload] as const,
+    ) as Promise<T>;
 }
 
 /** Frame-to-frame times (ms) of `frames` animation frames while `step(i)` runs before each. */
@@ -199,4 +228,3 @@ export function openInBrowser(videoPath: string, work: (page: Page, server: Runn
     await work(page, server);
   });
 }
-

@@ -31,7 +31,12 @@ test('with keys only: three cycles, an MCQ question with query time and evidence
   await typeInto(page, 'How many squares are on screen right now?');
   await expect(page.getByTestId('question-editor')).toBeVisible();
   // options A–D through the keyboard: Tab to "Add option", Enter adds one and we type into it
-  for (const [letter, text] of [['A', 'Two'], ['B', 'Three'], ['C', 'Four'], ['D', 'Five']] as const) {
+  for (const [letter, text] of [
+    ['A', 'Two'],
+    ['B', 'Three'],
+    ['C', 'Four'],
+    ['D', 'Five'],
+  ] as const) {
     await page.getByTestId('add-option').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId(`option-${letter}`).focus();
@@ -67,7 +72,13 @@ test('with keys only: three cycles, an MCQ question with query time and evidence
   await keys(page, '2');
   await page.getByTestId('question-row').click();
   await expect(page.getByTestId('question-text')).toHaveValue('How many squares are on screen right now?');
-  for (const [letter, text] of [['A', 'Two'], ['B', 'Three'], ['C', 'Four'], ['D', 'Five']]) await expect(page.getByTestId(`option-${letter}`)).toHaveValue(text!);
+  for (const [letter, text] of [
+    ['A', 'Two'],
+    ['B', 'Three'],
+    ['C', 'Four'],
+    ['D', 'Five'],
+  ])
+    await expect(page.getByTestId(`option-${letter}`)).toHaveValue(text!);
   await expect(page.getByTestId('qp-answer')).toHaveValue('B');
   await expect(page.getByTestId('qp-time')).toHaveValue('00:11.00');
   await expect(page.getByTestId('qp-evidence')).toHaveText('00:08.00–00:10.00');

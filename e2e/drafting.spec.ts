@@ -85,7 +85,12 @@ test('captions drafted against an OpenAI-compatible server, then accepted, edite
   const details = page.getByTestId('draft-details');
   await expect(details.getByTestId('draft-frame')).toHaveText(['0 s', '1 s', '2 s', '3 s']);
   await expect(details.locator('.draft-frame-thumb')).toHaveCount(4);
-  expect(await details.locator('.draft-frame-thumb').first().evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('/media/thumbs/');
+  expect(
+    await details
+      .locator('.draft-frame-thumb')
+      .first()
+      .evaluate((e) => getComputedStyle(e).backgroundImage),
+  ).toContain('/media/thumbs/');
   await expect(details.getByTestId('draft-details-spend')).toHaveText(/^100 in \/ 20 out tokens · \$0\.0004 · \d+\.\d\d s$/);
   await expect(details).toContainText('fake-vision-1 at 127.0.0.1');
   // a frame is a click away

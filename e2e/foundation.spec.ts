@@ -18,7 +18,11 @@ test('a fresh start opens the demo project with thumbnails', async ({ page, tide
 test('import a generated video and see a clear message for a bad file', async ({ page, tidemark }, testInfo) => {
   const tools = resolveMediaTools('bundled');
   const good = testInfo.outputPath('imported-clip.webm');
-  await renderSyntheticVideo(tools.ffmpeg, { width: 320, height: 180, fps: 30, codec: 'vp9', scenes: [{ background: 'purple', seconds: 3, objects: [{ color: 'white', size: 30, speed: 60, y: 60, x0: 0 }] }] }, good);
+  await renderSyntheticVideo(
+    tools.ffmpeg,
+    { width: 320, height: 180, fps: 30, codec: 'vp9', scenes: [{ background: 'purple', seconds: 3, objects: [{ color: 'white', size: 30, speed: 60, y: 60, x0: 0 }] }] },
+    good,
+  );
   const bad = testInfo.outputPath('not-a-video.mp4');
   writeFileSync(bad, 'hello');
   await page.goto(tidemark.url);

@@ -66,7 +66,11 @@ test('a half-filled round survives Esc; behind the open Review overlay no key st
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
   await signIn(page, 'Lee', 'lead');
-  for (const [name, roles] of [['Lee', ['lead']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
+  for (const [name, roles] of [
+    ['Lee', ['lead']],
+    ['Rita', ['reviewer']],
+  ] as const)
+    await api(page, 'people.save', { name, roles });
   await page.reload();
   await openDemoVideo(page, 'counting-objects.mp4');
   const before = await playerState(page);

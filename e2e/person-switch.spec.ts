@@ -13,7 +13,13 @@ test('a researcher, an annotator and a lead leave things on screen; a reviewer w
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
   await signIn(page, 'Lee', 'lead');
-  for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Res', ['researcher']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
+  for (const [name, roles] of [
+    ['Lee', ['lead']],
+    ['Ann', ['annotator']],
+    ['Res', ['researcher']],
+    ['Rita', ['reviewer']],
+  ] as const)
+    await api(page, 'people.save', { name, roles });
   await signIn(page, 'Ann', 'annotator');
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
   const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;

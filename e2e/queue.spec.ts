@@ -5,12 +5,20 @@ test('in the review queue the focus, and so Enter, starts on the next item to re
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
   await signIn(page, 'Lee', 'lead');
-  for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
+  for (const [name, roles] of [
+    ['Lee', ['lead']],
+    ['Ann', ['annotator']],
+    ['Rita', ['reviewer']],
+  ] as const)
+    await api(page, 'people.save', { name, roles });
   await signIn(page, 'Ann', 'annotator');
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
   const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
   const ids: string[] = [];
-  for (const [text, time] of [['First question', 4], ['Second question', 8]] as const) {
+  for (const [text, time] of [
+    ['First question', 4],
+    ['Second question', 8],
+  ] as const) {
     const made = await api<{ question: { id: string }; queryPoints: Array<{ id: string }> }>(page, 'questions.create', {
       videoId,
       fields: { profileId: 'builtin:phostream', text, answerKind: 'text', temporalType: 'backward', status: 'ready' },

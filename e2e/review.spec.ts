@@ -28,7 +28,12 @@ test('a lead runs a round: people, a round, a blind review that disagrees, adjud
   // the lead names themselves and adds the people of the review
   await becomes(page, 'Lee', 'lead');
   await openReview(page, 'people');
-  for (const [name, role] of [['Lee', 'lead'], ['Ann', 'annotator'], ['Rita', 'reviewer'], ['Ada', 'adjudicator']] as const) {
+  for (const [name, role] of [
+    ['Lee', 'lead'],
+    ['Ann', 'annotator'],
+    ['Rita', 'reviewer'],
+    ['Ada', 'adjudicator'],
+  ] as const) {
     await page.getByTestId('person-name').fill(name);
     for (const r of ['reviewer', 'annotator', 'adjudicator', 'lead']) await page.getByTestId(`person-role-${r}`).setChecked(r === role);
     await page.getByTestId('person-save').click();
@@ -168,8 +173,18 @@ test('a lead runs a round: people, a round, a blind review that disagrees, adjud
   expect((await download).suggestedFilename()).toBe('tidemark-agreement-round-1.md');
   await expect(page.getByTestId('report-saved')).toHaveText('Saved tidemark-agreement-round-1.md to your downloads');
   // the letters and the text answers are compared apart: one κ, one matrix each
-  await expect(page.getByTestId('report-pairs').locator('tr').filter({ hasText: /^answers \(choice\)\s*all/ })).toHaveCount(1);
-  await expect(page.getByTestId('report-pairs').locator('tr').filter({ hasText: /^answers \(text\)\s*all/ })).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('report-pairs')
+      .locator('tr')
+      .filter({ hasText: /^answers \(choice\)\s*all/ }),
+  ).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('report-pairs')
+      .locator('tr')
+      .filter({ hasText: /^answers \(text\)\s*all/ }),
+  ).toHaveCount(1);
   await page.getByTestId('review-tab-rounds').click();
   await expect(page.getByTestId('funnel-numbers')).toContainText('4 items · 4 reviewed · 2 agreed · 2 escalated (1 awaiting)');
 });
@@ -180,7 +195,12 @@ test('through a package: the lead exports a reviewer’s items, she reviews them
   await expect(page.getByTestId('library-row')).toHaveCount(2);
   // the work, through the API: people, Ann's two questions, a round for Rita
   await signIn(page, 'Lee', 'lead');
-  for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Rita', ['reviewer']]] as const) await api(page, 'people.save', { name, roles });
+  for (const [name, roles] of [
+    ['Lee', ['lead']],
+    ['Ann', ['annotator']],
+    ['Rita', ['reviewer']],
+  ] as const)
+    await api(page, 'people.save', { name, roles });
   await signIn(page, 'Ann', 'annotator');
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
   const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
@@ -243,12 +263,21 @@ test('through a package: the lead exports a reviewer’s items, she reviews them
   await page.screenshot({ path: testInfo.outputPath('packages.png') });
 });
 
-test('a counting item authored by marking: withheld while blind, then compared with the counts its marks give — agreeing, escalating only where a count differs, the same key in adjudication and the report', async ({ page, tidemark }, testInfo) => {
+test('a counting item authored by marking: withheld while blind, then compared with the counts its marks give — agreeing, escalating only where a count differs, the same key in adjudication and the report', async ({
+  page,
+  tidemark,
+}, testInfo) => {
   test.setTimeout(180_000);
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
   await signIn(page, 'Lee', 'lead');
-  for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ['Rita', ['reviewer']], ['Ada', ['adjudicator']]] as const) await api(page, 'people.save', { name, roles });
+  for (const [name, roles] of [
+    ['Lee', ['lead']],
+    ['Ann', ['annotator']],
+    ['Rita', ['reviewer']],
+    ['Ada', ['adjudicator']],
+  ] as const)
+    await api(page, 'people.save', { name, roles });
   // Ann counts hard cuts by marking them (at 3 s and 7 s) and asks at 1, 5 and 10 s: no count is stored, the marks give 0, 1, 2
   await signIn(page, 'Ann', 'annotator');
   const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
@@ -311,7 +340,10 @@ test('a counting item authored by marking: withheld while blind, then compared w
   await becomes(page, 'Lee', 'lead');
   await openReview(page, 'report');
   await page.getByTestId('report-round').selectOption({ label: 'Round 1: Counts' });
-  const annRita = page.getByTestId('report-pairs').locator('tr').filter({ hasText: /answers \(number\)\s*all\s*Ann\s*Rita/ });
+  const annRita = page
+    .getByTestId('report-pairs')
+    .locator('tr')
+    .filter({ hasText: /answers \(number\)\s*all\s*Ann\s*Rita/ });
   await expect(annRita).toContainText('83.3 % [43.6, 97.0]'); // with its Wilson interval
 });
 

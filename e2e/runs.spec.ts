@@ -41,8 +41,28 @@ test('a run imported, scored on the scoreboard, its early response found and sho
 
   // another tool's result file: StreamingBench's questions with a model's answers, matched by video and time
   const streaming = join(tidemark.dataDir, 'questions_real_output.json');
-  const mcq = (question: string, time_stamp: string, answer: string) => ({ task_type: 'Object Recognition', question, time_stamp, answer: 'D', options: ['A. a red square', 'B. a blue circle', 'C. nothing', 'D. a clock'], required_ability: 'perception', 'gpt-4o': answer });
-  writeFileSync(streaming, JSON.stringify([{ video_path: './videos/clock-test-pattern.mp4', questions: [mcq('What is in the corner?', '00:00:06', 'D'), mcq('What appears last?', '00:00:12', 'D'), mcq('What is at 30 s?', '00:00:30', 'A')] }], null, 4));
+  const mcq = (question: string, time_stamp: string, answer: string) => ({
+    task_type: 'Object Recognition',
+    question,
+    time_stamp,
+    answer: 'D',
+    options: ['A. a red square', 'B. a blue circle', 'C. nothing', 'D. a clock'],
+    required_ability: 'perception',
+    'gpt-4o': answer,
+  });
+  writeFileSync(
+    streaming,
+    JSON.stringify(
+      [
+        {
+          video_path: './videos/clock-test-pattern.mp4',
+          questions: [mcq('What is in the corner?', '00:00:06', 'D'), mcq('What appears last?', '00:00:12', 'D'), mcq('What is at 30 s?', '00:00:30', 'A')],
+        },
+      ],
+      null,
+      4,
+    ),
+  );
   await expect(page.getByTestId('run-model')).toHaveCount(0); // the Tidemark run JSONL names its models
   await page.getByTestId('run-format').selectOption('streamingbench-run');
   await expect(page.getByTestId('run-model')).toBeVisible();
@@ -86,7 +106,7 @@ test('a run imported, scored on the scoreboard, its early response found and sho
   await expect(page.getByTestId('response-verdict')).toContainText('3.0 s before the answer was knowable');
 });
 
-test('OVO-Bench on the scoreboard: the release\'s substring test with a strict column beside it, and the items the two score differently', async ({ page, tidemark }) => {
+test("OVO-Bench on the scoreboard: the release's substring test with a strict column beside it, and the items the two score differently", async ({ page, tidemark }) => {
   test.setTimeout(120_000);
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
@@ -94,14 +114,34 @@ test('OVO-Bench on the scoreboard: the release\'s substring test with a strict c
   const videoId = videos.find((v) => v.name === 'clock-test-pattern.mp4')!.id;
   // the custom profile OVO-Bench's import makes: scoring knows it by its name
   const profile = await api<{ id: string; kind: string; name: string; rules: Record<string, unknown> }>(page, 'profiles.create', { name: 'OVO-Bench' });
-  await api(page, 'profiles.update', { id: profile.id, definition: { kind: profile.kind, name: profile.name, rules: { ...profile.rules, answerKinds: ['choice'], denseCaptions: false }, taxonomy: [{ code: 'Backward', name: 'Backward', children: [{ code: 'EPM', name: 'EPM' }] }] } });
+  await api(page, 'profiles.update', {
+    id: profile.id,
+    definition: {
+      kind: profile.kind,
+      name: profile.name,
+      rules: { ...profile.rules, answerKinds: ['choice'], denseCaptions: false },
+      taxonomy: [{ code: 'Backward', name: 'Backward', children: [{ code: 'EPM', name: 'EPM' }] }],
+    },
+  });
   const options = { A: 'SING', B: 'SHOW DANCE', C: 'PLAY', D: 'SLEEP' };
   const ask = (text: string, time: number, answer: string) =>
-    api<{ question: { id: string } }>(page, 'questions.create', { videoId, fields: { profileId: profile.id, answerKind: 'choice', taskCode: 'EPM', options, text }, queryPoints: [{ time, answer, evidence: [[1, time - 1]] }] });
+    api<{ question: { id: string } }>(page, 'questions.create', {
+      videoId,
+      fields: { profileId: profile.id, answerKind: 'choice', taskCode: 'EPM', options, text },
+      queryPoints: [{ time, answer, evidence: [[1, time - 1]] }],
+    });
   const first = (await ask('What did they do first?', 6, 'C')).question.id;
   const second = (await ask('What did they do last?', 12, 'D')).question.id;
   const run = join(tidemark.dataDir, 'ovo-run.jsonl');
-  writeFileSync(run, [{ model: 'gemini', item: first, query: 0, t: 6, response: '(B) SHOW DANCE' }, { model: 'gemini', item: second, query: 0, t: 12, response: 'D' }].map((l) => JSON.stringify(l)).join('\n'));
+  writeFileSync(
+    run,
+    [
+      { model: 'gemini', item: first, query: 0, t: 6, response: '(B) SHOW DANCE' },
+      { model: 'gemini', item: second, query: 0, t: 12, response: 'D' },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n'),
+  );
   await page.reload();
   await openDemoVideo(page, 'clock-test-pattern.mp4');
   await keys(page, 'm');
@@ -115,14 +155,35 @@ test('OVO-Bench on the scoreboard: the release\'s substring test with a strict c
   // the release credits "(B) SHOW DANCE" for C (the C of DANCE); the strict column does not
   await expect(page.getByTestId('scoreboard-row')).toContainText('100.00');
   const beside = page.getByTestId('score-beside');
-  await expect(beside.getByTestId('score-beside-table').locator('th')).toHaveText(['Run', 'accuracy (release)', 'accuracy (strict)', 'accuracy (paper)', 'items differing (strict)', 'items differing (paper)']);
+  await expect(beside.getByTestId('score-beside-table').locator('th')).toHaveText([
+    'Run',
+    'accuracy (release)',
+    'accuracy (strict)',
+    'accuracy (paper)',
+    'items differing (strict)',
+    'items differing (paper)',
+  ]);
   await expect(page.getByTestId('score-beside-row').locator('td')).toHaveText(['gemini · ovo-run', '100.00', '50.00', '100.00', '1', '0']);
   await page.getByTestId('score-differences').locator('summary').click();
   await expect(page.getByTestId('score-differences').locator('summary')).toContainText('gemini · ovo-run: 1 item scored differently — choice answers read by strict-letter instead of substring');
-  await expect(page.getByTestId('score-difference').locator('td')).toHaveText([/.+/, '0', '(B) SHOW DANCE', 'C', 'C · right ("C" occurs in the response)', 'B · wrong (the label that opens the response)']);
+  await expect(page.getByTestId('score-difference').locator('td')).toHaveText([
+    /.+/,
+    '0',
+    '(B) SHOW DANCE',
+    'C',
+    'C · right ("C" occurs in the response)',
+    'B · wrong (the label that opens the response)',
+  ]);
 
   // scored by the paper's rules, the release's column is the one beside
   await page.getByTestId('score-rules').selectOption('paper');
   await page.getByTestId('score-runs').click();
-  await expect(beside.getByTestId('score-beside-table').locator('th')).toHaveText(['Run', 'accuracy (paper)', 'accuracy (strict)', 'accuracy (release)', 'items differing (strict)', 'items differing (release)']);
+  await expect(beside.getByTestId('score-beside-table').locator('th')).toHaveText([
+    'Run',
+    'accuracy (paper)',
+    'accuracy (strict)',
+    'accuracy (release)',
+    'items differing (strict)',
+    'items differing (release)',
+  ]);
 });

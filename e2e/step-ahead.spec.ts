@@ -12,8 +12,22 @@ const BARS = 9;
 async function frameNumberVideo(path: string): Promise<void> {
   const bit = `mod(floor(N/pow(2,floor(X*${BARS}/W))),2)`;
   const out = await runProcess(resolveMediaTools('bundled').ffmpeg, [
-    '-v', 'error', '-f', 'lavfi', '-i', `color=c=black:s=320x180:r=30:d=12,format=gray,geq=lum='255*${bit}'`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '60', '-y', path,
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=black:s=320x180:r=30:d=12,format=gray,geq=lum='255*${bit}'`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '60',
+    '-y',
+    path,
   ]);
   if (out.code !== 0) throw new Error(out.stderr);
 }
@@ -45,7 +59,12 @@ async function frameOnScreen(page: Page): Promise<number> {
 }
 
 async function settled(page: Page): Promise<number> {
-  await expect.poll(async () => { const s = await playerState(page); return s.presentedFrame !== '' && s.presentedFrame === s.commandedFrame; }).toBe(true);
+  await expect
+    .poll(async () => {
+      const s = await playerState(page);
+      return s.presentedFrame !== '' && s.presentedFrame === s.commandedFrame;
+    })
+    .toBe(true);
   return Number((await playerState(page)).commandedFrame);
 }
 
@@ -69,7 +88,27 @@ test('each step shows exactly the commanded frame, whether a lane decoded it ahe
   let byLane = 0;
   // forward and back by seconds and frames, a pause between some steps (lanes get ready) and none
   // between others (lanes still seeking), across keyframes, and a jump
-  const sequence = ['ArrowRight', 'ArrowRight', '.', '.', ',', 'ArrowRight', 'ArrowLeft', 'ArrowLeft', ',', ',', 'ArrowRight', 'ArrowRight', 'ArrowRight', '.', 'ArrowLeft', 'jump', 'ArrowRight', ',', 'ArrowLeft'];
+  const sequence = [
+    'ArrowRight',
+    'ArrowRight',
+    '.',
+    '.',
+    ',',
+    'ArrowRight',
+    'ArrowLeft',
+    'ArrowLeft',
+    ',',
+    ',',
+    'ArrowRight',
+    'ArrowRight',
+    'ArrowRight',
+    '.',
+    'ArrowLeft',
+    'jump',
+    'ArrowRight',
+    ',',
+    'ArrowLeft',
+  ];
   for (const [i, key] of sequence.entries()) {
     if (key === 'jump') {
       await keys(page, 'g');
@@ -131,7 +170,11 @@ test('Space plays right after a video is picked or a transport button is clicked
   const presented = async (): Promise<number> => Number((await playerState(page)).presentedFrame);
   // a screenshot read back takes seconds on a loaded machine: give the comparison time for a few
   const screenMatches = (message: string) => expect.poll(async () => (await frameOnScreen(page)) - (await settled(page)), { message, timeout: 40_000 }).toBe(0);
-  for (const [round, clickFirst] of [[0, null], [1, 'decode-ahead'], [2, 'decode-ahead']] as const) {
+  for (const [round, clickFirst] of [
+    [0, null],
+    [1, 'decode-ahead'],
+    [2, 'decode-ahead'],
+  ] as const) {
     // each round plays from the start, so however slow the machine the pause comes before the end
     // (the end is checked below): the 12 s video is not run through by three rounds' playing
     if (round > 0) {

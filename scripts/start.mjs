@@ -72,7 +72,16 @@ function run(command, commandArgs, what, afterCrash = '') {
 }
 
 const require = createRequire(import.meta.url);
-const electron = web ? null : (() => { try { require.resolve('electron'); return electronBinary(); } catch { return null; } })();
+const electron = web
+  ? null
+  : (() => {
+      try {
+        require.resolve('electron');
+        return electronBinary();
+      } catch {
+        return null;
+      }
+    })();
 if (electron) {
   run(electron, [root, ...passThrough], 'desktop app');
 } else {

@@ -43,6 +43,7 @@ check('typecheck: electron, services, shared', bin('tsc'), ['-p', 'tsconfig.node
 check('typecheck: renderer, shared', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
 check('typecheck: end-to-end tests, benchmarks', bin('tsc'), ['-p', 'tsconfig.e2e.json', '--noEmit']);
 check('lint (module boundaries)', bin('eslint'), ['.']);
+check('format (prettier)', bin('prettier'), ['--check', '.']);
 const built = step('build', process.execPath, [join(root, 'scripts/build.mjs'), '--quiet']);
 if (!built) {
   failed++;

@@ -23,7 +23,10 @@ describe('the answer key of a query point', () => {
 
   it('lists a question’s keys as a review records them, and says when the marks are needed', () => {
     const points = [point('a', 1), point('b', 10, 4)];
-    expect(answerKeysOf(counting, points, cuts)).toEqual([{ queryPointId: 'a', answer: 0, fromMarks: true }, { queryPointId: 'b', answer: 4 }]);
+    expect(answerKeysOf(counting, points, cuts)).toEqual([
+      { queryPointId: 'a', answer: 0, fromMarks: true },
+      { queryPointId: 'b', answer: 4 },
+    ]);
     expect(Object.keys(answerKeysOf(counting, points, cuts)[1]!)).toEqual(['queryPointId', 'answer']);
     expect(keyNeedsMarks(counting, points)).toBe(true);
     expect(keyNeedsMarks(counting, [points[1]!])).toBe(false);

@@ -50,7 +50,11 @@ export const keyNeedsMarks = (question: Pick<Question, 'counting'>, points: read
  * a replacement. Null unless a count is stored and the question's target has marks its rule counts (a
  * window question imported without marks has nothing to say).
  */
-export function countDisagreement(question: Pick<Question, 'counting'>, point: Pick<QueryPoint, 'answer' | 'time' | 'windowStart'>, marks: readonly MarkInput[]): { stored: number; derived: number } | null {
+export function countDisagreement(
+  question: Pick<Question, 'counting'>,
+  point: Pick<QueryPoint, 'answer' | 'time' | 'windowStart'>,
+  marks: readonly MarkInput[],
+): { stored: number; derived: number } | null {
   const counting = question.counting;
   if (!counting || !isStoredAnswer(point.answer)) return null;
   const counted = marksFor(counting.subcategory);

@@ -33,7 +33,12 @@ describe('the benchmark registry', () => {
       for (const rule of Object.values(b.rules)) expect(rule.length).toBeGreaterThan(10);
     }
     // the judged benchmarks read free text with their judge, the others only by extraction rules
-    expect(Object.values(BENCHMARKS).filter((b) => b.judge).map((b) => b.id).sort()).toEqual(['phostream', 'vsas-bench']);
+    expect(
+      Object.values(BENCHMARKS)
+        .filter((b) => b.judge)
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual(['phostream', 'vsas-bench']);
   });
 
   it('is the one place a benchmark is told apart: no source file tests a profile kind or a benchmark profile name by string', () => {
@@ -42,9 +47,11 @@ describe('the benchmark registry', () => {
     for (const folder of ['shared', 'electron', 'renderer/src']) {
       for (const file of sources(join(root, folder))) {
         if (file.endsWith('benchmarks.ts')) continue;
-        readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-          if (kindTest.test(line)) offenders.push(`${file.slice(root.length + 1)}:${i + 1}: ${line.trim()}`);
-        });
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (kindTest.test(line)) offenders.push(`${file.slice(root.length + 1)}:${i + 1}: ${line.trim()}`);
+          });
       }
     }
     expect(offenders).toEqual([]);

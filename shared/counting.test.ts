@@ -112,4 +112,3 @@ describe('open intervals (opened, not yet closed)', () => {
     ]);
   });
 });
-

@@ -116,9 +116,7 @@ export function countTrajectory(marks: readonly MarkInput[], spec: CountingSpec,
     for (const m of snapshots) push(m.start, m.data.value);
     return points;
   }
-  const increments = relevant
-    .flatMap((m) => (m.type === 'cycle' || m.type === 'span' ? completionTimes(m) : [m.start]))
-    .sort((a, b) => a - b);
+  const increments = relevant.flatMap((m) => (m.type === 'cycle' || m.type === 'span' ? completionTimes(m) : [m.start])).sort((a, b) => a - b);
   increments.forEach((time, i) => push(time, i + 1));
   return points;
 }

@@ -18,7 +18,12 @@ describe('lanes', () => {
     for (let i = 0; i < 2000; i++) many.push(span(`s${i}`, (i * 7919) % 3600, ((i * 7919) % 3600) + (i % 13)));
     many.sort(compareMarks);
     const idx = buildLaneIndex(many);
-    for (const [from, to] of [[0, 10], [100, 130], [3590, 3600], [1800, 1800]] as const) {
+    for (const [from, to] of [
+      [0, 10],
+      [100, 130],
+      [3590, 3600],
+      [1800, 1800],
+    ] as const) {
       const brute = many.filter((m) => m.start <= to && (m.end ?? m.start) >= from).map((m) => m.id);
       expect(visibleInLane(idx, 'span', from, to).map((m) => m.id)).toEqual(brute);
     }

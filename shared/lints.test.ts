@@ -7,9 +7,26 @@ import type { QueryPoint, Question } from './questions';
 const profile = (kind: string): Profile => ({ ...BUILTIN_PROFILES.find((p) => p.kind === kind)!, id: `builtin:${kind}`, builtin: true });
 
 const question = (over: Partial<Question> = {}): Question => ({
-  id: 'q', videoId: 'v', profileId: 'builtin:ovo-s-bench', taskCode: '1.1.1', text: 'How far is the sign from the camera?', answerKind: 'choice',
-  options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' }, temporalType: null, group: null, entities: [], facets: {},
-  counting: null, status: 'draft', guidelineVersion: null, round: 0, origin: null, provenance: {}, createdBy: 'a', updatedAt: 'now', ...over,
+  id: 'q',
+  videoId: 'v',
+  profileId: 'builtin:ovo-s-bench',
+  taskCode: '1.1.1',
+  text: 'How far is the sign from the camera?',
+  answerKind: 'choice',
+  options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' },
+  temporalType: null,
+  group: null,
+  entities: [],
+  facets: {},
+  counting: null,
+  status: 'draft',
+  guidelineVersion: null,
+  round: 0,
+  origin: null,
+  provenance: {},
+  createdBy: 'a',
+  updatedAt: 'now',
+  ...over,
 });
 const point = (over: Partial<QueryPoint> = {}): QueryPoint => ({ id: 'p', questionId: 'q', time: 22.8, answer: 'D', evidence: [[21.8, 22.5]], proactiveTime: null, windowStart: null, ...over });
 const ctx = (over: Partial<LintContext> = {}): LintContext => ({ profile: profile('ovo-s-bench'), videoDuration: 60, marks: [], groupMembers: [], ...over });
@@ -33,7 +50,9 @@ describe('lints', () => {
   it('flags answers outside the options, duplicate and very unequal options', () => {
     expect(codes(question(), [point({ answer: 'E' })])).toContain('error:answer-not-an-option');
     expect(codes(question({ options: { A: 'About 3 m', B: 'about  3 m', C: 'x', D: 'y' } }), [point({ answer: 'A' })])).toContain('error:duplicate-option');
-    expect(codes(question({ options: { A: 'Left', B: 'On the second shelf to the right of the tall blue cabinet', C: 'Up', D: 'Down' } }), [point({ answer: 'B' })])).toContain('warning:unequal-options');
+    expect(codes(question({ options: { A: 'Left', B: 'On the second shelf to the right of the tall blue cabinet', C: 'Up', D: 'Down' } }), [point({ answer: 'B' })])).toContain(
+      'warning:unequal-options',
+    );
     expect(codes(question({ options: { A: 'x', C: 'y' } }), [point({ answer: 'A' })])).toContain('error:option-gap');
   });
   it('flags query points beyond the video and missing answers', () => {
@@ -71,7 +90,9 @@ describe('lints', () => {
     const p = (time: number, answer: number) => point({ id: `p${time}`, time, answer, evidence: [] });
     expect(codes(q, [p(3, 1), p(5, 2), p(7, 3)], c)).toEqual([]);
     const lints = lintQuestion(q, [p(3, 1), p(5, 3), p(7, 3)], c);
-    expect(lints.map((l) => [l.severity, l.code, l.message, l.queryPointId])).toEqual([['warning', 'count-differs-from-marks', 'At 5 s the marks give 2 and the stored answer is 3: the stored answer is the key.', 'p5']]);
+    expect(lints.map((l) => [l.severity, l.code, l.message, l.queryPointId])).toEqual([
+      ['warning', 'count-differs-from-marks', 'At 5 s the marks give 2 and the stored answer is 3: the stored answer is the key.', 'p5'],
+    ]);
     // O1-Delta as imported: windows, answers given, no marks
     const delta = question({ profileId: 'builtin:vcbench', taskCode: 'O1-Delta', answerKind: 'number', options: {}, counting: { subcategory: 'O1-Delta', target: 'people', windowSeconds: null } });
     expect(codes(delta, [point({ time: 30, windowStart: 10, answer: 4, evidence: [] })], ctx({ profile: profile('vcbench') }))).toEqual([]);

@@ -92,7 +92,8 @@ export function lintQuestion(question: Question, points: readonly QueryPoint[], 
     }
     for (const [start, end] of p.evidence) {
       // OVO-S says intervals lie strictly before t_q, yet its own example ends after it: warn, not fail
-      if (end > p.time + 1e-6 && question.temporalType !== 'forward') add('warning', 'evidence-after-query', `Evidence ${fmt(start)}–${fmt(end)} ends after the query time ${fmt(p.time)}: the model cannot see it.`, p.id);
+      if (end > p.time + 1e-6 && question.temporalType !== 'forward')
+        add('warning', 'evidence-after-query', `Evidence ${fmt(start)}–${fmt(end)} ends after the query time ${fmt(p.time)}: the model cannot see it.`, p.id);
       if (end > ctx.videoDuration + 1e-6) add('error', 'beyond-video', `Evidence ${fmt(start)}–${fmt(end)} runs past the video's end.`, p.id);
     }
     if (p.windowStart !== null && p.windowStart > p.time) add('error', 'window-after-query', `The window starts (${fmt(p.windowStart)}) after the query time.`, p.id);
@@ -103,7 +104,8 @@ export function lintQuestion(question: Question, points: readonly QueryPoint[], 
   if (rules?.denseCaptions) lintCaptions(question, ctx, add);
 
   if (question.counting) lintCounting(question, points, ctx, add);
-  else if (ctx.profile && benchmarkOf(ctx.profile).counting) add('error', 'not-counting', `${benchmarkOf(ctx.profile).label} questions count something: choose the counting subcategory and what is counted.`);
+  else if (ctx.profile && benchmarkOf(ctx.profile).counting)
+    add('error', 'not-counting', `${benchmarkOf(ctx.profile).label} questions count something: choose the counting subcategory and what is counted.`);
   if (rules?.groups) lintGroup(question, ctx, add);
   lintModelChecks(question, add);
   return lints;
@@ -191,7 +193,8 @@ function lintGroup(question: Question, ctx: LintContext, add: Add): void {
   }
   const roles = new Set([question, ...ctx.groupMembers].map((q) => q.group?.role));
   if (!roles.has('q2')) add('warning', 'group-without-advanced', `Group ${question.group.id} has no advanced question (q2): it is left out of the Score.`);
-  if (!roles.has('q0') || !roles.has('q1')) add('warning', 'group-without-basics', `Group ${question.group.id} lacks a basic question (${['q0', 'q1'].filter((r) => !roles.has(r as never)).join(', ')}).`);
+  if (!roles.has('q0') || !roles.has('q1'))
+    add('warning', 'group-without-basics', `Group ${question.group.id} lacks a basic question (${['q0', 'q1'].filter((r) => !roles.has(r as never)).join(', ')}).`);
 }
 
 /** What models found checking the item (drafting/probe.ts, drafting/questions.ts): flags for a person, not errors. */
@@ -199,9 +202,17 @@ function lintModelChecks(question: Question, add: (severity: LintSeverity, code:
   const checks = question.modelChecks;
   const rate = shortcutRate(checks);
   if (rate !== null && checks?.textOnly) {
-    add('warning', 'answerable-without-video', `Answerable without video: ${checks.textOnly.model} answered right in ${checks.textOnly.correct} of ${checks.textOnly.repeats} text-only tries (${Math.round(rate * 100)} %). Reword the question or its options.`);
+    add(
+      'warning',
+      'answerable-without-video',
+      `Answerable without video: ${checks.textOnly.model} answered right in ${checks.textOnly.correct} of ${checks.textOnly.repeats} text-only tries (${Math.round(rate * 100)} %). Reword the question or its options.`,
+    );
   }
   if (checks?.cutoff && !checks.cutoff.supported) {
-    add('warning', 'post-cutoff-reliance', `Post-cutoff reliance: shown the video only up to ${fmt(checks.cutoff.cutoff)}, ${checks.cutoff.model} found the answer unsupported${checks.cutoff.reason ? ` (${checks.cutoff.reason})` : ''}.`);
+    add(
+      'warning',
+      'post-cutoff-reliance',
+      `Post-cutoff reliance: shown the video only up to ${fmt(checks.cutoff.cutoff)}, ${checks.cutoff.model} found the answer unsupported${checks.cutoff.reason ? ` (${checks.cutoff.reason})` : ''}.`,
+    );
   }
 }

@@ -34,7 +34,11 @@ export const markDataSchemas = {
     note: z.string().max(2_000).optional(),
     crop: cropSchema.optional(),
     /** The crop as a small JPEG data URL, for the identity registry. */
-    thumbnail: z.string().max(65_536).regex(/^data:image\/(jpeg|png);base64,/).optional(),
+    thumbnail: z
+      .string()
+      .max(65_536)
+      .regex(/^data:image\/(jpeg|png);base64,/)
+      .optional(),
   }),
   count: z.object({ value: z.number().int().min(0), sourceText }),
   entity: z.object({ name: z.string().min(1).max(200), sourceText }),

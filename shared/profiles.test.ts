@@ -25,7 +25,11 @@ describe('built-in profiles', () => {
   });
   it('RTV-Bench: 8 dimensions in 3 categories, Object/Action/Event, groups', () => {
     const rtv = byKind('rtv-bench');
-    expect(taxonomyLeaves(rtv.taxonomy).map((l) => l.node.code).sort()).toEqual(['FP', 'GU', 'IA', 'PU', 'SP', 'SR', 'TP', 'VP']);
+    expect(
+      taxonomyLeaves(rtv.taxonomy)
+        .map((l) => l.node.code)
+        .sort(),
+    ).toEqual(['FP', 'GU', 'IA', 'PU', 'SP', 'SR', 'TP', 'VP']);
     expect(rtv.rules.facets.perspective).toEqual(['Object', 'Action', 'Event']);
     expect(rtv.rules.groups).toBe(true);
   });
@@ -42,6 +46,11 @@ describe('built-in profiles', () => {
     expect(v.rules.denseCaptions).toBe(true);
   });
   it('finds repeated codes in custom taxonomies', () => {
-    expect(duplicateTaxonomyCodes([{ code: 'a', name: 'A', children: [{ code: 'b', name: 'B' }] }, { code: 'b', name: 'B2' }])).toEqual(['b']);
+    expect(
+      duplicateTaxonomyCodes([
+        { code: 'a', name: 'A', children: [{ code: 'b', name: 'B' }] },
+        { code: 'b', name: 'B2' },
+      ]),
+    ).toEqual(['b']);
   });
 });

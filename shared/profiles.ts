@@ -76,26 +76,42 @@ const OVO_S: ProfileDefinition = {
   kind: 'ovo-s-bench',
   name: 'OVO-S-Bench',
   taxonomy: [
-    { code: '1', name: 'L1 Instantaneous Egocentric Perception ("See")', children: [
-      family('1.1', 'Egocentric Metric Perception', ['Object-to-Object Absolute Distance', 'Relative Physical Scale', 'Object Depth Ordering', 'Viewpoint Height Perception']),
-      family('1.2', 'Local Spatial Relations', ['Containment Relation', 'Occlusion Recognition', 'Support Relation', 'Local Topology Description']),
-      family('1.3', 'Dynamic Spatial Perception', ['Ego-motion Translation', 'Ego-motion Rotation', 'Object Motion Separation', 'Relative Speed Judgment', 'Judgment of Motion State']),
-    ] },
-    { code: '2', name: 'L2 Spatiotemporal Context Tracking ("Remember")', children: [
-      family('2.1', 'Scene Revisit Recognition', ['Revisit Detection', 'Revisit Counting']),
-      family('2.2', 'Spatial Memory Beyond the View', ['Out-of-View Localization', 'Behind-Camera Inference', 'Transient Count Memory']),
-      family('2.3', 'Chronological Spatial Memory', ['Chronological Recall', 'Temporal Depth Estimation']),
-    ] },
-    { code: '3', name: 'L3 Spatial Simulation and Reasoning ("Imagine")', children: [
-      family('3.1', 'Spatial Simulation', ['Mental Rotation & Fitting', 'Spatial What-If Consequence', 'Physical Stability & Feasibility']),
-      family('3.2', 'Spatiotemporal Consistency Verification', ['Object-Level Change Detection']),
-      family('3.3', 'Spatial Route Planning', ['Optimal Path Reasoning', 'Obstacle-Aware Rerouting', 'Reachability Judgment']),
-    ] },
-    { code: '4', name: 'L4 Allocentric Spatial Mapping ("Map")', children: [
-      family('4.1', 'Allocentric Direction Reasoning', ['Allocentric Direction Reasoning']),
-      family('4.2', 'Topological Structure Reasoning', ['Topological Structure Reasoning']),
-      family('4.3', 'Trajectory Map Alignment', ['Trajectory Map Alignment']),
-    ] },
+    {
+      code: '1',
+      name: 'L1 Instantaneous Egocentric Perception ("See")',
+      children: [
+        family('1.1', 'Egocentric Metric Perception', ['Object-to-Object Absolute Distance', 'Relative Physical Scale', 'Object Depth Ordering', 'Viewpoint Height Perception']),
+        family('1.2', 'Local Spatial Relations', ['Containment Relation', 'Occlusion Recognition', 'Support Relation', 'Local Topology Description']),
+        family('1.3', 'Dynamic Spatial Perception', ['Ego-motion Translation', 'Ego-motion Rotation', 'Object Motion Separation', 'Relative Speed Judgment', 'Judgment of Motion State']),
+      ],
+    },
+    {
+      code: '2',
+      name: 'L2 Spatiotemporal Context Tracking ("Remember")',
+      children: [
+        family('2.1', 'Scene Revisit Recognition', ['Revisit Detection', 'Revisit Counting']),
+        family('2.2', 'Spatial Memory Beyond the View', ['Out-of-View Localization', 'Behind-Camera Inference', 'Transient Count Memory']),
+        family('2.3', 'Chronological Spatial Memory', ['Chronological Recall', 'Temporal Depth Estimation']),
+      ],
+    },
+    {
+      code: '3',
+      name: 'L3 Spatial Simulation and Reasoning ("Imagine")',
+      children: [
+        family('3.1', 'Spatial Simulation', ['Mental Rotation & Fitting', 'Spatial What-If Consequence', 'Physical Stability & Feasibility']),
+        family('3.2', 'Spatiotemporal Consistency Verification', ['Object-Level Change Detection']),
+        family('3.3', 'Spatial Route Planning', ['Optimal Path Reasoning', 'Obstacle-Aware Rerouting', 'Reachability Judgment']),
+      ],
+    },
+    {
+      code: '4',
+      name: 'L4 Allocentric Spatial Mapping ("Map")',
+      children: [
+        family('4.1', 'Allocentric Direction Reasoning', ['Allocentric Direction Reasoning']),
+        family('4.2', 'Topological Structure Reasoning', ['Topological Structure Reasoning']),
+        family('4.3', 'Trajectory Map Alignment', ['Trajectory Map Alignment']),
+      ],
+    },
   ],
   rules: { answerKinds: ['choice'], temporalTypes: [], maxOptions: 7, groups: false, counting: false, denseCaptions: false, proactive: false, namedEntities: true, facets: {} },
 };
@@ -105,14 +121,41 @@ const VCBENCH: ProfileDefinition = {
   kind: 'vcbench',
   name: 'VCBench',
   taxonomy: [
-    { code: 'O', name: 'Object Counting', children: [
-      { code: 'O1', name: 'Visible objects', children: [leaf('O1-Snap', 'Snapshot count', 'Quantity of objects in the scene at a moment'), leaf('O1-Delta', 'Window change', 'Change relative to the time window starting point')] },
-      { code: 'O2', name: 'Distinct individuals', children: [leaf('O2-Unique', 'Unique so far', 'Different individuals that have appeared across the timeline'), leaf('O2-Gain', 'New in window', 'New individuals added within a time window')] },
-    ] },
-    { code: 'E', name: 'Event Counting', children: [
-      { code: 'E1', name: 'Point events', children: [leaf('E1-Action', 'Atomic actions', 'Cumulative occurrences of an atomic action'), leaf('E1-Transit', 'Scene transitions', 'Hard cuts and state mutations')] },
-      { code: 'E2', name: 'Interval events', children: [leaf('E2-Periodic', 'Periodic cycles', 'Complete action cycles'), leaf('E2-Episode', 'Episodes', 'Semantically complete activity segments')] },
-    ] },
+    {
+      code: 'O',
+      name: 'Object Counting',
+      children: [
+        {
+          code: 'O1',
+          name: 'Visible objects',
+          children: [leaf('O1-Snap', 'Snapshot count', 'Quantity of objects in the scene at a moment'), leaf('O1-Delta', 'Window change', 'Change relative to the time window starting point')],
+        },
+        {
+          code: 'O2',
+          name: 'Distinct individuals',
+          children: [
+            leaf('O2-Unique', 'Unique so far', 'Different individuals that have appeared across the timeline'),
+            leaf('O2-Gain', 'New in window', 'New individuals added within a time window'),
+          ],
+        },
+      ],
+    },
+    {
+      code: 'E',
+      name: 'Event Counting',
+      children: [
+        {
+          code: 'E1',
+          name: 'Point events',
+          children: [leaf('E1-Action', 'Atomic actions', 'Cumulative occurrences of an atomic action'), leaf('E1-Transit', 'Scene transitions', 'Hard cuts and state mutations')],
+        },
+        {
+          code: 'E2',
+          name: 'Interval events',
+          children: [leaf('E2-Periodic', 'Periodic cycles', 'Complete action cycles'), leaf('E2-Episode', 'Episodes', 'Semantically complete activity segments')],
+        },
+      ],
+    },
   ],
   rules: { answerKinds: ['number'], temporalTypes: [], maxOptions: 4, groups: false, counting: true, denseCaptions: false, proactive: false, namedEntities: false, facets: {} },
 };
@@ -122,11 +165,41 @@ const RTV: ProfileDefinition = {
   kind: 'rtv-bench',
   name: 'RTV-Bench',
   taxonomy: [
-    { code: 'Perception', name: 'Perception', children: [leaf('TP', 'Temporal Perception', 'Recognizing temporal sequence and duration'), leaf('VP', 'Visual Perception', 'Detecting fine-grained visual features'), leaf('SP', 'Scene Perception', 'Understanding holistic environment and layout')] },
-    { code: 'Understanding', name: 'Understanding', children: [leaf('PU', 'Phenomenological Understanding', 'Interpreting surface phenomena'), leaf('IA', 'Intent Analysis', 'Inferring actor motivations'), leaf('GU', 'Global Understanding', 'Grasping video context')] },
-    { code: 'Reasoning', name: 'Reasoning', children: [leaf('FP', 'Future Prediction', 'Anticipating future developments'), leaf('SR', 'Spatiotemporal Reasoning', 'Logical deduction from observations')] },
+    {
+      code: 'Perception',
+      name: 'Perception',
+      children: [
+        leaf('TP', 'Temporal Perception', 'Recognizing temporal sequence and duration'),
+        leaf('VP', 'Visual Perception', 'Detecting fine-grained visual features'),
+        leaf('SP', 'Scene Perception', 'Understanding holistic environment and layout'),
+      ],
+    },
+    {
+      code: 'Understanding',
+      name: 'Understanding',
+      children: [
+        leaf('PU', 'Phenomenological Understanding', 'Interpreting surface phenomena'),
+        leaf('IA', 'Intent Analysis', 'Inferring actor motivations'),
+        leaf('GU', 'Global Understanding', 'Grasping video context'),
+      ],
+    },
+    {
+      code: 'Reasoning',
+      name: 'Reasoning',
+      children: [leaf('FP', 'Future Prediction', 'Anticipating future developments'), leaf('SR', 'Spatiotemporal Reasoning', 'Logical deduction from observations')],
+    },
   ],
-  rules: { answerKinds: ['choice'], temporalTypes: [], maxOptions: 7, groups: true, counting: false, denseCaptions: false, proactive: false, namedEntities: false, facets: { perspective: ['Object', 'Action', 'Event'] } },
+  rules: {
+    answerKinds: ['choice'],
+    temporalTypes: [],
+    maxOptions: 7,
+    groups: true,
+    counting: false,
+    denseCaptions: false,
+    proactive: false,
+    namedEntities: false,
+    facets: { perspective: ['Object', 'Action', 'Event'] },
+  },
 };
 
 /** PhoStream: instant / backward / forward × 10 capabilities × 4 scenarios; forward needs T_p. */
@@ -162,7 +235,11 @@ const PHOSTREAM: ProfileDefinition = {
 const VSAS: ProfileDefinition = {
   kind: 'vsas-bench',
   name: 'VSAS-Bench',
-  taxonomy: [leaf('present', 'Present', 'Events currently occurring in the stream'), leaf('cumulative', 'Cumulative', 'Recollect and reason over past events observed so far'), leaf('future', 'Future', 'Predict or infer upcoming events')],
+  taxonomy: [
+    leaf('present', 'Present', 'Events currently occurring in the stream'),
+    leaf('cumulative', 'Cumulative', 'Recollect and reason over past events observed so far'),
+    leaf('future', 'Future', 'Predict or infer upcoming events'),
+  ],
   rules: {
     answerKinds: ['text'],
     temporalTypes: ['present', 'cumulative', 'future'],

@@ -78,13 +78,18 @@ const countingSettingsSchema = z.object({
 });
 
 /** A model's checks of an item: never a drafted field (they hold nothing back), flags for a person to look at. */
-const modelChecksSchema = z
-  .object({
-    /** PhoStream's cutoff check: shown only the video up to the cutoff, is the answer supported? */
-    cutoff: z.object({ cutoff: time, supported: z.boolean(), reason: z.string().max(2_000), model: z.string().max(200), at: z.string().max(40) }).nullable().default(null),
-    /** OVO-S's text-only shortcut probe: right answers out of repeats with no video at all. */
-    textOnly: z.object({ correct: z.number().int().min(0), repeats: z.number().int().min(1), answers: z.array(z.string().max(200)).max(20), model: z.string().max(200), at: z.string().max(40) }).nullable().default(null),
-  });
+const modelChecksSchema = z.object({
+  /** PhoStream's cutoff check: shown only the video up to the cutoff, is the answer supported? */
+  cutoff: z
+    .object({ cutoff: time, supported: z.boolean(), reason: z.string().max(2_000), model: z.string().max(200), at: z.string().max(40) })
+    .nullable()
+    .default(null),
+  /** OVO-S's text-only shortcut probe: right answers out of repeats with no video at all. */
+  textOnly: z
+    .object({ correct: z.number().int().min(0), repeats: z.number().int().min(1), answers: z.array(z.string().max(200)).max(20), model: z.string().max(200), at: z.string().max(40) })
+    .nullable()
+    .default(null),
+});
 export type ModelChecks = z.infer<typeof modelChecksSchema>;
 
 export const questionFieldsSchema = z.object({
@@ -94,7 +99,10 @@ export const questionFieldsSchema = z.object({
   answerKind: z.enum(answerKinds).default('choice'),
   options: z.partialRecord(z.enum(OPTION_LETTERS), z.string().max(2_000)).default({}),
   temporalType: z.enum(temporalTypes).nullable().default(null),
-  group: z.object({ id: z.string().min(1).max(100), role: z.enum(groupRoles) }).nullable().default(null),
+  group: z
+    .object({ id: z.string().min(1).max(100), role: z.enum(groupRoles) })
+    .nullable()
+    .default(null),
   entities: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
   facets: z.record(z.string().max(50), z.string().max(200)).default({}),
   counting: countingSettingsSchema.nullable().default(null),
@@ -102,7 +110,10 @@ export const questionFieldsSchema = z.object({
   guidelineVersion: z.string().max(50).nullable().default(null),
   round: z.number().int().min(0).default(0),
   /** Where an imported question came from, with the fields Tidemark does not model, for re-export. */
-  origin: z.object({ format: z.string().max(40), extra: z.record(z.string(), z.unknown()) }).nullable().default(null),
+  origin: z
+    .object({ format: z.string().max(40), extra: z.record(z.string(), z.unknown()) })
+    .nullable()
+    .default(null),
   modelChecks: modelChecksSchema.optional(),
 });
 export type QuestionFields = z.infer<typeof questionFieldsSchema>;

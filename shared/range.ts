@@ -1,9 +1,6 @@
 // HTTP Range (RFC 9110 §14) for serving video: one byte range, as media elements request.
 
-type RangeResult =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+type RangeResult = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * Parses a Range header against a file of `size` bytes. Multiple ranges are answered with the
@@ -33,11 +30,7 @@ export function parseRange(header: string | null | undefined, size: number): Ran
 }
 
 /** Response status and headers for a range answer; the caller streams bytes [start, end]. */
-export function rangeResponseHeaders(
-  range: RangeResult,
-  size: number,
-  contentType: string,
-): { status: 200 | 206 | 416; headers: Record<string, string>; start: number; end: number } {
+export function rangeResponseHeaders(range: RangeResult, size: number, contentType: string): { status: 200 | 206 | 416; headers: Record<string, string>; start: number; end: number } {
   const common = { 'Accept-Ranges': 'bytes', 'Content-Type': contentType, 'Cache-Control': 'no-store' };
   switch (range.kind) {
     case 'full':

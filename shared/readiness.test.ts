@@ -5,8 +5,51 @@ import type { QueryPoint, Question } from './questions';
 import { describeIssue, describeReadiness, readinessReport } from './readiness';
 
 const profile = { ...BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!, id: 'p', builtin: true };
-const video = (status: Video['status']): Video => ({ id: 'v', name: 'v.mp4', relPath: 'v.mp4', fingerprint: 'f', fileSize: 1, duration: 60, fps: 30, fpsRational: '30/1', variableFps: false, width: 1, height: 1, codec: 'h264', audioCodec: null, container: 'mp4', status, statusMessage: status === 'ok' ? null : 'File not found.', sourceDataset: null, licenceNote: null, segmentOffset: 0, tags: [], addedAt: 'now' });
-const question = (over: Partial<Question>): Question => ({ id: 'q', videoId: 'v', profileId: 'p', taskCode: '1.1.1', text: 'How far?', answerKind: 'choice', options: { A: '1 m', B: '2 m' }, temporalType: null, group: null, entities: [], facets: {}, counting: null, status: 'accepted', guidelineVersion: null, round: 0, origin: null, provenance: { text: 'human' }, createdBy: 'a', updatedAt: 'now', ...over });
+const video = (status: Video['status']): Video => ({
+  id: 'v',
+  name: 'v.mp4',
+  relPath: 'v.mp4',
+  fingerprint: 'f',
+  fileSize: 1,
+  duration: 60,
+  fps: 30,
+  fpsRational: '30/1',
+  variableFps: false,
+  width: 1,
+  height: 1,
+  codec: 'h264',
+  audioCodec: null,
+  container: 'mp4',
+  status,
+  statusMessage: status === 'ok' ? null : 'File not found.',
+  sourceDataset: null,
+  licenceNote: null,
+  segmentOffset: 0,
+  tags: [],
+  addedAt: 'now',
+});
+const question = (over: Partial<Question>): Question => ({
+  id: 'q',
+  videoId: 'v',
+  profileId: 'p',
+  taskCode: '1.1.1',
+  text: 'How far?',
+  answerKind: 'choice',
+  options: { A: '1 m', B: '2 m' },
+  temporalType: null,
+  group: null,
+  entities: [],
+  facets: {},
+  counting: null,
+  status: 'accepted',
+  guidelineVersion: null,
+  round: 0,
+  origin: null,
+  provenance: { text: 'human' },
+  createdBy: 'a',
+  updatedAt: 'now',
+  ...over,
+});
 const point: QueryPoint = { id: 'p1', questionId: 'q', time: 5, answer: 'A', evidence: [[1, 4]], proactiveTime: null, windowStart: null };
 
 describe('readiness report', () => {
@@ -25,7 +68,9 @@ describe('readiness report', () => {
     });
     expect(report.counts).toEqual({ 'lint-error': 1, 'not-accepted': 1, 'unedited-draft': 1, 'missing-media': 1 });
     expect(report.issues.find((i) => i.kind === 'unedited-draft')?.message).toBe('Model-drafted text not checked by a person.');
-    expect(describeReadiness(report)).toBe('OVO-S-Bench: 1 question, not ready — 1 lint error, 1 not accepted, 1 unedited draft. 1 question is on videos whose files are missing (their times are checked once relinked).');
+    expect(describeReadiness(report)).toBe(
+      'OVO-S-Bench: 1 question, not ready — 1 lint error, 1 not accepted, 1 unedited draft. 1 question is on videos whose files are missing (their times are checked once relinked).',
+    );
   });
   it('finds the unedited drafts of a provenance many questions share (frozen, as a project reads them) for each', () => {
     const shared = Object.freeze({ text: 'model' as const, options: 'human' as const });
@@ -37,7 +82,13 @@ describe('readiness report', () => {
     ]);
   });
   it('names the question of each problem (text and id), not only its video', () => {
-    const report = readinessReport({ profile, questions: [question({ status: 'draft', text: '  How far is the red sign\nfrom the camera?  ' })], queryPoints: [point], marks: [], videos: [video('ok')] });
+    const report = readinessReport({
+      profile,
+      questions: [question({ status: 'draft', text: '  How far is the red sign\nfrom the camera?  ' })],
+      queryPoints: [point],
+      marks: [],
+      videos: [video('ok')],
+    });
     expect(report.issues[0]).toMatchObject({ questionId: 'q', question: 'How far is the red sign from the camera?', videoId: 'v', video: 'v.mp4' });
     expect(describeIssue(report.issues[0]!)).toBe('"How far is the red sign from the camera?" (q, v.mp4): not-accepted: Not accepted in review (status: draft).');
   });

@@ -60,12 +60,36 @@ export const markKey = (videoId: string, target: string): string => `${videoId}\
 const noMarks: Mark[] = [];
 
 function readinessContext(input: ReadinessInput): ReadinessContext {
-  return readinessContextOf(input.profile, input.questions, input.videos, groupBy(input.queryPoints, (p) => p.questionId), groupBy(input.marks, (m) => markKey(m.videoId, m.target)), input.undecidedMarks);
+  return readinessContextOf(
+    input.profile,
+    input.questions,
+    input.videos,
+    groupBy(input.queryPoints, (p) => p.questionId),
+    groupBy(input.marks, (m) => markKey(m.videoId, m.target)),
+    input.undecidedMarks,
+  );
 }
 
 /** The same from points and marks already grouped (by question, and by markKey). */
-export function readinessContextOf(profile: Profile, questions: readonly Question[], videos: readonly Video[], pointsBy: Map<string, QueryPoint[]>, marksBy: Map<string, Mark[]>, undecidedMarks: ReadonlySet<string> = new Set()): ReadinessContext {
-  return { profile, videos: new Map(videos.map((v) => [v.id, v])), pointsBy, marksBy, groups: groupBy(questions.filter((q) => q.group), (q) => q.group!.id), undecidedMarks };
+export function readinessContextOf(
+  profile: Profile,
+  questions: readonly Question[],
+  videos: readonly Video[],
+  pointsBy: Map<string, QueryPoint[]>,
+  marksBy: Map<string, Mark[]>,
+  undecidedMarks: ReadonlySet<string> = new Set(),
+): ReadinessContext {
+  return {
+    profile,
+    videos: new Map(videos.map((v) => [v.id, v])),
+    pointsBy,
+    marksBy,
+    groups: groupBy(
+      questions.filter((q) => q.group),
+      (q) => q.group!.id,
+    ),
+    undecidedMarks,
+  };
 }
 
 /** Everything that holds one question back from export. */
@@ -116,7 +140,11 @@ export function summarizeReadiness(profile: Profile, questions: number, issues: 
 
 export function readinessReport(input: ReadinessInput): ReadinessReport {
   const ctx = readinessContext(input);
-  return summarizeReadiness(input.profile, input.questions.length, input.questions.flatMap((q) => questionIssues(ctx, q)));
+  return summarizeReadiness(
+    input.profile,
+    input.questions.length,
+    input.questions.flatMap((q) => questionIssues(ctx, q)),
+  );
 }
 
 /** A question as a readiness problem names it: its text, shortened, or a placeholder. */

@@ -17,7 +17,10 @@ export const reviewAnswerSchema = z
     queryPointId: z.string().min(1).max(100),
     answer: answerSchema,
     /** The reviewer's own evidence intervals, when they marked any (compared by tIoU). */
-    evidence: z.array(z.tuple([time, time])).max(100).optional(),
+    evidence: z
+      .array(z.tuple([time, time]))
+      .max(100)
+      .optional(),
     /** The reviewer's own event moments up to the query time (compared by event F1). */
     events: z.array(time).max(100_000).optional(),
   })

@@ -33,7 +33,18 @@ describe('frame sampling over the prefix (OVO-S App. A.1)', () => {
   });
   it('oracle spreads N frames over the evidence, in proportion to length', () => {
     // N_1 = round(4·3/4) = 3 over [0, 3] → 0, round(1.5) = 2, 3; N_2 = round(4·1/4) = 1 → 6
-    const frames = sampleFrames({ kind: 'oracle', frames: 4, evidence: [[0, 3], [6, 7]] }, 10, 1);
+    const frames = sampleFrames(
+      {
+        kind: 'oracle',
+        frames: 4,
+        evidence: [
+          [0, 3],
+          [6, 7],
+        ],
+      },
+      10,
+      1,
+    );
     expect(frames).toEqual([0, 2, 3, 6]);
   });
   it('rounds halves to even, as Python does', () => {

@@ -29,12 +29,14 @@ describe('dataset statistics', () => {
     const raw = JSON.parse(file) as Array<{ video_path: string; verified_responses: Array<{ time_type: string; capability: string }> }>;
     const hand: Record<string, Record<string, number>> = {};
     const capabilities: Record<string, number> = {};
-    const scenario = (path: string) => ({ youtube_dl_reencoded: 'YouTube Vlog', phone_class_reencoded: 'Phone Tutorial', record_file_reencoded: 'Phone Record', EgoBlind_reencoded: 'EgoBlind' })[path.split('/')[0]!]!;
-    for (const v of raw) for (const qa of v.verified_responses) {
-      const row = (hand[scenario(v.video_path)] ??= {});
-      row[qa.time_type] = (row[qa.time_type] ?? 0) + 1;
-      capabilities[qa.capability] = (capabilities[qa.capability] ?? 0) + 1;
-    }
+    const scenario = (path: string) =>
+      ({ youtube_dl_reencoded: 'YouTube Vlog', phone_class_reencoded: 'Phone Tutorial', record_file_reencoded: 'Phone Record', EgoBlind_reencoded: 'EgoBlind' })[path.split('/')[0]!]!;
+    for (const v of raw)
+      for (const qa of v.verified_responses) {
+        const row = (hand[scenario(v.video_path)] ??= {});
+        row[qa.time_type] = (row[qa.time_type] ?? 0) + 1;
+        capabilities[qa.capability] = (capabilities[qa.capability] ?? 0) + 1;
+      }
     expect(stats.temporalByFacet.scenario).toEqual(hand);
     expect(stats.byTaskCode).toEqual(capabilities);
     expect(stats.questions).toBe(raw.reduce((n, v) => n + v.verified_responses.length, 0));

@@ -105,7 +105,10 @@ export function datasetStats(input: { profile: Profile; questions: readonly Ques
   stats.queryPointsPerQuestion = distribution(perQuestion, 1);
   // a placeholder video's length is not known until it is relinked: left out, not counted as 0
   const durations = [...new Set(questions.map((q) => q.videoId))].map((id) => videos.get(id)?.duration ?? null);
-  stats.videoDurations = distribution(durations.filter((d): d is number => d !== null), 60);
+  stats.videoDurations = distribution(
+    durations.filter((d): d is number => d !== null),
+    60,
+  );
   stats.queryTimes = distribution(times, 60);
   stats.evidenceSpans = distribution(spans, 1);
   return stats;

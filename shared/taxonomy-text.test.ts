@@ -10,7 +10,17 @@ describe('taxonomy as text', () => {
   it('reads codes and names, nesting by two-space indent', () => {
     expect(parseTaxonomy('K — Kitchen\n  K1 — Knife strokes\n  Stirring\nOther')).toEqual({
       ok: true,
-      nodes: [{ code: 'K', name: 'Kitchen', children: [{ code: 'K1', name: 'Knife strokes' }, { code: 'Stirring', name: 'Stirring' }] }, { code: 'Other', name: 'Other' }],
+      nodes: [
+        {
+          code: 'K',
+          name: 'Kitchen',
+          children: [
+            { code: 'K1', name: 'Knife strokes' },
+            { code: 'Stirring', name: 'Stirring' },
+          ],
+        },
+        { code: 'Other', name: 'Other' },
+      ],
     });
   });
   it('names the line of a mistake', () => {

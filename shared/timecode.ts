@@ -4,10 +4,7 @@
 const EPSILON = 1 / 480;
 
 /** `H:MM:SS.mmm` when the video is an hour or longer (or `withHours`), else `MM:SS.mmm`. */
-export function formatTimecode(
-  seconds: number,
-  options: { fractionDigits?: number; withHours?: boolean } = {},
-): string {
+export function formatTimecode(seconds: number, options: { fractionDigits?: number; withHours?: boolean } = {}): string {
   const digits = options.fractionDigits ?? 3;
   const sign = seconds < 0 ? '-' : '';
   const scale = 10 ** digits;
@@ -76,9 +73,7 @@ export function stepSeconds(current: number, direction: 1 | -1, duration: number
   const maxSecond = Math.floor(lastFrameTime(duration, fps) + 1e-9);
   const onGrid = Math.abs(current - Math.round(current)) < EPSILON;
   const base = onGrid ? Math.round(current) : current;
-  const target = direction > 0
-    ? (onGrid ? base + 1 : Math.ceil(base))
-    : (onGrid ? base - 1 : Math.floor(base));
+  const target = direction > 0 ? (onGrid ? base + 1 : Math.ceil(base)) : onGrid ? base - 1 : Math.floor(base);
   return Math.min(Math.max(target, 0), maxSecond);
 }
 

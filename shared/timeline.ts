@@ -107,12 +107,7 @@ interface FilmstripSlot {
  * Which 1-FPS thumbnails to draw: every second while they fit, otherwise every k-th second so each
  * is at least `thumbWidth` wide. Only slots that intersect the view are returned.
  */
-export function filmstripSlots(
-  v: TimelineView,
-  b: TimelineBounds,
-  thumbWidth: number,
-  thumbCount: number,
-): FilmstripSlot[] {
+export function filmstripSlots(v: TimelineView, b: TimelineBounds, thumbWidth: number, thumbCount: number): FilmstripSlot[] {
   if (thumbCount <= 0) return [];
   const stride = Math.max(1, Math.ceil(thumbWidth / v.pxPerSec));
   const firstSecond = Math.max(0, Math.floor(v.start / stride) * stride);

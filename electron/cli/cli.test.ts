@@ -44,7 +44,7 @@ describe('tidemark CLI', () => {
     expect(result.err).toEqual(['bad.jsonl:1:query_points.count: has 2 counts for 3 times']);
   });
 
-  it('validate warns where a VCBench file\'s counts are not what its occurrence times give (exit 0: the file\'s count is the key)', async () => {
+  it("validate warns where a VCBench file's counts are not what its occurrence times give (exit 0: the file's count is the key)", async () => {
     const file = join(dir.path, 'counts.jsonl');
     writeFileSync(file, readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').replace('"count": [1, 2, 5]', '"count": [1, 3, 5]'));
     const result = await run('validate', file, '--format', 'vcbench');
@@ -160,10 +160,19 @@ describe('tidemark CLI', () => {
     const whole = readFileSync(project);
     for (const kept of [whole.length / 2, 4096, 60]) {
       writeFileSync(project, whole.subarray(0, kept));
-      for (const command of [['stats'], ['export', '--format', 'vcbench', '--out', join(dir.path, 'cut.jsonl')], ['import', join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), '--format', 'vcbench']]) {
+      for (const command of [
+        ['stats'],
+        ['export', '--format', 'vcbench', '--out', join(dir.path, 'cut.jsonl')],
+        ['import', join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), '--format', 'vcbench'],
+      ]) {
         const result = await run(...command, '--project', project);
         expect(result.code, `${command[0]} of ${kept} bytes`).toBe(1);
-        expect(result.err[0]).toBe(`tidemark: ${project} is damaged: it has ${kept.toLocaleString('en')} bytes where its header says ${whole.length.toLocaleString('en')} (it was cut short). A backup copy of it, or a cut-short-tidemark-wal file kept beside the original, may hold what is missing; Tidemark has not changed it.`.replace('cut-short-tidemark-wal', 'cut-short.tidemark-wal'));
+        expect(result.err[0]).toBe(
+          `tidemark: ${project} is damaged: it has ${kept.toLocaleString('en')} bytes where its header says ${whole.length.toLocaleString('en')} (it was cut short). A backup copy of it, or a cut-short-tidemark-wal file kept beside the original, may hold what is missing; Tidemark has not changed it.`.replace(
+            'cut-short-tidemark-wal',
+            'cut-short.tidemark-wal',
+          ),
+        );
         expect([existsSync(`${project}-wal`), existsSync(`${project}-shm`)], `${command[0]} of ${kept} bytes`).toEqual([false, false]);
         expect(readFileSync(project).length).toBe(kept);
       }
@@ -213,7 +222,19 @@ describe('tidemark CLI', () => {
     // a question with no counting settings and no query points: not a VCBench row
     const lines = readFileSync(tidemark, 'utf8').trimEnd().split('\n');
     const video = JSON.parse(lines.find((l) => l.includes('"table":"videos"'))!) as { row: { id: string } };
-    const draft = { table: 'questions', row: { id: 'draft-1', video_id: video.row.id, profile_id: 'builtin:vcbench', fields: JSON.stringify({ text: 'How many chairs?', answerKind: 'number', status: 'accepted' }), provenance: '{}', created_by: 'ann', created_at: '2026-11-23T00:00:00.000Z', updated_at: '2026-11-23T00:00:00.000Z' } };
+    const draft = {
+      table: 'questions',
+      row: {
+        id: 'draft-1',
+        video_id: video.row.id,
+        profile_id: 'builtin:vcbench',
+        fields: JSON.stringify({ text: 'How many chairs?', answerKind: 'number', status: 'accepted' }),
+        provenance: '{}',
+        created_by: 'ann',
+        created_at: '2026-11-23T00:00:00.000Z',
+        updated_at: '2026-11-23T00:00:00.000Z',
+      },
+    };
     writeFileSync(tidemark, `${[...lines, JSON.stringify(draft)].join('\n')}\n`);
     expect((await run('import', tidemark, '--format', 'tidemark', '--project', project)).code).toBe(0);
     const refused = await run('export', '--format', 'vcbench', '--project', project, '--out', join(dir.path, 'v.jsonl'));
@@ -239,7 +260,9 @@ describe('tidemark CLI', () => {
     expect(result).toMatchObject({ metric: 'cohen', items: 50, raters: 2 });
     expect(result.value).toBeCloseTo(0.4, 10);
     expect(result.ci95[0]).toBeCloseTo(0.1511, 4);
-    expect((await run('agreement', '--ratings', csv, '--metric', 'cohen')).out[0]).toBe('cohen: 0.400 (95 % CI 0.151 to 0.649, large-sample: Fleiss, Cohen & Everitt 1969), fair (Landis–Koch); 50 items, 2 raters');
+    expect((await run('agreement', '--ratings', csv, '--metric', 'cohen')).out[0]).toBe(
+      'cohen: 0.400 (95 % CI 0.151 to 0.649, large-sample: Fleiss, Cohen & Everitt 1969), fair (Landis–Koch); 50 items, 2 raters',
+    );
     expect((await run('agreement', '--ratings', csv, '--metric', 'percent')).out[0]).toBe('percent: 0.700 (95 % CI 0.562 to 0.809, Wilson); 50 items, 2 raters');
     // three raters: Cohen's needs two named; Fleiss' takes them all
     writeFileSync(csv, `${[...rows, 'q0,cy,yes'].join('\n')}\n`);
@@ -259,7 +282,14 @@ describe('tidemark CLI', () => {
     const csv = join(dir.path, 'three.csv');
     // 30 items, three raters: everyone agrees on items 0–19, cy differs on 20–24, all three differ on 25–29
     const labels = (i: number): [number, number, number] => (i < 20 ? [i % 3, i % 3, i % 3] : i < 25 ? [1, 1, 2] : [0, 1, 2]);
-    writeFileSync(csv, `item,rater,label\n${Array.from({ length: 30 }, (_, i) => labels(i).map((l, r) => `i${i},${['ann', 'bob', 'cy'][r]},${l + 1}`).join('\n')).join('\n')}\n`);
+    writeFileSync(
+      csv,
+      `item,rater,label\n${Array.from({ length: 30 }, (_, i) =>
+        labels(i)
+          .map((l, r) => `i${i},${['ann', 'bob', 'cy'][r]},${l + 1}`)
+          .join('\n'),
+      ).join('\n')}\n`,
+    );
     const json = async (...args: string[]) => {
       const result = await run('agreement', '--ratings', csv, '--json', ...args);
       expect(result.code).toBe(0);
@@ -282,7 +312,9 @@ describe('tidemark CLI', () => {
     expect(other.ci95).not.toEqual(alpha.ci95);
     const line = (await run('agreement', '--ratings', csv, '--metric', 'krippendorff-nominal', '--draws', '300', '--seed', '7')).out[0]!;
     expect(line).toMatch(/^krippendorff-nominal: 0\.\d{3} \(95 % CI -?\d\.\d{3} to \d\.\d{3}, bootstrap over items: 300 draws, seed 7\); 30 items, 3 raters$/);
-    expect((await run('agreement', '--ratings', csv, '--metric', 'fleiss')).out[0]).toMatch(/^fleiss: 0\.\d{3} \(95 % CI \d\.\d{3} to \d\.\d{3}, large-sample: Gwet 2021\), \w+ \(Landis–Koch\); 30 items, 3 raters$/);
+    expect((await run('agreement', '--ratings', csv, '--metric', 'fleiss')).out[0]).toMatch(
+      /^fleiss: 0\.\d{3} \(95 % CI \d\.\d{3} to \d\.\d{3}, large-sample: Gwet 2021\), \w+ \(Landis–Koch\); 30 items, 3 raters$/,
+    );
     // --draws and --seed are the bootstrap's: refused for the other metrics, and checked
     const refused = await run('agreement', '--ratings', csv, '--metric', 'fleiss', '--draws', '300');
     expect(refused.code).toBe(2);
@@ -306,8 +338,20 @@ describe('tidemark CLI', () => {
     const path = join(dir.path, 'reviewed.tidemark');
     const project = await Project.open(path, { create: true, name: 'Reviewed' });
     const fx = await populateForReview(project);
-    await openRound(project, lead, { name: 'Pilot', purpose: 'review', selection: { profileId: null, taskCodes: ['1', '2'], statuses: [], authors: [], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
-    for (const [questionId, answer] of [[fx.choiceId, 'B'], [fx.plainId, 'B']] as const) {
+    await openRound(project, lead, {
+      name: 'Pilot',
+      purpose: 'review',
+      selection: { profileId: null, taskCodes: ['1', '2'], statuses: [], authors: [], sample: null },
+      reviewers: ['Rita'],
+      reviewsPerItem: 1,
+      threshold: 0.8,
+      numericTolerance: 0,
+      eventTolerance: 1,
+    });
+    for (const [questionId, answer] of [
+      [fx.choiceId, 'B'],
+      [fx.plainId, 'B'],
+    ] as const) {
       const point = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === questionId)!;
       await submitReview(project, rita, { questionId, round: 1, answers: [{ queryPointId: point.id, answer }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
     }
@@ -330,13 +374,22 @@ describe('tidemark CLI', () => {
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
-  it('score --rules: the release\'s rule by default, the paper\'s on request (PhoStream: a forward answer at t_q)', async () => {
+  it("score --rules: the release's rule by default, the paper's on request (PhoStream: a forward answer at t_q)", async () => {
     const project = join(dir.path, 'rules.tidemark');
     expect((await run('import', join(fixtures, 'phostream', 'phostream_annotations.sample.json'), '--format', 'phostream', '--project', project, '--media', join(dir.path, 'no-media'))).code).toBe(0);
     // the second video's forward question asked at 00:36 (T_p 00:42): answered at 00:36, again at 00:42
     const sample = JSON.parse(readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8')) as Array<Record<string, unknown>>;
     const runFile = join(dir.path, 'stream.jsonl');
-    writeFileSync(runFile, `${JSON.stringify({ ...sample[1], responses: [{ timestamp: '00:36', response: 'She borrows scrub pants.' }, { timestamp: '00:42', response: 'She borrows scrub pants.' }] })}\n`);
+    writeFileSync(
+      runFile,
+      `${JSON.stringify({
+        ...sample[1],
+        responses: [
+          { timestamp: '00:36', response: 'She borrows scrub pants.' },
+          { timestamp: '00:42', response: 'She borrows scrub pants.' },
+        ],
+      })}\n`,
+    );
     const timing = async (...rules: string[]) => {
       const scored = await run('score', '--project', project, '--run', runFile, '--format', 'phostream-run', '--model', 'm', '--json', ...rules);
       expect(scored.code).toBe(0);
@@ -350,18 +403,20 @@ describe('tidemark CLI', () => {
     expect((await run('score', '--project', project, '--run', runFile, '--rules', 'mine')).err[0]).toBe('tidemark: --rules: one of release, paper (got "mine").');
   });
 
-  it('imports a StreamingBench file whose time_stamp only the release\'s runners read (exit 0, a warning on its line)', async () => {
+  it("imports a StreamingBench file whose time_stamp only the release's runners read (exit 0, a warning on its line)", async () => {
     const file = join(dir.path, 'questions_real.json');
     const question = { task_type: 'Counting', question: 'How many cups are on the table?', time_stamp: '00:00:8', answer: 'C', options: ['A. 1', 'B. 2', 'C. 3', 'D. 4'] };
     writeFileSync(file, JSON.stringify([{ questions: [question], video_path: './videos/sample_1_real.mp4' }], null, 4));
     const imported = await run('import', file, '--format', 'streamingbench', '--project', join(dir.path, 'sb.tidemark'), '--media', join(dir.path, 'no-media'));
     expect(imported.code).toBe(0);
-    expect(imported.err.filter((l) => l.includes('warning:'))).toEqual(["questions_real.json:7:[0].questions[0].time_stamp: warning: not HH:MM:SS; read as 8 s, as the release's runners read it (each field × 60^i)"]);
+    expect(imported.err.filter((l) => l.includes('warning:'))).toEqual([
+      "questions_real.json:7:[0].questions[0].time_stamp: warning: not HH:MM:SS; read as 8 s, as the release's runners read it (each field × 60^i)",
+    ]);
     expect(imported.out.at(-1)).toMatch(/^Imported 1 question and 0 marks from 1 record/);
   });
 });
 
-describe('tidemark as one of the project\'s people (--as, --role, --data-dir)', () => {
+describe("tidemark as one of the project's people (--as, --role, --data-dir)", () => {
   const home = tempDir();
   afterAll(() => home.remove());
   /** A data folder whose settings.json names someone (the walk that found this ran as root). */
@@ -386,8 +441,20 @@ describe('tidemark as one of the project\'s people (--as, --role, --data-dir)', 
     const project = await Project.open(path, { create: true, name: 'People' });
     const fx = await populateForReview(project);
     await savePerson(project, lead, 'Pat', ['annotator', 'researcher']);
-    await openRound(project, lead, { name: 'Pilot', purpose: 'review', selection: { profileId: null, taskCodes: ['1', '2'], statuses: [], authors: [], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
-    for (const [questionId, answer] of [[fx.choiceId, 'B'], [fx.plainId, 'B']] as const) {
+    await openRound(project, lead, {
+      name: 'Pilot',
+      purpose: 'review',
+      selection: { profileId: null, taskCodes: ['1', '2'], statuses: [], authors: [], sample: null },
+      reviewers: ['Rita'],
+      reviewsPerItem: 1,
+      threshold: 0.8,
+      numericTolerance: 0,
+      eventTolerance: 1,
+    });
+    for (const [questionId, answer] of [
+      [fx.choiceId, 'B'],
+      [fx.plainId, 'B'],
+    ] as const) {
       const point = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === questionId)!;
       await submitReview(project, rita, { questionId, round: 1, answers: [{ queryPointId: point.id, answer }], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 });
     }
@@ -421,7 +488,10 @@ describe('tidemark as one of the project\'s people (--as, --role, --data-dir)', 
       expect(result.code, argv.join(' ')).toBe(1);
       expect(result.err.join('\n'), argv.join(' ')).toMatch(message);
     };
-    await refused(['agreement', '--project', path, '--as', 'Nobody'], /^tidemark: --as Nobody: Nobody is not one of this project's people; its people are Ada \(adjudicator\), Ann \(annotator\), Lee \(lead\), Pat \(annotator, researcher\), Rita \(reviewer\), Rob \(reviewer\)\.$/);
+    await refused(
+      ['agreement', '--project', path, '--as', 'Nobody'],
+      /^tidemark: --as Nobody: Nobody is not one of this project's people; its people are Ada \(adjudicator\), Ann \(annotator\), Lee \(lead\), Pat \(annotator, researcher\), Rita \(reviewer\), Rob \(reviewer\)\.$/,
+    );
     await refused(['agreement', '--project', path, '--as', 'lee'], /lee is not one of this project's people \(did you mean Lee\?\)/);
     // a reviewer stays blind, and cannot take a role the project does not give them
     await refused(['agreement', '--project', path, '--as', 'Rita'], /reviewer/);

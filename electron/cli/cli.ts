@@ -3,7 +3,19 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AgreementError, cohenKappa, describeInterval, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, type AgreementResult, type AlphaLevel, type BootstrapOptions, type Rating } from '../../shared/agreement/metrics';
+import {
+  AgreementError,
+  cohenKappa,
+  describeInterval,
+  fleissKappa,
+  krippendorffAlpha,
+  landisKoch,
+  percentAgreement,
+  type AgreementResult,
+  type AlphaLevel,
+  type BootstrapOptions,
+  type Rating,
+} from '../../shared/agreement/metrics';
 import { readRatingsCsv } from '../../shared/agreement/ratings-csv';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../../shared/review/report-format';
 import { reportGroupings, type ReportGrouping } from '../../shared/review/types';
@@ -155,7 +167,10 @@ function progressOn(io: CliIo): JobControl {
 /** A format name the command can use, or a usage error listing the ones it can. */
 function checkFormat(id: string, ability: 'canImport' | 'canExport'): void {
   if (!listFormats().some((f) => f.id === id && f[ability])) {
-    const names = listFormats().filter((f) => f[ability]).map((f) => f.id).join(', ');
+    const names = listFormats()
+      .filter((f) => f[ability])
+      .map((f) => f.id)
+      .join(', ');
     throw new UsageError(`Unknown format "${id}" here; formats: ${names}.`);
   }
 }
@@ -165,7 +180,15 @@ function removeProjectFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
-async function runImport(file: string, projectPath: string, format: string, values: { media?: string; report?: string; 'skip-invalid'?: boolean; update?: boolean }, io: CliIo, env: NodeJS.ProcessEnv, who: Who): Promise<number> {
+async function runImport(
+  file: string,
+  projectPath: string,
+  format: string,
+  values: { media?: string; report?: string; 'skip-invalid'?: boolean; update?: boolean },
+  io: CliIo,
+  env: NodeJS.ProcessEnv,
+  who: Who,
+): Promise<number> {
   checkFormat(format, 'canImport');
   requireFile(file);
   const created = !existsSync(projectPath);
@@ -196,7 +219,10 @@ async function runImport(file: string, projectPath: string, format: string, valu
       writeFileAtomic(report, JSON.stringify({ file: outcome.file, format: outcome.format, problems: outcome.problems, warnings: outcome.warnings, missingMedia: outcome.missingMedia }, null, 2));
       io.out(`Report written to ${report}`);
     }
-    const present = outcome.alreadyPresent > 0 ? `; ${plural(outcome.alreadyPresent, outcome.format === LOSSLESS_FORMAT.id ? 'row was' : 'question was', outcome.format === LOSSLESS_FORMAT.id ? 'rows were' : 'questions were')} already present${outcome.updated > 0 ? ` (${outcome.updated} updated)` : ''}` : '';
+    const present =
+      outcome.alreadyPresent > 0
+        ? `; ${plural(outcome.alreadyPresent, outcome.format === LOSSLESS_FORMAT.id ? 'row was' : 'question was', outcome.format === LOSSLESS_FORMAT.id ? 'rows were' : 'questions were')} already present${outcome.updated > 0 ? ` (${outcome.updated} updated)` : ''}`
+        : '';
     io.out(
       outcome.format === LOSSLESS_FORMAT.id
         ? `Imported ${outcome.importedRows.toLocaleString('en')} of ${plural(outcome.records, 'row')} (${plural(outcome.importedQuestions, 'question')}, ${plural(outcome.importedMarks, 'mark')}) into ${projectPath}${present}.`
@@ -227,7 +253,6 @@ async function runExport(projectPath: string, format: string, out: string, value
     return 0;
   });
 }
-
 
 function computeAgreement(metric: AgreementMetric, ratings: Rating[], raters: [string, string] | undefined, bootstrap: BootstrapOptions): AgreementResult {
   switch (metric) {
@@ -388,7 +413,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const profile = need('profile');
         // what a model is given is read as the caller may see it: the annotations, through the blinding rule
         return await withProject(resolve(need('project')), 'read', { who, method: 'annotations.load' }, async (project, caller) => {
-          const { rows, placeholderQuestions } = await evaluationInputs(project, caller, profile, sampling, { ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: tools.ffmpeg } : {}), control: progressOn(io) });
+          const { rows, placeholderQuestions } = await evaluationInputs(project, caller, profile, sampling, {
+            ...(values.cut ? { cutDir: resolve(values.cut), ffmpeg: tools.ffmpeg } : {}),
+            control: progressOn(io),
+          });
           if (placeholderQuestions > 0) io.err(`${plural(placeholderQuestions, 'question')} on placeholder videos left out: relink their media first.`);
           writeFileAtomic(out, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
           io.out(`Wrote ${plural(rows.length, 'query point')} to ${out}.`);

@@ -102,7 +102,10 @@ function roleOf(db: ReadableDb, name: string, asked: Role | null, preferred: Rol
   if (!person) {
     const people = listPeople(db);
     const like = personNamedLike(db, name);
-    const listed = people.length === 0 ? 'it lists nobody yet (a lead adds people in Review → People; without --as you work as the person in settings)' : `its people are ${people.map((p) => `${p.name} (${p.roles.join(', ')})`).join(', ')}`;
+    const listed =
+      people.length === 0
+        ? 'it lists nobody yet (a lead adds people in Review → People; without --as you work as the person in settings)'
+        : `its people are ${people.map((p) => `${p.name} (${p.roles.join(', ')})`).join(', ')}`;
     throw new ServiceError('forbidden', `--as ${name}: ${name} is not one of this project's people${like ? ` (did you mean ${like.name}?)` : ''}; ${listed}.`);
   }
   const roles = person.roles as readonly Role[];

@@ -53,17 +53,33 @@ beforeAll(async () => {
   fake = await startFakeOpenAi();
   // the saved endpoint points nowhere: the runs below reach the fake only through --base-url
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(settingsPath, JSON.stringify({ personName: 'Ann', role: 'annotator', ffmpegSource: 'bundled', identityChosen: true, drafting: { baseURL: 'http://127.0.0.1:9/v1', model: 'saved-model', concurrency: 2, timeoutSeconds: 5, maxRetries: 0, priceInputPerMillion: 2, priceOutputPerMillion: 8 } }));
+  writeFileSync(
+    settingsPath,
+    JSON.stringify({
+      personName: 'Ann',
+      role: 'annotator',
+      ffmpegSource: 'bundled',
+      identityChosen: true,
+      drafting: { baseURL: 'http://127.0.0.1:9/v1', model: 'saved-model', concurrency: 2, timeoutSeconds: 5, maxRetries: 0, priceInputPerMillion: 2, priceOutputPerMillion: 8 },
+    }),
+  );
   const app = new AppServices({ dataDir: join(dir.path, 'setup'), mode: 'browser', version: 'test' });
   const call = apiClient(app, ann);
   await app.createProject(projectPath, 'CLI drafts');
   await renderClip(join(dir.path, 'clip.mp4'), { width: 320, height: 180, fps: 25, scenes: [], testPattern: { seconds: 12 } });
   await app.jobs.wait((await call('videos.import', { paths: [join(dir.path, 'clip.mp4')] })).jobId);
   videoId = (await listVideos(app.requireProject()))[0]!.id;
-  taskId = (await call('questions.create', { videoId, fields: { profileId: 'builtin:vsas-bench', text: 'What is happening?', answerKind: 'text', status: 'accepted' }, queryPoints: [{ time: 0 }] })).question.id;
+  taskId = (await call('questions.create', { videoId, fields: { profileId: 'builtin:vsas-bench', text: 'What is happening?', answerKind: 'text', status: 'accepted' }, queryPoints: [{ time: 0 }] }))
+    .question.id;
   await call('questions.create', { videoId, fields: { profileId: 'builtin:vsas-bench', text: 'Describe the scene.', answerKind: 'text', status: 'accepted' }, queryPoints: [{ time: 0 }] });
   const choice = async (text: string, answer: string) =>
-    (await call('questions.create', { videoId, fields: { profileId: 'builtin:ovo-s-bench', text, answerKind: 'choice', options: { A: 'a', B: 'b', C: 'c', D: 'd' } }, queryPoints: [{ time: 2, answer }] })).question.id;
+    (
+      await call('questions.create', {
+        videoId,
+        fields: { profileId: 'builtin:ovo-s-bench', text, answerKind: 'choice', options: { A: 'a', B: 'b', C: 'c', D: 'd' } },
+        queryPoints: [{ time: 2, answer }],
+      })
+    ).question.id;
   giveawayId = await choice('Which option is the giveaway?', 'B');
   await choice('Which option is fair?', 'C');
   await app.shutdown();
@@ -125,7 +141,10 @@ describe('tidemark draft', () => {
     fake.answerWith(() => json({ caption: 'seven at last' }));
     const again = await draft('--what', 'captions', '--task', 'What is happening?', '--k', '4', '--json');
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.out.join('\n'))).toMatchObject({ estimate: { requests: 1, skipped: 11 }, outcome: { drafted: 1, failed: 0, skipped: 11, requests: 1, cancelled: false, stoppedAtBudget: false } });
+    expect(JSON.parse(again.out.join('\n'))).toMatchObject({
+      estimate: { requests: 1, skipped: 11 },
+      outcome: { drafted: 1, failed: 0, skipped: 11, requests: 1, cancelled: false, stoppedAtBudget: false },
+    });
     expect(fake.received).toHaveLength(1);
   });
 
@@ -136,10 +155,21 @@ describe('tidemark draft', () => {
     });
     const result = await draft('--what', 'events', '--target', 'person enters', '--step', '5', '--k', '8', '--json');
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.out.join('\n'))).toMatchObject({ run: { what: 'events', target: 'person enters', mark: 'event', stepSeconds: 5 }, estimate: { requests: 3 }, outcome: { drafted: 2, failed: 0, requests: 3 } });
+    expect(JSON.parse(result.out.join('\n'))).toMatchObject({
+      run: { what: 'events', target: 'person enters', mark: 'event', stepSeconds: 5 },
+      estimate: { requests: 3 },
+      outcome: { drafted: 2, failed: 0, requests: 3 },
+    });
     const { drafts: events, marks } = await drafts('event');
-    expect(events.map((d) => [d.status, d.at])).toEqual([['draft', 4], ['draft', 9], ['empty', 11]]);
-    expect(marks.filter((m) => m.target === 'person enters').map((m) => [m.type, m.start])).toEqual([['event', 1], ['event', 6]]);
+    expect(events.map((d) => [d.status, d.at])).toEqual([
+      ['draft', 4],
+      ['draft', 9],
+      ['empty', 11],
+    ]);
+    expect(marks.filter((m) => m.target === 'person enters').map((m) => [m.type, m.start])).toEqual([
+      ['event', 1],
+      ['event', 6],
+    ]);
   });
 
   it('stops on Ctrl-C, keeping what was drafted (exit 130), and leaves no SIGINT handler behind', async () => {
@@ -262,7 +292,9 @@ describe('tidemark draft', () => {
     expect(missingVideo.err[0]).toBe(`tidemark: No video "nope.mp4" in this project. Videos: clip.mp4 (${videoId}).`);
     const missingTask = await draft('--what', 'captions', '--task', 'What happens?', '--dry-run');
     expect(missingTask.code).toBe(1);
-    expect(missingTask.err[0]).toMatch(new RegExp(`^tidemark: No question "What happens\\?" on clip\\.mp4\\. Its VSAS questions: ${taskId} "What is happening\\?"; [\\w-]+ "Describe the scene\\."\\.$`));
+    expect(missingTask.err[0]).toMatch(
+      new RegExp(`^tidemark: No question "What happens\\?" on clip\\.mp4\\. Its VSAS questions: ${taskId} "What is happening\\?"; [\\w-]+ "Describe the scene\\."\\.$`),
+    );
     const missingProfile = await draft('--what', 'questions', '--profile', 'nope', '--dry-run');
     expect(missingProfile.code).toBe(1);
     expect(missingProfile.err[0]).toMatch(/^tidemark: No profile "nope" in this project\. Profiles: .*builtin:phostream \(PhoStream\)/);

@@ -74,25 +74,84 @@ Questions flagged also exit 1.`,
 
 const text = { type: 'string' } as const;
 const flag = { type: 'boolean' } as const;
-const RUN_OPTIONS = { project: text, profile: text, budget: text, 'base-url': text, model: text, concurrency: text, 'dry-run': flag, json: flag, ...WHO_OPTIONS, help: { type: 'boolean', short: 'h' } } as const;
-const DRAFT_OPTIONS = { ...RUN_OPTIONS, video: text, what: text, task: text, target: text, mark: text, from: text, to: text, policy: text, k: text, height: text, step: text, segment: text, 'per-segment': text, 'with-previous': flag } as const;
+const RUN_OPTIONS = {
+  project: text,
+  profile: text,
+  budget: text,
+  'base-url': text,
+  model: text,
+  concurrency: text,
+  'dry-run': flag,
+  json: flag,
+  ...WHO_OPTIONS,
+  help: { type: 'boolean', short: 'h' },
+} as const;
+const DRAFT_OPTIONS = {
+  ...RUN_OPTIONS,
+  video: text,
+  what: text,
+  task: text,
+  target: text,
+  mark: text,
+  from: text,
+  to: text,
+  policy: text,
+  k: text,
+  height: text,
+  step: text,
+  segment: text,
+  'per-segment': text,
+  'with-previous': flag,
+} as const;
 const PROBE_OPTIONS = { ...RUN_OPTIONS, repeats: text } as const;
 type Values = Partial<Record<string, string | boolean>>;
 
 const WHATS: readonly DraftWhat[] = ['captions', 'events', 'questions'];
 /** Flags for one kind of draft only. */
-const ONLY_FOR: Partial<Record<keyof typeof DRAFT_OPTIONS, DraftWhat>> = { task: 'captions', 'with-previous': 'captions', target: 'events', mark: 'events', step: 'events', profile: 'questions', segment: 'questions', 'per-segment': 'questions' };
+const ONLY_FOR: Partial<Record<keyof typeof DRAFT_OPTIONS, DraftWhat>> = {
+  task: 'captions',
+  'with-previous': 'captions',
+  target: 'events',
+  mark: 'events',
+  step: 'events',
+  profile: 'questions',
+  segment: 'questions',
+  'per-segment': 'questions',
+};
 /** The flag each field of a run (or of the endpoint) comes from, to name it in an error. */
 const FLAG_OF: Record<string, string> = {
-  from: 'from', to: 'to', policy: 'policy', k: 'k', height: 'height', budgetUsd: 'budget', target: 'target', mark: 'mark', stepSeconds: 'step',
-  profileId: 'profile', segmentSeconds: 'segment', perSegment: 'per-segment', repeats: 'repeats', baseURL: 'base-url', model: 'model', concurrency: 'concurrency',
+  from: 'from',
+  to: 'to',
+  policy: 'policy',
+  k: 'k',
+  height: 'height',
+  budgetUsd: 'budget',
+  target: 'target',
+  mark: 'mark',
+  stepSeconds: 'step',
+  profileId: 'profile',
+  segmentSeconds: 'segment',
+  perSegment: 'per-segment',
+  repeats: 'repeats',
+  baseURL: 'base-url',
+  model: 'model',
+  concurrency: 'concurrency',
 };
 /** What a run's "skipped" counts. */
-const SKIPPED: Record<DraftWhat | 'probe', [string, string]> = { captions: ['second', 'seconds'], events: ['stretch', 'stretches'], questions: ['segment', 'segments'], probe: ['question', 'questions'] };
+const SKIPPED: Record<DraftWhat | 'probe', [string, string]> = {
+  captions: ['second', 'seconds'],
+  events: ['stretch', 'stretches'],
+  questions: ['segment', 'segments'],
+  probe: ['question', 'questions'],
+};
 const DRAFT_KIND: Record<DraftWhat, DraftKind> = { captions: 'caption', events: 'event', questions: 'question' };
 
 /** A number as written on a command line: digits with an optional sign and point ("1e3", "0x10", "" are refused). */
-const numeral = z.string().trim().regex(/^[+-]?(\d+\.?\d*|\.\d+)$/).transform(Number);
+const numeral = z
+  .string()
+  .trim()
+  .regex(/^[+-]?(\d+\.?\d*|\.\d+)$/)
+  .transform(Number);
 
 function numberFlag(values: Values, name: string): number | undefined {
   const value = values[name];
@@ -136,7 +195,9 @@ async function findVideo(project: Project, nameOrId: string): Promise<Video> {
   if (named.length === 1) return named[0]!;
   if (named.length > 1) throw new Error(`${named.length} videos are named ${nameOrId}; give one's id: ${named.map((v) => v.id).join(', ')}.`);
   const some = videos.slice(0, 20).map((v) => `${v.name} (${v.id})`);
-  throw new Error(`No video "${nameOrId}" in this project. ${videos.length === 0 ? 'It has no videos.' : `Videos: ${some.join(', ')}${videos.length > some.length ? `, and ${videos.length - some.length} more` : ''}.`}`);
+  throw new Error(
+    `No video "${nameOrId}" in this project. ${videos.length === 0 ? 'It has no videos.' : `Videos: ${some.join(', ')}${videos.length > some.length ? `, and ${videos.length - some.length} more` : ''}.`}`,
+  );
 }
 
 async function findProfile(project: Project, idOrKind: string): Promise<Profile> {
@@ -308,8 +369,13 @@ async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
   if (what === 'events') required(values, 'target', 'draft --what events', ': what to find, in words');
   if (what === 'questions') required(values, 'profile', 'draft --what questions', ': a profile id or kind');
   const numbers = {
-    from: numberFlag(values, 'from'), to: numberFlag(values, 'to'), k: numberFlag(values, 'k'), height: numberFlag(values, 'height'),
-    stepSeconds: numberFlag(values, 'step'), segmentSeconds: numberFlag(values, 'segment'), perSegment: numberFlag(values, 'per-segment'),
+    from: numberFlag(values, 'from'),
+    to: numberFlag(values, 'to'),
+    k: numberFlag(values, 'k'),
+    height: numberFlag(values, 'height'),
+    stepSeconds: numberFlag(values, 'step'),
+    segmentSeconds: numberFlag(values, 'segment'),
+    perSegment: numberFlag(values, 'per-segment'),
   };
   if (numbers.to !== undefined && numbers.to <= (numbers.from ?? 0)) throw new UsageError('--to must be after --from.');
   const { session, path, budgetUsd } = startSession('draft', values, io, env);
@@ -318,7 +384,11 @@ async function draftCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): 
   return withProject(path, values['dry-run'] ? 'read' : 'write', { who, method: values['dry-run'] ? 'drafting.estimate' : 'drafting.start' }, async (project, caller) => {
     const video = await findVideo(project, videoName);
     const input = {
-      what, videoId: video.id, ...numbers, budgetUsd, policy: values.policy,
+      what,
+      videoId: video.id,
+      ...numbers,
+      budgetUsd,
+      policy: values.policy,
       ...(what === 'captions' ? { target: await captionTask(project, video, task!), withPrevious: values['with-previous'] ?? false } : {}),
       ...(what === 'events' ? { target: values.target, mark: values.mark } : {}),
       ...(what === 'questions' ? { profileId: (await findProfile(project, values.profile!)).id } : {}),

@@ -37,7 +37,7 @@ describe('a protected name on the command line', () => {
   it('needs TIDEMARK_PASSPHRASE, and the right one', async () => {
     const missing = await run({}, 'stats', '--project', path, '--as', 'Ann');
     expect(missing.code).toBe(1);
-    expect(missing.err).toEqual(["tidemark: Ann protects their name with a passphrase in this project: give it in the environment variable TIDEMARK_PASSPHRASE."]);
+    expect(missing.err).toEqual(['tidemark: Ann protects their name with a passphrase in this project: give it in the environment variable TIDEMARK_PASSPHRASE.']);
     const wrong = await run({ TIDEMARK_PASSPHRASE: 'not hers' }, 'stats', '--project', path, '--as', 'Ann');
     expect(wrong.code).toBe(1);
     expect(wrong.err).toEqual(["tidemark: TIDEMARK_PASSPHRASE is not Ann's passphrase in this project."]);

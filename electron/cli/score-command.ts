@@ -70,14 +70,34 @@ function table(score: FileScore): string[] {
 }
 
 export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
-  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { project: { type: 'string' }, run: { type: 'string' }, format: { type: 'string' }, model: { type: 'string' }, profile: { type: 'string' }, extractor: { type: 'string' }, rules: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' }, 'judge-model': { type: 'string' }, 'judge-base-url': { type: 'string' }, ...WHO_OPTIONS, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      project: { type: 'string' },
+      run: { type: 'string' },
+      format: { type: 'string' },
+      model: { type: 'string' },
+      profile: { type: 'string' },
+      extractor: { type: 'string' },
+      rules: { type: 'string' },
+      'skip-invalid': { type: 'boolean' },
+      json: { type: 'boolean' },
+      'judge-model': { type: 'string' },
+      'judge-base-url': { type: 'string' },
+      ...WHO_OPTIONS,
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (values.help) {
     io.out(SCORE_HELP.score);
     return 0;
   }
   if (!values.project) throw new UsageError('Name the project: --project p.tidemark.');
   if (!values.run) throw new UsageError('Name the run file: --run run.jsonl.');
-  if (values.extractor !== undefined && !(extractorIds as readonly string[]).includes(values.extractor)) throw new UsageError(`--extractor: one of ${extractorIds.join(', ')} (got "${values.extractor}").`);
+  if (values.extractor !== undefined && !(extractorIds as readonly string[]).includes(values.extractor))
+    throw new UsageError(`--extractor: one of ${extractorIds.join(', ')} (got "${values.extractor}").`);
   if (values.rules !== undefined && !(scoringRules as readonly string[]).includes(values.rules)) throw new UsageError(`--rules: one of ${scoringRules.join(', ')} (got "${values.rules}").`);
   if (values.format !== undefined && !findRunFormat(values.format)) throw new UsageError(`--format: one of ${runFormatIds.join(', ')} (got "${values.format}").`);
   const projectPath = resolve(values.project);
@@ -92,7 +112,7 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
     if (values.profile) {
       const profiles = await project.stores.profiles.list();
       const found = profileNamed(profiles, values.profile);
-      if (!found) throw new UsageError(`--profile: no profile "${values.profile}" in the project (${profiles.map((p) => p.kind === 'custom' ? p.id : p.kind).join(', ')}).`);
+      if (!found) throw new UsageError(`--profile: no profile "${values.profile}" in the project (${profiles.map((p) => (p.kind === 'custom' ? p.id : p.kind)).join(', ')}).`);
       profileId = found.id;
     }
     const judging = values['judge-model'] !== undefined || values['judge-base-url'] !== undefined;
@@ -117,7 +137,11 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
     for (const p of result.notes) io.err(`${formatProblem(p)} (scored so)`);
     if (result.scores.length === 0) {
       // every line left out (OVO-S error results, say) is not "nothing matches": the reasons are above
-      io.err(result.unmatched.length > 0 ? `tidemark: nothing to score: every line of the run file was left out (${plural(result.unmatched.length, 'line')}, each with its reason above).` : 'tidemark: no line of the run file matches a question of the project.');
+      io.err(
+        result.unmatched.length > 0
+          ? `tidemark: nothing to score: every line of the run file was left out (${plural(result.unmatched.length, 'line')}, each with its reason above).`
+          : 'tidemark: no line of the run file matches a question of the project.',
+      );
       return 1;
     }
     if (values.json) {
@@ -125,14 +149,23 @@ export async function scoreCommand(args: string[], io: CliIo, env: NodeJS.Proces
       const itemOf = (p: Problem): string | null => result.lineItems.get(`${p.file}:${p.line}`) ?? null;
       io.out(
         JSON.stringify({
-          runs: result.scores.map(({ model, run, profile, benchmark, overall, byCategory, items, notes, comparisons }) => ({ model, run, profile, benchmark, overall, byCategory, items, notes, comparisons: comparisons ?? [] })),
+          runs: result.scores.map(({ model, run, profile, benchmark, overall, byCategory, items, notes, comparisons }) => ({
+            model,
+            run,
+            profile,
+            benchmark,
+            overall,
+            byCategory,
+            items,
+            notes,
+            comparisons: comparisons ?? [],
+          })),
           leftOut: result.unmatched.map((p) => ({ file: p.file, line: p.line, item: itemOf(p), reason: p.reason })),
           leftOutCount: result.unmatched.length,
           lineNotes: result.notes.map((p) => ({ file: p.file, line: p.line, item: itemOf(p), note: p.reason })),
         }),
       );
-    }
-    else for (const score of result.scores) io.out([...table(score), ''].join('\n'));
+    } else for (const score of result.scores) io.out([...table(score), ''].join('\n'));
     return 0;
   });
 }

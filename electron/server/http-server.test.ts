@@ -47,7 +47,10 @@ function send(path: string, options: SendOptions = {}): Promise<Reply> {
 }
 
 const api = (method: string, payload: unknown, auth = true, headers: Record<string, string> = {}) =>
-  send(`/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(payload), auth }).then((r) => ({ status: r.status, json: String(r.headers['content-type']).startsWith('application/json') ? JSON.parse(r.body.toString()) : null }));
+  send(`/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(payload), auth }).then((r) => ({
+    status: r.status,
+    json: String(r.headers['content-type']).startsWith('application/json') ? JSON.parse(r.body.toString()) : null,
+  }));
 
 /** A browser's cookie jar for 127.0.0.1: like browsers, it keys cookies by host and name, not by port. */
 class CookieJar {
@@ -321,7 +324,11 @@ describe('browser-mode server', () => {
 
   it('answers an unexpected failure with a fixed message', async () => {
     const secret = 'SECRET-91c3';
-    const broken = { localCaller: () => { throw new Error(secret); } } as unknown as AppServices;
+    const broken = {
+      localCaller: () => {
+        throw new Error(secret);
+      },
+    } as unknown as AppServices;
     const spare = await startBrowserServer({ app: broken, handlers: createHandlers(), staticDir: join(dir.path, 'static') });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {

@@ -48,7 +48,11 @@ class Browser {
             else this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
           }
           const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode ?? 0, setCookie, json: String(res.headers['content-type']).startsWith('application/json') ? JSON.parse(text) : { ok: false, error: { code: 'not-json', message: text } } });
+          resolve({
+            status: res.statusCode ?? 0,
+            setCookie,
+            json: String(res.headers['content-type']).startsWith('application/json') ? JSON.parse(text) : { ok: false, error: { code: 'not-json', message: text } },
+          });
         });
       });
       req.on('error', reject);

@@ -64,7 +64,10 @@ beforeAll(async () => {
   fake.answerWith(() => ({ kind: 'json', content: '{"text": "x"}' }));
   app = new AppServices({ dataDir: join(dir.path, 'data'), mode: 'browser', version: 'test', env: {} });
   const handlers = createHandlers(app);
-  for (const [method, request] of [['drafting.configure', { baseURL: fake.baseURL, model: 'fake-vision-1' }], ['drafting.setKey', { key: 'sk-test' }]] as const) {
+  for (const [method, request] of [
+    ['drafting.configure', { baseURL: fake.baseURL, model: 'fake-vision-1' }],
+    ['drafting.setKey', { key: 'sk-test' }],
+  ] as const) {
     const result = await dispatch(handlers, method, request, lead);
     if (!result.ok) throw new Error(result.error.message);
   }
@@ -72,7 +75,16 @@ beforeAll(async () => {
   const project = app.requireProject();
   fx = await populateForReview(project);
   drafted = await addDraftsAndRun(project, fx, join(dir.path, 'run.jsonl'));
-  await openRound(project, lead, { name: 'R1', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null }, reviewers: ['Rita'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+  await openRound(project, lead, {
+    name: 'R1',
+    purpose: 'review',
+    selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null },
+    reviewers: ['Rita'],
+    reviewsPerItem: 1,
+    threshold: 0.8,
+    numericTolerance: 0,
+    eventTolerance: 1,
+  });
   markId = project.store.db.query<{ id: string }>('SELECT id FROM marks LIMIT 1').get()!.id;
   pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
   choicePointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.choiceId)!.id;
@@ -84,7 +96,15 @@ beforeAll(async () => {
   customProfileId = (await createProfile(project, lead, 'Mine', null)).id;
   // Rita's review is in: the item can be adjudicated
   const textPoint = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!;
-  await submitReview(project, rita, { questionId: fx.textId, round: 1, answers: [{ queryPointId: textPoint.id, answer: 'other' }], verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 5 });
+  await submitReview(project, rita, {
+    questionId: fx.textId,
+    round: 1,
+    answers: [{ queryPointId: textPoint.id, answer: 'other' }],
+    verdict: 'revise',
+    reason: 'wrong answer',
+    notes: '',
+    secondsSpent: 5,
+  });
   // a package Rita returns with a review the project has not got yet
   const pkgPath = join(dir.path, 'pkg.tidemark');
   await exportPackage(project, lead, 1, 'Rita', pkgPath);
@@ -93,7 +113,14 @@ beforeAll(async () => {
   await submitReview(pkg, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choicePoint.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
   await pkg.close();
   otherClip = await renderClip(join(dir.path, 'other.mp4'), { ...SMALL_CLIP, testPattern: { seconds: 3 } });
-  await project.edit('Lee', 'A judgment', (w) => w.runs.addJudgment('judged', 0, { score: 4, reason: 'ok' }, judgmentFieldsSchema.parse({ reason: 'ok', model: 'm', template: 't', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 })));
+  await project.edit('Lee', 'A judgment', (w) =>
+    w.runs.addJudgment(
+      'judged',
+      0,
+      { score: 4, reason: 'ok' },
+      judgmentFieldsSchema.parse({ reason: 'ok', model: 'm', template: 't', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 }),
+    ),
+  );
   await app.closeProject();
 }, 60_000);
 

@@ -5,7 +5,13 @@ import { setState } from './store/store';
 
 type KeyEvent = Parameters<typeof comboOf>[0];
 const press = (key: string, code: string, mods: Partial<Pick<KeyEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>> = {}): KeyEvent => ({
-  key, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods,
+  key,
+  code,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
 });
 
 describe('comboOf', () => {
@@ -118,7 +124,8 @@ describe('Esc', () => {
     'discard-new-question': () => (ran.push('discard-new-question'), false),
     'close-dialogs': () => void ran.push('close-dialogs'),
   });
-  const key = (k: string, target: FakeElement) => ({ key: k, code: k, target, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, repeat: false, preventDefault() {} }) as unknown as KeyboardEvent;
+  const key = (k: string, target: FakeElement) =>
+    ({ key: k, code: k, target, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, repeat: false, preventDefault() {} }) as unknown as KeyboardEvent;
   const body = new FakeElement('BODY');
 
   it('right after a value is chosen in a list only leaves the list, even when the list never had the focus', () => {

@@ -130,7 +130,10 @@ const KEY_NAMES: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→',
 export function comboLabel(combo: string): string {
   const modifiers = /^(?:(?:Mod|Alt|Shift)\+)*/.exec(combo)?.[0] ?? '';
   const key = combo.slice(modifiers.length); // '+' itself when the combo is '+' or 'Mod++'
-  const parts = modifiers.split('+').filter(Boolean).map((m) => (m === 'Mod' ? 'Ctrl/⌘' : m));
+  const parts = modifiers
+    .split('+')
+    .filter(Boolean)
+    .map((m) => (m === 'Mod' ? 'Ctrl/⌘' : m));
   if (/^[A-Z]$/.test(key)) parts.push('Shift');
   parts.push(KEY_NAMES[key] ?? (key.length === 1 ? key.toUpperCase() : key));
   return parts.join('+');

@@ -87,7 +87,11 @@ function coverage(samples: number, make: (seed: number) => Rating[], interval: (
   return held / samples;
 }
 
-const twoRaters = (a: Array<string | number>, b: Array<string | number>): Rating[] => a.flatMap((x, i) => [{ item: `i${i}`, rater: 'a', label: x }, { item: `i${i}`, rater: 'b', label: b[i]! }]);
+const twoRaters = (a: Array<string | number>, b: Array<string | number>): Rating[] =>
+  a.flatMap((x, i) => [
+    { item: `i${i}`, rater: 'a', label: x },
+    { item: `i${i}`, rater: 'b', label: b[i]! },
+  ]);
 
 describe("Krippendorff's alpha", () => {
   it("reproduces Krippendorff's own four published values on his 4 × 12 reliability data", () => {
@@ -119,7 +123,15 @@ describe("Krippendorff's alpha", () => {
 
   it('leaves out of the bootstrap the draws in which α is undefined (one value only), and says how many', () => {
     // three units with one value each and one that disagrees: a resample of only the agreeing units has no α
-    const ratings = [['x', 'x'], ['x', 'x'], ['y', 'y'], ['x', 'y']].flatMap(([p, q], i) => [{ item: `i${i}`, rater: 'a', label: p! }, { item: `i${i}`, rater: 'b', label: q! }]);
+    const ratings = [
+      ['x', 'x'],
+      ['x', 'x'],
+      ['y', 'y'],
+      ['x', 'y'],
+    ].flatMap(([p, q], i) => [
+      { item: `i${i}`, rater: 'a', label: p! },
+      { item: `i${i}`, rater: 'b', label: q! },
+    ]);
     const result = krippendorffAlpha(ratings, 'nominal', { draws: 400 });
     // a resample of units 0 and 1 only (or of unit 2 only) has one value: (2/4)⁴ + (1/4)⁴ ≈ 6.6 % of draws
     expect(result.interval).toMatchObject({ method: 'bootstrap', draws: 400, seed: 1 });
@@ -131,7 +143,10 @@ describe("Krippendorff's alpha", () => {
   it('bootstrap intervals hold the true α about 95 % of the time (generated nominal data, 3 and 5 raters)', () => {
     const alpha = (ratings: Rating[]) => krippendorffAlpha(ratings, 'nominal', { draws: 400 }).ci95;
     // true α = (1 − e)² = 0.49; Krippendorff & Hayes's bootstrap of pairs holds it in ~86 % (3 raters) and ~73 % (5)
-    for (const [i, [units, raters, k]] of [[50, 3, 3], [30, 5, 4]].entries()) {
+    for (const [i, [units, raters, k]] of [
+      [50, 3, 3],
+      [30, 5, 4],
+    ].entries()) {
       const held = coverage(300, (s) => generated(1000 * (i + 1) + s, units!, raters!, k!, 0.3), alpha, 0.49);
       expect(held, `${units} units, ${raters} raters`).toBeGreaterThan(0.9);
       expect(held).toBeLessThan(0.985);
@@ -179,9 +194,14 @@ describe("Fleiss' kappa", () => {
     expect(one.interval).toBeNull();
   });
 
-  it('intervals hold the true κ about 95 % of the time (generated data; Fleiss, Nee & Landis\'s null variance holds it in ~67 % at 5 raters)', () => {
+  it("intervals hold the true κ about 95 % of the time (generated data; Fleiss, Nee & Landis's null variance holds it in ~67 % at 5 raters)", () => {
     const fleiss = (ratings: Rating[]) => fleissKappa(ratings).ci95;
-    for (const [i, [units, raters, k, e]] of [[50, 3, 3, 0.3], [30, 5, 4, 0.3], [100, 4, 2, 0.5], [50, 3, 3, 0.1]].entries()) {
+    for (const [i, [units, raters, k, e]] of [
+      [50, 3, 3, 0.3],
+      [30, 5, 4, 0.3],
+      [100, 4, 2, 0.5],
+      [50, 3, 3, 0.1],
+    ].entries()) {
       const held = coverage(300, (s) => generated(10_000 * (i + 1) + s, units!, raters!, k!, e!), fleiss, (1 - e!) ** 2);
       expect(held, `${units} units, ${raters} raters, ${k} categories, e = ${e}`).toBeGreaterThan(0.9);
       expect(held).toBeLessThan(0.985);
@@ -214,7 +234,12 @@ describe("Cohen's kappa", () => {
 
   it('keeps the interval within [−1, 1] where the large-sample formula overshoots on few items', () => {
     // 4 items, 3 agreeing (A A, B B, C C, C A): κ = (0.75 − 0.3125)/(1 − 0.3125) = 0.636…, ± more than 0.4
-    const ratings = [['A', 'A'], ['B', 'B'], ['C', 'C'], ['C', 'A']].flatMap(([x, y], i) => [
+    const ratings = [
+      ['A', 'A'],
+      ['B', 'B'],
+      ['C', 'C'],
+      ['C', 'A'],
+    ].flatMap(([x, y], i) => [
       { item: `i${i}`, rater: 'a', label: x! },
       { item: `i${i}`, rater: 'b', label: y! },
     ]);
@@ -260,7 +285,12 @@ describe('percent agreement', () => {
       [1, 29, 0.0061, 0.1718],
     ];
     for (const [agree, n, low, high] of examples) {
-      const result = percentAgreement(twoRaters(Array.from({ length: n }, () => 'a'), Array.from({ length: n }, (_, i) => (i < agree ? 'a' : 'b'))));
+      const result = percentAgreement(
+        twoRaters(
+          Array.from({ length: n }, () => 'a'),
+          Array.from({ length: n }, (_, i) => (i < agree ? 'a' : 'b')),
+        ),
+      );
       expect(result.interval).toEqual({ method: 'wilson' });
       expect(result.ci95![0]).toBeCloseTo(low, 4);
       expect(result.ci95![1]).toBeCloseTo(high, 4);
@@ -271,7 +301,11 @@ describe('percent agreement', () => {
 
   it('intervals hold the true share about 95 % of the time (generated data)', () => {
     const percent = (ratings: Rating[]) => percentAgreement(ratings).ci95;
-    for (const [i, [units, raters, e]] of [[40, 2, 0.3], [60, 3, 0.2], [25, 4, 0.5]].entries()) {
+    for (const [i, [units, raters, e]] of [
+      [40, 2, 0.3],
+      [60, 3, 0.2],
+      [25, 4, 0.5],
+    ].entries()) {
       const held = coverage(400, (s) => generated(100_000 * (i + 1) + s, units!, raters!, 3, e!), percent, allAgree(raters!, 3, e!));
       // Wilson's exact coverage at these sizes: 0.956, 0.959, 0.926
       expect(held, `${units} units, ${raters} raters, e = ${e}`).toBeGreaterThan(0.9);

@@ -17,9 +17,7 @@ export interface Rating {
  * seeded, with its draws and the draws left out because the metric is undefined on them.
  */
 type IntervalMethod =
-  | { method: 'wilson' }
-  | { method: 'large-sample'; variance: 'Fleiss, Cohen & Everitt 1969' | 'Gwet 2021' }
-  | { method: 'bootstrap'; draws: number; seed: number; undefinedDraws: number };
+  { method: 'wilson' } | { method: 'large-sample'; variance: 'Fleiss, Cohen & Everitt 1969' | 'Gwet 2021' } | { method: 'bootstrap'; draws: number; seed: number; undefinedDraws: number };
 
 export interface AgreementResult {
   value: number;
@@ -177,7 +175,8 @@ export function fleissKappa(ratings: readonly Rating[]): AgreementResult {
   const items = [...byItem(ratings).values()];
   if (items.length === 0) throw new AgreementError('No ratings.');
   const m = items[0]!.length;
-  if (m < 2 || items.some((list) => list.length !== m)) throw new AgreementError(`Fleiss' κ needs the same number (two or more) of ratings on every item; these have ${[...new Set(items.map((l) => l.length))].sort((a, b) => a - b).join(', ')}.`);
+  if (m < 2 || items.some((list) => list.length !== m))
+    throw new AgreementError(`Fleiss' κ needs the same number (two or more) of ratings on every item; these have ${[...new Set(items.map((l) => l.length))].sort((a, b) => a - b).join(', ')}.`);
   const labels = categories(ratings);
   const totals = new Map(labels.map((l) => [l, 0]));
   const n = items.length;

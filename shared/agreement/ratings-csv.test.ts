@@ -10,7 +10,11 @@ describe('ratings CSV', () => {
       { item: 'q1', rater: 'bob', label: 'say "no"' },
       { item: 'q3', rater: 'ann', label: '2' },
     ]);
-    expect(problems.map((p) => `${p.line}:${p.field}: ${p.reason}`)).toEqual(['4:label: empty', '6:rater: a second rating of this item by this rater (first on line 5)', '7:: a quoted field opened here is never closed']);
+    expect(problems.map((p) => `${p.line}:${p.field}: ${p.reason}`)).toEqual([
+      '4:label: empty',
+      '6:rater: a second rating of this item by this rater (first on line 5)',
+      '7:: a quoted field opened here is never closed',
+    ]);
   });
 
   it('reads a label with a line break inside its quotes, as spreadsheets write it, and numbers lines as the file has them', () => {

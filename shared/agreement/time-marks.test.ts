@@ -7,13 +7,41 @@ describe('intervalIoU', () => {
   it('divides the shared time by the time either marked', () => {
     expect(intervalIoU([[0, 10]], [[5, 15]])).toBeCloseTo(1 / 3, 12); // ∩ [5,10] = 5, ∪ [0,15] = 15
     // ∪a = [0,2] ∪ [4,8] (6 s), b = [1,5] (4 s): ∩ = [1,2] + [4,5] = 2, ∪ = 6 + 4 − 2 = 8
-    expect(intervalIoU([[0, 2], [4, 8]], [[1, 5]])).toBeCloseTo(0.25, 12);
+    expect(
+      intervalIoU(
+        [
+          [0, 2],
+          [4, 8],
+        ],
+        [[1, 5]],
+      ),
+    ).toBeCloseTo(0.25, 12);
   });
 
   it('merges overlaps within a set before comparing', () => {
-    expect(mergeIntervals([[2, 6], [0, 4], [7, 7], [8, 9], [9, 10]])).toEqual([[0, 6], [7, 7], [8, 10]]);
+    expect(
+      mergeIntervals([
+        [2, 6],
+        [0, 4],
+        [7, 7],
+        [8, 9],
+        [9, 10],
+      ]),
+    ).toEqual([
+      [0, 6],
+      [7, 7],
+      [8, 10],
+    ]);
     // ∪a = [0,6] (not 4 + 4 = 8 s), b = [3,9]: ∩ = 3, ∪ = 9
-    expect(intervalIoU([[0, 4], [2, 6]], [[3, 9]])).toBeCloseTo(1 / 3, 12);
+    expect(
+      intervalIoU(
+        [
+          [0, 4],
+          [2, 6],
+        ],
+        [[3, 9]],
+      ),
+    ).toBeCloseTo(1 / 3, 12);
     expect(intervalIoU([[10, 0]], [[0, 10]])).toBe(1); // ends given backwards
   });
 
@@ -24,8 +52,24 @@ describe('intervalIoU', () => {
   });
 
   it('gives zero-length intervals no time, but equal moments alone agree', () => {
-    expect(intervalIoU([[0, 10], [12, 12]], [[0, 10]])).toBe(1);
-    expect(intervalIoU([[5, 5]], [[5, 5], [5, 5]])).toBe(1);
+    expect(
+      intervalIoU(
+        [
+          [0, 10],
+          [12, 12],
+        ],
+        [[0, 10]],
+      ),
+    ).toBe(1);
+    expect(
+      intervalIoU(
+        [[5, 5]],
+        [
+          [5, 5],
+          [5, 5],
+        ],
+      ),
+    ).toBe(1);
     expect(intervalIoU([[5, 5]], [[6, 6]])).toBe(0);
     expect(intervalIoU([[5, 5]], [[4, 6]])).toBe(0);
   });
@@ -53,11 +97,22 @@ function bruteForceMatches(a: readonly number[], b: readonly number[], tolerance
     if (i === a.length) return 0;
     let best = go(i + 1, used);
     b.forEach((y, j) => {
-      if (!used[j] && withinTolerance(a[i]!, y, tolerance)) best = Math.max(best, 1 + go(i + 1, used.map((u, k) => u || k === j)));
+      if (!used[j] && withinTolerance(a[i]!, y, tolerance))
+        best = Math.max(
+          best,
+          1 +
+            go(
+              i + 1,
+              used.map((u, k) => u || k === j),
+            ),
+        );
     });
     return best;
   };
-  return go(0, b.map(() => false));
+  return go(
+    0,
+    b.map(() => false),
+  );
 }
 
 describe('matchEvents', () => {
@@ -91,7 +146,10 @@ describe('matchEvents', () => {
   });
 
   it('equals a brute-force maximum matching on small random inputs (property)', () => {
-    const moments = fc.array(fc.integer({ min: 0, max: 40 }).map((x) => x / 4), { maxLength: 7 });
+    const moments = fc.array(
+      fc.integer({ min: 0, max: 40 }).map((x) => x / 4),
+      { maxLength: 7 },
+    );
     fc.assert(
       fc.property(moments, moments, fc.constantFrom(0, 0.25, 0.5, 1, 2), (a, b, tol) => {
         expect(matchEvents(a, b, tol).matched).toBe(bruteForceMatches(a, b, tol));
@@ -105,7 +163,15 @@ describe('pooledEventF1', () => {
   it('sums matches and moments over units before dividing (micro F1)', () => {
     // unit 1: 1 of 2 reference moments matched by 1 mark; unit 2: no reference, one stray mark.
     // pooled: matched 1, reference 2, marked 2 → P = R = F1 = 0.5 (the mean of per-unit F1s would be (2/3 + 0) / 2)
-    expect(pooledEventF1([{ a: [1, 2], b: [1] }, { a: [], b: [5] }], 0.5)).toEqual({ matched: 1, precision: 0.5, recall: 0.5, f1: 0.5 });
+    expect(
+      pooledEventF1(
+        [
+          { a: [1, 2], b: [1] },
+          { a: [], b: [5] },
+        ],
+        0.5,
+      ),
+    ).toEqual({ matched: 1, precision: 0.5, recall: 0.5, f1: 0.5 });
     expect(pooledEventF1([], 1)).toEqual({ matched: 0, precision: 1, recall: 1, f1: 1 });
   });
 });

@@ -26,7 +26,7 @@ const measure = (set: ReadonlyArray<Interval>): number => set.reduce((sum, [s, e
 
 function overlap(a: ReadonlyArray<Interval>, b: ReadonlyArray<Interval>): number {
   let total = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     total += Math.max(0, Math.min(a[i]![1], b[j]![1]) - Math.max(a[i]![0], b[j]![0]));
     if (a[i]![1] < b[j]![1]) i++;
     else j++;
@@ -74,7 +74,7 @@ function countMatches(xs: readonly number[], ys: readonly number[], tolerance: n
   // (l > j, k > i), then xs[k] and ys[l] are within the tolerance too, so swap. If it is not,
   // it is out of reach of every later moment as well, and is dropped.
   let matched = 0;
-  for (let i = 0, j = 0; i < xs.length && j < ys.length; ) {
+  for (let i = 0, j = 0; i < xs.length && j < ys.length;) {
     if (withinTolerance(xs[i]!, ys[j]!, tolerance)) {
       matched++;
       i++;

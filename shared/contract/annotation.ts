@@ -31,7 +31,11 @@ export const annotationMethods = {
   'marks.remove': method({ ...edit, request: z.object({ ids: z.array(id).min(1).max(BULK_LIMIT) }).strict(), response: reply<null>() }),
   'captions.fill': method({ ...edit, request: z.object({ videoId: id, target: z.string().max(200), from: seconds, to: seconds, text: z.string().max(10_000) }).strict(), response: reply<Mark[]>() }),
   'captions.mergeRuns': method({ ...edit, request: z.object({ videoId: id, target: z.string().max(200) }).strict(), response: reply<{ merged: number }>() }),
-  'questions.create': method({ ...edit, request: z.object({ videoId: id, fields: questionFieldsSchema.strict(), queryPoints: z.array(queryPointFieldsSchema.strict()).max(1_000).default([]) }).strict(), response: reply<{ question: Question; queryPoints: QueryPoint[] }>() }),
+  'questions.create': method({
+    ...edit,
+    request: z.object({ videoId: id, fields: questionFieldsSchema.strict(), queryPoints: z.array(queryPointFieldsSchema.strict()).max(1_000).default([]) }).strict(),
+    response: reply<{ question: Question; queryPoints: QueryPoint[] }>(),
+  }),
   'questions.update': method({ ...edit, request: z.object({ id, fields: patchSchema(questionFieldsSchema) }).strict(), response: reply<Question>() }),
   'questions.remove': method({ ...edit, request: z.object({ id }).strict(), response: reply<null>() }),
   'queryPoints.create': method({ ...edit, request: z.object({ questionId: id, fields: queryPointFieldsSchema.strict() }).strict(), response: reply<QueryPoint>() }),

@@ -18,5 +18,12 @@ const dialogKinds = ['openProject', 'saveProject', 'videoFiles', 'videoFolder', 
 
 export const appMethods = {
   'app.info': method({ request: empty, response: reply<AppInfo>(), access: 'read', job: false, callers: 'anyone', blinding: 'no-item-content' }),
-  'dialogs.pick': method({ request: z.object({ kind: z.enum(dialogKinds) }).strict(), response: reply<{ paths: string[] }>(), access: 'read', job: false, callers: 'anyone', blinding: 'no-item-content' }),
+  'dialogs.pick': method({
+    request: z.object({ kind: z.enum(dialogKinds) }).strict(),
+    response: reply<{ paths: string[] }>(),
+    access: 'read',
+    job: false,
+    callers: 'anyone',
+    blinding: 'no-item-content',
+  }),
 };

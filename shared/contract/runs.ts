@@ -49,7 +49,11 @@ export const runMethods = {
   /** A run's responses to the questions of one video (for its lane on the timeline). */
   'runs.responses': method({ ...read, request: runOfVideo, response: reply<ModelResponse[]>() }),
   /** Each run's score on the profile's questions, as its paper scores it. */
-  'runs.score': method({ ...read, request: z.object({ profileId: id, runIds, extractor: z.enum(extractorIds).nullable().default(null), rules: z.enum(scoringRules).default('release') }).strict(), response: reply<RunScoreView[]>() }),
+  'runs.score': method({
+    ...read,
+    request: z.object({ profileId: id, runIds, extractor: z.enum(extractorIds).nullable().default(null), rules: z.enum(scoringRules).default('release') }).strict(),
+    response: reply<RunScoreView[]>(),
+  }),
   /** A run's responses to a video's questions with what the scorer made of each (for its lane). */
   'runs.replay': method({ ...read, request: runOfVideo, response: reply<ReplayResponse[]>() }),
   /** Responses that came before their answer was knowable, most premature first. */
@@ -58,8 +62,30 @@ export const runMethods = {
   'runs.judgeEstimate': method({ ...read, request: judgeRunSchema, response: reply<DraftEstimate>() }),
   'runs.judge': method({ request: judgeRunSchema, response: reply<{ jobId: string }>(), access: 'write', job: true, callers: 'member', blinding: 'refused' }),
   /** A seeded sample of what the judge judged, for the caller to judge blind (the judge's verdicts left out). */
-  'runs.judgeCheck': method({ ...read, request: z.object({ profileId: id, size: z.number().int().min(1).max(5_000).default(50), seed: z.number().int().min(0).max(2 ** 31).default(1) }).strict(), response: reply<JudgeCheckItem[]>() }),
-  'runs.judgeAsPerson': method({ request: z.object({ key: z.string().min(1).max(200_000), score: z.number().int().min(0).max(5), verdict: z.enum(['yes', 'no']).nullable().default(null) }).strict(), response: reply<null>(), access: 'write', job: false, callers: 'member', blinding: 'refused' }),
+  'runs.judgeCheck': method({
+    ...read,
+    request: z
+      .object({
+        profileId: id,
+        size: z.number().int().min(1).max(5_000).default(50),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31)
+          .default(1),
+      })
+      .strict(),
+    response: reply<JudgeCheckItem[]>(),
+  }),
+  'runs.judgeAsPerson': method({
+    request: z.object({ key: z.string().min(1).max(200_000), score: z.number().int().min(0).max(5), verdict: z.enum(['yes', 'no']).nullable().default(null) }).strict(),
+    response: reply<null>(),
+    access: 'write',
+    job: false,
+    callers: 'member',
+    blinding: 'refused',
+  }),
   /** Cohen's κ between the judge and the people who checked it. */
   'runs.judgeAgreement': method({ request: z.object({ profileId: id }).strict(), response: reply<JudgeAgreement>(), access: 'read', job: false, callers: 'member', blinding: 'no-item-content' }),
 };

@@ -6,8 +6,22 @@ import { method, reply } from './method';
 
 export const videoMethods = {
   'videos.list': method({ request: empty, response: reply<Video[]>(), access: 'read', job: false, callers: 'member', blinding: 'no-item-content' }),
-  'videos.import': method({ request: z.object({ paths: z.array(filePath).min(1).max(10_000) }).strict(), response: reply<{ jobId: string }>(), access: 'write', job: true, callers: 'member', blinding: 'no-item-content' }),
-  'videos.relink': method({ request: z.object({ videoId: id, path: filePath }).strict(), response: reply<{ relinked: Video[] }>(), access: 'write', job: false, callers: 'member', blinding: 'no-item-content' }),
+  'videos.import': method({
+    request: z.object({ paths: z.array(filePath).min(1).max(10_000) }).strict(),
+    response: reply<{ jobId: string }>(),
+    access: 'write',
+    job: true,
+    callers: 'member',
+    blinding: 'no-item-content',
+  }),
+  'videos.relink': method({
+    request: z.object({ videoId: id, path: filePath }).strict(),
+    response: reply<{ relinked: Video[] }>(),
+    access: 'write',
+    job: false,
+    callers: 'member',
+    blinding: 'no-item-content',
+  }),
   'videos.remove': method({ request: z.object({ videoId: id }).strict(), response: reply<null>(), access: 'write', job: false, callers: 'member', blinding: 'refused' }),
   'videos.saveView': method({
     request: z.object({ videoId: id, position: seconds, viewStart: seconds, pxPerSec: z.number().finite().positive() }).strict(),

@@ -16,7 +16,7 @@ describe('planned cost', () => {
       { frames: 2, promptChars: 400, outputTokens: 40 },
       { frames: 0, promptChars: 4, outputTokens: 10 },
     ]);
-    expect(cost).toEqual({ requests: 2, frames: 2, inputTokens: 2 * 255 + 100 + 1, outputTokens: 50, costUsd: ((611 * 2) + 50 * 8) / 1e6 });
+    expect(cost).toEqual({ requests: 2, frames: 2, inputTokens: 2 * 255 + 100 + 1, outputTokens: 50, costUsd: (611 * 2 + 50 * 8) / 1e6 });
   });
   it('sends frames at the asked height, the width kept even', () => {
     expect(frameSize({ width: 1920, height: 1080 }, 360)).toEqual({ width: 640, height: 360 });

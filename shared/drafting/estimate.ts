@@ -36,7 +36,11 @@ interface PlannedCost {
 }
 
 /** The sum over planned requests, each with its frames of the given size. */
-export function plannedCost(settings: Pick<EndpointSettings, 'priceInputPerMillion' | 'priceOutputPerMillion'>, frameSize: { width: number; height: number }, requests: readonly RequestShape[]): PlannedCost {
+export function plannedCost(
+  settings: Pick<EndpointSettings, 'priceInputPerMillion' | 'priceOutputPerMillion'>,
+  frameSize: { width: number; height: number },
+  requests: readonly RequestShape[],
+): PlannedCost {
   const perFrame = imageTokens(frameSize.width, frameSize.height);
   let frames = 0;
   let inputTokens = 0;

@@ -61,7 +61,10 @@ export function exportedBenchmarkIds(profile: ProfileKind, questions: ReadonlyAr
   });
   const style = STYLES[profile];
   if (!style) return kept;
-  let next = pastGreatest(style, kept.flatMap((id) => (id === null ? [] : [String(id)])));
+  let next = pastGreatest(
+    style,
+    kept.flatMap((id) => (id === null ? [] : [String(id)])),
+  );
   const named = new Set<string>();
   return kept.map((id) => {
     // a given id is past every kept one of its style: it can never be one a question keeps

@@ -12,14 +12,27 @@ describe('decoding bytes', () => {
   it('reports each line holding bytes that are not UTF-8, once, with the byte offset', () => {
     const file = bytes(
       '{"a": "ok"}\n', // line 1, bytes 0–11
-      '{"a": "', [0x80], '"}\n', // 2: a lone continuation byte at 19
-      '{"a": "', [0xe2, 0x82], '"}\n', // 3: a sequence cut short (€ is E2 82 AC) at 30
-      '{"a": "', [0xc0, 0xaf], '"}\n', // 4: overlong "/" at 42
-      '{"a": "', [0xed, 0xa0, 0x80], '"}\n', // 5: the surrogate U+D800 encoded at 54
-      '{"a": "', [0xff, 0xfe, 0x80], '"}\n', // 6: three bad bytes, one problem, at 67
+      '{"a": "',
+      [0x80],
+      '"}\n', // 2: a lone continuation byte at 19
+      '{"a": "',
+      [0xe2, 0x82],
+      '"}\n', // 3: a sequence cut short (€ is E2 82 AC) at 30
+      '{"a": "',
+      [0xc0, 0xaf],
+      '"}\n', // 4: overlong "/" at 42
+      '{"a": "',
+      [0xed, 0xa0, 0x80],
+      '"}\n', // 5: the surrogate U+D800 encoded at 54
+      '{"a": "',
+      [0xff, 0xfe, 0x80],
+      '"}\n', // 6: three bad bytes, one problem, at 67
       '{"a": "é € 😀 \uFFFD"}\n', // 7: real multi-byte text and a real U+FFFD
-      '{"a": "', [0xf0, 0x9f, 0x98], '\n', // 8: cut short at the line's end: the newline still ends it
-      '{"a": 1}', [0xf4, 0x90, 0x80, 0x80], // 9: above U+10FFFF, at the end of the file
+      '{"a": "',
+      [0xf0, 0x9f, 0x98],
+      '\n', // 8: cut short at the line's end: the newline still ends it
+      '{"a": 1}',
+      [0xf4, 0x90, 0x80, 0x80], // 9: above U+10FFFF, at the end of the file
     );
     const { text, problems } = decodeText(file, 'f.jsonl');
     expect(problems.map(formatProblem)).toEqual([

@@ -47,7 +47,22 @@ export interface ExchangeItem {
  * check whole items against the domain schemas (item-check.ts), so a bad field is a located problem.
  */
 export function itemQuestion(fields: Partial<ItemQuestion>): ItemQuestion {
-  return { taskCode: null, text: '', answerKind: 'choice', options: {}, temporalType: null, group: null, entities: [], facets: {}, counting: null, status: 'draft', guidelineVersion: null, round: 0, origin: null, ...fields };
+  return {
+    taskCode: null,
+    text: '',
+    answerKind: 'choice',
+    options: {},
+    temporalType: null,
+    group: null,
+    entities: [],
+    facets: {},
+    counting: null,
+    status: 'draft',
+    guidelineVersion: null,
+    round: 0,
+    origin: null,
+    ...fields,
+  };
 }
 
 /**

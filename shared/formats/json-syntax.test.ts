@@ -5,7 +5,9 @@ import { numberSource, parseJsonKeepingNumbers, type NumberSources } from './par
 
 /** JSON-ish text: pieces of JSON, so that mutations are near misses rather than plain noise. */
 const jsonish = fc
-  .array(fc.oneof(fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'true', 'nul', '-', '0', '1.5', 'e+', '"a"', '\\u12', '\u0001', 'x'), fc.string({ maxLength: 3 })), { maxLength: 30 })
+  .array(fc.oneof(fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'true', 'nul', '-', '0', '1.5', 'e+', '"a"', '\\u12', '\u0001', 'x'), fc.string({ maxLength: 3 })), {
+    maxLength: 30,
+  })
   .map((parts) => parts.join(''));
 
 describe('jsonSyntaxError', () => {
@@ -27,17 +29,24 @@ describe('jsonSyntaxError', () => {
   });
   it('agrees with JSON.parse on what is JSON (fuzzed)', () => {
     fc.assert(
-      fc.property(fc.oneof(jsonish, fc.string({ unit: 'binary', maxLength: 40 }), fc.jsonValue().map((v) => JSON.stringify(v))), (text) => {
-        let parses = true;
-        try {
-          JSON.parse(text);
-        } catch {
-          parses = false;
-        }
-        const fault = jsonSyntaxError(text);
-        expect(fault === null).toBe(parses);
-        if (fault) expect(fault.offset).toBeLessThanOrEqual(text.length);
-      }),
+      fc.property(
+        fc.oneof(
+          jsonish,
+          fc.string({ unit: 'binary', maxLength: 40 }),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        (text) => {
+          let parses = true;
+          try {
+            JSON.parse(text);
+          } catch {
+            parses = false;
+          }
+          const fault = jsonSyntaxError(text);
+          expect(fault === null).toBe(parses);
+          if (fault) expect(fault.offset).toBeLessThanOrEqual(text.length);
+        },
+      ),
       { numRuns: 5000 },
     );
   });

@@ -198,7 +198,8 @@ export function forEachNumberSource(text: string, root: unknown, onNumber: (hold
   const skipSpace = () => {
     while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   };
-  const child = (frame: (typeof stack)[number]): unknown => (isContainer(frame.holder) ? (frame.array ? (frame.holder as unknown[])[frame.index] : (frame.holder as Record<string, unknown>)[frame.key]) : undefined);
+  const child = (frame: (typeof stack)[number]): unknown =>
+    isContainer(frame.holder) ? (frame.array ? (frame.holder as unknown[])[frame.index] : (frame.holder as Record<string, unknown>)[frame.key]) : undefined;
   // at a key's opening quote: read it and step past ':' to its value
   const readKey = (frame: (typeof stack)[number]) => {
     const end = skipString(text, i);

@@ -27,7 +27,9 @@ export const ovoBenchItemSchema = z
     activity: z.string().optional(),
     start_times: z.array(time).optional(),
     end_times: z.array(time).optional(),
-    test_info: z.array(z.object({ realtime: time, count: z.number().int().min(0).optional(), type: z.union([z.literal(0), z.literal(1)]).optional(), step: z.unknown().optional() }).passthrough()).optional(),
+    test_info: z
+      .array(z.object({ realtime: time, count: z.number().int().min(0).optional(), type: z.union([z.literal(0), z.literal(1)]).optional(), step: z.unknown().optional() }).passthrough())
+      .optional(),
   })
   .passthrough()
   .superRefine((r, ctx) => {
@@ -49,9 +51,21 @@ export function ovoBenchToItem(record: OvoBenchItem, raw?: RawSource): ExchangeI
   let points: ExchangeItem['points'];
   let marks: ExchangeItem['marks'] = [];
   if (record.task === 'REC') {
-    fields = { ...base, text: record.question ?? `How many times has "${record.activity ?? 'it'}" happened so far?`, answerKind: 'number', counting: { subcategory: 'E2-Episode', target, windowSeconds: null } };
+    fields = {
+      ...base,
+      text: record.question ?? `How many times has "${record.activity ?? 'it'}" happened so far?`,
+      answerKind: 'number',
+      counting: { subcategory: 'E2-Episode', target, windowSeconds: null },
+    };
     // the file's count is the key (6 of the release's 698 REC probes differ from what the spans give)
-    points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.count ?? null, evidence: [], proactiveTime: null, windowStart: null, probe: i }));
+    points = (record.test_info ?? []).map((p, i) => ({
+      time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime),
+      answer: p.count ?? null,
+      evidence: [],
+      proactiveTime: null,
+      windowStart: null,
+      probe: i,
+    }));
     marks = (record.start_times ?? []).map((s, i) => ({
       mark: { type: 'span', start: s, end: record.end_times?.[i] ?? s, target, data: {} },
       startText: numberAt(raw, ['start_times', i], s),
@@ -59,7 +73,14 @@ export function ovoBenchToItem(record: OvoBenchItem, raw?: RawSource): ExchangeI
     }));
   } else if (record.task === 'SSR' || record.task === 'CRR') {
     fields = { ...base, text: record.question ?? '', answerKind: 'yesno', temporalType: 'forward' };
-    points = (record.test_info ?? []).map((p, i) => ({ time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime), answer: p.type === 1 ? 'yes' : 'no', evidence: [], proactiveTime: null, windowStart: null, probe: i }));
+    points = (record.test_info ?? []).map((p, i) => ({
+      time: numberAt(raw, ['test_info', i, 'realtime'], p.realtime),
+      answer: p.type === 1 ? 'yes' : 'no',
+      evidence: [],
+      proactiveTime: null,
+      windowStart: null,
+      probe: i,
+    }));
   } else {
     const options = Object.fromEntries((record.options ?? []).slice(0, OPTION_LETTERS.length).map((o, i) => [OPTION_LETTERS[i], o]));
     fields = { ...base, text: record.question ?? '', answerKind: 'choice', options };

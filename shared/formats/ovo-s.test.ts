@@ -25,10 +25,18 @@ describe('OVO-S-Bench JSONL', () => {
     const item = ovoSToItem(ovoSRecordSchema.parse(JSON.parse(FIG_11)));
     const profile = { ...BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!, id: 'p', builtin: true };
     const question = { ...item.question, id: 'q', videoId: 'v', profileId: 'p', provenance: {}, createdBy: 'x', updatedAt: 'now' };
-    const points = item.points.map((p, i) => ({ id: `p${i}`, questionId: 'q', time: p.time.seconds, answer: p.answer, evidence: p.evidence.map(([s, e]) => [s.seconds, e.seconds] as [number, number]), proactiveTime: null, windowStart: null }));
+    const points = item.points.map((p, i) => ({
+      id: `p${i}`,
+      questionId: 'q',
+      time: p.time.seconds,
+      answer: p.answer,
+      evidence: p.evidence.map(([s, e]) => [s.seconds, e.seconds] as [number, number]),
+      proactiveTime: null,
+      windowStart: null,
+    }));
     expect(lintQuestion(question, points, { profile, videoDuration: 60, marks: [], groupMembers: [] }).map((l) => l.code)).toEqual(['evidence-after-query']);
   });
-  it('keeps each question\'s id on export (numbering by place only one without any) and indexes within each subcategory', () => {
+  it("keeps each question's id on export (numbering by place only one without any) and indexes within each subcategory", () => {
     const item = ovoSToItem(ovoSRecordSchema.parse({ ...JSON.parse(FIG_11), id: 412 }));
     const revisit = { ...item, question: { ...item.question, taskCode: '2.1.2' }, extra: { ...item.extra, id: 7 } };
     const unnumbered = { ...item, extra: { video_id: '10' } };

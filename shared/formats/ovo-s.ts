@@ -11,11 +11,7 @@ const letter = z.enum(OPTION_LETTERS);
 
 /** Options as a letter → text dict (paper), [label, content] pairs (HF) or {key, value} rows (Parquet maps). */
 const optionsSchema = z
-  .union([
-    z.partialRecord(letter, z.string()),
-    z.array(z.tuple([letter, z.string()])),
-    z.array(z.object({ key: letter, value: z.string() }).strict()),
-  ])
+  .union([z.partialRecord(letter, z.string()), z.array(z.tuple([letter, z.string()])), z.array(z.object({ key: letter, value: z.string() }).strict())])
   .transform((o): Partial<Record<OptionLetter, string>> => {
     if (!Array.isArray(o)) return o;
     return Object.fromEntries(o.map((entry) => (Array.isArray(entry) ? entry : [entry.key, entry.value])));

@@ -36,7 +36,9 @@ describe('PhoStream release JSON', () => {
     const bad = phostreamFileSchema.safeParse([{ video_path: 'x.mp4', verified_responses: [{ user_query: 'q', timestamp_question: '00:05', time_type: 'forward', response: 'r', capability: 'c' }] }]);
     expect(bad.success).toBe(false);
     if (!bad.success) expect(bad.error.issues[0]!.path).toEqual([0, 'verified_responses', 0, 'timestamp_proactive']);
-    const badTime = phostreamFileSchema.safeParse([{ video_path: 'x.mp4', verified_responses: [{ user_query: 'q', timestamp_question: '5 min', time_type: 'instant', response: 'r', capability: 'c' }] }]);
+    const badTime = phostreamFileSchema.safeParse([
+      { video_path: 'x.mp4', verified_responses: [{ user_query: 'q', timestamp_question: '5 min', time_type: 'instant', response: 'r', capability: 'c' }] },
+    ]);
     expect(badTime.success).toBe(false);
   });
 });

@@ -77,7 +77,8 @@ export function itemsToPhostream(items: readonly ExchangeItem[]): PhostreamVideo
     if (!point) continue;
     let video = videos.get(item.videoPath);
     if (!video) videos.set(item.videoPath, (video = { video_path: item.videoPath, verified_responses: [] }));
-    const timeType = typeof item.extra.time_type === 'string' ? (item.extra.time_type as PhostreamVideo['verified_responses'][number]['time_type']) : ((item.question.temporalType ?? 'instant') as 'instant');
+    const timeType =
+      typeof item.extra.time_type === 'string' ? (item.extra.time_type as PhostreamVideo['verified_responses'][number]['time_type']) : ((item.question.temporalType ?? 'instant') as 'instant');
     const forward = item.question.temporalType === 'forward';
     video.verified_responses.push({
       user_query: item.question.text,

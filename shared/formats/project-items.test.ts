@@ -27,15 +27,20 @@ function throughProject(item: ExchangeItem, n: number): ExchangeItem {
 
 describe('items through the project', () => {
   it('VCBench lines come back byte for byte after being stored', () => {
-    const lines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const lines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     lines.forEach((line, n) => {
       const raw = parseJsonKeepingNumbers(line);
       const item = throughProject(vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw), n);
       expect(toPythonJson(itemToVcbench(item, n))).toBe(line);
     });
   });
-  it('all 1,000 lines of the release\'s VCBench file come back byte for byte after being stored (0935 lists its episodes out of time order)', () => {
-    const release = gunzipSync(readFileSync(join(__dirname, '..', 'scoring', 'fixtures', 'vcbench', 'vcbench_data.jsonl.gz'))).toString('utf8').split('\n').filter(Boolean);
+  it("all 1,000 lines of the release's VCBench file come back byte for byte after being stored (0935 lists its episodes out of time order)", () => {
+    const release = gunzipSync(readFileSync(join(__dirname, '..', 'scoring', 'fixtures', 'vcbench', 'vcbench_data.jsonl.gz')))
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean);
     expect(release).toHaveLength(1000);
     const differing = release.filter((line, n) => {
       const raw = parseJsonKeepingNumbers(line);
@@ -49,7 +54,9 @@ describe('items through the project', () => {
     expect(toPythonJson(itemsToPhostream(items), { indent: 4, ensureAscii: false })).toBe(file.replace(/\n$/, ''));
   });
   it("an item's benchmark id survives being stored (and PhoStream items have none)", () => {
-    const lines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const lines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     const items = lines.map((line) => {
       const raw = parseJsonKeepingNumbers(line);
       return vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw);
@@ -57,7 +64,13 @@ describe('items through the project', () => {
     expect(items.map(benchmarkIdOf)).toEqual(lines.map((l) => (JSON.parse(l) as { id: string }).id));
     expect(items.map((item, n) => benchmarkIdOf(throughProject(item, n)))).toEqual(items.map(benchmarkIdOf));
     const file = readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8');
-    expect(phostreamFileSchema.parse(JSON.parse(file)).flatMap(phostreamToItems).map(benchmarkIdOf).every((id) => id === null)).toBe(true);
+    expect(
+      phostreamFileSchema
+        .parse(JSON.parse(file))
+        .flatMap(phostreamToItems)
+        .map(benchmarkIdOf)
+        .every((id) => id === null),
+    ).toBe(true);
     expect(benchmarkIdOf({ profile: 'ovo-s-bench', extra: { id: 17 } })).toBe('17');
     expect(benchmarkIdOf({ profile: 'rtv-bench', extra: { questionID: 'q-group-a-0' } })).toBe('q-group-a-0');
     expect(benchmarkIdOf({ profile: 'vsas-bench', extra: { task_id: 'cook-01' } })).toBe('cook-01');
@@ -65,7 +78,10 @@ describe('items through the project', () => {
   });
   it('a time edited after import is written in the style it came in', () => {
     const file = readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8');
-    const item = phostreamFileSchema.parse(JSON.parse(file)).flatMap(phostreamToItems).find((i) => /^\d:\d\d$/.test(i.points[0]!.time.text))!;
+    const item = phostreamFileSchema
+      .parse(JSON.parse(file))
+      .flatMap(phostreamToItems)
+      .find((i) => /^\d:\d\d$/.test(i.points[0]!.time.text))!;
     const stored = throughProject(item, 0);
     stored.points[0]!.time = { ...stored.points[0]!.time, seconds: stored.points[0]!.time.seconds + 1 };
     const written = itemsToPhostream([stored])[0]!.verified_responses[0]!.timestamp_question;

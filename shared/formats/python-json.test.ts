@@ -22,9 +22,20 @@ describe('writing as Python does', () => {
     expect(toPythonJson('say "hi" \\ café')).toBe('"say \\"hi\\" \\\\ caf\\u00e9"');
   });
   it('writes by JSON.stringify exactly what it writes value by value (fuzzed)', () => {
-    const wrapped = fc.oneof(fc.double().map((n) => new PyFloat(n)), fc.constantFrom('663.0', '1e3', '-0', '204.67', 'x').map((t) => new RawNumber(t)));
+    const wrapped = fc.oneof(
+      fc.double().map((n) => new PyFloat(n)),
+      fc.constantFrom('663.0', '1e3', '-0', '204.67', 'x').map((t) => new RawNumber(t)),
+    );
     const { value } = fc.letrec((tie) => ({
-      value: fc.oneof({ maxDepth: 3 }, fc.jsonValue({ maxDepth: 1 }), fc.double(), wrapped, fc.constant(undefined), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string({ unit: 'binary', maxLength: 4 }), tie('value'), { maxKeys: 4 })),
+      value: fc.oneof(
+        { maxDepth: 3 },
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.double(),
+        wrapped,
+        fc.constant(undefined),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ unit: 'binary', maxLength: 4 }), tie('value'), { maxKeys: 4 }),
+      ),
     }));
     fc.assert(
       fc.property(value, fc.constantFrom(undefined, 0, 1, 4, 12), fc.boolean(), (v, indent, ensureAscii) => {

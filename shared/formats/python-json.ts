@@ -92,7 +92,8 @@ function spaced(json: string): string {
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x2c || c === 0x3a) {

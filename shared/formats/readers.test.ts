@@ -38,26 +38,95 @@ interface Spec {
   id?: string;
 }
 
-const vcbenchLines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Json);
+const vcbenchLines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Json);
 const phostreamVideos = JSON.parse(readFileSync(join(fixtures, 'phostream', 'phostream_annotations.sample.json'), 'utf8')) as Json[];
 const FIG_11 = JSON.parse(
   '{"id": 0, "category_index": "1.1.1_0", "source_dataset": "CODa_full", "video_id": "10", "video_path": "CODa_full/10.mp4", "level": 1, "task_main_category": "1.1", "task_subcategory": "1.1.1", "task_type_name": "Object-to-Object Absolute Distance", "question": "How far is the yellow wet-floor caution sign from the camera?", "options": {"A": "About 0.5 m", "B": "About 6 m", "C": "About 3 m", "D": "About 1.5 m"}, "query_times": [22.8], "evidence_times": [[21.8, 23.8]], "answers": ["D"]}',
 ) as Json;
-const RTV = { video: 'SportsCam_004.mp4', field: 'sports_cam', start_time: 0, end_time: 119.08, questionID: 'q-group-9eq4fqfqg-2-option2', type: 'Event-SR', question: 'Which team will most likely score next?', options: { A: 'Red', B: 'Blue', C: 'Neither', D: 'Both' }, answer: 'B' };
-const VSAS = { task_id: 'cook-01-present', video_path: 'recorded/cook-01.mp4', category: 'Cooking', task_type: 'present', prompt: 'Describe what the cook is doing right now.', captions: [{ second: 0, caption: 'Slicing onions.' }, { second: 1, caption: 'Adding onions to the pan.' }] };
+const RTV = {
+  video: 'SportsCam_004.mp4',
+  field: 'sports_cam',
+  start_time: 0,
+  end_time: 119.08,
+  questionID: 'q-group-9eq4fqfqg-2-option2',
+  type: 'Event-SR',
+  question: 'Which team will most likely score next?',
+  options: { A: 'Red', B: 'Blue', C: 'Neither', D: 'Both' },
+  answer: 'B',
+};
+const VSAS = {
+  task_id: 'cook-01-present',
+  video_path: 'recorded/cook-01.mp4',
+  category: 'Cooking',
+  task_type: 'present',
+  prompt: 'Describe what the cook is doing right now.',
+  captions: [
+    { second: 0, caption: 'Slicing onions.' },
+    { second: 1, caption: 'Adding onions to the pan.' },
+  ],
+};
 const STREAMINGBENCH = {
   time: '[0:00:00 - 0:00:10]',
   questions: [
-    { task_type: 'Clips Summarize', question: 'Which of the following options best summarizes the actions of the individual taken just now?', time_stamp: '00:00:31', answer: 'C', options: ['A. Organized trays', 'B. Washed dishes', 'C. Served food', 'D. Left'], required_ability: 'episodic memory' },
-    { task_type: 'Proactive Output', question: 'When the scoreboard shows 3 points for USA, output "3".', time_stamp: '00:00:20', ground_truth_time_stamp: '00:00:29', ground_truth_output: '3', required_ability: 'working memory' },
+    {
+      task_type: 'Clips Summarize',
+      question: 'Which of the following options best summarizes the actions of the individual taken just now?',
+      time_stamp: '00:00:31',
+      answer: 'C',
+      options: ['A. Organized trays', 'B. Washed dishes', 'C. Served food', 'D. Left'],
+      required_ability: 'episodic memory',
+    },
+    {
+      task_type: 'Proactive Output',
+      question: 'When the scoreboard shows 3 points for USA, output "3".',
+      time_stamp: '00:00:20',
+      ground_truth_time_stamp: '00:00:29',
+      ground_truth_output: '3',
+      required_ability: 'working memory',
+    },
   ],
   video_categories: 'preparation_of_meals',
   video_path: './videos/sample_348_real.mp4',
 };
 const OVO_BENCH = [
-  { id: 0, task: 'EPM', video: 'Ego4D/clips/ec4a3ba3.mp4', realtime: 215, question: 'Who did I talk to when chopping egg plants?', answer: 'a person with blue shirt', options: ['a person with brown shirt', 'a person with green shirt', 'a person with blue shirt', 'a person with white shirt'], gt: 2 },
-  { id: 1, task: 'CRR', video: 'MovieNet/tt0048028.mp4', question: 'The woman in a black coat walks towards the car.', answer: 'She walks past the car.', ask_time: 297, clue_time: 308, test_info: [{ realtime: 297, type: 0 }, { realtime: 310, type: 1 }] },
-  { id: 2, task: 'REC', video: 'perception_test/video_4017.mp4', activity: 'breaking something', start_times: [6], end_times: [17], test_info: [{ realtime: 17, count: 1 }, { realtime: 32.0, count: 1 }] },
+  {
+    id: 0,
+    task: 'EPM',
+    video: 'Ego4D/clips/ec4a3ba3.mp4',
+    realtime: 215,
+    question: 'Who did I talk to when chopping egg plants?',
+    answer: 'a person with blue shirt',
+    options: ['a person with brown shirt', 'a person with green shirt', 'a person with blue shirt', 'a person with white shirt'],
+    gt: 2,
+  },
+  {
+    id: 1,
+    task: 'CRR',
+    video: 'MovieNet/tt0048028.mp4',
+    question: 'The woman in a black coat walks towards the car.',
+    answer: 'She walks past the car.',
+    ask_time: 297,
+    clue_time: 308,
+    test_info: [
+      { realtime: 297, type: 0 },
+      { realtime: 310, type: 1 },
+    ],
+  },
+  {
+    id: 2,
+    task: 'REC',
+    video: 'perception_test/video_4017.mp4',
+    activity: 'breaking something',
+    start_times: [6],
+    end_times: [17],
+    test_info: [
+      { realtime: 17, count: 1 },
+      { realtime: 32.0, count: 1 },
+    ],
+  },
 ];
 
 const LONG_TEXT = 'x'.repeat(10_001);
@@ -181,7 +250,6 @@ describe.each(SPECS)('the $format reader', (spec) => {
     expect(result.records).toBe(N);
     expect(result.items.every(({ item }) => !JSON.stringify(item).includes('\uFFFD'))).toBe(true);
   });
-
 });
 
 describe.each(SPECS.filter((s) => s.id !== undefined))('the $format reader', (spec) => {
@@ -288,7 +356,13 @@ describe('readers never throw, and hand over only storable items (fuzzed)', () =
         const result = read(spec.format, fileOf(spec.format, records));
         check(format, result);
         // the untouched records are still read
-        const others = read(spec.format, fileOf(spec.format, records.filter((_, i) => i !== target))).items.length;
+        const others = read(
+          spec.format,
+          fileOf(
+            spec.format,
+            records.filter((_, i) => i !== target),
+          ),
+        ).items.length;
         expect(result.items.length).toBeGreaterThanOrEqual(others - 1); // a spoiled id may take a good record's
       }),
       { numRuns: 300 },
@@ -297,11 +371,20 @@ describe('readers never throw, and hand over only storable items (fuzzed)', () =
 
   it.each(FORMATS.filter((f) => f.read).map((f) => f.id))('%s: arbitrary text and bytes', (id) => {
     const format = formatOf(id);
-    const jsonish = fc.array(fc.oneof(fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\n', '"id"', '"question"', '1', '-2.0', 'null', '\\u'), fc.string({ maxLength: 4 })), { maxLength: 40 }).map((p) => p.join(''));
+    const jsonish = fc
+      .array(fc.oneof(fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\n', '"id"', '"question"', '1', '-2.0', 'null', '\\u'), fc.string({ maxLength: 4 })), { maxLength: 40 })
+      .map((p) => p.join(''));
     fc.assert(
-      fc.property(fc.oneof(jsonish, fc.string({ unit: 'binary', maxLength: 200 }), fc.jsonValue().map((v) => (isJsonl(id) ? JSON.stringify(v) : JSON.stringify([v, v])))), (text) => {
-        check(format, read(id, text));
-      }),
+      fc.property(
+        fc.oneof(
+          jsonish,
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.jsonValue().map((v) => (isJsonl(id) ? JSON.stringify(v) : JSON.stringify([v, v]))),
+        ),
+        (text) => {
+          check(format, read(id, text));
+        },
+      ),
       { numRuns: 500 },
     );
     fc.assert(

@@ -166,7 +166,12 @@ export function jsonlReader<T>(format: RecordFormat<T>) {
         return cursor.problems.length + collector.problems.length;
       },
       drain: () => collector.items.splice(0),
-      result: () => ({ items: collector.items, problems: [...cursor.problems, ...collector.problems].sort(byLine), warnings: collector.warnings, records: records + cursor.problems.length + cursor.skipped }),
+      result: () => ({
+        items: collector.items,
+        problems: [...cursor.problems, ...collector.problems].sort(byLine),
+        warnings: collector.warnings,
+        records: records + cursor.problems.length + cursor.skipped,
+      }),
     };
   };
 }
@@ -232,4 +237,3 @@ export function arrayReader<T>(format: RecordFormat<T>) {
     };
   };
 }
-

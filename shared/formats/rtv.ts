@@ -34,7 +34,14 @@ export function rtvToItem(record: RtvRecord, raw?: RawSource): ExchangeItem {
   const [, group = '', role = '0'] = QUESTION_ID.exec(record.questionID) ?? [];
   const [, perspective = 'Object', dimension = 'TP'] = TYPE.exec(record.type) ?? [];
 
-  const question = itemQuestion({ taskCode: dimension, text: record.question, answerKind: 'choice', options: record.options, group: { id: group, role: `q${role}` as GroupRole }, facets: { perspective } });
+  const question = itemQuestion({
+    taskCode: dimension,
+    text: record.question,
+    answerKind: 'choice',
+    options: record.options,
+    group: { id: group, role: `q${role}` as GroupRole },
+    facets: { perspective },
+  });
   return {
     profile: 'rtv-bench',
     // the file names the video and the folder of its domain; the path joins them

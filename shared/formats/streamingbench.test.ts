@@ -6,7 +6,7 @@ import { releaseClockSeconds, streamingBenchTime } from './streamingbench';
 const format = findFormat('streamingbench') as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>>;
 
 describe('StreamingBench times', () => {
-  it('reads HH:MM:SS (and H:MM:SS, MM:SS) as Tidemark does, and otherwise as the release\'s runners do: each field × 60^i', () => {
+  it("reads HH:MM:SS (and H:MM:SS, MM:SS) as Tidemark does, and otherwise as the release's runners do: each field × 60^i", () => {
     expect(streamingBenchTime('00:03:10')).toMatchObject({ value: { seconds: 190, style: 'hh:mm:ss' }, strict: true });
     expect(streamingBenchTime('0:01:20')).toMatchObject({ value: { seconds: 80 }, strict: true });
     expect(streamingBenchTime('00:24')).toMatchObject({ value: { seconds: 24 }, strict: true });
@@ -32,7 +32,11 @@ describe('StreamingBench question files', () => {
     const read = readAll(format.read(text, 'questions_real.json'));
     expect(read.items.map((i) => i.item.points[0]!.time.seconds)).toEqual([31, 8]);
     const lineOf = (needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
-    expect((read.warnings ?? []).map(formatProblem)).toEqual([`questions_real.json:${lineOf('"00:00:8"')}:[1].questions[0].time_stamp: not HH:MM:SS; read as 8 s, as the release's runners read it (each field × 60^i)`]);
-    expect(read.problems.map(formatProblem)).toEqual([`questions_real.json:${lineOf('"half past"')}:[2].questions[0].time_stamp: not a time (HH:MM:SS, nor whole numbers joined by ":" as the release's runners read)`]);
+    expect((read.warnings ?? []).map(formatProblem)).toEqual([
+      `questions_real.json:${lineOf('"00:00:8"')}:[1].questions[0].time_stamp: not HH:MM:SS; read as 8 s, as the release's runners read it (each field × 60^i)`,
+    ]);
+    expect(read.problems.map(formatProblem)).toEqual([
+      `questions_real.json:${lineOf('"half past"')}:[2].questions[0].time_stamp: not a time (HH:MM:SS, nor whole numbers joined by ":" as the release's runners read)`,
+    ]);
   });
 });

@@ -67,7 +67,6 @@ const entrySchema = z
 export const streamingBenchRecordSchema = z.union([entrySchema, z.array(entrySchema)]);
 type StreamingBenchRecord = z.infer<typeof streamingBenchRecordSchema>;
 
-
 const time = (text: string): EncodedTime => streamingBenchTime(text)!.value;
 
 const LETTERED = /^([A-G])\.\s*(.*)$/s;
@@ -149,7 +148,10 @@ export const streamingBenchFieldSource =
 export function streamingBenchWarnings(item: ExchangeItem): Array<{ path: FieldPath; reason: string }> {
   const warnings: Array<{ path: FieldPath; reason: string }> = [];
   item.points.forEach((p, k) => {
-    for (const [field, t] of [['time', p.time], ['proactiveTime', p.proactiveTime]] as const) {
+    for (const [field, t] of [
+      ['time', p.time],
+      ['proactiveTime', p.proactiveTime],
+    ] as const) {
       if (t && !parseTime(t.text).ok) warnings.push({ path: ['points', k, field], reason: `not HH:MM:SS; read as ${t.seconds} s, as the release's runners read it (each field × 60^i)` });
     }
   });
@@ -164,6 +166,15 @@ export function streamingBenchProfile(items: readonly ExchangeItem[]): ProfileDe
   return {
     ...base,
     taxonomy: codes.map((code) => ({ code, name: code })),
-    rules: { ...base.rules, answerKinds: ['choice', 'text'], temporalTypes: ['forward'], groups: false, counting: false, denseCaptions: false, namedEntities: false, facets: { required_ability: facet('required_ability'), video_categories: facet('video_categories') } },
+    rules: {
+      ...base.rules,
+      answerKinds: ['choice', 'text'],
+      temporalTypes: ['forward'],
+      groups: false,
+      counting: false,
+      denseCaptions: false,
+      namedEntities: false,
+      facets: { required_ability: facet('required_ability'), video_categories: facet('video_categories') },
+    },
   };
 }

@@ -35,7 +35,7 @@ describe('VCBench data JSONL', () => {
     }
   });
 
-  it('imports and re-exports all 1,000 lines of the release\'s data file byte for byte', () => {
+  it("imports and re-exports all 1,000 lines of the release's data file byte for byte", () => {
     const data = releaseLines();
     expect(data).toHaveLength(1000);
     const differing = data.filter((line) => toPythonJson(itemToVcbench(itemOf(line), 0)) !== line);
@@ -90,7 +90,13 @@ describe('VCBench data JSONL', () => {
     const raw = parseJsonKeepingNumbers(line);
     const item = vcbenchToItem(vcbenchDataSchema.parse(raw.value), raw);
     const written = (over: typeof item) => (itemToVcbench(over, 0).query_points as { count: number[] }).count;
-    const derived = item.points.map((p) => deriveCount(item.marks.map((m, i) => ({ ...m.mark, id: `m${i}`, videoId: 'v' }) as Mark), item.question.counting!, { time: p.time.seconds }));
+    const derived = item.points.map((p) =>
+      deriveCount(
+        item.marks.map((m, i) => ({ ...m.mark, id: `m${i}`, videoId: 'v' }) as Mark),
+        item.question.counting!,
+        { time: p.time.seconds },
+      ),
+    );
     expect(derived.some((c) => c > 0)).toBe(true);
     expect(written({ ...item, points: item.points.map((p) => ({ ...p, answer: null })) })).toEqual(derived);
     expect(written({ ...item, points: item.points.map((p) => ({ ...p, answer: 99 })) })).toEqual(item.points.map(() => 99));
@@ -148,13 +154,18 @@ describe('VCBench data JSONL', () => {
     expect(itemToVcbench(item, 0)).toMatchObject({ occurrence_times: { start: [0, 3, 6], end: [3, 6, 9] }, query_points: { count: [1, 3] } });
   });
 
-  it('warns where a file\'s counts are not what its occurrence times give by the subtype\'s rule (an assist, never a problem)', () => {
+  it("warns where a file's counts are not what its occurrence times give by the subtype's rule (an assist, never a problem)", () => {
     const line = lines('vcbench_data.sample.jsonl').find((l) => l.includes('"E1-Transit"'))!;
     const record = vcbenchDataSchema.parse(JSON.parse(line));
     const bumped = { ...record, query_points: { ...record.query_points, count: record.query_points.count.map((c, i) => (i === 1 ? c + 1 : c)) } };
     const warnings = vcbenchCountWarnings(vcbenchToItem(bumped));
     const t = record.query_points.time[1]!;
-    expect(warnings).toEqual([{ path: ['points', 1, 'answer'], reason: `the file says ${record.query_points.count[1]! + 1}; its occurrence times give ${record.query_points.count[1]} (E1-Transit: those at or before ${t} s)` }]);
+    expect(warnings).toEqual([
+      {
+        path: ['points', 1, 'answer'],
+        reason: `the file says ${record.query_points.count[1]! + 1}; its occurrence times give ${record.query_points.count[1]} (E1-Transit: those at or before ${t} s)`,
+      },
+    ]);
     expect(vcbenchCountWarnings(vcbenchToItem(record))).toEqual([]);
     // windows make no marks: their counts are the file's alone
     const delta = vcbenchDataSchema.parse(JSON.parse(lines('vcbench_data.sample.jsonl').find((l) => l.includes('"O1-Delta"'))!));

@@ -23,7 +23,8 @@ export const vcbenchDataSchema = z
   })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.query_points.time.length !== r.query_points.count.length) ctx.addIssue({ code: 'custom', path: ['query_points', 'count'], message: `has ${r.query_points.count.length} counts for ${r.query_points.time.length} times` });
+    if (r.query_points.time.length !== r.query_points.count.length)
+      ctx.addIssue({ code: 'custom', path: ['query_points', 'count'], message: `has ${r.query_points.count.length} counts for ${r.query_points.time.length} times` });
     if (!r.counting_subtype.startsWith(r.counting_type)) ctx.addIssue({ code: 'custom', path: ['counting_subtype'], message: `${r.counting_subtype} is not a ${r.counting_type} subtype` });
     const o = r.occurrence_times;
     if (!Array.isArray(o)) {
@@ -64,7 +65,14 @@ export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeIte
   const qp = record.query_points;
   // each point keeps its place in the file (`probe`): runs name query_points[i] by i (query_index), and
   // the release's MoC and UDA take them in that order — 15 O1-Snap questions list them out of time order
-  const points = qp.time.map((t, i) => ({ time: textOf(['query_points', 'time', i], t), answer: qp.count[i] ?? null, evidence: [], proactiveTime: null, windowStart: null as EncodedTime | null, probe: i }));
+  const points = qp.time.map((t, i) => ({
+    time: textOf(['query_points', 'time', i], t),
+    answer: qp.count[i] ?? null,
+    evidence: [],
+    proactiveTime: null,
+    windowStart: null as EncodedTime | null,
+    probe: i,
+  }));
   const marks: ExchangeMark[] = [];
   const o = record.occurrence_times;
   if (Array.isArray(o)) {
@@ -95,7 +103,12 @@ export function vcbenchToItem(record: VcbenchData, raw?: RawSource): ExchangeIte
     question,
     points,
     marks,
-    extra: { id: record.id, counting_type: record.counting_type, windowEnds: Array.isArray(o) ? null : o.end.map((e, i) => textOf(['occurrence_times', 'end', i], e)), ...(order ? { occurrenceOrder: order } : {}) },
+    extra: {
+      id: record.id,
+      counting_type: record.counting_type,
+      windowEnds: Array.isArray(o) ? null : o.end.map((e, i) => textOf(['occurrence_times', 'end', i], e)),
+      ...(order ? { occurrenceOrder: order } : {}),
+    },
   };
 }
 
@@ -153,7 +166,11 @@ const writeTime = (t: EncodedTime) => jsonTime(t);
  * marking stores none), as readiness checks it.
  */
 function countKey(item: ExchangeItem, p: ExchangePoint): number {
-  const key = answerKey(item.question, { answer: p.answer, time: p.time.seconds, windowStart: p.windowStart?.seconds ?? null }, item.marks.map((m) => m.mark));
+  const key = answerKey(
+    item.question,
+    { answer: p.answer, time: p.time.seconds, windowStart: p.windowStart?.seconds ?? null },
+    item.marks.map((m) => m.mark),
+  );
   return typeof key.answer === 'number' ? key.answer : Number(key.answer ?? 0);
 }
 
@@ -244,7 +261,11 @@ export function vcbenchCountWarnings(item: ExchangeItem): Array<{ path: FieldPat
   const warnings: Array<{ path: FieldPath; reason: string }> = [];
   item.points.forEach((p, k) => {
     const d = countDisagreement(item.question, { answer: p.answer, time: p.time.seconds, windowStart: p.windowStart?.seconds ?? null }, marks);
-    if (d) warnings.push({ path: ['points', k, 'answer'], reason: `the file says ${d.stored}; its occurrence times give ${d.derived} (${counting.subcategory}: ${ruleAt(counting.subcategory, p.time.seconds)})` });
+    if (d)
+      warnings.push({
+        path: ['points', k, 'answer'],
+        reason: `the file says ${d.stored}; its occurrence times give ${d.derived} (${counting.subcategory}: ${ruleAt(counting.subcategory, p.time.seconds)})`,
+      });
   });
   return warnings;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toPythonJson } from './python-json';
 import { itemToVsas, OWN_QUESTION_TARGET, vsasTaskSchema, vsasToItem } from './vsas';
 
-const TASK = '{"task_id": "cook-01-present", "video_path": "recorded/cook-01.mp4", "category": "Cooking", "task_type": "present", "prompt": "Describe what the cook is doing right now.", "captions": [{"second": 0, "caption": "Slicing onions."}, {"second": 1, "caption": "Slicing onions."}, {"second": 2, "caption": "Adding onions to the pan."}]}';
+const TASK =
+  '{"task_id": "cook-01-present", "video_path": "recorded/cook-01.mp4", "category": "Cooking", "task_type": "present", "prompt": "Describe what the cook is doing right now.", "captions": [{"second": 0, "caption": "Slicing onions."}, {"second": 1, "caption": "Slicing onions."}, {"second": 2, "caption": "Adding onions to the pan."}]}';
 
 describe('VSAS-Bench tasks', () => {
   it('reads a task into a prompt at t = 0 and one caption per second, and writes it back byte for byte', () => {
@@ -21,7 +22,13 @@ describe('VSAS-Bench tasks', () => {
     expect(itemToVsas(item, 0).captions.map((c) => c.second)).toEqual([0, 1, 2]);
   });
   it('refuses seconds out of order', () => {
-    const bad = vsasTaskSchema.safeParse({ ...JSON.parse(TASK), captions: [{ second: 2, caption: 'a' }, { second: 1, caption: 'b' }] });
+    const bad = vsasTaskSchema.safeParse({
+      ...JSON.parse(TASK),
+      captions: [
+        { second: 2, caption: 'a' },
+        { second: 1, caption: 'b' },
+      ],
+    });
     expect(!bad.success && bad.error.issues[0]!.path).toEqual(['captions', 1, 'second']);
   });
 });

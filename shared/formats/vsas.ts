@@ -30,8 +30,20 @@ type VsasTask = z.infer<typeof vsasTaskSchema>;
 
 export function vsasToItem(task: VsasTask): ExchangeItem {
   const question = itemQuestion({ taskCode: task.task_type, text: task.prompt, answerKind: 'text', temporalType: task.task_type, facets: task.category ? { category: task.category } : {} });
-  const marks = task.captions.map((c) => ({ mark: { type: 'caption', start: c.second, end: c.second + 1, target: OWN_QUESTION_TARGET, data: { text: c.caption } } as MarkInput, startText: null, endText: null }));
-  return { profile: 'vsas-bench', videoPath: task.video_path, sourceDataset: null, question, points: [{ time: encoded(0), answer: null, evidence: [], proactiveTime: null, windowStart: null }], marks, extra: { task_id: task.task_id } };
+  const marks = task.captions.map((c) => ({
+    mark: { type: 'caption', start: c.second, end: c.second + 1, target: OWN_QUESTION_TARGET, data: { text: c.caption } } as MarkInput,
+    startText: null,
+    endText: null,
+  }));
+  return {
+    profile: 'vsas-bench',
+    videoPath: task.video_path,
+    sourceDataset: null,
+    question,
+    points: [{ time: encoded(0), answer: null, evidence: [], proactiveTime: null, windowStart: null }],
+    marks,
+    extra: { task_id: task.task_id },
+  };
 }
 
 /** Item fields → record fields: mark j is the caption of captions[j]. */

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignReviewers } from './assign';
 
-const loads = (assignments: Array<{ reviewer: string }>, reviewers: readonly string[]): number[] =>
-  reviewers.map((r) => assignments.filter((a) => a.reviewer === r).length);
+const loads = (assignments: Array<{ reviewer: string }>, reviewers: readonly string[]): number[] => reviewers.map((r) => assignments.filter((a) => a.reviewer === r).length);
 
 describe('assignReviewers', () => {
   it('picks the least loaded reviewers who did not write the item, ties round a rotating order', () => {
@@ -23,7 +22,14 @@ describe('assignReviewers', () => {
   });
 
   it('gives an item as many reviewers as it can and lists it as short', () => {
-    const { assignments, short } = assignReviewers([{ id: 'q1', author: 'ann' }, { id: 'q2', author: 'cat' }], ['ann', 'bob', 'bob'], 2);
+    const { assignments, short } = assignReviewers(
+      [
+        { id: 'q1', author: 'ann' },
+        { id: 'q2', author: 'cat' },
+      ],
+      ['ann', 'bob', 'bob'],
+      2,
+    );
     expect(assignments).toEqual([
       { questionId: 'q1', reviewer: 'bob' },
       { questionId: 'q2', reviewer: 'ann' }, // ann has 0 so far, bob 1

@@ -50,7 +50,18 @@ function pairTable(pairs: PairAgreement[]): string[] {
   const weighted = pairs.some((p) => p.kappaLinear !== null || p.kappaQuadratic !== null);
   const head = ['On', 'Stratum', 'A', 'B', 'n', '% agreement [95 % CI]', 'κ [95 % CI]', 'Band', ...(weighted ? ['κ_w linear', 'κ_w quadratic'] : []), 'Within tolerance (%)'];
   const align: Array<'l' | 'r'> = ['l', 'l', 'l', 'l', 'r', 'r', 'r', 'l', ...(weighted ? (['r', 'r'] as const) : []), 'r'];
-  const rows = pairs.map((p) => [ratedOn(p), cell(p.stratum), cell(p.a), cell(p.b), String(p.units), withInterval(p.percent, p.percentCi95, pct), kappaWithInterval(p), p.band ?? DASH, ...(weighted ? [num(p.kappaLinear), num(p.kappaQuadratic)] : []), pct(p.withinTolerance)]);
+  const rows = pairs.map((p) => [
+    ratedOn(p),
+    cell(p.stratum),
+    cell(p.a),
+    cell(p.b),
+    String(p.units),
+    withInterval(p.percent, p.percentCi95, pct),
+    kappaWithInterval(p),
+    p.band ?? DASH,
+    ...(weighted ? [num(p.kappaLinear), num(p.kappaQuadratic)] : []),
+    pct(p.withinTolerance),
+  ]);
   return table(head, align, rows);
 }
 
@@ -59,7 +70,11 @@ function matrixTable(p: PairAgreement): string[] {
   return [
     `### ${p.on === 'answers' ? 'Answers' : 'Verdicts'}${p.answerKind === null ? '' : ` (${p.answerKind})`}: ${cell(p.a)} vs ${cell(p.b)}`,
     '',
-    ...table([`${cell(p.a)} \\ ${cell(p.b)}`, ...labels.map(cell)], ['l', ...labels.map((): 'r' => 'r')], labels.map((label, i) => [cell(label), ...counts[i]!.map(String)])),
+    ...table(
+      [`${cell(p.a)} \\ ${cell(p.b)}`, ...labels.map(cell)],
+      ['l', ...labels.map((): 'r' => 'r')],
+      labels.map((label, i) => [cell(label), ...counts[i]!.map(String)]),
+    ),
   ];
 }
 
@@ -75,31 +90,35 @@ export function reportToMarkdown(report: AgreementReport): string {
   };
   if (report.funnel) {
     const funnel = report.funnel;
-    section('Funnel', table(['Step', 'Items'], ['l', 'r'], FUNNEL_STEPS.map(([key, name]) => [name, String(funnel[key])])));
+    section(
+      'Funnel',
+      table(
+        ['Step', 'Items'],
+        ['l', 'r'],
+        FUNNEL_STEPS.map(([key, name]) => [name, String(funnel[key])]),
+      ),
+    );
   }
   if (report.pairs.length > 0) section('Pairwise agreement', pairTable(report.pairs));
   if (report.groups.length > 0) {
-    section(
-      'Group agreement',
-      [
-        ...table(
-          ['On', 'Stratum', 'Units', 'Raters', '% agreement [95 % CI]', "Fleiss' κ [95 % CI]", 'α (nominal) [95 % CI]', 'Band'],
-          ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
-          report.groups.map((g) => [
-            ratedOn(g),
-            cell(g.stratum),
-            String(g.units),
-            String(g.raters),
-            withInterval(g.percent, g.percentCi95, pct),
-            withInterval(g.fleiss, g.fleissCi95, num),
-            withInterval(g.alphaNominal, g.alphaCi95, num),
-            g.band ?? DASH,
-          ]),
-        ),
-        '',
-        groupIntervalNote(report.groups),
-      ],
-    );
+    section('Group agreement', [
+      ...table(
+        ['On', 'Stratum', 'Units', 'Raters', '% agreement [95 % CI]', "Fleiss' κ [95 % CI]", 'α (nominal) [95 % CI]', 'Band'],
+        ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
+        report.groups.map((g) => [
+          ratedOn(g),
+          cell(g.stratum),
+          String(g.units),
+          String(g.raters),
+          withInterval(g.percent, g.percentCi95, pct),
+          withInterval(g.fleiss, g.fleissCi95, num),
+          withInterval(g.alphaNominal, g.alphaCi95, num),
+          g.band ?? DASH,
+        ]),
+      ),
+      '',
+      groupIntervalNote(report.groups),
+    ]);
   }
   if (report.timeMarks.length > 0) {
     section(
@@ -122,18 +141,54 @@ export function reportToMarkdown(report: AgreementReport): string {
     );
   }
   const overall = report.pairs.filter((p) => p.stratum === 'all');
-  if (overall.length > 0) section('Confusion matrices (all strata)', overall.flatMap((p, i) => [...(i > 0 ? [''] : []), ...matrixTable(p)]));
-  if (report.notes.length > 0) section('Notes', report.notes.map((n) => `- ${n.replace(/\s*[\r\n]+\s*/g, ' ')}`));
+  if (overall.length > 0)
+    section(
+      'Confusion matrices (all strata)',
+      overall.flatMap((p, i) => [...(i > 0 ? [''] : []), ...matrixTable(p)]),
+    );
+  if (report.notes.length > 0)
+    section(
+      'Notes',
+      report.notes.map((n) => `- ${n.replace(/\s*[\r\n]+\s*/g, ' ')}`),
+    );
   return `${out.join('\n')}\n`;
 }
 
 // ── CSV ─────────────────────────────────────────────────────────────────────
 
 export const REPORT_CSV_HEADER = [
-  'section', 'on', 'answer_kind', 'stratum', 'a', 'b', 'units', 'raters', 'percent', 'kappa', 'kappa_linear', 'kappa_quadratic', 'ci_low', 'ci_high',
-  'band', 'fleiss', 'alpha', 'within_tolerance', 'mean_tiou', 'event_f1', 'threshold', 'qualified',
+  'section',
+  'on',
+  'answer_kind',
+  'stratum',
+  'a',
+  'b',
+  'units',
+  'raters',
+  'percent',
+  'kappa',
+  'kappa_linear',
+  'kappa_quadratic',
+  'ci_low',
+  'ci_high',
+  'band',
+  'fleiss',
+  'alpha',
+  'within_tolerance',
+  'mean_tiou',
+  'event_f1',
+  'threshold',
+  'qualified',
   // added after the others, so the columns a script already reads keep their places
-  'percent_ci_low', 'percent_ci_high', 'fleiss_ci_low', 'fleiss_ci_high', 'alpha_ci_low', 'alpha_ci_high', 'alpha_draws', 'alpha_seed', 'alpha_undefined_draws',
+  'percent_ci_low',
+  'percent_ci_high',
+  'fleiss_ci_low',
+  'fleiss_ci_high',
+  'alpha_ci_low',
+  'alpha_ci_high',
+  'alpha_draws',
+  'alpha_seed',
+  'alpha_undefined_draws',
 ] as const;
 type Column = (typeof REPORT_CSV_HEADER)[number];
 type CsvRow = Partial<Record<Column, string | number | boolean | null>>;
@@ -155,16 +210,47 @@ export function reportToCsv(report: AgreementReport): string {
   if (report.funnel) for (const [key] of FUNNEL_STEPS) rows.push({ section: 'funnel', a: key, units: report.funnel[key] });
   for (const p of report.pairs) {
     rows.push({
-      section: 'pair', on: p.on, answer_kind: p.answerKind, stratum: p.stratum, a: p.a, b: p.b, units: p.units, raters: 2, percent: p.percent, kappa: p.kappa, kappa_linear: p.kappaLinear,
-      kappa_quadratic: p.kappaQuadratic, ci_low: p.ci95?.[0], ci_high: p.ci95?.[1], band: p.band, within_tolerance: p.withinTolerance,
-      percent_ci_low: p.percentCi95[0], percent_ci_high: p.percentCi95[1],
+      section: 'pair',
+      on: p.on,
+      answer_kind: p.answerKind,
+      stratum: p.stratum,
+      a: p.a,
+      b: p.b,
+      units: p.units,
+      raters: 2,
+      percent: p.percent,
+      kappa: p.kappa,
+      kappa_linear: p.kappaLinear,
+      kappa_quadratic: p.kappaQuadratic,
+      ci_low: p.ci95?.[0],
+      ci_high: p.ci95?.[1],
+      band: p.band,
+      within_tolerance: p.withinTolerance,
+      percent_ci_low: p.percentCi95[0],
+      percent_ci_high: p.percentCi95[1],
     });
   }
   for (const g of report.groups) {
     rows.push({
-      section: 'group', on: g.on, answer_kind: g.answerKind, stratum: g.stratum, units: g.units, raters: g.raters, percent: g.percent, band: g.band, fleiss: g.fleiss, alpha: g.alphaNominal,
-      percent_ci_low: g.percentCi95[0], percent_ci_high: g.percentCi95[1], fleiss_ci_low: g.fleissCi95?.[0], fleiss_ci_high: g.fleissCi95?.[1], alpha_ci_low: g.alphaCi95?.[0],
-      alpha_ci_high: g.alphaCi95?.[1], alpha_draws: g.alphaBootstrap?.draws, alpha_seed: g.alphaBootstrap?.seed, alpha_undefined_draws: g.alphaBootstrap?.undefinedDraws,
+      section: 'group',
+      on: g.on,
+      answer_kind: g.answerKind,
+      stratum: g.stratum,
+      units: g.units,
+      raters: g.raters,
+      percent: g.percent,
+      band: g.band,
+      fleiss: g.fleiss,
+      alpha: g.alphaNominal,
+      percent_ci_low: g.percentCi95[0],
+      percent_ci_high: g.percentCi95[1],
+      fleiss_ci_low: g.fleissCi95?.[0],
+      fleiss_ci_high: g.fleissCi95?.[1],
+      alpha_ci_low: g.alphaCi95?.[0],
+      alpha_ci_high: g.alphaCi95?.[1],
+      alpha_draws: g.alphaBootstrap?.draws,
+      alpha_seed: g.alphaBootstrap?.seed,
+      alpha_undefined_draws: g.alphaBootstrap?.undefinedDraws,
     });
   }
   for (const t of report.timeMarks) {

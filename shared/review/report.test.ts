@@ -17,12 +17,20 @@ const item = (questionId: string, stratum: string, author: string, answerKind: A
 });
 
 /** A review answering the question's points in order (undefined: that point left unanswered). */
-const review = (questionId: string, reviewer: string, answers: Array<Answer | undefined | Omit<ReviewAnswer, 'queryPointId'>>, verdict: ReviewVerdict | null = null, extra: Partial<Review> = {}): Review => ({
+const review = (
+  questionId: string,
+  reviewer: string,
+  answers: Array<Answer | undefined | Omit<ReviewAnswer, 'queryPointId'>>,
+  verdict: ReviewVerdict | null = null,
+  extra: Partial<Review> = {},
+): Review => ({
   id: `${questionId}/${reviewer}`,
   questionId,
   reviewer,
   round: 1,
-  answers: answers.flatMap((a, i) => (a === undefined ? [] : [typeof a === 'object' && a !== null ? { queryPointId: `${questionId}-p${i + 1}`, ...a } : { queryPointId: `${questionId}-p${i + 1}`, answer: a }])),
+  answers: answers.flatMap((a, i) =>
+    a === undefined ? [] : [typeof a === 'object' && a !== null ? { queryPointId: `${questionId}-p${i + 1}`, ...a } : { queryPointId: `${questionId}-p${i + 1}`, answer: a }],
+  ),
   verdict,
   reason: '',
   notes: '',
@@ -52,9 +60,20 @@ describe('buildAgreementReport: answers between two people', () => {
     const all = report.pairs[0]!;
     expect(all).toMatchObject({ on: 'answers', stratum: 'all', a: 'ann', b: 'bob', units: 10, percent: 0.8, band: 'moderate', kappaLinear: null, kappaQuadratic: null, withinTolerance: null });
     expect(all.kappa).toBeCloseTo(7 / 12, 12);
-    expect(all.matrix).toEqual({ labels: ['A', 'B'], counts: [[5, 1], [1, 3]] });
+    expect(all.matrix).toEqual({
+      labels: ['A', 'B'],
+      counts: [
+        [5, 1],
+        [1, 3],
+      ],
+    });
     // the interval is metrics.ts's, over the same table
-    const same = cohenKappa([...'AAABBAAABB'].flatMap((x, i) => [{ item: `${i}`, rater: 'ann', label: x }, { item: `${i}`, rater: 'bob', label: 'AABBAAAABB'[i]! }]));
+    const same = cohenKappa(
+      [...'AAABBAAABB'].flatMap((x, i) => [
+        { item: `${i}`, rater: 'ann', label: x },
+        { item: `${i}`, rater: 'bob', label: 'AABBAAAABB'[i]! },
+      ]),
+    );
     expect(same.value).toBeCloseTo(7 / 12, 12);
     expect(all.ci95).toEqual(same.ci95);
     // percent agreement 8 of 10 with its Wilson interval
@@ -86,7 +105,23 @@ describe('buildAgreementReport: one label only', () => {
   it('leaves κ undefined instead of reporting 1', () => {
     const report = buildAgreementReport(input({ by: 'none', items: [item('q1', 'L1', 'ann', 'yesno', ['yes', 'Yes', 'y'])], reviews: [review('q1', 'bob', ['true', 'yes', 'YES'])] }));
     expect(report.pairs).toEqual([
-      { on: 'answers', answerKind: 'yesno', stratum: 'all', a: 'ann', b: 'bob', units: 3, percent: 1, percentCi95: wilsonInterval(3, 3), kappa: null, kappaLinear: null, kappaQuadratic: null, ci95: null, band: null, matrix: { labels: ['yes'], counts: [[3]] }, withinTolerance: null },
+      {
+        on: 'answers',
+        answerKind: 'yesno',
+        stratum: 'all',
+        a: 'ann',
+        b: 'bob',
+        units: 3,
+        percent: 1,
+        percentCi95: wilsonInterval(3, 3),
+        kappa: null,
+        kappaLinear: null,
+        kappaQuadratic: null,
+        ci95: null,
+        band: null,
+        matrix: { labels: ['yes'], counts: [[3]] },
+        withinTolerance: null,
+      },
     ]);
     expect(report.notes).toContain('κ undefined for ann vs bob (answers · yesno, all): one label only.');
   });
@@ -189,7 +224,14 @@ describe('buildAgreementReport: three reviewers', () => {
     // p_e = .5·.75 + .25·.25 = .4375; κ = (.75 − .4375)/.5625 = 5/9
     const bc = report.pairs.find((p) => p.on === 'verdicts' && p.a === 'bob' && p.b === 'cat')!;
     expect(bc.kappa).toBeCloseTo(5 / 9, 12);
-    expect(bc.matrix).toEqual({ labels: ['accept', 'reject', 'revise'], counts: [[2, 0, 0], [0, 1, 0], [1, 0, 0]] });
+    expect(bc.matrix).toEqual({
+      labels: ['accept', 'reject', 'revise'],
+      counts: [
+        [2, 0, 0],
+        [0, 1, 0],
+        [1, 0, 0],
+      ],
+    });
     expect(bc.kappaLinear).toBeNull();
     expect(bc.withinTolerance).toBeNull();
     // answers: ann with each reviewer, then the reviewers among themselves; bob left q4 unanswered
@@ -241,7 +283,15 @@ describe('buildAgreementReport: time marks', () => {
         author: 'ann',
         answerKind: 'text',
         points: [
-          { id: 'p2', answer: null, evidence: [[0, 2], [4, 8]], events: null },
+          {
+            id: 'p2',
+            answer: null,
+            evidence: [
+              [0, 2],
+              [4, 8],
+            ],
+            events: null,
+          },
           { id: 'p3', answer: null, evidence: [], events: [] },
           { id: 'p4', answer: null, evidence: [[0, 1]], events: [2] },
         ],

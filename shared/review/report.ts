@@ -1,7 +1,19 @@
 // The agreement report of a round (or of the whole project): pairwise agreement on answers and
 // verdicts, group agreement when three or more people rated, time marks (tIoU, event F1), and,
 // for a qualification round, each reviewer's κ against the gold answers.
-import { AgreementError, cohenKappa, fleissKappa, krippendorffAlpha, landisKoch, percentAgreement, wilsonInterval, type AgreementResult, type CohenResult, type KappaWeights, type Rating } from '../agreement/metrics';
+import {
+  AgreementError,
+  cohenKappa,
+  fleissKappa,
+  krippendorffAlpha,
+  landisKoch,
+  percentAgreement,
+  wilsonInterval,
+  type AgreementResult,
+  type CohenResult,
+  type KappaWeights,
+  type Rating,
+} from '../agreement/metrics';
 import { intervalIoU, pooledEventF1 } from '../agreement/time-marks';
 import { withinTolerance } from '../agreement/tolerance';
 import type { AnswerKind } from '../profiles';
@@ -66,7 +78,7 @@ function scopesOf<T extends { stratum: string }>(units: T[], by: ReportGrouping)
 function reviewsByItem(input: ReportInput, notes: string[]): Map<string, Review[]> {
   const items = new Map(input.items.map((i) => [i.questionId, i]));
   const latest = new Map<string, Review>();
-  const newer = (x: Review, y: Review): boolean => x.round !== y.round ? x.round > y.round : x.updatedAt !== y.updatedAt ? x.updatedAt > y.updatedAt : x.id > y.id;
+  const newer = (x: Review, y: Review): boolean => (x.round !== y.round ? x.round > y.round : x.updatedAt !== y.updatedAt ? x.updatedAt > y.updatedAt : x.id > y.id);
   for (const review of input.reviews) {
     const item = items.get(review.questionId);
     if (!item || (input.round !== null && review.round !== input.round.number)) continue;
@@ -113,7 +125,10 @@ function verdictUnits(items: ReportItem[], reviews: Map<string, Review[]>): Unit
 
 /** Cohen's κ over label pairs (first, second), through metrics.ts. */
 function cohen(pairs: ReadonlyArray<readonly [Label, Label]>, weights: KappaWeights): CohenResult {
-  const ratings = pairs.flatMap(([x, y], i): Rating[] => [{ item: String(i), rater: 'first', label: x }, { item: String(i), rater: 'second', label: y }]);
+  const ratings = pairs.flatMap(([x, y], i): Rating[] => [
+    { item: String(i), rater: 'first', label: x },
+    { item: String(i), rater: 'second', label: y },
+  ]);
   return cohenKappa(ratings, weights, ['first', 'second']);
 }
 
@@ -332,7 +347,8 @@ function* reportSteps(input: ReportInput): Steps<AgreementReport> {
     }
     // after the last set of its kind of rating: say when nobody shared one
     if (sets[i + 1]?.[0] === on) continue;
-    if (!pairs.some((p) => p.on === on)) notes.push(on === 'answers' ? 'No two people answered the same query point; no agreement on answers.' : 'No two reviewers gave a verdict on the same question; no agreement on verdicts.');
+    if (!pairs.some((p) => p.on === on))
+      notes.push(on === 'answers' ? 'No two people answered the same query point; no agreement on answers.' : 'No two reviewers gave a verdict on the same question; no agreement on verdicts.');
   }
   const timeMarks = timeMarkRows(markUnits(items, reviews), by, round?.eventTolerance ?? 1).filter((r) => r.evidenceUnits + r.eventUnits > 0);
   yield;

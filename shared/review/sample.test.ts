@@ -7,31 +7,119 @@ const pool = (sizes: Record<string, number>): SampleCandidate[] =>
 
 describe('allocate', () => {
   it('is proportional when the quotas are whole: 40/30/20/10 with 10 → 4/3/2/1', () => {
-    expect(Object.fromEntries(allocate(new Map([['L1', 40], ['L2', 30], ['L3', 20], ['L4', 10]]), 10))).toEqual({ L1: 4, L2: 3, L3: 2, L4: 1 });
+    expect(
+      Object.fromEntries(
+        allocate(
+          new Map([
+            ['L1', 40],
+            ['L2', 30],
+            ['L3', 20],
+            ['L4', 10],
+          ]),
+          10,
+        ),
+      ),
+    ).toEqual({ L1: 4, L2: 3, L3: 2, L4: 1 });
   });
 
   it('gives the rest to the largest remainders', () => {
     // 5/3/2 with 3: quotas 1.5, 0.9, 0.6 → floors 1, 0, 0; one each left for B (.9) and C (.6)
-    expect(Object.fromEntries(allocate(new Map([['A', 5], ['B', 3], ['C', 2]]), 3))).toEqual({ A: 1, B: 1, C: 1 });
+    expect(
+      Object.fromEntries(
+        allocate(
+          new Map([
+            ['A', 5],
+            ['B', 3],
+            ['C', 2],
+          ]),
+          3,
+        ),
+      ),
+    ).toEqual({ A: 1, B: 1, C: 1 });
     // 6/3/1 with 5: quotas 3, 1.5, 0.5 → floors 3, 1, 0; the tie (.5, .5) goes to B by name → 3/2/0;
     // then C must have one: B is furthest above its quota (2 − 1.5 vs A's 3 − 3), so B gives it → 3/1/1
-    expect(Object.fromEntries(allocate(new Map([['A', 6], ['B', 3], ['C', 1]]), 5))).toEqual({ A: 3, B: 1, C: 1 });
+    expect(
+      Object.fromEntries(
+        allocate(
+          new Map([
+            ['A', 6],
+            ['B', 3],
+            ['C', 1],
+          ]),
+          5,
+        ),
+      ),
+    ).toEqual({ A: 3, B: 1, C: 1 });
     // 6/3/1 with 2 (fewer than the 3 strata), no minimum: quotas 1.2, 0.6, 0.2 → floors 1, 0, 0; the rest to B (.6)
-    expect(Object.fromEntries(allocate(new Map([['A', 6], ['B', 3], ['C', 1]]), 2))).toEqual({ A: 1, B: 1, C: 0 });
+    expect(
+      Object.fromEntries(
+        allocate(
+          new Map([
+            ['A', 6],
+            ['B', 3],
+            ['C', 1],
+          ]),
+          2,
+        ),
+      ),
+    ).toEqual({ A: 1, B: 1, C: 0 });
   });
 
   it('breaks equal remainders by stratum name, and leaves strata out when size < strata', () => {
-    expect(Object.fromEntries(allocate(new Map([['D', 1], ['C', 1], ['B', 1], ['A', 1]]), 2))).toEqual({ A: 1, B: 1, C: 0, D: 0 });
+    expect(
+      Object.fromEntries(
+        allocate(
+          new Map([
+            ['D', 1],
+            ['C', 1],
+            ['B', 1],
+            ['A', 1],
+          ]),
+          2,
+        ),
+      ),
+    ).toEqual({ A: 1, B: 1, C: 0, D: 0 });
   });
 
   it('gives every stratum one when size ≥ strata, taken from the one furthest above its quota', () => {
     // 97/2/1 with 10: quotas 9.7, 0.2, 0.1 → 9 + the remainder → A 10, B 0, C 0; A (10 vs 9.7) gives one to B, then one to C
-    expect(Object.fromEntries(allocate(new Map([['A', 97], ['B', 2], ['C', 1]]), 10))).toEqual({ A: 8, B: 1, C: 1 });
+    expect(
+      Object.fromEntries(
+        allocate(
+          new Map([
+            ['A', 97],
+            ['B', 2],
+            ['C', 1],
+          ]),
+          10,
+        ),
+      ),
+    ).toEqual({ A: 8, B: 1, C: 1 });
   });
 
   it('takes everything when size ≥ total, nothing for size ≤ 0', () => {
-    expect(Object.fromEntries(allocate(new Map([['A', 2], ['B', 1]]), 9))).toEqual({ A: 2, B: 1 });
-    expect(Object.fromEntries(allocate(new Map([['A', 2], ['B', 1]]), 0))).toEqual({ A: 0, B: 0 });
+    expect(
+      Object.fromEntries(
+        allocate(
+          new Map([
+            ['A', 2],
+            ['B', 1],
+          ]),
+          9,
+        ),
+      ),
+    ).toEqual({ A: 2, B: 1 });
+    expect(
+      Object.fromEntries(
+        allocate(
+          new Map([
+            ['A', 2],
+            ['B', 1],
+          ]),
+          0,
+        ),
+      ),
+    ).toEqual({ A: 0, B: 0 });
   });
 
   it('always allocates exactly min(size, total) and never more than a stratum holds', () => {
@@ -68,7 +156,11 @@ describe('stratifiedSample', () => {
   });
 
   it('returns every id when size ≥ total, sorted by stratum then id', () => {
-    const few = [{ id: 'b', stratum: 'L2' }, { id: 'c', stratum: 'L1' }, { id: 'a', stratum: 'L1' }];
+    const few = [
+      { id: 'b', stratum: 'L2' },
+      { id: 'c', stratum: 'L1' },
+      { id: 'a', stratum: 'L1' },
+    ];
     expect(stratifiedSample(few, 3, 1)).toEqual(['a', 'c', 'b']);
     expect(stratifiedSample(few, 100, 1)).toEqual(['a', 'c', 'b']);
     expect(stratifiedSample(few, 0, 1)).toEqual([]);

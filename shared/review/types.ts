@@ -54,7 +54,12 @@ export const roundSelectionSchema = z
       .object({
         size: z.number().int().min(1).max(1_000_000),
         stratifyBy: z.enum(strataKinds).default('level'),
-        seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .default(1),
       })
       .strict()
       .nullable()
@@ -150,7 +155,10 @@ export const adjudicationFieldsSchema = z.object({
   /** The review kept, for keep-reviewer. */
   reviewId: z.string().min(1).max(100).nullable().default(null),
   /** The answers that stand after the decision (edit; keep-reviewer copies the review's). */
-  answers: z.array(z.object({ queryPointId: z.string().min(1).max(100), answer: answerSchema }).strict()).max(1000).default([]),
+  answers: z
+    .array(z.object({ queryPointId: z.string().min(1).max(100), answer: answerSchema }).strict())
+    .max(1000)
+    .default([]),
   reason: z.string().max(2_000).default(''),
   notes: z.string().max(10_000).default(''),
   guidelineVersion: z.string().max(50).nullable().default(null),
@@ -196,7 +204,13 @@ export const reviewSubmitSchema = z
     verdict: z.enum(reviewVerdicts),
     reason: z.enum(reviewReasons).nullable().default(null),
     notes: z.string().max(10_000).default(''),
-    secondsSpent: z.number().finite().min(0).max(7 * 24 * 3600).nullable().default(null),
+    secondsSpent: z
+      .number()
+      .finite()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .nullable()
+      .default(null),
   })
   .strict();
 

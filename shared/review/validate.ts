@@ -13,7 +13,12 @@ interface GivenAnswer {
 }
 
 /** Problems with the answers given for a question, each naming its field; empty when they may stand. */
-export function answerProblems(question: Pick<Question, 'answerKind' | 'options'>, points: ReadonlyArray<Pick<QueryPoint, 'id' | 'time'>>, given: readonly GivenAnswer[], duration: number | null): string[] {
+export function answerProblems(
+  question: Pick<Question, 'answerKind' | 'options'>,
+  points: ReadonlyArray<Pick<QueryPoint, 'id' | 'time'>>,
+  given: readonly GivenAnswer[],
+  duration: number | null,
+): string[] {
   const problems: string[] = [];
   const ids = new Set(points.map((p) => p.id));
   const seen = new Set<string>();

@@ -3,8 +3,26 @@ import type { Question } from '../questions';
 import { runItemIds } from './item-ids';
 
 const question = (over: Partial<Question>): Question => ({
-  id: '1efdfed8-0bea-4963-8510-5d549767b45a', videoId: 'v', profileId: 'p', taskCode: null, text: 'How many?', answerKind: 'number', options: {}, temporalType: null, group: null,
-  entities: [], facets: {}, counting: null, status: 'draft', guidelineVersion: null, round: 0, origin: null, provenance: {}, createdBy: 'a', updatedAt: 'now', ...over,
+  id: '1efdfed8-0bea-4963-8510-5d549767b45a',
+  videoId: 'v',
+  profileId: 'p',
+  taskCode: null,
+  text: 'How many?',
+  answerKind: 'number',
+  options: {},
+  temporalType: null,
+  group: null,
+  entities: [],
+  facets: {},
+  counting: null,
+  status: 'draft',
+  guidelineVersion: null,
+  round: 0,
+  origin: null,
+  provenance: {},
+  createdBy: 'a',
+  updatedAt: 'now',
+  ...over,
 });
 
 describe('the ids a run file names a question by', () => {

@@ -14,6 +14,13 @@ describe('the order a run counts a question’s query points in', () => {
   });
 
   it('time order otherwise — a point added in Tidemark has no place — ties as given', () => {
-    expect(runOrder([{ id: 'b', time: 30, probe: 1 }, { id: 'new', time: 5 }, { id: 'x', time: 30 }, { id: 'a', time: 27, probe: 0 }]).map((p) => p.id)).toEqual(['new', 'a', 'b', 'x']);
+    expect(
+      runOrder([
+        { id: 'b', time: 30, probe: 1 },
+        { id: 'new', time: 5 },
+        { id: 'x', time: 30 },
+        { id: 'a', time: 27, probe: 0 },
+      ]).map((p) => p.id),
+    ).toEqual(['new', 'a', 'b', 'x']);
   });
 });

@@ -13,6 +13,14 @@ describe('when an answer is knowable (the Early responses list)', () => {
 
   it('T_p for a forward question, the end of the last evidence when it comes after the question', () => {
     expect(knowableAt({ temporalType: 'forward' }, point(548, [], 638))).toBe(638);
-    expect(knowableAt({ temporalType: null }, point(5, [[2, 8], [1, 4]]))).toBe(8);
+    expect(
+      knowableAt(
+        { temporalType: null },
+        point(5, [
+          [2, 8],
+          [1, 4],
+        ]),
+      ),
+    ).toBe(8);
   });
 });

@@ -28,4 +28,3 @@ export interface RunFileRead {
   /** Responses a result format itself ties to no question (reported with the lines that match none). */
   unmatched?: Problem[];
 }
-

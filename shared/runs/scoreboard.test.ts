@@ -3,14 +3,26 @@ import { scoreboard, scoreboardCsv, scoreboardLatex, scoreboardMarkdown } from '
 import type { RunScoreView } from './types';
 
 const run = (model: string, overall: number | null, l1: number | null): RunScoreView => ({
-  runId: model, model, label: 'r', profile: 'ovo-s-bench', overall: { accuracy: overall }, byCategory: { L1: { accuracy: l1 }, L2: { accuracy: 50 } }, items: [], notes: [],
+  runId: model,
+  model,
+  label: 'r',
+  profile: 'ovo-s-bench',
+  overall: { accuracy: overall },
+  byCategory: { L1: { accuracy: l1 }, L2: { accuracy: 50 } },
+  items: [],
+  notes: [],
 });
 
 describe('the scoreboard', () => {
   it('ranks runs by the overall, ties sharing a rank, runs without a value last and unranked', () => {
     const [table] = scoreboard([run('b', 40, 30), run('a', 59.19, 61.92), run('c', null, null), run('d', 40, 20)]);
     expect(table!.categories).toEqual(['L1', 'L2']);
-    expect(table!.rows.map((r) => [r.rank, r.run, r.overall])).toEqual([[1, 'a · r', 59.19], [2, 'b · r', 40], [2, 'd · r', 40], [0, 'c · r', null]]);
+    expect(table!.rows.map((r) => [r.rank, r.run, r.overall])).toEqual([
+      [1, 'a · r', 59.19],
+      [2, 'b · r', 40],
+      [2, 'd · r', 40],
+      [0, 'c · r', null],
+    ]);
   });
   it('writes CSV, Markdown and LaTeX', () => {
     const tables = scoreboard([run('a', 59.19, 61.92), run('b_1', 40, 30)]);

@@ -38,7 +38,15 @@ export function scoreboardCsv(tables: readonly ScoreTable[]): string {
 
 export function scoreboardMarkdown(tables: readonly ScoreTable[]): string {
   return tables
-    .map((t) => [`### ${t.metric}`, '', `| # | Run | ${[...t.categories, 'Overall'].join(' | ')} |`, `|---|---|${[...t.categories, 'Overall'].map(() => '---:').join('|')}|`, ...t.rows.map((r) => `| ${r.rank || ''} | ${r.run.replace(/\|/g, '\\|')} | ${[...r.values, r.overall].map(num).join(' | ')} |`)].join('\n'))
+    .map((t) =>
+      [
+        `### ${t.metric}`,
+        '',
+        `| # | Run | ${[...t.categories, 'Overall'].join(' | ')} |`,
+        `|---|---|${[...t.categories, 'Overall'].map(() => '---:').join('|')}|`,
+        ...t.rows.map((r) => `| ${r.rank || ''} | ${r.run.replace(/\|/g, '\\|')} | ${[...r.values, r.overall].map(num).join(' | ')} |`),
+      ].join('\n'),
+    )
     .join('\n\n')
     .concat('\n');
 }

@@ -10,11 +10,32 @@ describe('means', () => {
     expect(meanAll([])).toBeNull();
   });
   it('weightedMean skips missing values and zero weights; countWeightedMean needs every group that has members', () => {
-    expect(weightedMean([{ value: 10, weight: 1 }, { value: 20, weight: 3 }, { value: null, weight: 5 }])).toBe(17.5);
+    expect(
+      weightedMean([
+        { value: 10, weight: 1 },
+        { value: 20, weight: 3 },
+        { value: null, weight: 5 },
+      ]),
+    ).toBe(17.5);
     expect(weightedMean([{ value: 10, weight: 0 }])).toBeNull();
-    expect(countWeightedMean([{ value: 10, count: 1 }, { value: 20, count: 3 }])).toBe(17.5);
-    expect(countWeightedMean([{ value: 10, count: 1 }, { value: null, count: 3 }])).toBeNull();
-    expect(countWeightedMean([{ value: 10, count: 1 }, { value: null, count: 0 }])).toBe(10);
+    expect(
+      countWeightedMean([
+        { value: 10, count: 1 },
+        { value: 20, count: 3 },
+      ]),
+    ).toBe(17.5);
+    expect(
+      countWeightedMean([
+        { value: 10, count: 1 },
+        { value: null, count: 3 },
+      ]),
+    ).toBeNull();
+    expect(
+      countWeightedMean([
+        { value: 10, count: 1 },
+        { value: null, count: 0 },
+      ]),
+    ).toBe(10);
   });
   it('percent and tallies', () => {
     expect(percent(1, 4)).toBe(25);

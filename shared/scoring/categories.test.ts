@@ -17,7 +17,7 @@ describe('taxonomy paths', () => {
 });
 
 describe('roll-ups', () => {
-  it('collects each parent\'s children once', () => {
+  it("collects each parent's children once", () => {
     const rollup = new Map<string, Set<string>>();
     addChild(rollup, 'Reasoning', 'FP');
     addChild(rollup, 'Reasoning', 'SR');

@@ -55,7 +55,8 @@ function differences(items: readonly ScoringItem[], scored: readonly ItemScore[]
       const response = item.responses.filter((r) => r.query === q.query && r.t === q.t)[occurrence ?? 0] ?? null;
       out.push({ item: a.item, category: a.category, query: q.query, response: response?.text ?? null, answer: item.points[q.query]?.answer ?? null, scored: sx, other: sy });
     }
-    if (!found && !sameMetrics(a.metrics, b.metrics)) out.push({ item: a.item, category: a.category, query: null, response: null, answer: null, scored: null, other: null, metrics: { scored: a.metrics, other: b.metrics } });
+    if (!found && !sameMetrics(a.metrics, b.metrics))
+      out.push({ item: a.item, category: a.category, query: null, response: null, answer: null, scored: null, other: null, metrics: { scored: a.metrics, other: b.metrics } });
   });
   return out;
 }

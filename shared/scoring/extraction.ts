@@ -20,7 +20,20 @@ export interface Extraction {
   correct?: boolean;
 }
 
-export const extractorIds = ['ovo-s-letter', 'ovo-s-letter-paper', 'rtv-letter', 'first-letter', 'phostream-objective', 'substring', 'number', 'python-int', 'yes-no', 'ovo-bench-count', 'ovo-bench-yes-no', 'strict-letter'] as const;
+export const extractorIds = [
+  'ovo-s-letter',
+  'ovo-s-letter-paper',
+  'rtv-letter',
+  'first-letter',
+  'phostream-objective',
+  'substring',
+  'number',
+  'python-int',
+  'yes-no',
+  'ovo-bench-count',
+  'ovo-bench-yes-no',
+  'strict-letter',
+] as const;
 export type ExtractorId = (typeof extractorIds)[number];
 
 export interface Extractor {

@@ -13,7 +13,7 @@ describe('ovo-s-letter (OVO-S-Bench §G.7)', () => {
     expect(read('ovo-s-letter', '…so the closest is B.')?.value).toBe('B');
   });
 
-  it('tries the seven patterns in the paper\'s order, reporting the step that matched', () => {
+  it("tries the seven patterns in the paper's order, reporting the step that matched", () => {
     expect(stepOf('Looking at (A) and [B], the final answer: C')).toBe('1');
     expect(read('ovo-s-letter', 'Final answer: d')?.value).toBe('D'); // case-insensitive, as the release
     expect(stepOf('Final C is wrong')).toBe('1'); // "final" followed by a letter is step 1's pattern
@@ -125,7 +125,28 @@ describe('number (VCBench)', () => {
   });
 
   it('reads back every integer written in digits or in words (property)', () => {
-    const ONES = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+    const ONES = [
+      '',
+      'one',
+      'two',
+      'three',
+      'four',
+      'five',
+      'six',
+      'seven',
+      'eight',
+      'nine',
+      'ten',
+      'eleven',
+      'twelve',
+      'thirteen',
+      'fourteen',
+      'fifteen',
+      'sixteen',
+      'seventeen',
+      'eighteen',
+      'nineteen',
+    ];
     const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
     const below1000 = (n: number): string => {
       const parts: string[] = [];
@@ -148,10 +169,40 @@ describe('number (VCBench)', () => {
 describe('python-int (VCBench release: int() in eval/unify_results.py)', () => {
   // each case with what CPython 3.11's int() gave for it (None: it raised ValueError)
   const CPYTHON: Array<[string, number | null]> = [
-    ['7', 7], [' 7 ', 7], ['7\n', 7], ['+7', 7], ['-2', -2], ['-0', 0], ['007', 7], ['1_000', 1000], ['_1', null], ['1_', null], ['1__0', null],
-    ['7.0', null], ['7 apples', null], ['seven', null], ['', null], ['  ', null], ['\u0663', 3], ['\u0661\u0662', 12], ['\uff11\uff12', 12],
-    ['\u{1d7d5}', 7], ['\u0663_\u0663', 33], ['0x10', null], ['1e2', null], ['\u22123', null], ['- 5', null], ['+-1', null],
-    ['\u00a07\u3000', 7], ['\u00857', 7], ['\ufeff7', null], ['7\u001c', null], ['5.', null], ['\u00b2', null], ['\u216b', null], ['3-4', null],
+    ['7', 7],
+    [' 7 ', 7],
+    ['7\n', 7],
+    ['+7', 7],
+    ['-2', -2],
+    ['-0', 0],
+    ['007', 7],
+    ['1_000', 1000],
+    ['_1', null],
+    ['1_', null],
+    ['1__0', null],
+    ['7.0', null],
+    ['7 apples', null],
+    ['seven', null],
+    ['', null],
+    ['  ', null],
+    ['\u0663', 3],
+    ['\u0661\u0662', 12],
+    ['\uff11\uff12', 12],
+    ['\u{1d7d5}', 7],
+    ['\u0663_\u0663', 33],
+    ['0x10', null],
+    ['1e2', null],
+    ['\u22123', null],
+    ['- 5', null],
+    ['+-1', null],
+    ['\u00a07\u3000', 7],
+    ['\u00857', 7],
+    ['\ufeff7', null],
+    ['7\u001c', null],
+    ['5.', null],
+    ['\u00b2', null],
+    ['\u216b', null],
+    ['3-4', null],
   ];
   it.each(CPYTHON)('int(%j) → %j', (text, expected) => {
     const read = EXTRACTORS['python-int'].extract(text, {});
@@ -178,7 +229,39 @@ describe('yes-no', () => {
 describe('every extractor (properties)', () => {
   const anyText = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 400 }),
-    fc.array(fc.constantFrom('Answer', ':', ' ', 'A', 'b', 'G', 'H', '(', ')', '[', ']', '<think>', '</think>', '<answer>', '<|begin_of_box|>', 'five', '3', '-', '.', 'yes', 'no', '\n', 'option', 's', 'é', '😀'), { maxLength: 80 }).map((parts) => parts.join('')),
+    fc
+      .array(
+        fc.constantFrom(
+          'Answer',
+          ':',
+          ' ',
+          'A',
+          'b',
+          'G',
+          'H',
+          '(',
+          ')',
+          '[',
+          ']',
+          '<think>',
+          '</think>',
+          '<answer>',
+          '<|begin_of_box|>',
+          'five',
+          '3',
+          '-',
+          '.',
+          'yes',
+          'no',
+          '\n',
+          'option',
+          's',
+          'é',
+          '😀',
+        ),
+        { maxLength: 80 },
+      )
+      .map((parts) => parts.join('')),
   );
   const anyOptions = fc.subarray([...OPTION_LETTERS], { minLength: 2 }).map((letters) => Object.fromEntries(letters.map((l) => [l, `option ${l}`])) as ExtractionContext['options']);
 

@@ -111,7 +111,8 @@ export function judgeRequests(judge: Judge, items: readonly ScoringItem[], score
 }
 
 /** The key a judgment is kept and found by. */
-export const judgeKey = (model: string, prompt: JudgePrompt, r: Pick<JudgeRequest, 'question' | 'reference' | 'response'>): string => JSON.stringify([model, prompt.template, prompt.version, r.question, r.reference, r.response]);
+export const judgeKey = (model: string, prompt: JudgePrompt, r: Pick<JudgeRequest, 'question' | 'reference' | 'response'>): string =>
+  JSON.stringify([model, prompt.template, prompt.version, r.question, r.reference, r.response]);
 
 /** Repeats of one request folded into one judgment: the mean score, the majority verdict (a tie: none). */
 export function foldJudgments(repeats: readonly Judgment[]): (Judgment & { repeats: number; std: number }) | null {
@@ -143,4 +144,3 @@ export interface JudgeAgreement {
   percent: number | null;
   labels: Judge['labels'];
 }
-

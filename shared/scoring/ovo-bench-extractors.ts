@@ -46,7 +46,9 @@ export const ovoBenchYesNo: Extractor = {
   brittle: true,
   kinds: ['yesno'],
   extract(response, ctx) {
-    const key = String(ctx.answer ?? '').trim().toLowerCase();
+    const key = String(ctx.answer ?? '')
+      .trim()
+      .toLowerCase();
     if (key !== 'yes' && key !== 'no') return null; // the test is against the key: without one, nothing is read
     const other = key === 'yes' ? 'no' : 'yes';
     if (ctx.list) {

@@ -90,8 +90,25 @@ describe('scoreRun on the "OVO-Bench" profile: the release’s aggregation', () 
     choice('2', 'ASI', 'A', ['A', 'A']), // the same id twice in the results: both count
     choice('3', 'HLD', 'D', []), // no record: not counted
     choice('4', 'OCR', 'A', ['B, A', '']),
-    probes('5', 'REC', [1, 2], [[0, '1'], [1, '2 or 3']]),
-    probes('6', 'SSR', ['yes', 'no', 'no'], [[2, 'Not yet'], [0, 'Y'], [1, 'yes']]),
+    probes(
+      '5',
+      'REC',
+      [1, 2],
+      [
+        [0, '1'],
+        [1, '2 or 3'],
+      ],
+    ),
+    probes(
+      '6',
+      'SSR',
+      ['yes', 'no', 'no'],
+      [
+        [2, 'Not yet'],
+        [0, 'Y'],
+        [1, 'yes'],
+      ],
+    ),
   ];
   const score = scoreRun(profile, items);
 
@@ -129,7 +146,7 @@ describe('scoreRun on the "OVO-Bench" profile: the release’s aggregation', () 
   it('a family with no task answered is left out of the overall, and a note says the release stops there', () => {
     const backwardOnly = scoreRun(profile, items.slice(0, 3));
     expect(backwardOnly.overall.accuracy).toBe(75);
-    expect(backwardOnly.notes.join('\n')).toContain('Real-time, Forward: no task answered; the overall is the family answered (the release\'s score.py stops with a NameError here).');
+    expect(backwardOnly.notes.join('\n')).toContain("Real-time, Forward: no task answered; the overall is the family answered (the release's score.py stops with a NameError here).");
   });
 
   it('a list is scored by membership', () => {

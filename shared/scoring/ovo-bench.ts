@@ -44,10 +44,17 @@ export function scoreOvoBench(items: readonly ScoringItem[], ctx: ScoringContext
         unanswered.set(task, (unanswered.get(task) ?? 0) + 1);
         return;
       }
-      if (responses.length > 1) notes.count('ovo-several', (n) => `${plural(n, 'query point')} answered more than once (an id twice in the results): each response is scored, as the release scores every record.`);
+      if (responses.length > 1)
+        notes.count('ovo-several', (n) => `${plural(n, 'query point')} answered more than once (an id twice in the results): each response is scored, as the release scores every record.`);
       for (const response of responses) {
-        if (!response.list && response.text.trim() === '') notes.count('ovo-empty', (n) => `${plural(n, 'response was', 'responses were')} empty or null (a failed call): scored wrong, as the release scores them.`);
-        if (response.list) notes.count('ovo-list', (n) => `${plural(n, 'response was a list', 'responses were lists')} (QWen2VL's results): scored as the release scores them — a letter, "Yes" or "No" must be one of the list's strings; REC reads the digits of its strings, where the release stops with a TypeError.`);
+        if (!response.list && response.text.trim() === '')
+          notes.count('ovo-empty', (n) => `${plural(n, 'response was', 'responses were')} empty or null (a failed call): scored wrong, as the release scores them.`);
+        if (response.list)
+          notes.count(
+            'ovo-list',
+            (n) =>
+              `${plural(n, 'response was a list', 'responses were lists')} (QWen2VL's results): scored as the release scores them — a letter, "Yes" or "No" must be one of the list's strings; REC reads the digits of its strings, where the release stops with a TypeError.`,
+          );
         const read = extractor ? readAnswer(item, q, response, extractor) : null;
         if (read === null || read.correct === null) {
           notes.count('unkeyed', (n) => `${plural(n, 'response')} left out: no answer key, or no extractor for the answer kind.`);
@@ -81,11 +88,18 @@ export function scoreOvoBench(items: readonly ScoringItem[], ctx: ScoringContext
   const silent = Object.values(OVO_BENCH_FAMILIES)
     .flat()
     .filter((task) => unanswered.has(task) && !tallies.has(task));
-  if (silent.length > 0) notes.add(`${silent.join(', ')}: no response in the run; left out of ${silent.length === 1 ? 'its family' : 'their families'}, as the release averages the tasks its results hold.`);
+  if (silent.length > 0)
+    notes.add(`${silent.join(', ')}: no response in the run; left out of ${silent.length === 1 ? 'its family' : 'their families'}, as the release averages the tasks its results hold.`);
   const answeredElsewhere = [...unanswered].filter(([task]) => tallies.has(task)).reduce((n, [, count]) => n + count, 0);
-  if (answeredElsewhere > 0) notes.add(`${plural(answeredElsewhere, 'query point')} of answered tasks had no response and ${answeredElsewhere === 1 ? 'is' : 'are'} not counted, as the release counts only the records its results hold.`);
+  if (answeredElsewhere > 0)
+    notes.add(
+      `${plural(answeredElsewhere, 'query point')} of answered tasks had no response and ${answeredElsewhere === 1 ? 'is' : 'are'} not counted, as the release counts only the records its results hold.`,
+    );
   const missing = Object.keys(OVO_BENCH_FAMILIES).filter((f) => !families.has(f));
-  if (missing.length > 0 && families.size > 0) notes.add(`${missing.join(', ')}: no task answered; the overall is ${families.size === 1 ? 'the family' : `the mean of the ${families.size} families`} answered (the release's score.py stops with a NameError here).`);
+  if (missing.length > 0 && families.size > 0)
+    notes.add(
+      `${missing.join(', ')}: no task answered; the overall is ${families.size === 1 ? 'the family' : `the mean of the ${families.size} families`} answered (the release's score.py stops with a NameError here).`,
+    );
   notes.add(OVO_BENCH_NOTE);
   return { overall: { accuracy: meanPresent(familyMeans) }, byCategory, items: scored };
 }

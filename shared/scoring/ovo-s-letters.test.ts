@@ -50,20 +50,29 @@ describe("OVO-S-Bench letters: the release's A–E by default, the paper's A–G
     expect(BENCHMARKS['ovo-s-bench'].extractors.choice).toBe('ovo-s-letter');
   });
 
-  it("scores each query as score.py does, and its pooled counts per task, level and overall", () => {
-    const run = scoreRun(profile, release.items.map((r) => itemOf(r)));
+  it('scores each query as score.py does, and its pooled counts per task, level and overall', () => {
+    const run = scoreRun(
+      profile,
+      release.items.map((r) => itemOf(r)),
+    );
     expect(Object.fromEntries(run.items.map((i) => [i.item, i.queries[0]!.correct]))).toEqual(Object.fromEntries(release.items.map((r) => [r.query_id, r.correct])));
     for (const [task, { correct, total }] of Object.entries(release.by_task)) expect(run.byCategory[task]!.accuracy, task).toBeCloseTo((100 * correct) / total, 10);
     // score.py pools levels and the overall (10 of 20); Tidemark's macro mean of families and levels is the paper's Table 2 rule
     const pooled = run.items.filter((i) => i.queries[0]!.correct).length;
     expect(pooled).toBe(release.overall.correct);
     expect(run.items).toHaveLength(release.overall.total);
-    expect(run.notes).toContain("8 questions offer options past E: the release's score.py reads letters A–E only, so an answer F or G is read as none and scored wrong (--rules paper reads A–G, as the paper's §G.7 does).");
+    expect(run.notes).toContain(
+      "8 questions offer options past E: the release's score.py reads letters A–E only, so an answer F or G is read as none and scored wrong (--rules paper reads A–G, as the paper's §G.7 does).",
+    );
     expect(run.notes).toContain('Answers read with OVO-S-Bench release letter (score.py extract_answer, A–E) (ovo-s-letter v2).');
   });
 
-  it("with --rules paper reads A–G (§G.7): F and G answers count, the rest as the release", () => {
-    const run = scoreRun(profile, release.items.map((r) => itemOf(r)), { rules: 'paper' });
+  it('with --rules paper reads A–G (§G.7): F and G answers count, the rest as the release', () => {
+    const run = scoreRun(
+      profile,
+      release.items.map((r) => itemOf(r)),
+      { rules: 'paper' },
+    );
     for (const [i, r] of release.items.entries()) {
       const q = run.items[i]!.queries[0]!;
       expect(q.extracted, r.query_id).toBe(PAPER_READS[r.query_id] ?? r.extracted);

@@ -62,7 +62,7 @@ describe("OVO-S-Bench runs scored as the release's score.py scores them", () => 
       const { read, items } = readRun(name);
       const run = scoreRun(profile, items);
 
-      it("reads every record score.py scores, and leaves out by line (with why) each error result it skips", () => {
+      it('reads every record score.py scores, and leaves out by line (with why) each error result it skips', () => {
         expect(read.problems.map(formatProblem)).toEqual([]);
         expect(read.lines.map((l) => `${l.item}_q${l.query}`).sort()).toEqual(r.records.map((x) => x.query_id).sort());
         const text = readFileSync(join(dir, `${name}.results.json`), 'utf8').split('\n');
@@ -102,7 +102,7 @@ describe("OVO-S-Bench runs scored as the release's score.py scores them", () => 
     const missing = run.items.find((i) => i.item === '6')!;
     expect(missing.queries[0]).toMatchObject({ correct: null, rule: 'no response: not counted, as score.py counts only the records a result file holds' });
     expect(missing.metrics.accuracy).toBeNull();
-    expect(run.notes).toContain('7 query points had no response (no record, or an error result left out) and are not counted, as the release\'s score.py counts only the records it scores.');
+    expect(run.notes).toContain("7 query points had no response (no record, or an error result left out) and are not counted, as the release's score.py counts only the records it scores.");
   });
 
   it('the paper says nothing of failed calls: --rules paper leaves them out as well, and differs only in the letters past E', () => {

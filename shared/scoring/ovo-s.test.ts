@@ -5,9 +5,24 @@ import { scoreRun } from './score';
 import { categoryRun, countsFor } from './synthetic-runs.test-util';
 
 // Table 2 (streaming), family accuracies L1 … L4 (digest ovo-s-bench.md §4).
-const GEMINI = [[58.69, 71.18, 55.89], [57.92, 59.97, 74.23], [67.33, 41.27, 59.09], [60.4, 81.67, 22.64]];
-const HUMAN_STREAMING = [[91.77, 95.85, 92.02], [86.87, 77.98, 78.23], [88.67, 87.3, 83.33], [79.21, 86.67, 71.7]];
-const RANDOM = [[33.93, 25.49, 30.0], [37.44, 26.77, 41.08], [50, 25, 25], [25, 31.25, 25]];
+const GEMINI = [
+  [58.69, 71.18, 55.89],
+  [57.92, 59.97, 74.23],
+  [67.33, 41.27, 59.09],
+  [60.4, 81.67, 22.64],
+];
+const HUMAN_STREAMING = [
+  [91.77, 95.85, 92.02],
+  [86.87, 77.98, 78.23],
+  [88.67, 87.3, 83.33],
+  [79.21, 86.67, 71.7],
+];
+const RANDOM = [
+  [33.93, 25.49, 30.0],
+  [37.44, 26.77, 41.08],
+  [50, 25, 25],
+  [25, 31.25, 25],
+];
 
 describe('macro aggregation (family → level → overall)', () => {
   it('reproduces Gemini-3.1-Pro: levels 61.92 / 64.04 / 55.90 / 54.90, overall 59.19', () => {
@@ -34,7 +49,7 @@ describe('macro aggregation (family → level → overall)', () => {
 describe('scoring an OVO-S run', () => {
   const profile = BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!;
 
-  it('reproduces Gemini-3.1-Pro\'s 59.19 from a run with its family accuracies', () => {
+  it("reproduces Gemini-3.1-Pro's 59.19 from a run with its family accuracies", () => {
     // L3 and L4 use the paper's own query counts (3.1 = 150, 3.2 = 63, 3.3 = 66, 4.1 = 101, 4.2 = 120, 4.3 = 53)
     const paperCounts: Record<string, number> = { '3.1': 150, '3.2': 63, '3.3': 66, '4.1': 101, '4.2': 120, '4.3': 53 };
     const items = GEMINI.flatMap((families, l) =>
@@ -51,7 +66,11 @@ describe('scoring an OVO-S run', () => {
     expect(run.byCategory['1']!.accuracy!.toFixed(2)).toBe('61.92');
     expect(run.byCategory['1.1.1']!.accuracy!.toFixed(2)).toBe('58.69');
     expect(run.overall.accuracy!.toFixed(2)).toBe('59.19');
-    expect(run.items[0]).toMatchObject({ category: '1.1', metrics: { accuracy: 100 }, queries: [{ extracted: 'B', rule: 'step 1: "Answer: X" in the last 300 characters', correct: true, timing: null }] });
+    expect(run.items[0]).toMatchObject({
+      category: '1.1',
+      metrics: { accuracy: 100 },
+      queries: [{ extracted: 'B', rule: 'step 1: "Answer: X" in the last 300 characters', correct: true, timing: null }],
+    });
     expect(run.notes).toContain(OVO_S_NOTE);
     expect(run.notes).toContain('Answers read with OVO-S-Bench release letter (score.py extract_answer, A–E) (ovo-s-letter v2).');
   });
@@ -75,7 +94,11 @@ describe('scoring an OVO-S run', () => {
   it('reads with another extractor when asked, and flags a brittle one', () => {
     const items = categoryRun('x', { taskCode: '1.1.1' }, { correct: 0, total: 1 }); // "Answer: C" against B
     expect(scoreRun(profile, items).overall.accuracy).toBe(0);
-    const brittle = scoreRun(profile, items.map((i) => ({ ...i, points: [{ ...i.points[0]!, answer: 'A' }] })), { extractor: 'substring' });
+    const brittle = scoreRun(
+      profile,
+      items.map((i) => ({ ...i, points: [{ ...i.points[0]!, answer: 'A' }] })),
+      { extractor: 'substring' },
+    );
     expect(brittle.overall.accuracy).toBe(100); // the "A" of "Answer"
     expect(brittle.notes).toContain('Answers read with OVO-Bench substring test (substring v1), a brittle rule.');
   });

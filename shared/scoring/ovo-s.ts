@@ -17,7 +17,7 @@ import { firstResponse, readAnswer, responsesByQuery } from './responses';
 import type { ItemScore, Metrics, ProfileScore, QueryScore, ScoringItem } from './types';
 
 export const OVO_S_NOTE =
-  'OVO-S-Bench: accuracy per family over its queries; each level is the unweighted mean of its families and the overall the unweighted mean of the levels (Table 2); pooledAccuracy, per level and overall, is over their queries, as the release\'s score.py prints it. The paper\'s Human rows are not aggregated this way (its streaming levels average 84.97 where it prints 86.61).';
+  "OVO-S-Bench: accuracy per family over its queries; each level is the unweighted mean of its families and the overall the unweighted mean of the levels (Table 2); pooledAccuracy, per level and overall, is over their queries, as the release's score.py prints it. The paper's Human rows are not aggregated this way (its streaming levels average 84.97 where it prints 86.61).";
 
 /** How a query point without a response is scored: not at all, as score.py never sees it. */
 export const NOT_COUNTED = 'no response: not counted, as score.py counts only the records a result file holds';
@@ -39,7 +39,11 @@ function readQueries(item: ScoringItem, ctx: ScoringContext, onScored: (correct:
   const queries = item.points.map((_, q): QueryScore => {
     const response = firstResponse(byQuery[q]!, notes);
     if (response === null) {
-      notes.count('ovo-s-no-response', (n) => `${plural(n, 'query point')} had no response (no record, or an error result left out) and ${n === 1 ? 'is' : 'are'} not counted, as the release's score.py counts only the records it scores.`);
+      notes.count(
+        'ovo-s-no-response',
+        (n) =>
+          `${plural(n, 'query point')} had no response (no record, or an error result left out) and ${n === 1 ? 'is' : 'are'} not counted, as the release's score.py counts only the records it scores.`,
+      );
       return { query: q, t: null, extracted: null, rule: NOT_COUNTED, correct: null, timing: null };
     }
     const read = extractor ? readAnswer(item, q, response, extractor) : null;
@@ -89,7 +93,9 @@ export function scoreOvoS(items: readonly ScoringItem[], ctx: ScoringContext): P
   notes.add(OVO_S_NOTE);
   const pastE = items.filter((item) => item.question.options.F !== undefined || item.question.options.G !== undefined).length;
   if (pastE > 0 && ctx.extractorFor('choice')?.id === 'ovo-s-letter') {
-    notes.add(`${plural(pastE, 'question')} ${pastE === 1 ? 'offers' : 'offer'} options past E: the release's score.py reads letters A–E only, so an answer F or G is read as none and scored wrong (--rules paper reads A–G, as the paper's §G.7 does).`);
+    notes.add(
+      `${plural(pastE, 'question')} ${pastE === 1 ? 'offers' : 'offer'} options past E: the release's score.py reads letters A–E only, so an answer F or G is read as none and scored wrong (--rules paper reads A–G, as the paper's §G.7 does).`,
+    );
   }
   return { overall: { accuracy: ovoOverall(levels).value, pooledAccuracy: percent(all.correct, all.total) }, byCategory, items: scored };
 }

@@ -77,19 +77,28 @@ function expectRelease(name: 'full' | 'sample', items: readonly ScoringItem[], m
   // Table 3's columns, as the release's rows give them
   const m = release.models[model]!;
   const close = (v: number | null | undefined) => Number(v!.toFixed(9));
-  expect({ instant: close(score.byCategory.instant?.score), backward: close(score.byCategory.backward?.score), forward: close(score.byCategory.forward?.score), overall: close(score.overall.score) }).toEqual({ instant: close(m.instant), backward: close(m.backward), forward: close(m.forward), overall: close(m.overall) });
-  expect({ er: close(score.overall.er), nr: close(score.overall.nr), pc: close(score.overall.pc) }).toEqual({ er: close(m.EarlyResponse), nr: close(m.NoResponse + m.LateResponse), pc: close(m.PartlyCorrect) });
+  expect({
+    instant: close(score.byCategory.instant?.score),
+    backward: close(score.byCategory.backward?.score),
+    forward: close(score.byCategory.forward?.score),
+    overall: close(score.overall.score),
+  }).toEqual({ instant: close(m.instant), backward: close(m.backward), forward: close(m.forward), overall: close(m.overall) });
+  expect({ er: close(score.overall.er), nr: close(score.overall.nr), pc: close(score.overall.pc) }).toEqual({
+    er: close(m.EarlyResponse),
+    nr: close(m.NoResponse + m.LateResponse),
+    pc: close(m.PartlyCorrect),
+  });
 }
 
 describe('PhoStream scored as the release scores it (run_stream_eval.py evaluate_sample)', () => {
   const full = questions(text('full.annotations.json.gz'));
   const sample = questions(readFileSync(sampleFile, 'utf8'));
 
-  it('reads the release\'s 5,572 questions in 578 videos', () => {
+  it("reads the release's 5,572 questions in 578 videos", () => {
     expect(full).toHaveLength(5572);
     expect(new Set(full.map((i) => i.question.videoId)).size).toBe(578);
   });
 
-  it.each(['perfect', 'eager', 'malformed'])('the sample, %s run: per question and Table 3\'s columns as the release', (model) => expectRelease('sample', sample, model));
-  it.each(['perfect', 'eager', 'malformed'])('all 5,572 questions, %s run: per question and Table 3\'s columns as the release', (model) => expectRelease('full', full, model));
+  it.each(['perfect', 'eager', 'malformed'])("the sample, %s run: per question and Table 3's columns as the release", (model) => expectRelease('sample', sample, model));
+  it.each(['perfect', 'eager', 'malformed'])("all 5,572 questions, %s run: per question and Table 3's columns as the release", (model) => expectRelease('full', full, model));
 });

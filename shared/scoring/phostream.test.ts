@@ -22,15 +22,33 @@ const TABLE_3: Array<[string, number, number, number, number]> = [
 
 describe('count-weighted overall (Table 3)', () => {
   it.each(TABLE_3)('reproduces %s from its three columns', (model, i, b, f, overall) => {
-    const result = phostreamOverall([{ score: i, count: COUNTS.instant }, { score: b, count: COUNTS.backward }, { score: f, count: COUNTS.forward }], { label: model, value: overall, decimals: 2, tolerance: 0.01 });
+    const result = phostreamOverall(
+      [
+        { score: i, count: COUNTS.instant },
+        { score: b, count: COUNTS.backward },
+        { score: f, count: COUNTS.forward },
+      ],
+      { label: model, value: overall, decimals: 2, tolerance: 0.01 },
+    );
     expect(result.notes).toEqual([]);
   });
   it('is not the mean of the three columns (Gemini: 48.70, not 59.81)', () => {
-    expect(phostreamOverall([{ score: 80.83, count: 1647 }, { score: 82.19, count: 1123 }, { score: 16.4, count: 2802 }]).value).toBeCloseTo(48.7, 2);
+    expect(
+      phostreamOverall([
+        { score: 80.83, count: 1647 },
+        { score: 82.19, count: 1123 },
+        { score: 16.4, count: 2802 },
+      ]).value,
+    ).toBeCloseTo(48.7, 2);
     expect((80.83 + 82.19 + 16.4) / 3).toBeCloseTo(59.81, 2);
   });
   it('is unknown while a type is', () => {
-    expect(phostreamOverall([{ score: 80, count: 2 }, { score: null, count: 1 }]).value).toBeNull();
+    expect(
+      phostreamOverall([
+        { score: 80, count: 2 },
+        { score: null, count: 1 },
+      ]).value,
+    ).toBeNull();
   });
 });
 
@@ -49,9 +67,14 @@ describe('pieces', () => {
 describe('scoring a PhoStream run', () => {
   const profile = BUILTIN_PROFILES.find((p) => p.kind === 'phostream')!;
   const qa = (id: string, temporalType: 'instant' | 'backward' | 'forward', responses: Array<[number | null, string]>, extra: Partial<ScoringItem['question']> = {}): ScoringItem =>
-    itemWith(id, { temporalType, taskCode: 'Action & Activity Recognition', ...extra }, [{ time: 100, answer: 'Christian wins, 35 to 28.', proactiveTime: temporalType === 'forward' ? 130 : null }], responses);
+    itemWith(
+      id,
+      { temporalType, taskCode: 'Action & Activity Recognition', ...extra },
+      [{ time: 100, answer: 'Christian wins, 35 to 28.', proactiveTime: temporalType === 'forward' ? 130 : null }],
+      responses,
+    );
 
-  it('reproduces Gemini 3 Pro\'s Table 3 row from a judged run: 80.83 / 82.19 / 16.40, overall 48.70, ER 79.12, NR 0.11, PC 20.77', () => {
+  it("reproduces Gemini 3 Pro's Table 3 row from a judged run: 80.83 / 82.19 / 16.40, overall 48.70, ER 79.12, NR 0.11, PC 20.77", () => {
     const items: ScoringItem[] = [];
     const judged = new Map<string, number>();
     const add = (type: 'instant' | 'backward' | 'forward', n: number, make: (i: number) => { when: number | null; judge?: number }) => {
@@ -79,7 +102,14 @@ describe('scoring a PhoStream run', () => {
   });
 
   it('without judgments: on-time scores and their averages are null, early and missing answers still 0, and a note asks for a judge', () => {
-    const run = scoreRun(profile, [qa('early', 'forward', [[105, 'The dad']]), qa('judge-me', 'forward', [[100, 'silent'], [131, 'Christian']]), qa('silent', 'instant', [[100, 'Silent']])]);
+    const run = scoreRun(profile, [
+      qa('early', 'forward', [[105, 'The dad']]),
+      qa('judge-me', 'forward', [
+        [100, 'silent'],
+        [131, 'Christian'],
+      ]),
+      qa('silent', 'instant', [[100, 'Silent']]),
+    ]);
     expect(run.items.map((i) => i.metrics.score)).toEqual([0, null, 0]);
     expect(run.items[1]!.queries[0]).toEqual({ query: 0, t: 131, extracted: 'Christian', rule: 'answer at 02:11, within the window [02:10, 02:12]', correct: null, timing: 'on-time' });
     expect(run.byCategory.forward).toEqual({ score: null, er: 50, nr: 0, pc: 50 });
@@ -98,7 +128,10 @@ describe('scoring a PhoStream run', () => {
   });
 
   it('scores an option question 100 or 0 by its letter, and groups by scenario when the item names one', () => {
-    const choice = (id: string, text: string): ScoringItem => ({ ...qa(id, 'instant', [[100, text]], { answerKind: 'choice', options: { A: 'x', B: 'y' }, facets: { scenario: 'Phone Tutorial' } }), points: [{ time: 100, answer: 'B', proactiveTime: null, evidence: [], windowStart: null }] });
+    const choice = (id: string, text: string): ScoringItem => ({
+      ...qa(id, 'instant', [[100, text]], { answerKind: 'choice', options: { A: 'x', B: 'y' }, facets: { scenario: 'Phone Tutorial' } }),
+      points: [{ time: 100, answer: 'B', proactiveTime: null, evidence: [], windowStart: null }],
+    });
     const run = scoreRun(profile, [choice('right', 'b.'), choice('wrong', 'A')]);
     expect(run.items.map((i) => i.metrics.score)).toEqual([100, 0]);
     expect(run.items[0]!.queries[0]).toMatchObject({ extracted: 'B', correct: true, rule: 'answer at 01:40, within the window 01:40; the first character, periods removed' });
@@ -109,14 +142,21 @@ describe('scoring a PhoStream run', () => {
 describe('release (default) and paper timing rules', () => {
   const profile = BUILTIN_PROFILES.find((p) => p.kind === 'phostream')!;
   // the Roll-Up question (asked 09:08, T_p 10:38) and an instant question of the same video at 10:00
-  const rollUp = (responses: Array<[number, string]>, id = 'roll-up'): ScoringItem => itemWith(id, { temporalType: 'forward', videoId: 'v' }, [{ time: 548, answer: 'Christian wins.', proactiveTime: 638 }], responses);
+  const rollUp = (responses: Array<[number, string]>, id = 'roll-up'): ScoringItem =>
+    itemWith(id, { temporalType: 'forward', videoId: 'v' }, [{ time: 548, answer: 'Christian wins.', proactiveTime: 638 }], responses);
   const instant = (responses: Array<[number, string]>, time = 600): ScoringItem => itemWith('cup', { temporalType: 'instant', videoId: 'v' }, [{ time, answer: 'A red cup.' }], responses);
   const timings = (items: ScoringItem[], rules?: 'paper') => scoreRun(profile, items, rules ? { rules } : {}).items.map((i) => [i.queries[0]!.timing, i.queries[0]!.t]);
 
   it('a forward answer at exactly t_q: the release passes over it and takes the on-time one; the paper calls it early', () => {
-    const item = rollUp([[548, 'The dad will win.'], [549, 'Silent'], [639, 'Christian wins.']]);
+    const item = rollUp([
+      [548, 'The dad will win.'],
+      [549, 'Silent'],
+      [639, 'Christian wins.'],
+    ]);
     expect(timings([item])).toEqual([['on-time', 639]]);
-    expect(scoreRun(profile, [item]).items[0]!.queries[0]!.rule).toBe('answer at 10:39, within the window [10:38, 10:40]; the answer at t_q (09:08) passed over, as the release does for a forward question');
+    expect(scoreRun(profile, [item]).items[0]!.queries[0]!.rule).toBe(
+      'answer at 10:39, within the window [10:38, 10:40]; the answer at t_q (09:08) passed over, as the release does for a forward question',
+    );
     expect(timings([item], 'paper')).toEqual([['early', 548]]);
     // with nothing later, the release finds no response
     expect(timings([rollUp([[548, 'The dad will win.']])])).toEqual([['no-response', null]]);
@@ -124,13 +164,31 @@ describe('release (default) and paper timing rules', () => {
 
   it('a response answers one question: the first in file order whose window holds it (release); every open one (paper)', () => {
     // the run lists the answer at 10:00 under both questions (it was open for both)
-    const items = [rollUp([[600, 'A red cup.'], [639, 'Christian wins.']]), instant([[600, 'A red cup.']])];
-    expect(timings(items)).toEqual([['early', 600], ['no-response', null]]);
-    expect(timings(items, 'paper')).toEqual([['early', 600], ['on-time', 600]]);
+    const items = [
+      rollUp([
+        [600, 'A red cup.'],
+        [639, 'Christian wins.'],
+      ]),
+      instant([[600, 'A red cup.']]),
+    ];
+    expect(timings(items)).toEqual([
+      ['early', 600],
+      ['no-response', null],
+    ]);
+    expect(timings(items, 'paper')).toEqual([
+      ['early', 600],
+      ['on-time', 600],
+    ]);
     // in the other file order the instant question takes it and the forward one its on-time answer
-    expect(timings([items[1]!, items[0]!])).toEqual([['on-time', 600], ['on-time', 639]]);
+    expect(timings([items[1]!, items[0]!])).toEqual([
+      ['on-time', 600],
+      ['on-time', 639],
+    ]);
     // questions of different videos never share a response
-    expect(timings([items[0]!, { ...items[1]!, question: { ...items[1]!.question, videoId: 'w' } }])).toEqual([['early', 600], ['on-time', 600]]);
+    expect(timings([items[0]!, { ...items[1]!, question: { ...items[1]!.question, videoId: 'w' } }])).toEqual([
+      ['early', 600],
+      ['on-time', 600],
+    ]);
   });
 
   it('instant and backward: up to 2 s after t_q is late, later no response (release); any later answer is late (paper)', () => {

@@ -44,7 +44,7 @@ export const PHOSTREAM_NOTE =
   'PhoStream: early, late and missing answers score 0, on-time answers are judged (0–5 × 20); Instant, Backward and Forward are means over their questions and the overall the mean over all questions (count-weighted, Table 3); ER, NR and PC are shares of forward questions, late forward answers counted as NR.';
 
 export const PHOSTREAM_RELEASE_NOTE =
-  'Timing by the release (run_stream_eval.py): a video\'s questions, in file order, each take the first answer not taken by an earlier one within [t_q, T + 2 s] (T = t_q, or T_p for a forward question); a forward question passes over an answer at exactly t_q; an answer after the 2 s is no response.';
+  "Timing by the release (run_stream_eval.py): a video's questions, in file order, each take the first answer not taken by an earlier one within [t_q, T + 2 s] (T = t_q, or T_p for a forward question); a forward question passes over an answer at exactly t_q; an answer after the 2 s is no response.";
 export const PHOSTREAM_PAPER_NOTE =
   'Timing by the paper (--rules paper): each question on its own, its first answer from t_q on deciding — a forward answer at t_q is early, an answer after the window late.';
 
@@ -84,10 +84,14 @@ function releasePicks(items: readonly ScoringItem[], notes: ScoringContext['note
     });
     const results = matchReleaseStream(questions, stream, forwardSeconds);
     let next = 0;
-    for (const item of ofVideo) picks.set(item, item.points.map(() => {
-      const result = results[next++]!;
-      return { result, response: result.scored === null ? null : stream[result.scored]!.response };
-    }));
+    for (const item of ofVideo)
+      picks.set(
+        item,
+        item.points.map(() => {
+          const result = results[next++]!;
+          return { result, response: result.scored === null ? null : stream[result.scored]!.response };
+        }),
+      );
   }
   return picks;
 }
@@ -114,7 +118,11 @@ export function scorePhostream(items: readonly ScoringItem[], ctx: ScoringContex
     return item.points.map((point, q) => {
       const list = byQuery[q]!;
       const reference = typeof point.answer === 'string' ? point.answer : undefined;
-      const result = classifyTiming({ temporalType: type, time: point.time, proactiveTime: point.proactiveTime }, list.map((r) => ({ t: responseTime(r, item), text: r.text })), { reference, forwardSeconds: ctx.forwardSeconds });
+      const result = classifyTiming(
+        { temporalType: type, time: point.time, proactiveTime: point.proactiveTime },
+        list.map((r) => ({ t: responseTime(r, item), text: r.text })),
+        { reference, forwardSeconds: ctx.forwardSeconds },
+      );
       return { result, response: result.scored === null ? null : list[result.scored]! };
     });
   };
@@ -135,7 +143,12 @@ export function scorePhostream(items: readonly ScoringItem[], ctx: ScoringContex
         score = read.correct ? 100 : 0;
       } else if (result.timing === 'on-time') {
         score = judgedScore(ctx.judgments?.(item.item, q) ?? null);
-        if (score === null) notes.count('unjudged', (n) => `A judge is needed: ${plural(n, 'on-time answer')} ${n === 1 ? 'has' : 'have'} no judgment, so ${n === 1 ? 'its score is' : 'their scores are'} null, and so is every average that contains ${n === 1 ? 'it' : 'them'}.`);
+        if (score === null)
+          notes.count(
+            'unjudged',
+            (n) =>
+              `A judge is needed: ${plural(n, 'on-time answer')} ${n === 1 ? 'has' : 'have'} no judgment, so ${n === 1 ? 'its score is' : 'their scores are'} null, and so is every average that contains ${n === 1 ? 'it' : 'them'}.`,
+          );
       }
       scores.push(score);
       for (const key of keys) add(key, type === 'forward', score, result.timing);

@@ -38,7 +38,14 @@ describe('responses per query point', () => {
   });
 
   it('reads an answer and says what matched, or that nothing did', () => {
-    expect(readAnswer(item, 0, item.responses[0]!, EXTRACTORS['ovo-s-letter'])).toEqual({ query: 0, t: 31, extracted: 'B', rule: 'step 3: a bare letter at the very end', correct: true, timing: null });
+    expect(readAnswer(item, 0, item.responses[0]!, EXTRACTORS['ovo-s-letter'])).toEqual({
+      query: 0,
+      t: 31,
+      extracted: 'B',
+      rule: 'step 3: a bare letter at the very end',
+      correct: true,
+      timing: null,
+    });
     expect(readAnswer(item, 0, { query: 0, t: 3, text: 'no idea' }, EXTRACTORS['ovo-s-letter'])).toMatchObject({ extracted: null, rule: 'nothing matched', correct: false });
     expect(readAnswer(item, 1, null, EXTRACTORS['ovo-s-letter'])).toMatchObject({ t: null, rule: 'no response', correct: false });
   });

@@ -67,7 +67,7 @@ export function meanOfDimensions(values: ReadonlyArray<number | null>, published
 }
 
 export const RTV_NOTE =
-  'RTV-Bench: accuracy per (question, timestamp) record; the overall accuracy is the unweighted mean of the eight dimensions and each category the mean of its dimensions (Tables 2–5). Score is group-aware: a group earns its right q2 answers only if all its q0 and q1 answers are right; the overall Score pools all groups (Table 2), per-dimension Scores pool that dimension\'s groups.';
+  "RTV-Bench: accuracy per (question, timestamp) record; the overall accuracy is the unweighted mean of the eight dimensions and each category the mean of its dimensions (Tables 2–5). Score is group-aware: a group earns its right q2 answers only if all its q0 and q1 answers are right; the overall Score pools all groups (Table 2), per-dimension Scores pool that dimension's groups.";
 
 export function scoreRtv(items: readonly ScoringItem[], ctx: ScoringContext): ProfileScore {
   const { notes } = ctx;

@@ -9,7 +9,7 @@ import type { ScoringItem } from './types';
 const profileOf = (kind: ProfileKind) => BUILTIN_PROFILES.find((p) => p.kind === kind) ?? { kind, taxonomy: [] };
 
 describe('scoreRun', () => {
-  it('uses each paper\'s extractor by default', () => {
+  it("uses each paper's extractor by default", () => {
     expect(BENCHMARKS['ovo-s-bench'].extractors.choice).toBe('ovo-s-letter');
     expect(BENCHMARKS.vcbench.extractors.number).toBe('python-int');
     expect(BENCHMARKS['rtv-bench'].extractors.choice).toBe('rtv-letter');

@@ -20,7 +20,7 @@ import { clock } from './timing';
 const PROACTIVE_WINDOW_SECONDS = 2;
 
 export const STREAMINGBENCH_NOTE =
-  'StreamingBench (src/data/count.py): a multiple-choice answer is its first character; questions without an answer are left out of the accuracy, per task and pooled overall. Proactive output: the dialog\'s last turn within ±2 s of the ground-truth time (timeAccuracy), and the expected output in it as well (answerAccuracy).';
+  "StreamingBench (src/data/count.py): a multiple-choice answer is its first character; questions without an answer are left out of the accuracy, per task and pooled overall. Proactive output: the dialog's last turn within ±2 s of the ground-truth time (timeAccuracy), and the expected output in it as well (answerAccuracy).";
 
 const SLACK = 1e-9;
 
@@ -67,7 +67,11 @@ export function scoreStreamingBench(items: readonly ScoringItem[], ctx: ScoringC
     const response = firstResponse(responsesByQuery(item, notes)[0] ?? [], notes);
     if (!response || response.text === '') {
       if (!response) notes.count('sb-unanswered', (n) => `${plural(n, 'question')} without an answer left out, as count.py leaves ${n === 1 ? 'it' : 'them'} out.`);
-      else notes.count('sb-empty', (n) => `${plural(n, 'empty answer')} left out (count.py passes over ${n === 1 ? 'it' : 'them'} in the SQA file and stops on ${n === 1 ? 'it' : 'them'} in the others).`);
+      else
+        notes.count(
+          'sb-empty',
+          (n) => `${plural(n, 'empty answer')} left out (count.py passes over ${n === 1 ? 'it' : 'them'} in the SQA file and stops on ${n === 1 ? 'it' : 'them'} in the others).`,
+        );
       return { item: item.item, category, metrics: { accuracy: null }, queries: [response ? { ...blank, t: response.t, rule: 'an empty answer: left out' } : blank] };
     }
     const extractor = ctx.extractorFor('choice');
@@ -81,7 +85,10 @@ export function scoreStreamingBench(items: readonly ScoringItem[], ctx: ScoringC
   const byCategory: Record<string, Metrics> = {};
   for (const [code, t] of tallies) byCategory[code] = { accuracy: percent(t.correct, t.total) };
   for (const [code, t] of proactiveTallies) byCategory[code] = { timeAccuracy: percent(t.time, t.total), answerAccuracy: percent(t.answer, t.total) };
-  const overall: Metrics = { accuracy: percent(all.correct, all.total), ...(allProactive.total ? { timeAccuracy: percent(allProactive.time, allProactive.total), answerAccuracy: percent(allProactive.answer, allProactive.total) } : {}) };
+  const overall: Metrics = {
+    accuracy: percent(all.correct, all.total),
+    ...(allProactive.total ? { timeAccuracy: percent(allProactive.time, allProactive.total), answerAccuracy: percent(allProactive.answer, allProactive.total) } : {}),
+  };
   notes.add(STREAMINGBENCH_NOTE);
   return { overall, byCategory, items: scored };
 }

@@ -32,7 +32,12 @@ export function categoryRun(prefix: string, overrides: Partial<ScoringItem['ques
 type Point = ScoringItem['points'][number];
 
 /** An item with the given points (time and answer, the rest defaulted) and responses [t, text, query = 0]. */
-export function itemWith(item: string, overrides: Partial<ScoringItem['question']>, points: Array<Pick<Point, 'time' | 'answer'> & Partial<Point>>, responses: Array<[number | null, string, number?]>): ScoringItem {
+export function itemWith(
+  item: string,
+  overrides: Partial<ScoringItem['question']>,
+  points: Array<Pick<Point, 'time' | 'answer'> & Partial<Point>>,
+  responses: Array<[number | null, string, number?]>,
+): ScoringItem {
   return {
     item,
     question: question({ id: item, answerKind: 'text', options: {}, ...overrides }),

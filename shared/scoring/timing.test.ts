@@ -18,7 +18,7 @@ describe('placeholders (App. A.1 as the release matches them)', () => {
     expect(isPlaceholder('Silent. The winner is not declared yet')).toBe(false);
     expect(isPlaceholder('Yes, Christian wins')).toBe(false);
   });
-  it('holds the paper\'s list and the release\'s three extra English variants', () => {
+  it("holds the paper's list and the release's three extra English variants", () => {
     expect(PLACEHOLDERS).toContain('Ok, I will remind you then.');
     expect(PLACEHOLDERS).toContain('Understood, I will remind you when the time comes.');
     expect(PLACEHOLDERS).toHaveLength(29); // the paper's 26 distinct entries (one is listed twice) and 3 more
@@ -35,15 +35,32 @@ describe('response windows', () => {
 });
 
 describe('timing classes', () => {
-  const classify = (q: TimedQuestion, responses: Array<[number, string]>) => classifyTiming(q, responses.map(([t, text]) => ({ t, text })), { reference: 'Christian wins, 35 to 28.' });
+  const classify = (q: TimedQuestion, responses: Array<[number, string]>) =>
+    classifyTiming(
+      q,
+      responses.map(([t, text]) => ({ t, text })),
+      { reference: 'Christian wins, 35 to 28.' },
+    );
 
   it('the Roll-Up cases: an answer at 09:08 is early; only placeholders is no response; 10:39 is on time', () => {
     expect(classify(ROLL_UP, [[548, 'The dad will win.']])).toMatchObject({ timing: 'early', scored: 0 });
-    expect(classify(ROLL_UP, [[548, 'Silent'], [549, 'Ok, I will remind you then.'], [638, 'silent'], [640, '']])).toMatchObject({ timing: 'no-response', scored: null });
-    expect(classify(ROLL_UP, [[548, 'Silent'], [639, 'Christian wins, 35 vs 28']])).toMatchObject({ timing: 'on-time', scored: 1, rule: 'first answer at 10:39, within the window [10:38, 10:40]' });
+    expect(
+      classify(ROLL_UP, [
+        [548, 'Silent'],
+        [549, 'Ok, I will remind you then.'],
+        [638, 'silent'],
+        [640, ''],
+      ]),
+    ).toMatchObject({ timing: 'no-response', scored: null });
+    expect(
+      classify(ROLL_UP, [
+        [548, 'Silent'],
+        [639, 'Christian wins, 35 vs 28'],
+      ]),
+    ).toMatchObject({ timing: 'on-time', scored: 1, rule: 'first answer at 10:39, within the window [10:38, 10:40]' });
   });
 
-  it('counts the window\'s edges in: exactly T_p and exactly T_p + 2 s are on time; just after is late', () => {
+  it("counts the window's edges in: exactly T_p and exactly T_p + 2 s are on time; just after is late", () => {
     expect(classify(ROLL_UP, [[638, 'Christian']]).timing).toBe('on-time');
     expect(classify(ROLL_UP, [[640, 'Christian']]).timing).toBe('on-time');
     expect(classify(ROLL_UP, [[640.0000000001, 'Christian']]).timing).toBe('on-time'); // float noise
@@ -52,21 +69,46 @@ describe('timing classes', () => {
   });
 
   it('skips a placeholder before the window and scores the first real answer', () => {
-    expect(classify(ROLL_UP, [[549, 'Got it, I will notify you at that moment.'], [639, 'Christian']])).toMatchObject({ timing: 'on-time', scored: 1 });
+    expect(
+      classify(ROLL_UP, [
+        [549, 'Got it, I will notify you at that moment.'],
+        [639, 'Christian'],
+      ]),
+    ).toMatchObject({ timing: 'on-time', scored: 1 });
   });
 
   it('lets the first real answer decide among several, in time order whatever the list order', () => {
-    expect(classify(ROLL_UP, [[639, 'Christian'], [600, 'Probably the dad']])).toMatchObject({ timing: 'early', scored: 1 });
-    expect(classify(ROLL_UP, [[639, 'Christian'], [640, 'Christian, 35 to 28']])).toMatchObject({ timing: 'on-time', scored: 0 });
+    expect(
+      classify(ROLL_UP, [
+        [639, 'Christian'],
+        [600, 'Probably the dad'],
+      ]),
+    ).toMatchObject({ timing: 'early', scored: 1 });
+    expect(
+      classify(ROLL_UP, [
+        [639, 'Christian'],
+        [640, 'Christian, 35 to 28'],
+      ]),
+    ).toMatchObject({ timing: 'on-time', scored: 0 });
   });
 
   it('passes over responses before the question is asked', () => {
-    expect(classify(ROLL_UP, [[500, 'Something else'], [639, 'Christian']])).toMatchObject({ timing: 'on-time', scored: 1 });
+    expect(
+      classify(ROLL_UP, [
+        [500, 'Something else'],
+        [639, 'Christian'],
+      ]),
+    ).toMatchObject({ timing: 'on-time', scored: 1 });
   });
 
   it('instant and backward: exactly at t_q is on time, any later answer is late', () => {
     expect(classify(INSTANT, [[36, 'A red cup']])).toMatchObject({ timing: 'on-time', rule: 'first answer at 00:36, within the window 00:36' });
-    expect(classify(INSTANT, [[36, 'silent'], [37, 'A red cup']])).toMatchObject({ timing: 'late', scored: 1 });
+    expect(
+      classify(INSTANT, [
+        [36, 'silent'],
+        [37, 'A red cup'],
+      ]),
+    ).toMatchObject({ timing: 'late', scored: 1 });
     expect(classify(INSTANT, [])).toMatchObject({ timing: 'no-response', scored: null });
   });
 

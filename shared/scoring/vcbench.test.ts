@@ -5,7 +5,7 @@ import { question } from './synthetic-runs.test-util';
 import type { ScoringItem } from './types';
 import { gpa, moc, mocApplies, uda, udaApplies, vcbenchOverall } from './vcbench';
 
-describe('GPA (Eq. 1) reproduces the digest\'s reference values', () => {
+describe("GPA (Eq. 1) reproduces the digest's reference values", () => {
   it.each([
     [[11], [10], 0.1353],
     [[21], [20], 0.6065],
@@ -32,7 +32,7 @@ describe('MoC (Eq. 2) and UDA (Eq. 3)', () => {
     expect(moc([0, 0, 0])).toBe(1); // the limitation the paper names (E.3): all zeros is "monotone"
     expect(moc([4])).toBeNull();
   });
-  it('UDA: the share of steps whose direction matches the truth\'s', () => {
+  it("UDA: the share of steps whose direction matches the truth's", () => {
     expect(uda([1, 2, 1, 3], [1, 2, 2, 3])).toBeCloseTo(2 / 3, 12);
     expect(uda([3, 1, 0, 2], [3, 1, 0, 2])).toBe(1);
     expect(uda([5], [5])).toBeNull();
@@ -49,10 +49,20 @@ describe('question-weighted overall (Table 1 counts × Table 2 subcategories)', 
   const weigh = (values: Partial<Record<keyof typeof QUESTIONS, number>>) => Object.entries(values).map(([s, value]) => ({ value, questions: QUESTIONS[s as keyof typeof QUESTIONS] }));
 
   it('reproduces Gemini-3-Flash: GPA 37.0 and MoC 73.7 within ±0.1', () => {
-    const gpaOverall = vcbenchOverall(weigh({ 'O1-Snap': 44.3, 'O1-Delta': 41.0, 'O2-Unique': 36.5, 'O2-Gain': 55.3, 'E1-Action': 28.5, 'E1-Transit': 49.8, 'E2-Episode': 41.7, 'E2-Periodic': 3.9 }), { label: 'Gemini GPA', value: 37.0, decimals: 1, tolerance: 0.1 });
+    const gpaOverall = vcbenchOverall(weigh({ 'O1-Snap': 44.3, 'O1-Delta': 41.0, 'O2-Unique': 36.5, 'O2-Gain': 55.3, 'E1-Action': 28.5, 'E1-Transit': 49.8, 'E2-Episode': 41.7, 'E2-Periodic': 3.9 }), {
+      label: 'Gemini GPA',
+      value: 37.0,
+      decimals: 1,
+      tolerance: 0.1,
+    });
     expect(gpaOverall.value).toBeCloseTo(36.99, 2);
     expect(gpaOverall.notes).toEqual([]);
-    const mocOverall = vcbenchOverall(weigh({ 'O2-Unique': 77.8, 'E1-Action': 66.0, 'E1-Transit': 83.7, 'E2-Episode': 79.5, 'E2-Periodic': 56.2 }), { label: 'Gemini MoC', value: 73.7, decimals: 1, tolerance: 0.1 });
+    const mocOverall = vcbenchOverall(weigh({ 'O2-Unique': 77.8, 'E1-Action': 66.0, 'E1-Transit': 83.7, 'E2-Episode': 79.5, 'E2-Periodic': 56.2 }), {
+      label: 'Gemini MoC',
+      value: 73.7,
+      decimals: 1,
+      tolerance: 0.1,
+    });
     expect(mocOverall.value).toBeCloseTo(73.67, 2);
     expect(mocOverall.notes).toEqual([]);
   });
@@ -74,14 +84,10 @@ describe('scoring a VCBench run', () => {
     responses: answers.map((text, query) => ({ query, t: null, text })),
   });
 
-  it('computes GPA, MoC and UDA per question, skips unreadable answers and averages over questions (the paper\'s reader)', () => {
+  it("computes GPA, MoC and UDA per question, skips unreadable answers and averages over questions (the paper's reader)", () => {
     const run = scoreRun(
       profile,
-      [
-        counting('E1-Action', 'e1', [2, 5, 6], ['two', '5', 'I count 7']),
-        counting('O1-Snap', 'o1', [3, 1, 0, 2], ['3', 'one', 'none', '2']),
-        counting('O1-Delta', 'd1', [2], ['2']),
-      ],
+      [counting('E1-Action', 'e1', [2, 5, 6], ['two', '5', 'I count 7']), counting('O1-Snap', 'o1', [3, 1, 0, 2], ['3', 'one', 'none', '2']), counting('O1-Delta', 'd1', [2], ['2'])],
       { extractor: 'number' },
     );
     const [e1, o1, d1] = run.items;
@@ -109,7 +115,13 @@ describe('scoring a VCBench run', () => {
   });
 
   it('says "no response" for points a model gave no answer to (none, or an empty one), not that they could not be read', () => {
-    const silent = { ...counting('O1-Snap', 'silent', [3, 1, 2], ['', '  ']), responses: [{ query: 0, t: null, text: '' }, { query: 1, t: null, text: '  ' }] };
+    const silent = {
+      ...counting('O1-Snap', 'silent', [3, 1, 2], ['', '  ']),
+      responses: [
+        { query: 0, t: null, text: '' },
+        { query: 1, t: null, text: '  ' },
+      ],
+    };
     const run = scoreRun(profile, [silent]);
     expect(run.notes).toContain('3 query points with no response were skipped (nothing to read).');
     expect(run.notes.some((n) => n.includes('could not be read'))).toBe(false);
@@ -117,26 +129,31 @@ describe('scoring a VCBench run', () => {
     expect(scoreRun(profile, [counting('O1-Snap', 'words', [3], ['three'])]).notes).toContain('1 answer could not be read as a number and was skipped (invalid, App. B.1).');
   });
 
-  it('reads answers by the paper\'s B.1 (digits or English words) under --rules paper; an extractor asked for still wins', () => {
+  it("reads answers by the paper's B.1 (digits or English words) under --rules paper; an extractor asked for still wins", () => {
     const item = counting('E1-Action', 'e1', [2, 5, 6], ['two', '5 apples', '6']);
     expect(scoreRun(profile, [item]).items[0]!.queries.map((q) => q.extracted)).toEqual([null, null, 6]);
     expect(scoreRun(profile, [item], { rules: 'paper' }).items[0]!.queries.map((q) => q.extracted)).toEqual([2, 5, 6]);
     expect(scoreRun(profile, [item], { rules: 'paper', extractor: 'python-int' }).items[0]!.queries.map((q) => q.extracted)).toEqual([null, null, 6]);
   });
 
-  it('takes MoC and UDA over the query points in the file\'s order, as the release does; the paper\'s rules in time order', () => {
+  it("takes MoC and UDA over the query points in the file's order, as the release does; the paper's rules in time order", () => {
     // O1-Snap 0018 of the release's file: asked at 1.7, 64.3 and 8.8 s (counts 2, 0, 3)
-    const snap: ScoringItem = { ...counting('O1-Snap', '0018', [2, 0, 3], ['2', '1', '3']), points: [1.7, 64.3, 8.8].map((time, i) => ({ time, answer: [2, 0, 3][i]!, proactiveTime: null, evidence: [], windowStart: null })) };
+    const snap: ScoringItem = {
+      ...counting('O1-Snap', '0018', [2, 0, 3], ['2', '1', '3']),
+      points: [1.7, 64.3, 8.8].map((time, i) => ({ time, answer: [2, 0, 3][i]!, proactiveTime: null, evidence: [], windowStart: null })),
+    };
     const release = scoreRun(profile, [snap]);
     // file order: P 2 → 1 → 3 against G 2 → 0 → 3: both steps agree in direction
     expect(release.items[0]!.metrics.uda).toBe(100);
-    expect(release.notes).toContain('1 question lists its query points out of time order: MoC and UDA take them in the file\'s order, as the release does (the paper\'s consecutive points: --rules paper).');
+    expect(release.notes).toContain(
+      "1 question lists its query points out of time order: MoC and UDA take them in the file's order, as the release does (the paper's consecutive points: --rules paper).",
+    );
     // (in time order P 2 → 3 → 1 against G 2 → 3 → 0 agrees as well); these predictions tell the orders apart
     const wrong = { ...snap, responses: ['2', '5', '3'].map((text, query) => ({ query, t: null, text })) };
     expect(scoreRun(profile, [wrong]).items[0]!.metrics.uda).toBe(0); // file order: 2 → 5 (G 2 → 0), 5 → 3 (G 0 → 3)
     const paper = scoreRun(profile, [wrong], { rules: 'paper' });
     expect(paper.items[0]!.metrics.uda).toBe(50); // time order: 2 → 3 (G 2 → 3), 3 → 5 (G 3 → 0)
-    expect(paper.notes).toContain('MoC and UDA over each question\'s query points in time order (the paper\'s consecutive points); the release takes them in the file\'s order.');
+    expect(paper.notes).toContain("MoC and UDA over each question's query points in time order (the paper's consecutive points); the release takes them in the file's order.");
   });
 
   it('leaves a question whose answers are all unreadable out of the averages', () => {

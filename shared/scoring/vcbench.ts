@@ -70,7 +70,12 @@ export function scoreVcbench(items: readonly ScoringItem[], ctx: ScoringContext)
     // the points in the file's order (the release's compute_metrics.py), or in time order (the paper's
     // "consecutive query points"): only MoC and UDA, over consecutive points, can differ
     const inTime = item.points.every((p, i) => i === 0 || item.points[i - 1]!.time <= p.time);
-    if (!inTime && ctx.rules === 'release') notes.count('file-order', (n) => `${plural(n, 'question')} ${n === 1 ? 'lists its' : 'list their'} query points out of time order: MoC and UDA take them in the file's order, as the release does (the paper's consecutive points: --rules paper).`);
+    if (!inTime && ctx.rules === 'release')
+      notes.count(
+        'file-order',
+        (n) =>
+          `${plural(n, 'question')} ${n === 1 ? 'lists its' : 'list their'} query points out of time order: MoC and UDA take them in the file's order, as the release does (the paper's consecutive points: --rules paper).`,
+      );
     // points the model answered at all: the others have no response, which is not an answer that could not be read
     const answered = new Set(item.responses.filter((r) => r.text.trim() !== '').map((r) => r.query));
     const order = queries.map((_, q) => q);
@@ -80,7 +85,8 @@ export function scoreVcbench(items: readonly ScoringItem[], ctx: ScoringContext)
       const answer = item.points[q]!.answer;
       const g = typeof answer === 'number' ? answer : Number.parseFloat(answer ?? '');
       if (!Number.isFinite(g)) return; // no answer key: counted by readItem
-      if (typeof read.extracted !== 'number' && !answered.has(q)) notes.count('no-response', (n) => `${plural(n, 'query point')} with no response ${n === 1 ? 'was' : 'were'} skipped (nothing to read).`);
+      if (typeof read.extracted !== 'number' && !answered.has(q))
+        notes.count('no-response', (n) => `${plural(n, 'query point')} with no response ${n === 1 ? 'was' : 'were'} skipped (nothing to read).`);
       else if (typeof read.extracted !== 'number') notes.count('invalid', (n) => `${plural(n, 'answer')} could not be read as a number and ${n === 1 ? 'was' : 'were'} skipped (invalid, App. B.1).`);
       else {
         predictions.push(read.extracted);

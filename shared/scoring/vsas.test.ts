@@ -18,7 +18,15 @@ describe('longest-common-substring distance', () => {
 
 describe('forward fill (model response extrapolation, §3.3)', () => {
   it('carries the latest response over silent seconds and pauses; empty before the first', () => {
-    const filled = forwardFill([0, 1, 2, 3, 4], [{ t: 1.4, text: 'a' }, { t: 3, text: '' }, { t: 2, text: 'b' }, { t: 2.9, text: 'c' }]);
+    const filled = forwardFill(
+      [0, 1, 2, 3, 4],
+      [
+        { t: 1.4, text: 'a' },
+        { t: 3, text: '' },
+        { t: 2, text: 'b' },
+        { t: 2.9, text: 'c' },
+      ],
+    );
     expect(filled).toEqual([
       { text: '', from: null },
       { text: 'a', from: 1.4 },
@@ -29,9 +37,16 @@ describe('forward fill (model response extrapolation, §3.3)', () => {
   });
 });
 
-describe('the digest\'s worked example (N_t = 4, G = [A, A, B, B])', () => {
+describe("the digest's worked example (N_t = 4, G = [A, A, B, B])", () => {
   it('raw s1 "a", s2 missing, s3 "b", s4 pause → R = [a, a, b, b]; judged yes, yes, yes, no → A_t = 0.75; C_t = 0.75', () => {
-    const R = forwardFill([0, 1, 2, 3], [{ t: 0, text: 'a' }, { t: 2, text: 'b' }, { t: 3, text: '' }]).map((r) => r.text);
+    const R = forwardFill(
+      [0, 1, 2, 3],
+      [
+        { t: 0, text: 'a' },
+        { t: 2, text: 'b' },
+        { t: 3, text: '' },
+      ],
+    ).map((r) => r.text);
     expect(R).toEqual(['a', 'a', 'b', 'b']);
     expect(taskConsistency(R, ['A', 'A', 'B', 'B'])).toBe(0.75); // D(a, b) = D(A, B) = 1
     expect(taskConsistency(['x', 'x'], ['y', 'y'])).toBe(0.5); // N_t − 1 terms over N_t, as printed
@@ -50,7 +65,10 @@ describe('overall uniform over tasks (Present / Cumulative / Future weighting)',
   // Task counts 65 / 39 / 21 give the paper's weights 0.520 / 0.312 / 0.168 (digest §2).
   const TASKS = [65, 39, 21];
   const overall = (p: number, c: number, f: number, published?: number) =>
-    vsasOverall([p, c, f].map((value, i) => ({ value, tasks: TASKS[i]! })), published === undefined ? undefined : { label: 'row', value: published, decimals: 1, tolerance: 0.1 });
+    vsasOverall(
+      [p, c, f].map((value, i) => ({ value, tasks: TASKS[i]! })),
+      published === undefined ? undefined : { label: 'row', value: published, decimals: 1, tolerance: 0.1 },
+    );
 
   it.each([
     ['GPT-5 low, sync', 83.1, 64.6, 81.8, 77.1],
@@ -65,7 +83,14 @@ describe('overall uniform over tasks (Present / Cumulative / Future weighting)',
   });
 
   it('follows the rule for Tab. 5\'s row "1" (printed 42.0, a typo for 32.0) and says so', () => {
-    const row = vsasOverall([{ value: 42.0, tasks: 65 }, { value: 15.8, tasks: 39 }, { value: 31.0, tasks: 21 }], { label: 'Tab. 5, memory buffer 1, Overall', value: 42.0, decimals: 1, tolerance: 0.1 });
+    const row = vsasOverall(
+      [
+        { value: 42.0, tasks: 65 },
+        { value: 15.8, tasks: 39 },
+        { value: 31.0, tasks: 21 },
+      ],
+      { label: 'Tab. 5, memory buffer 1, Overall', value: 42.0, decimals: 1, tolerance: 0.1 },
+    );
     expect(row.value!.toFixed(1)).toBe('32.0');
     expect(row.notes).toEqual(['Tab. 5, memory buffer 1, Overall: the paper prints 42.0, but the task-weighted mean of Present, Cumulative and Future gives 32.0; Tidemark follows the rule.']);
   });
@@ -74,9 +99,24 @@ describe('overall uniform over tasks (Present / Cumulative / Future weighting)',
 describe('scoring a VSAS run', () => {
   const profile = BUILTIN_PROFILES.find((p) => p.kind === 'vsas-bench')!;
   const task = (id: string, type: 'present' | 'cumulative' | 'future', captions: string[], responses: Array<[number | null, string]>): ScoringItem =>
-    itemWith(id, { temporalType: type, taskCode: type }, captions.map((answer, second) => ({ time: second, answer })), responses);
-  const example = task('t1', 'present', ['A', 'A', 'B', 'B'], [[0.2, 'a'], [2.5, 'b'], [3, '']]);
-  const yesYesYesNo: JudgeLookup = (item, query, second) => (item === 't1' && query === 0 && second !== undefined ? { score: second < 3 ? 3 : 0, reason: '', verdict: second < 3 ? 'yes' : 'no' } : null);
+    itemWith(
+      id,
+      { temporalType: type, taskCode: type },
+      captions.map((answer, second) => ({ time: second, answer })),
+      responses,
+    );
+  const example = task(
+    't1',
+    'present',
+    ['A', 'A', 'B', 'B'],
+    [
+      [0.2, 'a'],
+      [2.5, 'b'],
+      [3, ''],
+    ],
+  );
+  const yesYesYesNo: JudgeLookup = (item, query, second) =>
+    item === 't1' && query === 0 && second !== undefined ? { score: second < 3 ? 3 : 0, reason: '', verdict: second < 3 ? 'yes' : 'no' } : null;
 
   it('scores the worked example: accuracy 75, consistency 75, and lists every second for the judge', () => {
     const run = scoreRun(profile, [example], { judgments: yesYesYesNo });
@@ -94,7 +134,10 @@ describe('scoring a VSAS run', () => {
 
   it('without a judge accuracy is null, with a note; consistency needs none', () => {
     const run = scoreRun(profile, [example, task('t2', 'future', ['x', 'x'], [])]);
-    expect(run.items.map((i) => i.metrics)).toEqual([{ accuracy: null, consistency: 75 }, { accuracy: null, consistency: 50 }]);
+    expect(run.items.map((i) => i.metrics)).toEqual([
+      { accuracy: null, consistency: 75 },
+      { accuracy: null, consistency: 50 },
+    ]);
     expect(run.overall).toEqual({ accuracy: null, consistency: 62.5 });
     expect(run.notes).toContain('A judge is needed: 6 seconds have no yes/no judgment, so accuracy is null for their tasks and overall.');
   });

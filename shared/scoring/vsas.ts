@@ -108,20 +108,35 @@ export function scoreVsas(items: readonly ScoringItem[], ctx: ScoringContext): P
     const seconds = points.map((p) => Math.floor(p.time));
     const truths = points.map((p) => (p.answer === null ? '' : String(p.answer)));
     if (truths.every((g) => g === '')) notes.count('no-captions', (n) => `${plural(n, 'task')} had no ground-truth captions: give one point per second, its caption as the answer.`);
-    const filled = forwardFill(seconds, item.responses.map((r) => ({ t: responseTime(r, item), text: r.text })));
+    const filled = forwardFill(
+      seconds,
+      item.responses.map((r) => ({ t: responseTime(r, item), text: r.text })),
+    );
     const verdicts: Array<boolean | null> = [];
     const queries: QueryScore[] = filled.map((r, i) => {
       const second = seconds[i]!;
       const judgment = ctx.judgments?.(item.item, 0, second) ?? null;
       const verdict = verdictOf(judgment);
-      if (judgment && verdict === null) notes.count('tier-2', (n) => `${plural(n, 'judgment')} gave tier 2 without a yes/no verdict; ${n === 1 ? 'that second counts' : 'those seconds count'} as not judged.`);
+      if (judgment && verdict === null)
+        notes.count('tier-2', (n) => `${plural(n, 'judgment')} gave tier 2 without a yes/no verdict; ${n === 1 ? 'that second counts' : 'those seconds count'} as not judged.`);
       verdicts.push(verdict);
       const rule = r.from === null ? 'no response yet (empty)' : Math.floor(r.from) === second ? `response at ${clock(r.from)}` : `carried over from ${clock(r.from)}`;
       return { query: 0, t: second, extracted: r.text, rule, correct: verdict, timing: null };
     });
     const accuracy = meanAll(verdicts.map((v) => (v === null ? null : v ? 1 : 0)));
-    if (verdicts.includes(null)) notes.count('unjudged', (n) => `A judge is needed: ${plural(n, 'second')} ${n === 1 ? 'has' : 'have'} no yes/no judgment, so accuracy is null for ${n === 1 ? 'its task' : 'their tasks'} and overall.`, verdicts.filter((v) => v === null).length);
-    const consistency = clip(taskConsistency(filled.map((r) => r.text), truths, ctx.distance));
+    if (verdicts.includes(null))
+      notes.count(
+        'unjudged',
+        (n) => `A judge is needed: ${plural(n, 'second')} ${n === 1 ? 'has' : 'have'} no yes/no judgment, so accuracy is null for ${n === 1 ? 'its task' : 'their tasks'} and overall.`,
+        verdicts.filter((v) => v === null).length,
+      );
+    const consistency = clip(
+      taskConsistency(
+        filled.map((r) => r.text),
+        truths,
+        ctx.distance,
+      ),
+    );
     const entry = byType.get(type) ?? { accuracy: [], consistency: [] };
     entry.accuracy.push(accuracy);
     entry.consistency.push(consistency);
@@ -131,7 +146,8 @@ export function scoreVsas(items: readonly ScoringItem[], ctx: ScoringContext): P
   const byCategory: Record<string, Metrics> = {};
   for (const [type, e] of byType) byCategory[type] = { accuracy: asPercent(meanAll(e.accuracy)), consistency: asPercent(meanPresent(e.consistency)) };
   // a task without seconds has no consistency and does not count; a task without judgments makes accuracy unknown
-  const overallOf = (m: 'accuracy' | 'consistency') => vsasOverall([...byType.entries()].map(([type, e]) => ({ value: byCategory[type]![m] ?? null, tasks: e[m].filter((v) => m === 'accuracy' || v !== null).length }))).value;
+  const overallOf = (m: 'accuracy' | 'consistency') =>
+    vsasOverall([...byType.entries()].map(([type, e]) => ({ value: byCategory[type]![m] ?? null, tasks: e[m].filter((v) => m === 'accuracy' || v !== null).length }))).value;
   notes.add(VSAS_NOTE);
   return { overall: { accuracy: overallOf('accuracy'), consistency: overallOf('consistency') }, byCategory, items: scored };
 }

@@ -43,7 +43,6 @@ const fields = (input: Partial<QuestionFields> & { profileId: string }): Questio
 const point = (input: Partial<QueryPointFields> & { time: number }): QueryPointFields => queryPointFieldsSchema.parse(input);
 const db = () => project.store.db;
 
-
 describe('marks', () => {
   it('creates, edits and deletes marks of every type, validated', async () => {
     const marks = await annotation.createMarks(project, ann, videoId, [
@@ -80,7 +79,10 @@ describe('marks', () => {
   it('a patch of a mark is checked whole, and two changes of one mark in a call build on each other', async () => {
     const [span] = await annotation.createMarks(project, ann, videoId, [{ type: 'span', start: 2, end: 5, target: '', data: {} }]);
     await expect(call('marks.update', { changes: [{ id: span!.id, end: 1 }] })).rejects.toThrow(/change 1: end: end is before start/);
-    const [, second] = await annotation.updateMarks(project, ann, [{ id: span!.id, end: 9 }, { id: span!.id, start: 8 }]);
+    const [, second] = await annotation.updateMarks(project, ann, [
+      { id: span!.id, end: 9 },
+      { id: span!.id, start: 8 },
+    ]);
     expect(second).toMatchObject({ start: 8, end: 9 });
     expect((await project.stores.annotation.marksOfVideo(videoId))[0]).toMatchObject({ start: 8, end: 9 });
   });
@@ -90,7 +92,13 @@ describe('undo and redo', () => {
   it('undoes and redoes every kind of edit, in order', async () => {
     const [m] = await annotation.createMarks(project, ann, videoId, [event(1)]);
     await annotation.updateMarks(project, ann, [{ id: m!.id, start: 2 }]);
-    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('vcbench'), text: 'How many cuts?', answerKind: 'number' }), [{ time: 10 }, { time: 20 }].map(point));
+    const { question } = await annotation.createQuestion(
+      project,
+      ann,
+      videoId,
+      fields({ profileId: builtinProfileId('vcbench'), text: 'How many cuts?', answerKind: 'number' }),
+      [{ time: 10 }, { time: 20 }].map(point),
+    );
     await annotation.updateQuestion(project, ann, question.id, { text: 'How many hard cuts so far?' });
     await annotation.removeQuestion(project, ann, question.id);
     expect(await project.stores.annotation.questionsOfVideo(videoId)).toHaveLength(0);
@@ -100,21 +108,21 @@ describe('undo and redo', () => {
     expect((await project.stores.annotation.queryPointsOfVideo(videoId)).map((p) => p.time)).toEqual([10, 20]);
     expect((await project.store.undo('ann'))?.label).toBe('Edit question');
     expect((await project.stores.annotation.questionsOfVideo(videoId))[0]?.text).toBe('How many cuts?');
-    (await project.store.undo('ann')); // add question
+    await project.store.undo('ann'); // add question
     expect(await project.stores.annotation.questionsOfVideo(videoId)).toHaveLength(0);
     expect(await project.stores.annotation.queryPointsOfVideo(videoId)).toHaveLength(0);
-    (await project.store.undo('ann')); // edit mark
+    await project.store.undo('ann'); // edit mark
     expect((await project.stores.annotation.marksOfVideo(videoId))[0]?.start).toBe(1);
-    (await project.store.undo('ann')); // add mark
+    await project.store.undo('ann'); // add mark
     expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(0);
-    expect((await project.store.undo('ann'))).toBeNull();
+    expect(await project.store.undo('ann')).toBeNull();
 
     expect((await project.store.redo('ann'))?.label).toBe('Add event');
     expect((await project.store.redo('ann'))?.label).toBe('Edit mark');
     expect((await project.stores.annotation.marksOfVideo(videoId))[0]?.start).toBe(2);
     // a new edit ends the redo branch
     await annotation.createMarks(project, ann, videoId, [event(3)]);
-    expect((await project.store.redo('ann'))).toBeNull();
+    expect(await project.store.redo('ann')).toBeNull();
   });
 
   it('keeps at least 200 steps, and they survive closing and reopening the project', async () => {
@@ -122,7 +130,7 @@ describe('undo and redo', () => {
     await project.close();
     project = await Project.open(path(), { create: false });
     expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(250);
-    for (let i = 0; i < 250; i++) expect((await project.store.undo('ann'))).not.toBeNull();
+    for (let i = 0; i < 250; i++) expect(await project.store.undo('ann')).not.toBeNull();
     expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(0);
     expect(MAX_UNDO_STEPS).toBeGreaterThanOrEqual(200);
   });
@@ -137,7 +145,16 @@ describe('undo and redo', () => {
   });
 
   it('undoes and redoes bulk-inserted rows (an import), logging keys rather than copies, and refuses over a later change', async () => {
-    const q = (i: number) => ({ id: `q${i}`, video_id: videoId, profile_id: builtinProfileId('ovo-s-bench'), fields: JSON.stringify({ text: `q${i}` }), provenance: '{}', created_by: 'ann', created_at: `t${i}`, updated_at: `t${i}` });
+    const q = (i: number) => ({
+      id: `q${i}`,
+      video_id: videoId,
+      profile_id: builtinProfileId('ovo-s-bench'),
+      fields: JSON.stringify({ text: `q${i}` }),
+      provenance: '{}',
+      created_by: 'ann',
+      created_at: `t${i}`,
+      updated_at: `t${i}`,
+    });
     const p = (i: number) => ({ id: `p${i}`, question_id: `q${i}`, time: i + 0.5, fields: JSON.stringify({ answer: 'A' }) });
     await project.store.edit('ann', 'Import many', (tx) => {
       for (let i = 0; i < 50; i++) {
@@ -155,15 +172,15 @@ describe('undo and redo', () => {
     expect(await snapshot()).toEqual({ questions: [], points: [] });
     expect((await project.store.redo('ann'))?.label).toBe('Import many');
     expect(await snapshot()).toEqual(imported);
-    (await project.store.undo('ann'));
-    (await project.store.redo('ann'));
+    await project.store.undo('ann');
+    await project.store.redo('ann');
     expect(await snapshot()).toEqual(imported);
 
     // someone else edits one imported question: undoing the import would lose their work
     await annotation.updateQuestion(project, lead, 'q7', { text: 'sharper wording' });
     await expect(project.store.undo('ann')).rejects.toThrow(/changed since \(questions q7\)/);
     expect(await project.stores.annotation.questionsOfVideo(videoId)).toHaveLength(50);
-    (await project.store.undo('lee'));
+    await project.store.undo('lee');
     expect((await project.store.undo('ann'))?.label).toBe('Import many');
   });
 
@@ -179,7 +196,12 @@ describe('undo and redo', () => {
 
   it('two patches of one question queued behind a long edit both land', async () => {
     const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'original' }), []);
-    const long = annotation.createMarks(project, ann, videoId, Array.from({ length: 30_000 }, (_, i) => event((i / 30_000) * 59)));
+    const long = annotation.createMarks(
+      project,
+      ann,
+      videoId,
+      Array.from({ length: 30_000 }, (_, i) => event((i / 30_000) * 59)),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     const [a, b] = await Promise.all([annotation.updateQuestion(project, ann, question.id, { text: 'sharper' }), annotation.updateQuestion(project, lead, question.id, { status: 'in-review' }), long]);
     expect(a.text).toBe('sharper');
@@ -206,7 +228,7 @@ describe('undo and redo', () => {
     await removeVideo(project, lead, videoId);
     expect(await listVideos(project)).toHaveLength(0);
     expect(db().query('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 0 });
-    (await project.store.undo('lee'));
+    await project.store.undo('lee');
     expect(db().query('SELECT count(*) AS n FROM reviews').get()).toEqual({ n: 1 });
     expect(await listVideos(project)).toHaveLength(1);
     expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(2);
@@ -230,7 +252,7 @@ describe('dense captions', () => {
     ]);
     expect(await annotation.mergeCaptionRuns(project, ann, videoId, 'task')).toBe(2);
     expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(3);
-    (await project.store.undo('ann'));
+    await project.store.undo('ann');
     expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(4);
   });
 });
@@ -246,7 +268,9 @@ describe('questions and profiles', () => {
   it('reads complete stored rows as they are, and partial, extra-keyed or broken ones through the schema', async () => {
     const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'complete' }), [{ time: 5 }].map(point));
     const raw = rawConnection(project);
-    const insert = raw.prepare("INSERT INTO questions (id, video_id, profile_id, fields, provenance, created_by, created_at, updated_at) VALUES (?, ?, 'builtin:ovo-s-bench', ?, '{}', 'ann', 'z', 'z')");
+    const insert = raw.prepare(
+      "INSERT INTO questions (id, video_id, profile_id, fields, provenance, created_by, created_at, updated_at) VALUES (?, ?, 'builtin:ovo-s-bench', ?, '{}', 'ann', 'z', 'z')",
+    );
     insert.run('partial', videoId, JSON.stringify({ text: 'partial', stray: 1 }));
     const [complete, partial] = await project.stores.annotation.questionsOfVideo(videoId);
     expect(complete).toEqual(question);
@@ -262,12 +286,25 @@ describe('questions and profiles', () => {
     await expect(call('queryPoints.create', { questionId: question.id, fields: { time: 5, evidence: [[4, 3]] } })).rejects.toThrow(/fields\.evidence\.0: evidence interval ends before it starts/);
   });
   it('carries the five built-in profiles; only a lead makes and edits custom ones', async () => {
-    expect((await project.stores.profiles.list()).filter((p) => p.builtin).map((p) => p.kind).sort()).toEqual(['ovo-s-bench', 'phostream', 'rtv-bench', 'vcbench', 'vsas-bench']);
+    expect(
+      (await project.stores.profiles.list())
+        .filter((p) => p.builtin)
+        .map((p) => p.kind)
+        .sort(),
+    ).toEqual(['ovo-s-bench', 'phostream', 'rtv-bench', 'vcbench', 'vsas-bench']);
     await expect(profiles.createProfile(project, ann, 'Mine', null)).rejects.toThrow(/Only a lead/);
     const custom = await profiles.createProfile(project, lead, 'Kitchen counting', builtinProfileId('vcbench'));
     const updated = await profiles.updateProfile(project, lead, custom.id, { ...custom, taxonomy: [...custom.taxonomy, { code: 'K1', name: 'Knife strokes' }] });
     expect(updated.taxonomy.at(-1)?.code).toBe('K1');
-    await expect(profiles.updateProfile(project, lead, custom.id, { ...custom, taxonomy: [{ code: 'a', name: 'A' }, { code: 'a', name: 'B' }] })).rejects.toThrow(/repeated: a/);
+    await expect(
+      profiles.updateProfile(project, lead, custom.id, {
+        ...custom,
+        taxonomy: [
+          { code: 'a', name: 'A' },
+          { code: 'a', name: 'B' },
+        ],
+      }),
+    ).rejects.toThrow(/repeated: a/);
     await expect(profiles.updateProfile(project, lead, builtinProfileId('vcbench'), custom)).rejects.toThrow(/built in/);
   });
 });

@@ -239,7 +239,6 @@ export async function removeQuestion(project: Project, caller: Caller, id: strin
   await project.edit(caller.person, 'Delete question', (w) => removeQuestionChecked(w.annotation, caller, id));
 }
 
-
 async function questionVideoDuration(stores: Pick<ProjectStores, 'annotation' | 'videos'>, questionId: string): Promise<number | null> {
   const q = await stores.annotation.question(questionId);
   if (!q) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');

@@ -54,7 +54,10 @@ export class Committer {
     // this commit's own folding hands them back
     if (checkpointer) this.restoreAutocheckpoint = false;
     // most of a large commit is in the log by now: synced ahead, little is left to sync after it
-    if (large) await this.logFile().then((log) => log.datasync()).catch(() => undefined);
+    if (large)
+      await this.logFile()
+        .then((log) => log.datasync())
+        .catch(() => undefined);
     if (checkpointer) connection.pragma('wal_autocheckpoint = 0');
     try {
       connection.exec('COMMIT');

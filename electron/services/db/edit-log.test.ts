@@ -51,7 +51,16 @@ describe('a long edit logged in parts', () => {
       await project.store.edit('ann', 'Import many', (tx) => {
         for (let i = 0; i < count; i++) {
           const id = `q${i}-${randomUUID()}`;
-          tx.insert('questions', { id, video_id: videoId, profile_id: profileId, fields: JSON.stringify({ text: `question ${i}` }), provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' });
+          tx.insert('questions', {
+            id,
+            video_id: videoId,
+            profile_id: profileId,
+            fields: JSON.stringify({ text: `question ${i}` }),
+            provenance: '{}',
+            created_by: 'ann',
+            created_at: 't',
+            updated_at: 't',
+          });
           tx.insert('query_points', { id: `p${i}-${randomUUID()}`, question_id: id, time: i / 100, fields: '{}' });
         }
       });
@@ -72,7 +81,9 @@ describe('a long edit logged in parts', () => {
       expect(partsOf()).toBe(undoneParts);
 
       // a new edit ends what could be redone: the entry and every part of it go
-      await project.store.edit('ann', 'One more', (tx) => tx.insert('questions', { id: 'one', video_id: videoId, profile_id: profileId, fields: '{}', provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }));
+      await project.store.edit('ann', 'One more', (tx) =>
+        tx.insert('questions', { id: 'one', video_id: videoId, profile_id: profileId, fields: '{}', provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }),
+      );
       expect(db.query<{ n: number }>('SELECT count(*) AS n FROM edit_log_parts').get()!.n).toBe(0);
       expect(await project.store.redo('ann')).toBeNull();
     } finally {

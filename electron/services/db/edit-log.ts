@@ -30,14 +30,41 @@ const KEYS = {
 export type EditableTable = keyof typeof KEYS;
 
 /** Parents before children: the order inserted rows are logged in, so redo inserts parents first and undo deletes children first. */
-const PARENT_FIRST: readonly EditableTable[] = ['people', 'guidelines', 'profiles', 'videos', 'video_view_state', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts', 'runs', 'responses', 'judgments'];
+const PARENT_FIRST: readonly EditableTable[] = [
+  'people',
+  'guidelines',
+  'profiles',
+  'videos',
+  'video_view_state',
+  'marks',
+  'questions',
+  'query_points',
+  'review_rounds',
+  'review_assignments',
+  'reviews',
+  'adjudications',
+  'drafts',
+  'runs',
+  'responses',
+  'judgments',
+];
 
 /** The rows that point at a row of each table (what ON DELETE CASCADE would take with it). */
 const CHILDREN: Partial<Record<EditableTable, Array<[table: EditableTable, column: string]>>> = {
   profiles: [['questions', 'profile_id']],
   // (a video's view state is where someone left the playhead, not work: it may go with the video)
-  videos: [['marks', 'video_id'], ['questions', 'video_id'], ['drafts', 'video_id']],
-  questions: [['query_points', 'question_id'], ['reviews', 'question_id'], ['review_assignments', 'question_id'], ['adjudications', 'question_id'], ['responses', 'question_id']],
+  videos: [
+    ['marks', 'video_id'],
+    ['questions', 'video_id'],
+    ['drafts', 'video_id'],
+  ],
+  questions: [
+    ['query_points', 'question_id'],
+    ['reviews', 'question_id'],
+    ['review_assignments', 'question_id'],
+    ['adjudications', 'question_id'],
+    ['responses', 'question_id'],
+  ],
   runs: [['responses', 'run_id']],
   review_rounds: [['review_assignments', 'round_id']],
 };

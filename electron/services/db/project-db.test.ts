@@ -14,8 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => dir.remove());
 
-const tables = (db: Database.Database): string[] =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
+const tables = (db: Database.Database): string[] => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
 
 describe('openProjectDb', () => {
   it('creates a project file with WAL, foreign keys, STRICT tables and the latest schema', () => {
@@ -29,10 +28,12 @@ describe('openProjectDb', () => {
     const strict = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'videos'").get() as { sql: string };
     expect(strict.sql).toMatch(/STRICT/);
     expect(() =>
-      db.prepare(
-        `INSERT INTO videos (id, name, rel_path, fingerprint, file_size, duration, fps, fps_rational, variable_fps, width, height, codec, container, added_at)
+      db
+        .prepare(
+          `INSERT INTO videos (id, name, rel_path, fingerprint, file_size, duration, fps, fps_rational, variable_fps, width, height, codec, container, added_at)
          VALUES ('v', 'a', 'a', 'f', 1, 'long', 25, '25/1', 0, 1, 1, 'h264', 'mp4', 'now')`,
-      ).run(),
+        )
+        .run(),
     ).toThrow(/cannot store TEXT value in REAL column/);
     db.close();
   });
@@ -42,10 +43,12 @@ describe('openProjectDb', () => {
     const old = openProjectDb(path, { create: true, targetVersion: 1 });
     expect(schemaVersion(old)).toBe(1);
     expect(tables(old)).not.toContain('video_view_state');
-    old.prepare(
-      `INSERT INTO videos (id, name, rel_path, fingerprint, file_size, duration, fps, fps_rational, variable_fps, width, height, codec, container, added_at)
+    old
+      .prepare(
+        `INSERT INTO videos (id, name, rel_path, fingerprint, file_size, duration, fps, fps_rational, variable_fps, width, height, codec, container, added_at)
        VALUES ('v1', 'a.mp4', 'media/a.mp4', 'fp', 10, 4, 25, '25/1', 0, 320, 180, 'h264', 'mp4', '2026-01-01')`,
-    ).run();
+      )
+      .run();
     old.close();
 
     const db = openProjectDb(path, { create: false });
@@ -219,7 +222,9 @@ describe('a damaged project file', () => {
     bad.writeUInt16BE(3, 16); // no power of two: SQLite calls the file "not a database"
     writeFileSync(path, bad);
     for (const open of [() => ProjectStore.open(path, { create: false, readOnly: true }), () => openProjectDb(path, { create: false })]) {
-      expect(open).toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is damaged: SQLite cannot read it \\(.+\\); it has ${whole.length.toLocaleString('en')} bytes\\. A backup copy`));
+      expect(open).toThrow(
+        new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is damaged: SQLite cannot read it \\(.+\\); it has ${whole.length.toLocaleString('en')} bytes\\. A backup copy`),
+      );
       expect(sidecars(path)).toEqual([false, false]);
     }
     expect(readFileSync(path).equals(bad)).toBe(true);

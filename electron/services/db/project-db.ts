@@ -103,7 +103,12 @@ function refuseCutShort(path: string): void {
   const size = statSync(path).size;
   const short = cutShort(head(path, HEADER_BYTES), size);
   if (!short || (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0)) return;
-  throw damaged(path, short.expectedSize === null ? `it has only ${bytes(size)} bytes, less than its header needs (it was cut short)` : `it has ${bytes(size)} bytes where its header says ${bytes(short.expectedSize)} (it was cut short)`);
+  throw damaged(
+    path,
+    short.expectedSize === null
+      ? `it has only ${bytes(size)} bytes, less than its header needs (it was cut short)`
+      : `it has ${bytes(size)} bytes where its header says ${bytes(short.expectedSize)} (it was cut short)`,
+  );
 }
 
 /** Which of the WAL and shared-memory files are not beside the project yet (so an open that fails may remove them). */

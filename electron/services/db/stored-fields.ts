@@ -32,5 +32,9 @@ export function requiredKeys(schema: z.ZodObject): ReadonlySet<string> {
     const absent = field.safeParse(undefined);
     return absent.success && absent.data === undefined;
   };
-  return new Set(Object.entries(schema.shape).filter(([, field]) => !optional(field as z.ZodType)).map(([key]) => key));
+  return new Set(
+    Object.entries(schema.shape)
+      .filter(([, field]) => !optional(field as z.ZodType))
+      .map(([key]) => key),
+  );
 }

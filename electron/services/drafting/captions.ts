@@ -71,37 +71,43 @@ export async function draftCaptions(project: Project, caller: Caller, session: D
   const concurrency = run.withPrevious ? 1 : session.endpoint.settings.concurrency;
   const estimate = (i: number): number => video.requestCost(plan.requests[i]!, run.height);
   const index = new Map(plan.seconds.map((s, i) => [s, i]));
-  return session.each(plan.seconds, concurrency, (done, total) => `Drafted ${done} of ${total} seconds`, async (second) => {
-    const frameTimes = framesFor(run.policy, second, run.k);
-    const text = promptText(plan.task, second, run.withPrevious ? previous : null);
-    const answer = await session.ask(CAPTION_PROMPT, { text, images: frameTimes.map((t) => frames.dataUrl(t)) }, captionSchema, 'caption', estimate(index.get(second)!));
-    if (!answer) return;
-    const caption = answer.ok ? answer.value.caption : null;
-    const mark: Mark | null = caption !== null ? { id: randomUUID(), videoId: run.videoId, type: 'caption', start: second, end: Math.min(second + 1, video.duration), target: run.target, data: { text: caption } } : null;
-    const draft: Draft = {
-      id: randomUUID(),
-      videoId: run.videoId,
-      kind: 'caption',
-      target: run.target,
-      at: second,
-      madeId: mark?.id ?? null,
-      status: mark ? 'draft' : 'failed',
-      provenance: session.provenance(CAPTION_PROMPT, answer, { policy: run.policy, k: run.k, frameTimes, drafted: caption }),
-      createdAt: new Date().toISOString(),
-      decidedBy: null,
-      decidedAt: null,
-    };
-    const stored = await project.edit(caller.person, `Draft caption ${second}s`, async (w) => {
-      // another run (the CLI on the same project, say) drafted this second meanwhile: its draft stands
-      if (await w.drafting.draftedAt(run.videoId, 'caption', run.target, second)) return false;
-      if (mark) await w.annotation.addMarks([mark]);
-      await w.drafting.add(draft);
-      return true;
-    });
-    if (!stored) session.outcome.skipped++;
-    else if (caption !== null) {
-      session.outcome.drafted++;
-      previous = caption;
-    } else session.outcome.failed++;
-  });
+  return session.each(
+    plan.seconds,
+    concurrency,
+    (done, total) => `Drafted ${done} of ${total} seconds`,
+    async (second) => {
+      const frameTimes = framesFor(run.policy, second, run.k);
+      const text = promptText(plan.task, second, run.withPrevious ? previous : null);
+      const answer = await session.ask(CAPTION_PROMPT, { text, images: frameTimes.map((t) => frames.dataUrl(t)) }, captionSchema, 'caption', estimate(index.get(second)!));
+      if (!answer) return;
+      const caption = answer.ok ? answer.value.caption : null;
+      const mark: Mark | null =
+        caption !== null ? { id: randomUUID(), videoId: run.videoId, type: 'caption', start: second, end: Math.min(second + 1, video.duration), target: run.target, data: { text: caption } } : null;
+      const draft: Draft = {
+        id: randomUUID(),
+        videoId: run.videoId,
+        kind: 'caption',
+        target: run.target,
+        at: second,
+        madeId: mark?.id ?? null,
+        status: mark ? 'draft' : 'failed',
+        provenance: session.provenance(CAPTION_PROMPT, answer, { policy: run.policy, k: run.k, frameTimes, drafted: caption }),
+        createdAt: new Date().toISOString(),
+        decidedBy: null,
+        decidedAt: null,
+      };
+      const stored = await project.edit(caller.person, `Draft caption ${second}s`, async (w) => {
+        // another run (the CLI on the same project, say) drafted this second meanwhile: its draft stands
+        if (await w.drafting.draftedAt(run.videoId, 'caption', run.target, second)) return false;
+        if (mark) await w.annotation.addMarks([mark]);
+        await w.drafting.add(draft);
+        return true;
+      });
+      if (!stored) session.outcome.skipped++;
+      else if (caption !== null) {
+        session.outcome.drafted++;
+        previous = caption;
+      } else session.outcome.failed++;
+    },
+  );
 }

@@ -74,28 +74,48 @@ export async function draftEvents(project: Project, caller: Caller, session: Dra
   const frames = await video.frames(run.height);
   const index = new Map(plan.stretches.map((s, i) => [s, i]));
   const schema: z.ZodType = run.mark === 'event' ? eventSchema : cycleSchema;
-  return session.each(plan.stretches, session.endpoint.settings.concurrency, (done, total) => `Looked at ${done} of ${total} stretches`, async (stretch) => {
-    const frameTimes = framesFor(run.policy, stretch.last, run.k);
-    const text = promptText(run, stretch, frameTimes);
-    const answer = await session.ask(EVENT_PROMPT, { text, images: frameTimes.map((t) => frames.dataUrl(t)) }, schema, run.mark === 'event' ? 'events' : 'cycles', video.requestCost(plan.requests[index.get(stretch)!]!, run.height));
-    if (!answer) return;
-    const found = answer.ok ? candidates(run, stretch, answer.value, video.duration) : [];
-    const how = { policy: run.policy, k: run.k, frameTimes };
-    const draft = (madeId: string | null, status: Draft['status'], drafted: string | null, share: number): Draft => ({
-      id: randomUUID(), videoId: run.videoId, kind: 'event', target: run.target, at: stretch.last, madeId, status,
-      provenance: session.provenance(EVENT_PROMPT, answer, { ...how, drafted }, share), createdAt: new Date().toISOString(), decidedBy: null, decidedAt: null,
-    });
-    await project.edit(caller.person, `Draft ${run.target} candidates ${stretch.first}–${stretch.last + 1}s`, async (w) => {
-      if (!answer.ok) return w.drafting.add(draft(null, 'failed', null, 1));
-      if (found.length === 0) return w.drafting.add(draft(null, 'empty', null, 1));
-      // one request made them all: each candidate carries its share of the request's cost
-      for (const c of found) {
-        const mark = markOf(run, c);
-        await w.annotation.addMarks([mark]);
-        await w.drafting.add(draft(mark.id, 'draft', markText(mark), 1 / found.length));
-      }
-    });
-    if (answer.ok) session.outcome.drafted += found.length;
-    else session.outcome.failed++;
-  });
+  return session.each(
+    plan.stretches,
+    session.endpoint.settings.concurrency,
+    (done, total) => `Looked at ${done} of ${total} stretches`,
+    async (stretch) => {
+      const frameTimes = framesFor(run.policy, stretch.last, run.k);
+      const text = promptText(run, stretch, frameTimes);
+      const answer = await session.ask(
+        EVENT_PROMPT,
+        { text, images: frameTimes.map((t) => frames.dataUrl(t)) },
+        schema,
+        run.mark === 'event' ? 'events' : 'cycles',
+        video.requestCost(plan.requests[index.get(stretch)!]!, run.height),
+      );
+      if (!answer) return;
+      const found = answer.ok ? candidates(run, stretch, answer.value, video.duration) : [];
+      const how = { policy: run.policy, k: run.k, frameTimes };
+      const draft = (madeId: string | null, status: Draft['status'], drafted: string | null, share: number): Draft => ({
+        id: randomUUID(),
+        videoId: run.videoId,
+        kind: 'event',
+        target: run.target,
+        at: stretch.last,
+        madeId,
+        status,
+        provenance: session.provenance(EVENT_PROMPT, answer, { ...how, drafted }, share),
+        createdAt: new Date().toISOString(),
+        decidedBy: null,
+        decidedAt: null,
+      });
+      await project.edit(caller.person, `Draft ${run.target} candidates ${stretch.first}–${stretch.last + 1}s`, async (w) => {
+        if (!answer.ok) return w.drafting.add(draft(null, 'failed', null, 1));
+        if (found.length === 0) return w.drafting.add(draft(null, 'empty', null, 1));
+        // one request made them all: each candidate carries its share of the request's cost
+        for (const c of found) {
+          const mark = markOf(run, c);
+          await w.annotation.addMarks([mark]);
+          await w.drafting.add(draft(mark.id, 'draft', markText(mark), 1 / found.length));
+        }
+      });
+      if (answer.ok) session.outcome.drafted += found.length;
+      else session.outcome.failed++;
+    },
+  );
 }

@@ -17,7 +17,15 @@ let project: Project;
 const control: JobControl = { signal: new AbortController().signal, progress: () => undefined };
 
 beforeAll(async () => {
-  await renderClip(join(dir.path, 'cut.mp4'), { width: 320, height: 180, fps: 25, scenes: [{ background: '0xff0000', seconds: 1.5, objects: [] }, { background: '0x0000ff', seconds: 2.5, objects: [] }] });
+  await renderClip(join(dir.path, 'cut.mp4'), {
+    width: 320,
+    height: 180,
+    fps: 25,
+    scenes: [
+      { background: '0xff0000', seconds: 1.5, objects: [] },
+      { background: '0x0000ff', seconds: 2.5, objects: [] },
+    ],
+  });
   project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
   const job = jobs.start({ kind: 'import', label: 'x' }, (c) => importVideos(project, { person: 'ann', role: 'annotator' }, tools, [join(dir.path, 'cut.mp4')], c));
   await jobs.wait(job.id);

@@ -46,8 +46,30 @@ export async function draftFrames(ffmpeg: string, videoPath: string, video: Vide
   const totalUs = video.duration * 1e6;
   const out = await runProcess(
     ffmpeg,
-    ['-hide_banner', '-nostats', '-v', 'error', '-threads', '0', '-copyts', '-i', videoPath, '-map', '0:v:0', '-an', '-vf', `${PER_SECOND_FRAMES},scale=-2:${height}`,
-      '-frames:v', String(count), '-q:v', '4', '-progress', 'pipe:1', '-y', join(dir, '%06d.jpg')],
+    [
+      '-hide_banner',
+      '-nostats',
+      '-v',
+      'error',
+      '-threads',
+      '0',
+      '-copyts',
+      '-i',
+      videoPath,
+      '-map',
+      '0:v:0',
+      '-an',
+      '-vf',
+      `${PER_SECOND_FRAMES},scale=-2:${height}`,
+      '-frames:v',
+      String(count),
+      '-q:v',
+      '4',
+      '-progress',
+      'pipe:1',
+      '-y',
+      join(dir, '%06d.jpg'),
+    ],
     {
       signal: control.signal,
       onStdoutLine: (line) => {

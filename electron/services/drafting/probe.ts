@@ -45,23 +45,28 @@ export async function probeItems(project: Project, run: ProbeRun): Promise<{ ite
 export async function probeWithoutVideo(project: Project, caller: Caller, session: DraftSession, run: ProbeRun, estimateUsd: (q: Question) => number): Promise<DraftOutcome> {
   const { items, skipped } = await probeItems(project, run);
   session.outcome.skipped = skipped;
-  return session.each(items, session.endpoint.settings.concurrency, (done, total) => `Probed ${done} of ${total} questions`, async ({ question, answer }) => {
-    const answers: string[] = [];
-    for (let r = 0; r < run.repeats; r++) {
-      const reply = await session.ask(PROBE_PROMPT, { text: promptText(question) }, probeSchema, 'answer', estimateUsd(question));
-      if (!reply) return; // stopped: an item is recorded only when all its repeats ran
-      answers.push(reply.ok ? reply.value.answer : '');
-    }
-    const correct = answers.filter((a) => answersMatch(question.answerKind, a, answer)).length;
-    const at = new Date().toISOString();
-    await project.edit(caller.person, 'Text-only probe', async ({ annotation: w }) => {
-      const current = await w.question(question.id);
-      if (!current) return; // deleted meanwhile
-      // a check, not a drafted field: the question's provenance is left as it is
-      const modelChecks = { cutoff: current.modelChecks?.cutoff ?? null, textOnly: { correct, repeats: run.repeats, answers, model: session.endpoint.model, at } };
-      await w.putQuestion({ ...current, modelChecks });
-    });
-    session.outcome.drafted++;
-    if (shortcutRate({ cutoff: null, textOnly: { correct, repeats: run.repeats, answers, model: '', at } }) !== null) session.outcome.flagged++;
-  });
+  return session.each(
+    items,
+    session.endpoint.settings.concurrency,
+    (done, total) => `Probed ${done} of ${total} questions`,
+    async ({ question, answer }) => {
+      const answers: string[] = [];
+      for (let r = 0; r < run.repeats; r++) {
+        const reply = await session.ask(PROBE_PROMPT, { text: promptText(question) }, probeSchema, 'answer', estimateUsd(question));
+        if (!reply) return; // stopped: an item is recorded only when all its repeats ran
+        answers.push(reply.ok ? reply.value.answer : '');
+      }
+      const correct = answers.filter((a) => answersMatch(question.answerKind, a, answer)).length;
+      const at = new Date().toISOString();
+      await project.edit(caller.person, 'Text-only probe', async ({ annotation: w }) => {
+        const current = await w.question(question.id);
+        if (!current) return; // deleted meanwhile
+        // a check, not a drafted field: the question's provenance is left as it is
+        const modelChecks = { cutoff: current.modelChecks?.cutoff ?? null, textOnly: { correct, repeats: run.repeats, answers, model: session.endpoint.model, at } };
+        await w.putQuestion({ ...current, modelChecks });
+      });
+      session.outcome.drafted++;
+      if (shortcutRate({ cutoff: null, textOnly: { correct, repeats: run.repeats, answers, model: '', at } }) !== null) session.outcome.flagged++;
+    },
+  );
 }

@@ -78,7 +78,8 @@ const summaryFrames = (run: QuestionRun, s: Segment): number[] => framesFor('u',
 export async function planQuestions(project: Project, run: QuestionRun, video: RunVideo): Promise<QuestionPlan> {
   const profile = await project.stores.profiles.get(run.profileId);
   if (!profile) throw new ServiceError('not-found', `No profile ${run.profileId} in this project.`);
-  if (profile.rules.denseCaptions || profile.rules.counting) throw new ServiceError('invalid-request', `${profile.name} items are not multiple-choice or open questions; draft captions or events for it instead.`);
+  if (profile.rules.denseCaptions || profile.rules.counting)
+    throw new ServiceError('invalid-request', `${profile.name} items are not multiple-choice or open questions; draft captions or events for it instead.`);
   const done = (await project.stores.drafting.ofTarget(run.videoId, 'question', run.profileId)).filter((d) => d.status !== 'failed').map((d) => d.at);
   const { stretches: segments, skipped } = stretchesToDo(run.from, video.seconds(run.to), run.segmentSeconds, done);
   const requests: RequestShape[] = [];
@@ -113,7 +114,8 @@ function toQuestion(run: QuestionRun, profile: Profile, segment: Segment, c: Can
   const temporalType = c.temporalType && (profile.rules.temporalTypes as string[]).includes(c.temporalType) ? c.temporalType : null;
   if (c.queryTime < segment.first || c.queryTime > end) return { problem: `the query time ${c.queryTime} s is outside the segment ${segment.first}–${end} s` };
   const forward = temporalType === 'forward';
-  if (forward && (c.proactiveTime === null || c.proactiveTime <= c.queryTime || c.proactiveTime > end)) return { problem: 'a forward question needs a proactive time after its query time, within the segment' };
+  if (forward && (c.proactiveTime === null || c.proactiveTime <= c.queryTime || c.proactiveTime > end))
+    return { problem: 'a forward question needs a proactive time after its query time, within the segment' };
   const evidence = c.evidence.map((e) => [e.start, e.end] as [number, number]);
   if (evidence.some(([s, e]) => e < s || e > end)) return { problem: `an evidence interval ends before it starts or after second ${end}` };
   const taskCode = c.taskCode && taxonomyLeaves(profile.taxonomy).some(({ node }) => node.code === c.taskCode) ? c.taskCode : null;
@@ -134,35 +136,57 @@ export async function draftQuestions(project: Project, caller: Caller, session: 
   const perSegment = 2 + run.perSegment;
   // 1. summaries, each from its own segment's frames (several at once)
   const summaries: Array<string | null> = plan.segments.map(() => null);
-  await session.each(plan.segments.map((s, i) => ({ s, i })), session.endpoint.settings.concurrency, (done, total) => `Summarised ${done} of ${total} segments`, async ({ s, i }) => {
-    const frameTimes = summaryFrames(run, s);
-    const answer = await session.ask(SUMMARY_PROMPT, { text: `Segment: seconds ${s.first}–${s.last + 1}.\nFrames (seconds): ${frameTimes.join(', ')}.`, images: images(frameTimes) }, summarySchema, 'summary', cost(i * perSegment));
-    if (answer?.ok) summaries[i] = `${answer.value.summary}${answer.value.steps.length ? ` Steps: ${answer.value.steps.join('; ')}` : ''}`;
-  });
+  await session.each(
+    plan.segments.map((s, i) => ({ s, i })),
+    session.endpoint.settings.concurrency,
+    (done, total) => `Summarised ${done} of ${total} segments`,
+    async ({ s, i }) => {
+      const frameTimes = summaryFrames(run, s);
+      const answer = await session.ask(
+        SUMMARY_PROMPT,
+        { text: `Segment: seconds ${s.first}–${s.last + 1}.\nFrames (seconds): ${frameTimes.join(', ')}.`, images: images(frameTimes) },
+        summarySchema,
+        'summary',
+        cost(i * perSegment),
+      );
+      if (answer?.ok) summaries[i] = `${answer.value.summary}${answer.value.steps.length ? ` Steps: ${answer.value.steps.join('; ')}` : ''}`;
+    },
+  );
   // 2 and 3. candidates per segment from the summaries so far, each then checked at its cutoff
-  return session.each(plan.segments.map((s, i) => ({ s, i })), session.endpoint.settings.concurrency, (done, total) => `Drafted questions for ${done} of ${total} segments`, async ({ s, i }) => {
-    const history = summaries.slice(0, i + 1).map((h, j) => h ?? `(segment ${j + 1} has no summary)`);
-    const frameTimes = framesFor(run.policy, s.last, run.k);
-    const answer = await session.ask(CANDIDATE_PROMPT, { text: candidateText(run, plan.profile, s, history, frameTimes), images: images(frameTimes) }, candidateSchema, 'candidates', cost(i * perSegment + 1));
-    if (!answer) return;
-    const how = { policy: run.policy, k: run.k, frameTimes };
-    const base = (share: number): DraftProvenance => ({ ...session.provenance(CANDIDATE_PROMPT, answer, { ...how, drafted: null }, share), history });
-    if (!answer.ok) return void (await store(project, caller, run, s, [{ provenance: base(1), made: null }], session));
-    const candidates = answer.value.questions.slice(0, run.perSegment);
-    if (candidates.length === 0) return void (await store(project, caller, run, s, [{ provenance: base(1), made: null, empty: true }], session));
-    const made: StoredCandidate[] = [];
-    for (const [q, c] of candidates.entries()) {
-      const share = 1 / candidates.length;
-      const converted = toQuestion(run, plan.profile, s, c);
-      if ('problem' in converted) {
-        made.push({ provenance: { ...base(share), error: `Candidate ${q + 1}: ${converted.problem}.`, drafted: c.question }, made: null });
-        continue;
+  return session.each(
+    plan.segments.map((s, i) => ({ s, i })),
+    session.endpoint.settings.concurrency,
+    (done, total) => `Drafted questions for ${done} of ${total} segments`,
+    async ({ s, i }) => {
+      const history = summaries.slice(0, i + 1).map((h, j) => h ?? `(segment ${j + 1} has no summary)`);
+      const frameTimes = framesFor(run.policy, s.last, run.k);
+      const answer = await session.ask(
+        CANDIDATE_PROMPT,
+        { text: candidateText(run, plan.profile, s, history, frameTimes), images: images(frameTimes) },
+        candidateSchema,
+        'candidates',
+        cost(i * perSegment + 1),
+      );
+      if (!answer) return;
+      const how = { policy: run.policy, k: run.k, frameTimes };
+      const base = (share: number): DraftProvenance => ({ ...session.provenance(CANDIDATE_PROMPT, answer, { ...how, drafted: null }, share), history });
+      if (!answer.ok) return void (await store(project, caller, run, s, [{ provenance: base(1), made: null }], session));
+      const candidates = answer.value.questions.slice(0, run.perSegment);
+      if (candidates.length === 0) return void (await store(project, caller, run, s, [{ provenance: base(1), made: null, empty: true }], session));
+      const made: StoredCandidate[] = [];
+      for (const [q, c] of candidates.entries()) {
+        const share = 1 / candidates.length;
+        const converted = toQuestion(run, plan.profile, s, c);
+        if ('problem' in converted) {
+          made.push({ provenance: { ...base(share), error: `Candidate ${q + 1}: ${converted.problem}.`, drafted: c.question }, made: null });
+          continue;
+        }
+        const check = await cutoffCheck(session, run, frames.dataUrl, converted, cost(i * perSegment + 2 + q));
+        made.push({ provenance: { ...base(share), drafted: c.question, check: check?.provenance ?? null }, made: converted, supported: check?.supported ?? null, reason: check?.reason ?? '' });
       }
-      const check = await cutoffCheck(session, run, frames.dataUrl, converted, cost(i * perSegment + 2 + q));
-      made.push({ provenance: { ...base(share), drafted: c.question, check: check?.provenance ?? null }, made: converted, supported: check?.supported ?? null, reason: check?.reason ?? '' });
-    }
-    await store(project, caller, run, s, made, session);
-  });
+      await store(project, caller, run, s, made, session);
+    },
+  );
 }
 
 interface StoredCandidate {
@@ -177,7 +201,9 @@ interface StoredCandidate {
 async function cutoffCheck(session: DraftSession, run: QuestionRun, frame: (t: number) => string, c: { fields: QuestionFields; point: Omit<QueryPoint, 'id' | 'questionId'> }, estimatedUsd: number) {
   const cutoff = prefixEnd(c.point, c.fields);
   const frameTimes = framesFor(run.policy, cutoff, run.k);
-  const options = Object.entries(c.fields.options).map(([l, o]) => `${l}. ${o}`).join('\n');
+  const options = Object.entries(c.fields.options)
+    .map(([l, o]) => `${l}. ${o}`)
+    .join('\n');
   const text = `Cutoff: second ${cutoff}. Frames (seconds): ${frameTimes.join(', ')}.\nQuestion (asked at second ${c.point.time}): ${c.fields.text}${options ? `\n${options}` : ''}\nAnswer: ${String(c.point.answer)}`;
   const answer: Answer<z.infer<typeof checkSchema>> | null = await session.ask(CUTOFF_PROMPT, { text, images: frameTimes.map(frame) }, checkSchema, 'cutoff_check', estimatedUsd);
   if (!answer) return null;
@@ -197,7 +223,10 @@ async function store(project: Project, caller: Caller, run: QuestionRun, segment
     for (const c of candidates) {
       let madeId: string | null = null;
       if (c.made) {
-        const checked = c.supported === undefined || c.supported === null ? null : { cutoff: prefixEnd(c.made.point, c.made.fields), supported: c.supported, reason: c.reason ?? '', model: session.endpoint.model, at: now };
+        const checked =
+          c.supported === undefined || c.supported === null
+            ? null
+            : { cutoff: prefixEnd(c.made.point, c.made.fields), supported: c.supported, reason: c.reason ?? '', model: session.endpoint.model, at: now };
         const question: Question = {
           ...(await givenBenchmarkId(w, c.made.fields)),
           ...(checked ? { modelChecks: { cutoff: checked, textOnly: null } } : {}),
@@ -213,7 +242,19 @@ async function store(project: Project, caller: Caller, run: QuestionRun, segment
         if (c.supported === false) session.outcome.flagged++;
       }
       const status: Draft['status'] = c.made ? 'draft' : c.empty ? 'empty' : 'failed';
-      const draft: Draft = { id: randomUUID(), videoId: run.videoId, kind: 'question', target: run.profileId, at: segment.last, madeId, status, provenance: c.provenance, createdAt: now, decidedBy: null, decidedAt: null };
+      const draft: Draft = {
+        id: randomUUID(),
+        videoId: run.videoId,
+        kind: 'question',
+        target: run.profileId,
+        at: segment.last,
+        madeId,
+        status,
+        provenance: c.provenance,
+        createdAt: now,
+        decidedBy: null,
+        decidedAt: null,
+      };
       await w.drafting.add(draft);
       if (c.made) session.outcome.drafted++;
       else if (!c.empty) session.outcome.failed++;

@@ -102,7 +102,10 @@ describe('dense-caption drafts', () => {
     for (const request of fake.received) {
       const drafting = Number(/Current second: (\d+)/.exec(promptOf(request))![1]);
       const sent = secondsSent(request);
-      expect(sent.every((t) => t <= drafting), `second ${drafting} was sent ${sent.join(',')}`).toBe(true);
+      expect(
+        sent.every((t) => t <= drafting),
+        `second ${drafting} was sent ${sent.join(',')}`,
+      ).toBe(true);
       expect(sent.at(-1)).toBe(drafting);
     }
     const drafts = await api('drafts.list', { videoId, kind: 'caption' });
@@ -110,7 +113,22 @@ describe('dense-caption drafts', () => {
     expect(mine).toHaveLength(12);
     const ten = mine.find((d) => d.at === 10)!;
     // SW+U, k = 4 at second 10: the latest 9, 10 and two spread over 0..8 (0 and 8)
-    expect(ten).toMatchObject({ status: 'draft', current: 'second 10', provenance: { model: 'fake-vision-1', host: new URL(fake.baseURL).host, promptTemplate: 'dense-caption', promptVersion: 1, policy: 'sw+u', k: 4, frameTimes: [0, 8, 9, 10], inputTokens: 1000, outputTokens: 10, drafted: 'second 10' } });
+    expect(ten).toMatchObject({
+      status: 'draft',
+      current: 'second 10',
+      provenance: {
+        model: 'fake-vision-1',
+        host: new URL(fake.baseURL).host,
+        promptTemplate: 'dense-caption',
+        promptVersion: 1,
+        policy: 'sw+u',
+        k: 4,
+        frameTimes: [0, 8, 9, 10],
+        inputTokens: 1000,
+        outputTokens: 10,
+        drafted: 'second 10',
+      },
+    });
     expect(ten.provenance.costUsd).toBeCloseTo((1000 * 2 + 10 * 8) / 1e6, 12);
     expect(mine.find((d) => d.at === 7)).toMatchObject({ status: 'failed', madeId: null, provenance: { raw: '{"wrong":1}' } });
 
@@ -245,7 +263,14 @@ describe('event and cycle candidates', () => {
     fake.answerWith((req) => {
       const [, first, last] = /between second (\d+) and second (\d+)/.exec(promptOf(req))!.map(Number);
       // a candidate inside, one after the stretch (dropped) — and nothing in the last stretch
-      return first === 10 ? json({ events: [] }) : json({ events: [{ second: first! + 1, note: 'enters' }, { second: last! + 5, note: 'too late' }] });
+      return first === 10
+        ? json({ events: [] })
+        : json({
+            events: [
+              { second: first! + 1, note: 'enters' },
+              { second: last! + 5, note: 'too late' },
+            ],
+          });
     });
     const run = { what: 'events' as const, videoId, target: 'person enters', stepSeconds: 5, k: 8, height: 72 };
     expect(await api('drafting.estimate', run)).toMatchObject({ requests: 3 });
@@ -255,16 +280,30 @@ describe('event and cycle candidates', () => {
       expect(Math.max(...secondsSent(request))).toBe(last);
     }
     const events = (await app.requireProject().stores.annotation.marksOfVideo(videoId)).filter((m) => m.target === 'person enters');
-    expect(events.map((m) => [m.type, m.start])).toEqual([['event', 1], ['event', 6]]);
+    expect(events.map((m) => [m.type, m.start])).toEqual([
+      ['event', 1],
+      ['event', 6],
+    ]);
     const drafts = await api('drafts.list', { videoId, kind: 'event' });
-    expect(drafts.map((d) => [d.status, d.at, d.provenance.drafted])).toEqual([['draft', 4, '1 s: enters'], ['draft', 9, '6 s: enters'], ['empty', 11, null]]);
+    expect(drafts.map((d) => [d.status, d.at, d.provenance.drafted])).toEqual([
+      ['draft', 4, '1 s: enters'],
+      ['draft', 9, '6 s: enters'],
+      ['empty', 11, null],
+    ]);
     fake.received.length = 0;
     expect(await runJob('drafting.start', run)).toMatchObject({ drafted: 0, skipped: 3 });
     expect(fake.received).toHaveLength(0);
   }, 60_000);
 
   it('drafts complete repetitions as cycle marks ending in the stretch', async () => {
-    fake.answerWith(() => json({ cycles: [{ start: 1, end: 4, note: 'lap' }, { start: 4, end: 9, note: 'ends later' }] }));
+    fake.answerWith(() =>
+      json({
+        cycles: [
+          { start: 1, end: 4, note: 'lap' },
+          { start: 4, end: 9, note: 'ends later' },
+        ],
+      }),
+    );
     await runJob('drafting.start', { what: 'events', videoId, target: 'lap', mark: 'cycle', stepSeconds: 6, to: 6, k: 8, height: 72 });
     const cycles = (await app.requireProject().stores.annotation.marksOfVideo(videoId)).filter((m) => m.target === 'lap');
     expect(cycles.map((m) => [m.type, m.start, m.end])).toEqual([['cycle', 1, 4]]);
@@ -283,8 +322,26 @@ describe('candidate questions (PhoStream pipeline) and their cutoff check', () =
           const first = Number(/about seconds (\d+)/.exec(promptOf(req))![1]);
           return json({
             questions: [
-              { question: 'What colour is the left bar?', options: ['White', 'Red', 'Blue', 'Black'], answer: 'A', temporalType: 'backward', taskCode: code, queryTime: first + 4, proactiveTime: null, evidence: [{ start: first, end: first + 2 }] },
-              { question: 'When does the pattern change?', options: ['Never', 'Soon', 'Now', 'Later'], answer: 'B', temporalType: 'forward', taskCode: code, queryTime: first + 1, proactiveTime: first + 5, evidence: [] },
+              {
+                question: 'What colour is the left bar?',
+                options: ['White', 'Red', 'Blue', 'Black'],
+                answer: 'A',
+                temporalType: 'backward',
+                taskCode: code,
+                queryTime: first + 4,
+                proactiveTime: null,
+                evidence: [{ start: first, end: first + 2 }],
+              },
+              {
+                question: 'When does the pattern change?',
+                options: ['Never', 'Soon', 'Now', 'Later'],
+                answer: 'B',
+                temporalType: 'forward',
+                taskCode: code,
+                queryTime: first + 1,
+                proactiveTime: first + 5,
+                evidence: [],
+              },
               { question: 'Broken', options: ['x', 'y'], answer: 'Q', temporalType: 'instant', taskCode: null, queryTime: first, proactiveTime: null, evidence: [] },
             ],
           });
@@ -313,7 +370,10 @@ describe('candidate questions (PhoStream pipeline) and their cutoff check', () =
     const drafts = await api('drafts.list', { videoId, kind: 'question' });
     const second = drafts.find((d) => d.at === 11 && d.status === 'draft')!;
     expect(second.provenance.history).toHaveLength(2);
-    expect(drafts.filter((d) => d.status === 'failed').map((d) => d.provenance.error)).toEqual(['Candidate 3: the answer "Q" is not one of the options.', 'Candidate 3: the answer "Q" is not one of the options.']);
+    expect(drafts.filter((d) => d.status === 'failed').map((d) => d.provenance.error)).toEqual([
+      'Candidate 3: the answer "Q" is not one of the options.',
+      'Candidate 3: the answer "Q" is not one of the options.',
+    ]);
 
     const store = app.requireProject().stores.annotation;
     const forward = drafts.find((d) => d.provenance.drafted === 'When does the pattern change?' && d.at === 5)!;
@@ -333,7 +393,13 @@ describe('candidate questions (PhoStream pipeline) and their cutoff check', () =
 describe('the text-only shortcut probe', () => {
   it('asks with no video, N times, and flags items answered right at least half the time', async () => {
     const make = async (text: string, answer: string) =>
-      (await call('questions.create', { videoId, fields: { profileId: 'builtin:ovo-s-bench', text, answerKind: 'choice', options: { A: 'a', B: 'b', C: 'c', D: 'd' } }, queryPoints: [{ time: 2, answer }] })).question.id;
+      (
+        await call('questions.create', {
+          videoId,
+          fields: { profileId: 'builtin:ovo-s-bench', text, answerKind: 'choice', options: { A: 'a', B: 'b', C: 'c', D: 'd' } },
+          queryPoints: [{ time: 2, answer }],
+        })
+      ).question.id;
     const giveaway = await make('Which option is the giveaway?', 'B');
     const fair = await make('Which option is fair?', 'C');
     let n = 0;
@@ -345,7 +411,9 @@ describe('the text-only shortcut probe', () => {
     const store = app.requireProject().stores.annotation;
     const flagged = (await store.question(giveaway))!;
     expect(flagged.modelChecks?.textOnly).toMatchObject({ correct: 3, repeats: 3, answers: ['B', 'B', 'B'] });
-    const lint = lintQuestion(flagged, await store.queryPointsOfQuestion(giveaway), { profile: null, videoDuration: 12, marks: [], groupMembers: [] }).find((l) => l.code === 'answerable-without-video');
+    const lint = lintQuestion(flagged, await store.queryPointsOfQuestion(giveaway), { profile: null, videoDuration: 12, marks: [], groupMembers: [] }).find(
+      (l) => l.code === 'answerable-without-video',
+    );
     expect(lint?.message).toBe('Answerable without video: fake-vision-1 answered right in 3 of 3 text-only tries (100 %). Reword the question or its options.');
     expect((await store.question(fair))!.modelChecks?.textOnly).toMatchObject({ correct: 1, repeats: 3 });
     // a check is not a drafted field: it holds nothing back
@@ -361,7 +429,14 @@ describe('the key', () => {
     const lossless = join(dir.path, 'all.jsonl');
     const { jobId } = await api('exchange.export', { format: 'tidemark', path: lossless, force: true });
     await app.jobs.wait(jobId);
-    const everything = [JSON.stringify(responses), JSON.stringify(app.jobs.list()), readFileSync(lossless, 'utf8'), readFileSync(project.path).toString('latin1'), ...filesUnder(join(dir.path, 'data')).map((f) => readFileSync(f, 'latin1')), logged.join('\n')];
+    const everything = [
+      JSON.stringify(responses),
+      JSON.stringify(app.jobs.list()),
+      readFileSync(lossless, 'utf8'),
+      readFileSync(project.path).toString('latin1'),
+      ...filesUnder(join(dir.path, 'data')).map((f) => readFileSync(f, 'latin1')),
+      logged.join('\n'),
+    ];
     expect(fake.received.length + responses.length).toBeGreaterThan(0);
     for (const text of everything) expect(text).not.toContain(KEY);
   }, 60_000);

@@ -31,7 +31,12 @@ function perfectRun(file: string, records: Array<{ id: string | number; answers:
   return path;
 }
 
-const lines = (parts: string[]) => parts.join('').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (parts: string[]) =>
+  parts
+    .join('')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 async function videoOf(project: Project, path: string): Promise<string> {
   const video = (await listVideos(project)).find((v) => v.relPath.endsWith(path));
@@ -46,7 +51,9 @@ describe('stable benchmark ids: import → export → a run against the export s
     writeFileSync(file, `${ovoLine(205, 10, 'B')}\n${ovoLine(118, 4, 'A')}\n`);
     expect(await importBenchmarkFile(project, caller, tools, { path: file, format: 'ovo-s', mediaDir: noMedia })).toMatchObject({ importedQuestions: 2, problems: [] });
     const fields = questionFieldsSchema.parse({ profileId: builtinProfileId('ovo-s-bench'), taskCode: '1.1.1', text: 'Which is nearer?', options: { A: 'chair', B: 'table' } });
-    const { question } = await annotation.createQuestion(project, caller, await videoOf(project, 's/v0.mp4'), fields, [{ time: 3, answer: 'B', evidence: [[1, 2]], proactiveTime: null, windowStart: null }]);
+    const { question } = await annotation.createQuestion(project, caller, await videoOf(project, 's/v0.mp4'), fields, [
+      { time: 3, answer: 'B', evidence: [[1, 2]], proactiveTime: null, windowStart: null },
+    ]);
     // stored, and shown where the question panel shows a run file's ids
     expect(question.origin?.extra.id).toBe(206);
     expect(runItemIds(question, 'ovo-s-bench')).toEqual({ id: question.id, benchmarkId: '206' });
@@ -66,10 +73,21 @@ describe('stable benchmark ids: import → export → a run against the export s
   it('VCBench: the file\'s "0000" ids are kept, a question made in Tidemark gets the next free one and keeps it', async () => {
     const project = await Project.open(join(dir.path, 'vc.tidemark'), { create: true });
     const file = join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl');
-    const given = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; video_path: string });
+    const given = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; video_path: string });
     expect(await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: noMedia })).toMatchObject({ importedQuestions: given.length, problems: [] });
-    const fields = questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), taskCode: 'E1-Action', text: 'How many jumps?', answerKind: 'number', counting: { subcategory: 'E1-Action', target: 'jumps', windowSeconds: null } });
-    const { question } = await annotation.createQuestion(project, caller, await videoOf(project, given[0]!.video_path), fields, [{ time: 4, answer: 2, evidence: [], proactiveTime: null, windowStart: null }]);
+    const fields = questionFieldsSchema.parse({
+      profileId: builtinProfileId('vcbench'),
+      taskCode: 'E1-Action',
+      text: 'How many jumps?',
+      answerKind: 'number',
+      counting: { subcategory: 'E1-Action', target: 'jumps', windowSeconds: null },
+    });
+    const { question } = await annotation.createQuestion(project, caller, await videoOf(project, given[0]!.video_path), fields, [
+      { time: 4, answer: 2, evidence: [], proactiveTime: null, windowStart: null },
+    ]);
     const next = String(Math.max(...given.map((g) => Number(g.id))) + 1).padStart(4, '0');
     expect(question.origin?.extra.id).toBe(next);
 
@@ -90,11 +108,22 @@ describe('stable benchmark ids: import → export → a run against the export s
     const file = join(dir.path, 'vc-idless.jsonl');
     const sample = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.jsonl'), 'utf8').replace('"id": "0081"', '"id": "0009"');
     writeFileSync(file, sample);
-    const given = sample.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; video_path: string });
+    const given = sample
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; video_path: string });
     expect(await importBenchmarkFile(project, caller, tools, { path: file, format: 'vcbench', mediaDir: noMedia })).toMatchObject({ importedQuestions: given.length, problems: [] });
-    const fields = questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), taskCode: 'E1-Action', text: 'How many jumps?', answerKind: 'number', counting: { subcategory: 'E1-Action', target: 'jumps', windowSeconds: null } });
+    const fields = questionFieldsSchema.parse({
+      profileId: builtinProfileId('vcbench'),
+      taskCode: 'E1-Action',
+      text: 'How many jumps?',
+      answerKind: 'number',
+      counting: { subcategory: 'E1-Action', target: 'jumps', windowSeconds: null },
+    });
     for (const time of [4, 5]) {
-      const { question } = await annotation.createQuestion(project, caller, await videoOf(project, given[0]!.video_path), fields, [{ time, answer: 2, evidence: [], proactiveTime: null, windowStart: null }]);
+      const { question } = await annotation.createQuestion(project, caller, await videoOf(project, given[0]!.video_path), fields, [
+        { time, answer: 2, evidence: [], proactiveTime: null, windowStart: null },
+      ]);
       await annotation.updateQuestion(project, caller, question.id, { origin: null }); // as questions made before ids were
     }
     const ids = (format: string) => async () => lines((await exportBenchmark(project, caller, format, { force: true })).parts).map((r) => r.id as string);

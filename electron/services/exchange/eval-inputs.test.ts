@@ -32,8 +32,12 @@ describe('evaluation inputs', () => {
     const video = (await listVideos(project))[0]!;
     const q = questionFieldsSchema.parse;
     const p = queryPointFieldsSchema.parse;
-    await annotation.createQuestion(project, caller, video.id, q({ profileId: builtinProfileId('phostream'), text: 'Tell me when', answerKind: 'text', temporalType: 'forward' }), [p({ time: 1, proactiveTime: 3, answer: 'now' })]);
-    await annotation.createQuestion(project, caller, video.id, q({ profileId: builtinProfileId('phostream'), text: 'What now?', answerKind: 'text', temporalType: 'instant' }), [p({ time: 2, answer: 'x' })]);
+    await annotation.createQuestion(project, caller, video.id, q({ profileId: builtinProfileId('phostream'), text: 'Tell me when', answerKind: 'text', temporalType: 'forward' }), [
+      p({ time: 1, proactiveTime: 3, answer: 'now' }),
+    ]);
+    await annotation.createQuestion(project, caller, video.id, q({ profileId: builtinProfileId('phostream'), text: 'What now?', answerKind: 'text', temporalType: 'instant' }), [
+      p({ time: 2, answer: 'x' }),
+    ]);
     const { rows } = await evaluationInputs(project, caller, 'phostream', 'fps:1', { cutDir: join(dir.path, 'clips'), ffmpeg: tools.ffmpeg });
     expect(rows.map((r) => [r.queryTime, r.prefixEnd, r.frameTimes])).toEqual([
       [1, 3, [0, 1, 2, 3]],

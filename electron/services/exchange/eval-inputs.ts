@@ -95,7 +95,32 @@ export async function evaluationInputs(
       const video = (await listVideos(project)).find((v) => v.relPath === row.video)!;
       const clip = join(options.cutDir, `${row.questionId}_${row.queryIndex}.mp4`);
       // re-encoded, not stream-copied: a copy would end on a packet boundary, past the prefix
-      const out = await runProcess(options.ffmpeg, ['-v', 'error', '-i', videoPath(project, video), '-t', String(row.prefixEnd), '-map', '0:v:0', '-map', '0:a?', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', '-y', clip], { signal: options.control?.signal });
+      const out = await runProcess(
+        options.ffmpeg,
+        [
+          '-v',
+          'error',
+          '-i',
+          videoPath(project, video),
+          '-t',
+          String(row.prefixEnd),
+          '-map',
+          '0:v:0',
+          '-map',
+          '0:a?',
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '18',
+          '-c:a',
+          'aac',
+          '-y',
+          clip,
+        ],
+        { signal: options.control?.signal },
+      );
       if (out.code !== 0) throw new ServiceError('failed', `ffmpeg could not cut ${clip}: ${out.stderr.trim().split('\n').pop()}`);
       row.clip = clip;
     }

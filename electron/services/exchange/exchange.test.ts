@@ -25,12 +25,36 @@ const dataLines = readFileSync(join(fixtures, 'vcbench', 'vcbench_data.sample.js
 /** Tiny still videos as long as the fixtures need, one colour each so their fingerprints differ. */
 async function stillVideo(path: string, seconds: number, colour: string): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
-  const out = await runProcess(tools.ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=32x32:r=1:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', path]);
+  const out = await runProcess(tools.ffmpeg, [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${colour}:s=32x32:r=1:d=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-y',
+    path,
+  ]);
   if (out.code !== 0) throw new Error(out.stderr);
 }
 
 beforeAll(async () => {
-  const videos = [...new Set(dataLines.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { video_path: string }).video_path))];
+  const videos = [
+    ...new Set(
+      dataLines
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { video_path: string }).video_path),
+    ),
+  ];
   const colours = ['red', 'green', 'blue', 'yellow', 'white', 'black', 'cyan', 'magenta'];
   for (const [i, v] of videos.entries()) await stillVideo(join(media, v), 1100, colours[i]!);
   writeFileSync(dataFile, dataLines);
@@ -54,7 +78,10 @@ describe('importing and exporting benchmark files', () => {
     expect((await exportBenchmark(project, caller, 'vcbench')).parts.join('')).toBe(dataLines);
     // statistics: one question per subtype, as the sample was chosen
     const [stats] = await projectStats(project, caller);
-    const records = dataLines.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { counting_subtype: string; query_points: { time: number[] } });
+    const records = dataLines
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { counting_subtype: string; query_points: { time: number[] } });
     expect(stats).toMatchObject({ profile: 'VCBench', questions: 8, videos: 5, queryPoints: records.reduce((n, r) => n + r.query_points.time.length, 0) });
     expect(stats!.byTaskCode).toEqual(Object.fromEntries(records.map((r) => [r.counting_subtype, 1])));
     expect(stats!.byTopCategory).toEqual({ 'Object Counting': 4, 'Event Counting': 4 });
@@ -63,7 +90,7 @@ describe('importing and exporting benchmark files', () => {
     await project.close();
   });
 
-  it('exports a profile with only its own questions\' points when the project holds another profile too', async () => {
+  it("exports a profile with only its own questions' points when the project holds another profile too", async () => {
     const project = await freshProject('two-profiles');
     await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
     const ovo = join(dir.path, 'ovo-s.jsonl');
@@ -83,41 +110,71 @@ describe('importing and exporting benchmark files', () => {
     const jobs = new JobRegistry();
     const messages: string[] = [];
     const job = jobs.start({ kind: 'exchange', label: 'import', format: 'vcbench' }, (control) =>
-      importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, {
-        signal: control.signal,
-        progress: (fraction, message) => {
-          if (message) messages.push(message);
-          control.progress(fraction, message);
-          // the user cancels once the file has been read
-          if (message?.startsWith('Read ')) jobs.cancel(job.id);
+      importBenchmarkFile(
+        project,
+        caller,
+        tools,
+        { path: dataFile, format: 'vcbench', mediaDir: media },
+        {
+          signal: control.signal,
+          progress: (fraction, message) => {
+            if (message) messages.push(message);
+            control.progress(fraction, message);
+            // the user cancels once the file has been read
+            if (message?.startsWith('Read ')) jobs.cancel(job.id);
+          },
         },
-      }),
+      ),
     );
     expect(await jobs.wait(job.id)).toMatchObject({ state: 'cancelled' });
     expect(messages).toEqual(['Reading vcbench_data.jsonl', 'Read 8 records of vcbench_data.jsonl']);
     expect(await listVideos(project)).toHaveLength(0);
     expect(count(project, 'questions')).toBe(0);
     // uncancelled, the same job reaches the writing phase
-    const done = jobs.start({ kind: 'exchange', label: 'import', format: 'vcbench' }, (control) => importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, control));
+    const done = jobs.start({ kind: 'exchange', label: 'import', format: 'vcbench' }, (control) =>
+      importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media }, control),
+    );
     expect(await jobs.wait(done.id)).toMatchObject({ state: 'done', result: { importedQuestions: 8 } });
     await project.close();
   });
 
   it('reads a long file in batches, reporting how far it got, and stops when cancelled mid-read', async () => {
     const big = join(dir.path, 'big.jsonl');
-    const record = (i: number) => JSON.stringify({ id: i, category_index: `1.1.1_${i}`, source_dataset: 's', video_id: 'v', video_path: 'v.mp4', level: 1, task_main_category: '1.1', task_subcategory: '1.1.1', task_type_name: 't', question: `q${i}`, options: { A: 'a', B: 'b' }, query_times: [1], evidence_times: [[0, 1]], answers: ['A'] });
+    const record = (i: number) =>
+      JSON.stringify({
+        id: i,
+        category_index: `1.1.1_${i}`,
+        source_dataset: 's',
+        video_id: 'v',
+        video_path: 'v.mp4',
+        level: 1,
+        task_main_category: '1.1',
+        task_subcategory: '1.1.1',
+        task_type_name: 't',
+        question: `q${i}`,
+        options: { A: 'a', B: 'b' },
+        query_times: [1],
+        evidence_times: [[0, 1]],
+        answers: ['A'],
+      });
     writeFileSync(big, Array.from({ length: 12_000 }, (_, i) => record(i)).join('\n'));
     const project = await freshProject('big');
     const jobs = new JobRegistry();
     const messages: string[] = [];
     const job = jobs.start({ kind: 'exchange', label: 'import', format: 'vcbench' }, (control) =>
-      importBenchmarkFile(project, caller, tools, { path: big, format: 'ovo-s' }, {
-        signal: control.signal,
-        progress: (fraction, message) => {
-          messages.push(`${fraction} ${message}`);
-          if (messages.length === 3) jobs.cancel(job.id);
+      importBenchmarkFile(
+        project,
+        caller,
+        tools,
+        { path: big, format: 'ovo-s' },
+        {
+          signal: control.signal,
+          progress: (fraction, message) => {
+            messages.push(`${fraction} ${message}`);
+            if (messages.length === 3) jobs.cancel(job.id);
+          },
         },
-      }),
+      ),
     );
     expect(await jobs.wait(job.id)).toMatchObject({ state: 'cancelled' });
     expect(messages[0]).toBe('0 Reading big.jsonl');
@@ -139,10 +196,7 @@ describe('importing and exporting benchmark files', () => {
     writeFileSync(bad, lines.join('\n'));
     const refused = await importBenchmarkFile(project, caller, tools, { path: bad, format: 'vcbench', mediaDir: media });
     expect(refused.refused).toBe(true);
-    expect(refused.problems.map(formatProblem)).toEqual([
-      expect.stringMatching(/^bad\.jsonl:3:counting_subtype: /),
-      expect.stringMatching(/^bad\.jsonl:5: not valid JSON/),
-    ]);
+    expect(refused.problems.map(formatProblem)).toEqual([expect.stringMatching(/^bad\.jsonl:3:counting_subtype: /), expect.stringMatching(/^bad\.jsonl:5: not valid JSON/)]);
     expect(await listVideos(project)).toHaveLength(0);
     // --skip-invalid imports the good lines and keeps the report
     const skipped = await importBenchmarkFile(project, caller, tools, { path: bad, format: 'vcbench', mediaDir: media, skipInvalid: true });
@@ -244,7 +298,7 @@ describe('importing and exporting benchmark files', () => {
     await project.close();
   });
 
-  it('an update that mixes updated and new questions undoes and redoes whole; a target another question also counts gets the file\'s marks once', async () => {
+  it("an update that mixes updated and new questions undoes and redoes whole; a target another question also counts gets the file's marks once", async () => {
     const project = await freshProject('mixed');
     const lines = dataLines.split('\n').filter(Boolean);
     const first = join(dir.path, 'first-line.jsonl');
@@ -252,7 +306,13 @@ describe('importing and exporting benchmark files', () => {
     await importBenchmarkFile(project, caller, tools, { path: first, format: 'vcbench', mediaDir: media });
     const [imported] = await questionsOfEveryVideo(project);
     // a person's own question counting the same target as the imported one
-    await annotation.createQuestion(project, caller, imported!.videoId, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'mine', answerKind: 'number', counting: imported!.counting }), []);
+    await annotation.createQuestion(
+      project,
+      caller,
+      imported!.videoId,
+      questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'mine', answerKind: 'number', counting: imported!.counting }),
+      [],
+    );
     const marksOfTarget = () => project.store.db.query<{ n: number }>('SELECT count(*) AS n FROM marks WHERE target = ?').get(imported!.counting!.target)!.n;
     const before = marksOfTarget();
     const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media, existing: 'update' });
@@ -326,7 +386,14 @@ describe('readiness before export', () => {
     expect(await readinessFor(project, caller, 'vcbench')).toMatchObject({ ready: true, questions: 8 });
     const [first] = await questionsOfEveryVideo(project);
     await annotation.updateQuestion(project, caller, first!.id, { status: 'in-review' });
-    await annotation.createQuestion(project, caller, (await listVideos(project))[0]!.id, questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'drafted', answerKind: 'number' }), [], 'model');
+    await annotation.createQuestion(
+      project,
+      caller,
+      (await listVideos(project))[0]!.id,
+      questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'drafted', answerKind: 'number' }),
+      [],
+      'model',
+    );
     const report = await readinessFor(project, caller, 'vcbench');
     expect(report.ready).toBe(false);
     expect(report.counts).toMatchObject({ 'not-accepted': 2, 'unedited-draft': 1 });
@@ -343,7 +410,8 @@ describe('readiness before export', () => {
 
 describe('VSAS-Bench tasks through a project', () => {
   it('imports captions as the task’s own and exports the task back byte for byte', async () => {
-    const task = '{"task_id": "cook-01-present", "video_path": "recorded/cook-01.mp4", "category": "Cooking", "task_type": "present", "prompt": "Describe what the cook is doing right now.", "captions": [{"second": 0, "caption": "Slicing onions."}, {"second": 1, "caption": "Slicing onions."}, {"second": 2, "caption": "Adding onions to the pan."}]}\n';
+    const task =
+      '{"task_id": "cook-01-present", "video_path": "recorded/cook-01.mp4", "category": "Cooking", "task_type": "present", "prompt": "Describe what the cook is doing right now.", "captions": [{"second": 0, "caption": "Slicing onions."}, {"second": 1, "caption": "Slicing onions."}, {"second": 2, "caption": "Adding onions to the pan."}]}\n';
     await stillVideo(join(media, 'recorded', 'cook-01.mp4'), 4, 'orange');
     const file = join(dir.path, 'vsas.jsonl');
     writeFileSync(file, task);
@@ -364,8 +432,22 @@ describe('StreamingBench items', () => {
     {
       time: '[0:00:00 - 0:00:10]',
       questions: [
-        { task_type: 'Clips Summarize', question: 'Which of the following options best summarizes the actions of the individual taken just now?', time_stamp: '00:00:31', answer: 'C', options: ['A. Organized trays', 'B. Washed dishes', 'C. Served food', 'D. Left the room'], required_ability: 'episodic memory' },
-        { task_type: 'Proactive Output', question: 'When the scoreboard shows 3 points for USA, output "3".', time_stamp: '00:00:20', ground_truth_time_stamp: '00:00:29', ground_truth_output: '3', required_ability: 'working memory' },
+        {
+          task_type: 'Clips Summarize',
+          question: 'Which of the following options best summarizes the actions of the individual taken just now?',
+          time_stamp: '00:00:31',
+          answer: 'C',
+          options: ['A. Organized trays', 'B. Washed dishes', 'C. Served food', 'D. Left the room'],
+          required_ability: 'episodic memory',
+        },
+        {
+          task_type: 'Proactive Output',
+          question: 'When the scoreboard shows 3 points for USA, output "3".',
+          time_stamp: '00:00:20',
+          ground_truth_time_stamp: '00:00:29',
+          ground_truth_output: '3',
+          required_ability: 'working memory',
+        },
       ],
       video_categories: 'preparation_of_meals',
       video_path: './videos/sample_348_real.mp4',
@@ -404,9 +486,43 @@ describe('StreamingBench items', () => {
 describe('OVO-Bench items', () => {
   it('imports multiple choice, REC counts (derived from its intervals) and CRR yes/no probes', async () => {
     const items = [
-      { id: 0, task: 'EPM', video: 'Ego4D/clips/ec4a3ba3.mp4', realtime: 215, question: 'Who did I communicate to when chopping egg plants?', answer: 'a person with blue shirt', options: ['a person with brown shirt', 'a person with green shirt', 'a person with blue shirt', 'a person with white shirt'], gt: 2 },
-      { id: 1558, task: 'REC', video: 'perception_test/video_4017.mp4', activity: 'breaking something', start_times: [6], end_times: [17], test_info: [{ realtime: 17, count: 1 }, { realtime: 19, count: 1 }, { realtime: 32.0, count: 1 }] },
-      { id: 1468, task: 'CRR', video: 'MovieNet/tt0048028.mp4', question: 'The woman in a black coat walks towards the car. What does she do?', answer: 'She walks past the car.', ask_time: 297, clue_time: 308, test_info: [{ realtime: 297, type: 0 }, { realtime: 302, type: 0 }, { realtime: 310, type: 1 }] },
+      {
+        id: 0,
+        task: 'EPM',
+        video: 'Ego4D/clips/ec4a3ba3.mp4',
+        realtime: 215,
+        question: 'Who did I communicate to when chopping egg plants?',
+        answer: 'a person with blue shirt',
+        options: ['a person with brown shirt', 'a person with green shirt', 'a person with blue shirt', 'a person with white shirt'],
+        gt: 2,
+      },
+      {
+        id: 1558,
+        task: 'REC',
+        video: 'perception_test/video_4017.mp4',
+        activity: 'breaking something',
+        start_times: [6],
+        end_times: [17],
+        test_info: [
+          { realtime: 17, count: 1 },
+          { realtime: 19, count: 1 },
+          { realtime: 32.0, count: 1 },
+        ],
+      },
+      {
+        id: 1468,
+        task: 'CRR',
+        video: 'MovieNet/tt0048028.mp4',
+        question: 'The woman in a black coat walks towards the car. What does she do?',
+        answer: 'She walks past the car.',
+        ask_time: 297,
+        clue_time: 308,
+        test_info: [
+          { realtime: 297, type: 0 },
+          { realtime: 302, type: 0 },
+          { realtime: 310, type: 1 },
+        ],
+      },
     ];
     for (const [i, v] of ['Ego4D/clips/ec4a3ba3.mp4', 'perception_test/video_4017.mp4', 'MovieNet/tt0048028.mp4'].entries()) await stillVideo(join(media, v), 320, ['navy', 'olive', 'teal'][i]!);
     const file = join(dir.path, 'ovo_bench_new.json');

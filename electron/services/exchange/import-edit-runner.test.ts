@@ -19,7 +19,22 @@ const nowhere = join(dir.path, 'nowhere');
 
 /** An OVO-S line (its video is not there: its questions come in on a placeholder). */
 const line = (id: number): string =>
-  JSON.stringify({ id, category_index: `1.1.1_${id}`, source_dataset: 's', video_id: 'v', video_path: `v${id % 3}.mp4`, level: 1, task_main_category: '1.1', task_subcategory: '1.1.1', task_type_name: 't', question: `q${id}`, options: { A: 'a', B: 'b' }, query_times: [id % 50], evidence_times: [[0, 1]], answers: ['A'] });
+  JSON.stringify({
+    id,
+    category_index: `1.1.1_${id}`,
+    source_dataset: 's',
+    video_id: 'v',
+    video_path: `v${id % 3}.mp4`,
+    level: 1,
+    task_main_category: '1.1',
+    task_subcategory: '1.1.1',
+    task_type_name: 't',
+    question: `q${id}`,
+    options: { A: 'a', B: 'b' },
+    query_times: [id % 50],
+    evidence_times: [[0, 1]],
+    answers: ['A'],
+  });
 
 function ovoFile(name: string, records: number, badLast = false): string {
   const lines = Array.from({ length: records }, (_, i) => line(i));
@@ -58,7 +73,15 @@ describe("an import's writer thread", () => {
   it('writes the same questions as the edit written in the server thread, as one undoable step', async () => {
     const [inThread, here] = await Promise.all(['thread', 'here'].map((name) => Project.open(join(dir.path, `${name}.tidemark`), { create: true })));
     const imported = await importBenchmarkFile(inThread!, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere });
-    expect(imported).toMatchObject({ importedQuestions: 12_000, refused: false, missingMedia: [{ videoPath: 'v0.mp4', questions: 4000 }, { videoPath: 'v1.mp4', questions: 4000 }, { videoPath: 'v2.mp4', questions: 4000 }] });
+    expect(imported).toMatchObject({
+      importedQuestions: 12_000,
+      refused: false,
+      missingMedia: [
+        { videoPath: 'v0.mp4', questions: 4000 },
+        { videoPath: 'v1.mp4', questions: 4000 },
+        { videoPath: 'v2.mp4', questions: 4000 },
+      ],
+    });
     // the same file with the edit written here
     const viaLocal = await importBenchmarkFile(here!, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere }, undefined, (store) => importWriter(store, false));
     expect(viaLocal).toEqual(imported);
@@ -76,14 +99,21 @@ describe("an import's writer thread", () => {
     const project = await Project.open(join(dir.path, 'refused.tidemark'), { create: true });
     const bad = ovoFile('bad-last.jsonl', 12_000, true);
     let meanwhile: Promise<void> | null = null;
-    const outcome = await importBenchmarkFile(project, caller, tools, { path: bad, format: 'ovo-s', mediaDir: nowhere }, {
-      signal: new AbortController().signal,
-      // half the file read: its writer has begun (the first thousand items went to it long ago); an
-      // edit asked for now waits for the import to roll back, and is then done, not lost
-      progress: (_, message) => {
-        if (message?.endsWith(': 50%')) meanwhile = project.store.edit('ann', 'Add Bo', (tx) => tx.put('people', { id: 'bo', name: 'Bo', roles: '["annotator"]', created_at: new Date().toISOString() }));
+    const outcome = await importBenchmarkFile(
+      project,
+      caller,
+      tools,
+      { path: bad, format: 'ovo-s', mediaDir: nowhere },
+      {
+        signal: new AbortController().signal,
+        // half the file read: its writer has begun (the first thousand items went to it long ago); an
+        // edit asked for now waits for the import to roll back, and is then done, not lost
+        progress: (_, message) => {
+          if (message?.endsWith(': 50%'))
+            meanwhile = project.store.edit('ann', 'Add Bo', (tx) => tx.put('people', { id: 'bo', name: 'Bo', roles: '["annotator"]', created_at: new Date().toISOString() }));
+        },
       },
-    });
+    );
     expect(outcome.refused).toBe(true);
     expect(outcome.problems).toEqual([expect.objectContaining({ line: 12_000, field: 'question' })]);
     expect(outcome.missingMedia).toEqual([]);
@@ -103,10 +133,16 @@ describe("an import's writer thread", () => {
     const project = await Project.open(join(dir.path, `cancelled-${when.length}.tidemark`), { create: true });
     const jobs = new JobRegistry();
     const job = jobs.start({ kind: 'exchange', label: 'import', format: 'ovo-s' }, (control) =>
-      importBenchmarkFile(project, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere }, {
-        signal: control.signal,
-        progress: (fraction, message) => (message && cancelOn(message) ? jobs.cancel(job.id) : control.progress(fraction, message)),
-      }),
+      importBenchmarkFile(
+        project,
+        caller,
+        tools,
+        { path: big, format: 'ovo-s', mediaDir: nowhere },
+        {
+          signal: control.signal,
+          progress: (fraction, message) => (message && cancelOn(message) ? jobs.cancel(job.id) : control.progress(fraction, message)),
+        },
+      ),
     );
     const finished = await jobs.wait(job.id);
     expect(finished.state).toBe('cancelled');
@@ -184,7 +220,16 @@ void (async () => {
 })();
 `,
     );
-    await build({ entryPoints: [join(dir.path, 'import-driver.ts')], bundle: true, platform: 'node', format: 'cjs', packages: 'external', define: await workerDefines(join(__dirname, '..', '..', '..')), outfile: driver, logLevel: 'silent' });
+    await build({
+      entryPoints: [join(dir.path, 'import-driver.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      packages: 'external',
+      define: await workerDefines(join(__dirname, '..', '..', '..')),
+      outfile: driver,
+      logLevel: 'silent',
+    });
     // killed when it says this (the writer has begun at the first thousand items), and what the project then holds
     const rounds: Array<[when: RegExp, holds: number[]]> = [
       [/Reading big\.jsonl: [2-4]\d%/, [0]],
@@ -195,7 +240,10 @@ void (async () => {
     for (const [round, [when, holds]] of rounds.entries()) {
       const path = join(dir.path, `killed-${round}.tidemark`);
       await (await Project.open(path, { create: true })).close();
-      const child = spawn(process.execPath, [driver, path, big, nowhere], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_PATH: join(__dirname, '..', '..', '..', 'node_modules') } });
+      const child = spawn(process.execPath, [driver, path, big, nowhere], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, NODE_PATH: join(__dirname, '..', '..', '..', 'node_modules') },
+      });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       let said = '';
       await new Promise<void>((resolve) =>

@@ -93,7 +93,9 @@ async function main(): Promise<void> {
       connection.pragma('wal_autocheckpoint = 0');
     }
     begin(connection);
-    const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) => writeImport(writesIn(tx), tx, plan, videos, batches(), (written) => post({ kind: 'written', written }), new StoppingPacer()));
+    const counts = await runEdit(new Writer(connection), plan.person, plan.label, (tx) =>
+      writeImport(writesIn(tx), tx, plan, videos, batches(), (written) => post({ kind: 'written', written }), new StoppingPacer()),
+    );
     // a cancel sent while the last rows were written is still in time
     await new Pacer().yield();
     if (aborting) throw new Cancelled();

@@ -218,7 +218,13 @@ export async function writeImport(
   const videoIds = videoResolver(w, plan.projectDir, videos, plan.now);
   const onPlaceholders = new Map<string, number>();
   // every field of an imported question was written by a person
-  const provenance = Object.freeze(Object.fromEntries(Object.keys(questionFieldsSchema.shape).filter((k) => k !== 'profileId').map((k) => [k, 'human' as const])));
+  const provenance = Object.freeze(
+    Object.fromEntries(
+      Object.keys(questionFieldsSchema.shape)
+        .filter((k) => k !== 'profileId')
+        .map((k) => [k, 'human' as const]),
+    ),
+  );
   let seen = 0;
   for await (const batch of batches) {
     for (const { identity, fields, points, marks, video, videoPath } of batch) {

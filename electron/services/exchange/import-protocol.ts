@@ -15,11 +15,7 @@ export type ToWriter =
 
 export type FromWriter =
   /** Loaded, better-sqlite3's native part included: it can write. */
-  | { kind: 'ready' }
-  | { kind: 'written'; written: number }
-  | { kind: 'done'; counts: WrittenCounts }
-  | { kind: 'cancelled' }
-  | { kind: 'failed'; message: string; code: ApiErrorCode | null };
+  { kind: 'ready' } | { kind: 'written'; written: number } | { kind: 'done'; counts: WrittenCounts } | { kind: 'cancelled' } | { kind: 'failed'; message: string; code: ApiErrorCode | null };
 
 /**
  * The writer connection's page cache (KiB). An import's inserts run about a third faster with 32 MB

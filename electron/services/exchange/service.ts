@@ -49,7 +49,9 @@ type ImportOutcome = ImportOutcomeView;
 function requireReader(id: string): BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>> {
   const format = findFormat(id);
   if (!format?.read) {
-    const readable = FORMATS.filter((f) => f.read).map((f) => f.id).join(', ');
+    const readable = FORMATS.filter((f) => f.read)
+      .map((f) => f.id)
+      .join(', ');
     throw new ServiceError('invalid-request', `Cannot import format "${id}"; importable formats: ${readable}.`);
   }
   return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'read'>>;
@@ -63,7 +65,21 @@ export function validateFile(path: string, formatId: string): { records: number;
 }
 
 function emptyOutcome(file: string, format: string): ImportOutcome {
-  return { file, format, records: 0, importedQuestions: 0, importedMarks: 0, importedRows: 0, alreadyPresent: 0, updated: 0, missingMedia: [], problems: [], warnings: [], refused: false, reportPath: null };
+  return {
+    file,
+    format,
+    records: 0,
+    importedQuestions: 0,
+    importedMarks: 0,
+    importedRows: 0,
+    alreadyPresent: 0,
+    updated: 0,
+    missingMedia: [],
+    problems: [],
+    warnings: [],
+    refused: false,
+    reportPath: null,
+  };
 }
 
 /** Reports a phase of an import and lets other work (a progress poll, a cancel) in; nothing is written before the last one. */
@@ -73,7 +89,6 @@ const phase = (control: JobControl, fraction: number, message: string): Promise<
 const REPORT_EVERY = 0.05;
 /** Records read between chances for other requests to run (a few milliseconds' work). */
 const READ_SLICE = 250;
-
 
 /** Items handed to the writer at a time (a few milliseconds to copy to its thread). */
 const HANDOVER = 1000;
@@ -116,12 +131,29 @@ export async function importBenchmarkFile(
   }
 }
 
-async function readAndWrite(project: Project, caller: Caller, tools: MediaTools, options: ImportOptions, control: JobControl, format: BenchmarkFormat, reading: Reading, loading: Promise<ImportWriter>): Promise<ImportOutcome> {
+async function readAndWrite(
+  project: Project,
+  caller: Caller,
+  tools: MediaTools,
+  options: ImportOptions,
+  control: JobControl,
+  format: BenchmarkFormat,
+  reading: Reading,
+  loading: Promise<ImportWriter>,
+): Promise<ImportOutcome> {
   const file = basename(options.path);
   const mediaDir = resolve(options.mediaDir ?? resolve(options.path, '..'));
   let writer: ImportWriter | null = null;
   const media = await MediaMatcher.open(project, tools, mediaDir, file, control.signal, (plan) => writer!.videos(plan));
-  const plan = (customProfile: ProfileDefinition | null): ImportPlan => ({ person: caller.person, label: `Import ${file}`, existing: options.existing ?? 'skip', now: new Date().toISOString(), projectDir: project.dir, profile: format.profile, customProfile });
+  const plan = (customProfile: ProfileDefinition | null): ImportPlan => ({
+    person: caller.person,
+    label: `Import ${file}`,
+    existing: options.existing ?? 'skip',
+    now: new Date().toISOString(),
+    projectDir: project.dir,
+    profile: format.profile,
+    customProfile,
+  });
   // a format with a custom profile makes it from all its items: its writer begins once all are read
   const custom: ExchangeItem[] | null = format.customProfile ? [] : null;
   let began = false;
@@ -171,7 +203,7 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   };
 
   const pacer = new Pacer();
-  for (let reported = 0; ; ) {
+  for (let reported = 0; ;) {
     const done = reading.step(READ_SLICE);
     const read = reading.drain();
     // the writer is wanted from the first item on (before it, the file was being decoded)
@@ -211,7 +243,6 @@ async function readAndWrite(project: Project, caller: Caller, tools: MediaTools,
   const counts = await writing(to, control, `Writing ${handed.toLocaleString('en')} questions from ${file}`, handed);
   return { ...outcome, ...counts, alreadyPresent: alreadyPresent + counts.alreadyPresent, missingMedia: counts.onPlaceholders.map(([videoPath, questions]) => ({ videoPath, questions })) };
 }
-
 
 /** The identities of the questions the format's (built-in) profile has, read on a snapshot of their own. */
 async function presentIdentities(project: Project, format: BenchmarkFormat, file: string, control: JobControl): Promise<Set<string>> {
@@ -261,7 +292,13 @@ function videoPathFor(project: Project, relPath: string, mediaDir: string | unde
 /** A format that Tidemark writes, or a clear refusal. */
 function exportFormat(formatId: string): BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>> {
   const format = findFormat(formatId);
-  if (!format?.write) throw new ServiceError('invalid-request', `Cannot export format "${formatId}"; formats: ${FORMATS.filter((f) => f.write).map((f) => f.id).join(', ')}.`);
+  if (!format?.write)
+    throw new ServiceError(
+      'invalid-request',
+      `Cannot export format "${formatId}"; formats: ${FORMATS.filter((f) => f.write)
+        .map((f) => f.id)
+        .join(', ')}.`,
+    );
   return format as BenchmarkFormat & Required<Pick<BenchmarkFormat, 'write'>>;
 }
 
@@ -318,7 +355,15 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
     await sortGroups(marksBy, compareMarks, pacer);
     const { questions } = redactFor(blindness, { questions: all, queryPoints: [], marks: [] });
-    return { format, profile: (await stores.profiles.get(profileId))!, questions, pointsBy, marksBy, videos: await listVideos(project, stores.videos), undecidedMarks: await stores.drafting.undecidedMarks() };
+    return {
+      format,
+      profile: (await stores.profiles.get(profileId))!,
+      questions,
+      pointsBy,
+      marksBy,
+      videos: await listVideos(project, stores.videos),
+      undecidedMarks: await stores.drafting.undecidedMarks(),
+    };
   });
 }
 
@@ -372,7 +417,13 @@ interface ExportResult {
 }
 
 /** Exports a format; refuses (with the readiness report) when the questions are not ready, unless forced. */
-export async function exportBenchmark(project: Project, caller: Caller, formatId: string, options: { mediaDir?: string; force?: boolean } = {}, control: JobControl = UNWATCHED): Promise<ExportResult> {
+export async function exportBenchmark(
+  project: Project,
+  caller: Caller,
+  formatId: string,
+  options: { mediaDir?: string; force?: boolean } = {},
+  control: JobControl = UNWATCHED,
+): Promise<ExportResult> {
   const format = exportFormat(formatId);
   const rows = await profileRows(project, caller, format);
   const readiness = await readinessOf(project, rows, control, 0.5);
@@ -470,7 +521,16 @@ export async function importFile(project: Project, caller: Caller, tools: MediaT
   if (statSync(options.path).isDirectory()) throw new ServiceError('invalid-request', `${options.path} is a folder; name the file to import.`);
   if (options.format !== LOSSLESS_FORMAT.id) return importBenchmarkFile(project, caller, tools, options, control);
   const r = await importTidemarkJsonl(project, caller, options.path, { skipInvalid: options.skipInvalid ?? false });
-  return { ...emptyOutcome(r.file, LOSSLESS_FORMAT.id), records: r.rows, importedQuestions: r.importedQuestions, importedMarks: r.importedMarks, importedRows: r.imported, alreadyPresent: r.alreadyPresent, problems: r.problems, refused: r.refused };
+  return {
+    ...emptyOutcome(r.file, LOSSLESS_FORMAT.id),
+    records: r.rows,
+    importedQuestions: r.importedQuestions,
+    importedMarks: r.importedMarks,
+    importedRows: r.imported,
+    alreadyPresent: r.alreadyPresent,
+    problems: r.problems,
+    refused: r.refused,
+  };
 }
 
 interface ExportedText {

@@ -31,12 +31,36 @@ async function populated(): Promise<Project> {
     { type: 'caption', start: 0, end: 1, target: 'task', data: { text: 'a cook — “quoted” ünïcode' } },
   ]);
   const custom = await createProfile(project, lead, 'Kitchen', builtinProfileId('vcbench'));
-  const { question: laps } = await annotation.createQuestion(project, lead, videoId, question({ profileId: custom.id, text: 'How many laps?', answerKind: 'number', counting: { subcategory: 'E2-Periodic', target: 'laps', windowSeconds: null } }), points([{ time: 5 }, { time: 10, evidence: [[1, 4]] }, { time: 20 }]), 'model');
+  const { question: laps } = await annotation.createQuestion(
+    project,
+    lead,
+    videoId,
+    question({ profileId: custom.id, text: 'How many laps?', answerKind: 'number', counting: { subcategory: 'E2-Periodic', target: 'laps', windowSeconds: null } }),
+    points([{ time: 5 }, { time: 10, evidence: [[1, 4]] }, { time: 20 }]),
+    'model',
+  );
   await annotation.updateQuestion(project, lead, laps.id, { text: 'How many laps so far?' });
-  const forward = await annotation.createQuestion(project, lead, videoId, question({ profileId: builtinProfileId('phostream'), text: 'Tell me when…', answerKind: 'text', temporalType: 'forward' }), points([{ time: 7, proactiveTime: 9, answer: 'now' }]));
+  const forward = await annotation.createQuestion(
+    project,
+    lead,
+    videoId,
+    question({ profileId: builtinProfileId('phostream'), text: 'Tell me when…', answerKind: 'text', temporalType: 'forward' }),
+    points([{ time: 7, proactiveTime: 9, answer: 'now' }]),
+  );
   // a blind review (reviews have no editor yet; rows are written the way the edit log writes any)
-  const fields: ReviewFields = { round: 1, answers: [{ queryPointId: forward.queryPoints[0]!.id, answer: 'now' }], verdict: 'revise', reason: 'T_p is a second late', notes: '', secondsSpent: 42.5, guidelineVersion: null, against: null };
-  await project.store.edit('rev', 'Review', (tx) => tx.insert('reviews', { id: randomUUID(), question_id: forward.question.id, reviewer: 'rev', fields: JSON.stringify(fields), created_at: 'a', updated_at: 'a' }));
+  const fields: ReviewFields = {
+    round: 1,
+    answers: [{ queryPointId: forward.queryPoints[0]!.id, answer: 'now' }],
+    verdict: 'revise',
+    reason: 'T_p is a second late',
+    notes: '',
+    secondsSpent: 42.5,
+    guidelineVersion: null,
+    against: null,
+  };
+  await project.store.edit('rev', 'Review', (tx) =>
+    tx.insert('reviews', { id: randomUUID(), question_id: forward.question.id, reviewer: 'rev', fields: JSON.stringify(fields), created_at: 'a', updated_at: 'a' }),
+  );
   return project;
 }
 
@@ -48,7 +72,7 @@ describe('Tidemark JSONL', () => {
     const file = join(dir.path, 'project.jsonl');
     writeFileSync(file, first);
     const target = await Project.open(join(dir.path, 'target.tidemark'), { create: true, name: 'Source' });
-    const outcome = (await importTidemarkJsonl(target, lead, file));
+    const outcome = await importTidemarkJsonl(target, lead, file);
     expect(outcome).toMatchObject({ refused: false, problems: [] });
     expect((await exportTidemarkJsonl(target, lead)).parts.join('')).toBe(first);
     const videoId = (await listVideos(target))[0]!.id;
@@ -73,7 +97,7 @@ describe('Tidemark JSONL', () => {
     const file = join(dir.path, 'bad.jsonl');
     writeFileSync(file, lines.join('\n'));
     const target = await Project.open(join(dir.path, 'target-bad.tidemark'), { create: true });
-    const outcome = (await importTidemarkJsonl(target, lead, file));
+    const outcome = await importTidemarkJsonl(target, lead, file);
     expect(outcome.refused).toBe(true);
     expect(outcome.problems.map(formatProblem)).toEqual([expect.stringMatching(new RegExp(`^bad\\.jsonl:${markLine + 1}:row\\.type: `))]);
     expect(await listVideos(target)).toHaveLength(0);

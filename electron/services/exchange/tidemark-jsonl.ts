@@ -43,9 +43,25 @@ const ROW_SCHEMAS = {
   profiles: z.object({ id: text, kind: text, name: text, definition: json(profileDefinitionSchema), builtin: z.union([z.literal(0), z.literal(1)]) }).strict(),
   videos: z
     .object({
-      id: text, name: text, rel_path: text, fingerprint: text.nullable(), file_size: z.number().int().min(0), duration: real.nullable(), fps: real, fps_rational: text,
-      variable_fps: z.union([z.literal(0), z.literal(1)]), width: z.number().int(), height: z.number().int(), codec: text, audio_codec: text.nullable(),
-      container: text, source_dataset: text.nullable(), licence_note: text.nullable(), segment_offset: real, tags: json(z.array(z.string())), added_at: text,
+      id: text,
+      name: text,
+      rel_path: text,
+      fingerprint: text.nullable(),
+      file_size: z.number().int().min(0),
+      duration: real.nullable(),
+      fps: real,
+      fps_rational: text,
+      variable_fps: z.union([z.literal(0), z.literal(1)]),
+      width: z.number().int(),
+      height: z.number().int(),
+      codec: text,
+      audio_codec: text.nullable(),
+      container: text,
+      source_dataset: text.nullable(),
+      licence_note: text.nullable(),
+      segment_offset: real,
+      tags: json(z.array(z.string())),
+      added_at: text,
     })
     .strict(),
   marks: z
@@ -60,7 +76,16 @@ const ROW_SCHEMAS = {
       }
     }),
   questions: z
-    .object({ id: text, video_id: text, profile_id: text, fields: json(questionFieldsSchema.omit({ profileId: true })), provenance: json(z.record(z.string(), z.enum(fieldProvenances))), created_by: text, created_at: text, updated_at: text })
+    .object({
+      id: text,
+      video_id: text,
+      profile_id: text,
+      fields: json(questionFieldsSchema.omit({ profileId: true })),
+      provenance: json(z.record(z.string(), z.enum(fieldProvenances))),
+      created_by: text,
+      created_at: text,
+      updated_at: text,
+    })
     .strict(),
   query_points: z.object({ id: text, question_id: text, time: real, fields: json(queryPointFieldsSchema.omit({ time: true })) }).strict(),
   reviews: z.object({ id: text, question_id: text, reviewer: text, fields: json(reviewFieldsSchema), created_at: text, updated_at: text }).strict(),
@@ -70,7 +95,19 @@ const ROW_SCHEMAS = {
   review_assignments: z.object({ id: text, round_id: text, question_id: text, reviewer: text }).strict(),
   adjudications: z.object({ id: text, question_id: text, adjudicator: text, fields: json(adjudicationFieldsSchema), created_at: text }).strict(),
   drafts: z
-    .object({ id: text, video_id: text, kind: z.enum(draftKinds), target: text, at: real, made_id: text.nullable(), status: z.enum(draftStatuses), fields: json(draftProvenanceSchema), created_at: text, decided_by: text.nullable(), decided_at: text.nullable() })
+    .object({
+      id: text,
+      video_id: text,
+      kind: z.enum(draftKinds),
+      target: text,
+      at: real,
+      made_id: text.nullable(),
+      status: z.enum(draftStatuses),
+      fields: json(draftProvenanceSchema),
+      created_at: text,
+      decided_by: text.nullable(),
+      decided_at: text.nullable(),
+    })
     .strict(),
   runs: z.object({ id: text, model: text, label: text, fields: json(runFieldsSchema), created_by: text, created_at: text }).strict(),
   responses: z
@@ -81,7 +118,23 @@ const ROW_SCHEMAS = {
 
 type ExportedTable = keyof typeof ROW_SCHEMAS;
 /** Parents before children, so foreign keys hold while importing in file order. */
-const TABLE_ORDER: readonly ExportedTable[] = ['people', 'guidelines', 'profiles', 'videos', 'marks', 'questions', 'query_points', 'review_rounds', 'review_assignments', 'reviews', 'adjudications', 'drafts', 'runs', 'responses', 'judgments'];
+const TABLE_ORDER: readonly ExportedTable[] = [
+  'people',
+  'guidelines',
+  'profiles',
+  'videos',
+  'marks',
+  'questions',
+  'query_points',
+  'review_rounds',
+  'review_assignments',
+  'reviews',
+  'adjudications',
+  'drafts',
+  'runs',
+  'responses',
+  'judgments',
+];
 
 const lineSchema = z.discriminatedUnion('table', [
   z.object({ tidemark: z.literal(1), table: z.literal('project'), name: z.string() }).strict(),
@@ -127,13 +180,22 @@ interface TidemarkImportOutcome {
 /** The parent each child row needs, by column: in the project already, or earlier in the file. */
 const PARENTS: Partial<Record<ExportedTable, Array<[column: string, parent: ExportedTable]>>> = {
   marks: [['video_id', 'videos']],
-  questions: [['video_id', 'videos'], ['profile_id', 'profiles']],
+  questions: [
+    ['video_id', 'videos'],
+    ['profile_id', 'profiles'],
+  ],
   query_points: [['question_id', 'questions']],
   reviews: [['question_id', 'questions']],
-  review_assignments: [['round_id', 'review_rounds'], ['question_id', 'questions']],
+  review_assignments: [
+    ['round_id', 'review_rounds'],
+    ['question_id', 'questions'],
+  ],
   adjudications: [['question_id', 'questions']],
   drafts: [['video_id', 'videos']],
-  responses: [['run_id', 'runs'], ['question_id', 'questions']],
+  responses: [
+    ['run_id', 'runs'],
+    ['question_id', 'questions'],
+  ],
 };
 
 type StoredRow = Record<string, string | number | null>;
@@ -215,7 +277,16 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
     if (check(entry)) fresh.push(entry);
     await pacer.pace();
   }
-  const outcome: TidemarkImportOutcome = { file, rows: rows.length, imported: 0, importedQuestions: 0, importedMarks: 0, alreadyPresent, problems: problems.sort((a, b) => a.line - b.line), refused: false };
+  const outcome: TidemarkImportOutcome = {
+    file,
+    rows: rows.length,
+    imported: 0,
+    importedQuestions: 0,
+    importedMarks: 0,
+    alreadyPresent,
+    problems: problems.sort((a, b) => a.line - b.line),
+    refused: false,
+  };
   if (problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
   // with skipInvalid, a skipped parent takes its children with it
   const kept = new Set(fresh);
@@ -235,7 +306,8 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
       });
     } catch (error) {
       // the checks ran before the edit's turn came: a row that clashes now arrived meanwhile
-      if ((error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT')) throw new ServiceError('conflict', `${file}: the project changed while it was being imported (${(error as Error).message}); nothing was imported.`);
+      if ((error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT'))
+        throw new ServiceError('conflict', `${file}: the project changed while it was being imported (${(error as Error).message}); nothing was imported.`);
       throw error;
     }
   }

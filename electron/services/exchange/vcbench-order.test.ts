@@ -15,10 +15,12 @@ import { listVideos } from '../videos/library';
 const caller: Caller = { person: 'ann', role: 'lead' };
 const dir = tempDir();
 afterAll(() => dir.remove());
-const release = gunzipSync(readFileSync(join(__dirname, '..', '..', '..', 'shared', 'scoring', 'fixtures', 'vcbench', 'vcbench_data.jsonl.gz'))).toString('utf8').split('\n');
+const release = gunzipSync(readFileSync(join(__dirname, '..', '..', '..', 'shared', 'scoring', 'fixtures', 'vcbench', 'vcbench_data.jsonl.gz')))
+  .toString('utf8')
+  .split('\n');
 
 describe('a VCBench question whose file lists its occurrences out of time order', () => {
-  it('is exported in the file\'s order while its marks are the file\'s, and in time order once one is moved', async () => {
+  it("is exported in the file's order while its marks are the file's, and in time order once one is moved", async () => {
     const line = release.find((l) => l.startsWith('{"id": "0935"'))!;
     const file = join(dir.path, 'vcbench_0935.jsonl');
     writeFileSync(file, `${line}\n`);

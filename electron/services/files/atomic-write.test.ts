@@ -12,12 +12,15 @@ const driver = join(dir.path, 'driver.mjs');
 
 beforeAll(async () => {
   // a child process that rewrites the target with the real writer, so it can be killed mid-write
-  writeFileSync(join(dir.path, 'driver.ts'), `import { writeFileAtomic, writeFileAtomicParts } from ${JSON.stringify(join(__dirname, 'atomic-write.ts'))};
+  writeFileSync(
+    join(dir.path, 'driver.ts'),
+    `import { writeFileAtomic, writeFileAtomicParts } from ${JSON.stringify(join(__dirname, 'atomic-write.ts'))};
 const [target, letter, inParts] = process.argv.slice(2);
 process.stdout.write('ready\\n');
 if (inParts) for (;;) await writeFileAtomicParts(target, Array.from({ length: 24 }, () => letter.repeat(1024 * 1024)));
 for (;;) writeFileAtomic(target, letter.repeat(24 * 1024 * 1024));
-`);
+`,
+  );
   await build({ entryPoints: [join(dir.path, 'driver.ts')], bundle: true, platform: 'node', format: 'esm', outfile: driver, logLevel: 'silent' });
 });
 afterAll(() => dir.remove());
@@ -31,22 +34,29 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir.path).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it.each([['whole', ''], ['in parts', 'parts']])('leaves the old file or the new one, never a truncated mix, when the writer is killed mid-write (%s)', async (_, inParts) => {
-    const target = join(dir.path, `export-${inParts}.jsonl`);
-    const old = 'o'.repeat(24 * 1024 * 1024);
-    writeFileSync(target, old);
-    for (let round = 0; round < 10; round++) {
-      const child = spawn(process.execPath, [driver, target, 'n', inParts], { stdio: ['ignore', 'pipe', 'inherit'] });
-      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-      const text = readFileSync(target, 'utf8');
-      expect(text.length).toBe(old.length);
-      expect(text === old || text === 'n'.repeat(old.length)).toBe(true);
-    }
-  }, 60_000);
+  it.each([
+    ['whole', ''],
+    ['in parts', 'parts'],
+  ])(
+    'leaves the old file or the new one, never a truncated mix, when the writer is killed mid-write (%s)',
+    async (_, inParts) => {
+      const target = join(dir.path, `export-${inParts}.jsonl`);
+      const old = 'o'.repeat(24 * 1024 * 1024);
+      writeFileSync(target, old);
+      for (let round = 0; round < 10; round++) {
+        const child = spawn(process.execPath, [driver, target, 'n', inParts], { stdio: ['ignore', 'pipe', 'inherit'] });
+        await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+        const text = readFileSync(target, 'utf8');
+        expect(text.length).toBe(old.length);
+        expect(text === old || text === 'n'.repeat(old.length)).toBe(true);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('writeFileAtomicParts', () => {

@@ -15,7 +15,7 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, mode
     const fd = openSync(temp, 'w', mode);
     try {
       const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset, bytes.length - offset);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -96,7 +96,7 @@ export async function writeFileAtomicParts(path: string, parts: readonly string[
       for (const part of parts) {
         const bytes = Buffer.from(part);
         // a write may take fewer bytes than asked (a full disk says so on the next one)
-        for (let offset = 0; offset < bytes.length; ) offset += (await file.write(bytes, offset, bytes.length - offset)).bytesWritten;
+        for (let offset = 0; offset < bytes.length;) offset += (await file.write(bytes, offset, bytes.length - offset)).bytesWritten;
       }
       await file.sync();
     } finally {
@@ -123,7 +123,13 @@ async function placeNew(temp: string, path: string): Promise<void> {
     await link(temp, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
-    if (await stat(path).then(() => true, () => false)) throw Object.assign(new Error(`${path} already exists`), { code: 'EEXIST' });
+    if (
+      await stat(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw Object.assign(new Error(`${path} already exists`), { code: 'EEXIST' });
     await rename(temp, path);
     return;
   }

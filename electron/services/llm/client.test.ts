@@ -26,7 +26,10 @@ describe('structured completions over an OpenAI-compatible endpoint', () => {
     const [sent] = fake.received;
     expect(sent!.authorization).toBe(`Bearer ${KEY}`);
     expect(sent!.images).toEqual(prompt.images);
-    expect(sent!.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'caption', strict: true, schema: { type: 'object', required: ['caption'], additionalProperties: false } } });
+    expect(sent!.body.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'caption', strict: true, schema: { type: 'object', required: ['caption'], additionalProperties: false } },
+    });
   });
 
   it('honours Retry-After on 429 and retries a 500', async () => {
@@ -90,13 +93,33 @@ describe('replies that are no chat completion: a failed result with its reason, 
     ['an empty body labelled text', { kind: 'raw', body: '', contentType: 'text/plain' }, /^The model server's reply was empty/],
     ['plain text', { kind: 'raw', body: 'upstream connect error', contentType: 'text/plain' }, /^The model server's reply is not JSON: "upstream connect error"\.$/],
     ['JSON cut short', { kind: 'raw', body: '{"id":"c1","choices":[{"message":{"content":"{\\"capt' }, /^The model server's reply was cut short: its JSON ends after 52 characters\.$/],
-    ['JSON without choices', { kind: 'raw', body: '{"id":"c1","object":"chat.completion"}' }, /^The model server's reply is not a chat completion \(choices: .*expected array, received undefined\)\.$/],
+    [
+      'JSON without choices',
+      { kind: 'raw', body: '{"id":"c1","object":"chat.completion"}' },
+      /^The model server's reply is not a chat completion \(choices: .*expected array, received undefined\)\.$/,
+    ],
     ['an empty list of choices', { kind: 'raw', body: '{"choices":[]}' }, /^The model server's reply is not a chat completion \(choices: Too small/],
     ['an error in a 200', { kind: 'raw', body: '{"error":{"message":"model fake-vision-1 is not loaded"}}' }, /^The model server answered with an error: model fake-vision-1 is not loaded\.$/],
-    ['a choice without a message', { kind: 'raw', body: completion({ index: 0, finish_reason: 'stop' }) }, /^The model server's reply is not a chat completion \(choices\.0\.message: .*expected object, received undefined\)\.$/],
-    ['a message without content', { kind: 'raw', body: completion({ index: 0, finish_reason: 'length', message: { role: 'assistant', content: null } }) }, /^The model server's reply has no output: choices\.0\.message\.content is null \(finish_reason: length\)\.$/],
-    ['a refusal', { kind: 'raw', body: completion({ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal: 'I cannot describe this.' } }) }, /^The model refused: I cannot describe this\.$/],
-    ['content that is not a string', { kind: 'raw', body: completion({ index: 0, message: { role: 'assistant', content: { caption: 'x' } } }) }, /^The model server's reply is not a chat completion \(choices\.0\.message\.content: /],
+    [
+      'a choice without a message',
+      { kind: 'raw', body: completion({ index: 0, finish_reason: 'stop' }) },
+      /^The model server's reply is not a chat completion \(choices\.0\.message: .*expected object, received undefined\)\.$/,
+    ],
+    [
+      'a message without content',
+      { kind: 'raw', body: completion({ index: 0, finish_reason: 'length', message: { role: 'assistant', content: null } }) },
+      /^The model server's reply has no output: choices\.0\.message\.content is null \(finish_reason: length\)\.$/,
+    ],
+    [
+      'a refusal',
+      { kind: 'raw', body: completion({ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal: 'I cannot describe this.' } }) },
+      /^The model refused: I cannot describe this\.$/,
+    ],
+    [
+      'content that is not a string',
+      { kind: 'raw', body: completion({ index: 0, message: { role: 'assistant', content: { caption: 'x' } } }) },
+      /^The model server's reply is not a chat completion \(choices\.0\.message\.content: /,
+    ],
     ['a connection dropped mid-reply', { kind: 'raw', body: '{"id":"c1","choices":[{"mess', then: 'close' }, /^The connection closed before the model server's reply was complete\.$/],
     ['a reply that stops coming', { kind: 'raw', body: '{"id":"c1","choices":[{"mess', then: 'hang' }, /^The model server's reply did not finish in time\.$/],
   ];

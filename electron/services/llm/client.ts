@@ -10,7 +10,6 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { readChatReply, type ChatReply, type LlmUsage } from './reply';
 
-
 export interface LlmEndpoint {
   baseURL: string;
   apiKey: string;
@@ -29,8 +28,7 @@ export interface LlmPrompt {
 }
 
 export type LlmResult<T> =
-  | { ok: true; value: T; raw: string; usage: LlmUsage; latencyMs: number; attempts: number }
-  | { ok: false; error: string; raw: string | null; usage: LlmUsage; latencyMs: number; attempts: number };
+  { ok: true; value: T; raw: string; usage: LlmUsage; latencyMs: number; attempts: number } | { ok: false; error: string; raw: string | null; usage: LlmUsage; latencyMs: number; attempts: number };
 
 export class LlmCancelled extends Error {
   constructor() {

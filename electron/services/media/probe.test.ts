@@ -9,7 +9,14 @@ const files: Record<string, string> = {};
 
 beforeAll(async () => {
   files.good = await renderClip(join(dir.path, 'good.mp4'));
-  files.goodWebm = await renderClip(join(dir.path, 'good.webm'), { width: 320, height: 180, fps: 30, scenes: [{ background: 'navy', seconds: 3, objects: [{ color: 'white', size: 20, speed: 50, y: 50, x0: 0 }] }], codec: 'vp9', audio: true });
+  files.goodWebm = await renderClip(join(dir.path, 'good.webm'), {
+    width: 320,
+    height: 180,
+    fps: 30,
+    scenes: [{ background: 'navy', seconds: 3, objects: [{ color: 'white', size: 20, speed: 50, y: 50, x0: 0 }] }],
+    codec: 'vp9',
+    audio: true,
+  });
   files.truncatedHeadIndex = truncateFile(files.good, join(dir.path, 'truncated-faststart.mp4'));
   files.truncatedTailIndex = truncateFile(await renderClipIndexAtEnd(join(dir.path, 'index-at-end.mp4')), join(dir.path, 'truncated-index-at-end.mp4'));
   files.unplayable = await renderUnplayableClip(join(dir.path, 'mpeg4.avi'));
@@ -63,7 +70,15 @@ describe('interpretProbe', () => {
     expect(result).toMatchObject({ ok: true, info: { variableFps: false, fpsRational: '30000/1001' } });
   });
   it('ignores cover art and rejects audio-only files', () => {
-    expect(interpretProbe({ streams: [{ codec_type: 'audio', codec_name: 'mp3' }, { ...stream, codec_name: 'mjpeg', disposition: { attached_pic: 1 } }], format })).toEqual({ ok: false, reason: 'Not a video: the file has no video stream.' });
+    expect(
+      interpretProbe({
+        streams: [
+          { codec_type: 'audio', codec_name: 'mp3' },
+          { ...stream, codec_name: 'mjpeg', disposition: { attached_pic: 1 } },
+        ],
+        format,
+      }),
+    ).toEqual({ ok: false, reason: 'Not a video: the file has no video stream.' });
   });
   it('rejects output it does not understand', () => {
     expect(interpretProbe({ streams: 'nope' }).ok).toBe(false);

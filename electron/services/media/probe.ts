@@ -93,7 +93,12 @@ export function interpretProbe(json: unknown): ProbeResult {
 }
 
 function firstErrorLine(stderr: string): string {
-  const line = stderr.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
+  const line =
+    stderr
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .pop() ?? '';
   return line.replace(/^.*?:\s*/, '');
 }
 
@@ -124,11 +129,7 @@ export async function probeVideo(ffprobe: string, ffmpeg: string, path: string, 
 
 async function checkTail(ffmpeg: string, path: string, duration: number, signal?: AbortSignal): Promise<string | null> {
   const start = Math.max(0, duration - 1.5);
-  const out = await runProcess(
-    ffmpeg,
-    ['-v', 'error', '-xerror', '-ss', start.toFixed(3), '-i', path, '-map', '0:v:0', '-f', 'null', '-'],
-    { signal },
-  );
+  const out = await runProcess(ffmpeg, ['-v', 'error', '-xerror', '-ss', start.toFixed(3), '-i', path, '-map', '0:v:0', '-f', 'null', '-'], { signal });
   if (out.code === 0 && !/partial file|truncat|Invalid NAL|error while decoding/i.test(out.stderr)) return null;
   return `The file looks truncated: its last second cannot be decoded (${firstErrorLine(out.stderr) || `ffmpeg exit ${out.code}`}).`;
 }

@@ -10,11 +10,7 @@ interface ProcessOutput {
  * Runs a program to completion (no shell), collecting output. An abort kills it and rejects with
  * an AbortError; `onStdoutLine` sees output as it arrives (ffmpeg's -progress lines).
  */
-export function runProcess(
-  command: string,
-  args: readonly string[],
-  options: { signal?: AbortSignal; onStdoutLine?: (line: string) => void; maxOutput?: number } = {},
-): Promise<ProcessOutput> {
+export function runProcess(command: string, args: readonly string[], options: { signal?: AbortSignal; onStdoutLine?: (line: string) => void; maxOutput?: number } = {}): Promise<ProcessOutput> {
   const maxOutput = options.maxOutput ?? 8 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { signal: options.signal, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });

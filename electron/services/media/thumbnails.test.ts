@@ -91,7 +91,10 @@ describe('tile k shows the frame a player presents at k seconds', () => {
 
   function framePts(path: string): number[] {
     const out = execFileSync(tools.ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=best_effort_timestamp_time', '-of', 'csv=p=0', path], { encoding: 'utf8' });
-    return out.split('\n').map((line) => parseFloat(line)).filter((t) => Number.isFinite(t));
+    return out
+      .split('\n')
+      .map((line) => parseFloat(line))
+      .filter((t) => Number.isFinite(t));
   }
 
   /** Index of the frame a player shows at time k. */
@@ -107,7 +110,21 @@ describe('tile k shows the frame a player presents at k seconds', () => {
   function decodeFrames(path: string, indices: number[], width: number): Map<number, Buffer> {
     const unique = [...new Set(indices)].sort((a, b) => a - b);
     const select = unique.map((i) => `eq(n,${i})`).join('+');
-    const raw = ffmpeg(['-i', path, '-map', '0:v:0', '-vf', `select='${select}',scale=${width}:${TILE_HEIGHT}:flags=fast_bilinear`, '-vsync', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+    const raw = ffmpeg([
+      '-i',
+      path,
+      '-map',
+      '0:v:0',
+      '-vf',
+      `select='${select}',scale=${width}:${TILE_HEIGHT}:flags=fast_bilinear`,
+      '-vsync',
+      'passthrough',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ]);
     const size = width * TILE_HEIGHT * 3;
     expect(raw.length).toBe(size * unique.length);
     return new Map(unique.map((i, j) => [i, raw.subarray(j * size, (j + 1) * size)]));

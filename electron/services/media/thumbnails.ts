@@ -70,13 +70,7 @@ function tileWidthFor(video: Pick<Video, 'width' | 'height'>): number {
   return Math.max(2, Math.round((TILE_HEIGHT * video.width) / video.height / 2) * 2);
 }
 
-export async function generateThumbnails(
-  ffmpeg: string,
-  videoPath: string,
-  video: Video,
-  cacheDir: string,
-  control: JobControl,
-): Promise<ThumbnailManifest> {
+export async function generateThumbnails(ffmpeg: string, videoPath: string, video: Video, cacheDir: string, control: JobControl): Promise<ThumbnailManifest> {
   if (video.duration === null) throw new Error(`${video.name} is a placeholder; relink it to its file first.`);
   const duration = video.duration;
   const dir = thumbnailDir(cacheDir, video.id);
@@ -89,8 +83,30 @@ export async function generateThumbnails(
   const totalUs = duration * 1e6;
   const out = await runProcess(
     ffmpeg,
-    ['-hide_banner', '-nostats', '-v', 'error', '-threads', '0', '-copyts', '-i', videoPath, '-map', '0:v:0', '-an', '-vf', filter,
-      '-frames:v', String(Math.ceil(count / (COLUMNS * ROWS))), '-q:v', '5', '-progress', 'pipe:1', '-y', join(dir, 'sheet-%04d.jpg')],
+    [
+      '-hide_banner',
+      '-nostats',
+      '-v',
+      'error',
+      '-threads',
+      '0',
+      '-copyts',
+      '-i',
+      videoPath,
+      '-map',
+      '0:v:0',
+      '-an',
+      '-vf',
+      filter,
+      '-frames:v',
+      String(Math.ceil(count / (COLUMNS * ROWS))),
+      '-q:v',
+      '5',
+      '-progress',
+      'pipe:1',
+      '-y',
+      join(dir, 'sheet-%04d.jpg'),
+    ],
     {
       signal: control.signal,
       onStdoutLine: (line) => {

@@ -46,9 +46,15 @@ export async function decide(project: Project, caller: Caller, request: Decision
   if (item.state === 'agreed') throw new ServiceError('conflict', 'Every review agrees with the author: the item is in the candidate pool, not escalated.');
   if (item.decision) throw new ServiceError('conflict', `This item was decided already (${item.decision.decision}, by ${item.decision.adjudicator}); undo that decision to decide again.`);
   if (item.reviewers.includes(caller.person)) throw new ServiceError('forbidden', `You reviewed this item in round ${round.number}; another adjudicator decides it.`);
-  if ((request.decision === 'reject' || request.decision === 'edit') && !request.reason) throw new ServiceError('invalid-request', `reason: say why you ${request.decision === 'reject' ? 'reject the item' : 'edit the answers'}.`);
+  if ((request.decision === 'reject' || request.decision === 'edit') && !request.reason)
+    throw new ServiceError('invalid-request', `reason: say why you ${request.decision === 'reject' ? 'reject the item' : 'edit the answers'}.`);
   const points = item.queryPoints;
-  const answers = standingAnswers(db, request, item, points.map((p) => p.id));
+  const answers = standingAnswers(
+    db,
+    request,
+    item,
+    points.map((p) => p.id),
+  );
   // what stands must be a valid answer at every query point (an edit's, or the review kept)
   if (request.decision === 'edit' || request.decision === 'keep-reviewer') {
     const problems = answerProblems(item.question, points, answers, (await project.stores.videos.get(item.question.videoId))?.duration ?? null);
@@ -81,7 +87,7 @@ function standingAnswers(db: Project['store']['db'], request: Decision, item: Ro
       return item.authorAnswers.map((a) => ({ queryPointId: a.queryPointId, answer: a.answer }));
     case 'keep-reviewer': {
       const review = request.reviewId ? getReview(db, request.reviewId) : null;
-      if (!review || !item.reviews.some((r) => r.id === review.id)) throw new ServiceError('invalid-request', 'reviewId: name one of this item\'s reviews in this round to keep.');
+      if (!review || !item.reviews.some((r) => r.id === review.id)) throw new ServiceError('invalid-request', "reviewId: name one of this item's reviews in this round to keep.");
       return review.answers.map((a) => ({ queryPointId: a.queryPointId, answer: a.answer }));
     }
     case 'edit': {

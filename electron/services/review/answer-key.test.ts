@@ -22,15 +22,39 @@ afterAll(() => dir.remove());
 let n = 0;
 const fresh = () => Project.open(join(dir.path, `k${n++}.tidemark`), { create: true, name: 'Keys' });
 const round = (reviewers: string[], taskCodes: string[], reviewsPerItem = 1) => ({
-  name: 'R', purpose: 'review' as const, selection: { profileId: null, taskCodes, statuses: [], authors: [], sample: null },
-  reviewers, reviewsPerItem, threshold: 0.8, numericTolerance: 0, eventTolerance: 1,
+  name: 'R',
+  purpose: 'review' as const,
+  selection: { profileId: null, taskCodes, statuses: [], authors: [], sample: null },
+  reviewers,
+  reviewsPerItem,
+  threshold: 0.8,
+  numericTolerance: 0,
+  eventTolerance: 1,
 });
 
 /** Ann's E1-Transit question counting "cuts", asked at 1, 5 and 10 s with no count stored; cuts at 3 and 7 s make its key 0, 1, 2. */
 async function countedByMarks(project: Project, videoId: string): Promise<{ questionId: string; points: QueryPoint[] }> {
-  const fields = questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), taskCode: 'E1-Transit', text: 'How many hard cuts so far?', answerKind: 'number', status: 'ready', counting: { subcategory: 'E1-Transit', target: 'cuts', windowSeconds: null } });
-  const made = await annotation.createQuestion(project, ann, videoId, fields, [1, 5, 10].map((time) => queryPointFieldsSchema.parse({ time })));
-  await annotation.createMarks(project, ann, videoId, [3, 7].map((start) => ({ type: 'event' as const, start, end: null, target: 'cuts', data: {} })));
+  const fields = questionFieldsSchema.parse({
+    profileId: builtinProfileId('vcbench'),
+    taskCode: 'E1-Transit',
+    text: 'How many hard cuts so far?',
+    answerKind: 'number',
+    status: 'ready',
+    counting: { subcategory: 'E1-Transit', target: 'cuts', windowSeconds: null },
+  });
+  const made = await annotation.createQuestion(
+    project,
+    ann,
+    videoId,
+    fields,
+    [1, 5, 10].map((time) => queryPointFieldsSchema.parse({ time })),
+  );
+  await annotation.createMarks(
+    project,
+    ann,
+    videoId,
+    [3, 7].map((start) => ({ type: 'event' as const, start, end: null, target: 'cuts', data: {} })),
+  );
   const points = (await project.stores.annotation.queryPointsOfQuestion(made.question.id)).sort((a, b) => a.time - b.time);
   expect(points.map((p) => p.answer)).toEqual([null, null, null]);
   return { questionId: made.question.id, points };
@@ -61,7 +85,11 @@ describe('the answer key of a counting question authored by marking', () => {
     // readiness and the VCBench export read it too
     const readiness = await readinessFor(project, lead, 'vcbench');
     expect(readiness.issues.filter((i) => i.questionId === questionId && i.kind !== 'missing-media')).toEqual([]);
-    const exported = (await exportBenchmark(project, lead, 'vcbench', { force: true })).parts.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { question: string; query_points: { count: number[] } });
+    const exported = (await exportBenchmark(project, lead, 'vcbench', { force: true })).parts
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { question: string; query_points: { count: number[] } });
     expect(exported.find((r) => r.question === 'How many hard cuts so far?')!.query_points.count).toEqual([0, 1, 2]);
     await project.close();
   });
@@ -76,7 +104,11 @@ describe('the answer key of a counting question authored by marking', () => {
     const [item] = adjudicationQueue(project, ada, 1);
     expect(item!.authorAnswers).toEqual(fromMarks(points, [0, 1, 2]));
     const robAgrees = item!.agreement.filter((a) => a.reviewId === robs.id).map((a) => [points.findIndex((p) => p.id === a.queryPointId), a.agrees]);
-    expect(robAgrees.sort()).toEqual([[0, true], [1, true], [2, false]]);
+    expect(robAgrees.sort()).toEqual([
+      [0, true],
+      [1, true],
+      [2, false],
+    ]);
     expect(item!.agreement.filter((a) => a.reviewId !== robs.id).every((a) => a.agrees)).toBe(true);
     await project.close();
   });

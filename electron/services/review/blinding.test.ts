@@ -41,7 +41,7 @@ beforeAll(async () => {
   const plainPoint = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.plainId)!;
   // Rita has reviewed the plain item (no sentinel in it): she is blind to the others
   await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: plainPoint.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
-  markId = (await dispatch(createHandlers(app), 'annotations.load', { videoId: fx.videoId }, lead) as { ok: true; value: { marks: Array<{ id: string }> } }).value.marks[0]!.id;
+  markId = ((await dispatch(createHandlers(app), 'annotations.load', { videoId: fx.videoId }, lead)) as { ok: true; value: { marks: Array<{ id: string }> } }).value.marks[0]!.id;
   pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
 }, 60_000);
 
@@ -92,40 +92,44 @@ describe('blind review, method by method', () => {
     ['Rita, a reviewer', rita],
     ['Val, as reviewer', val('reviewer')],
     ['Val, as annotator', val('annotator')],
-  ])('returns no author answer, note, provenance, caption or draft of a blind item to %s from any method', async (_who, caller: Caller) => {
-    const handlers = createHandlers(app);
-    if (!app.currentProject()) await dispatch(handlers, 'projects.open', { path: projectPath }, lead);
-    for (const path of WRITTEN()) rmSync(path, { force: true });
-    const call = async (method: ApiMethod, as: Caller = caller) => dispatch(handlers, method, requests()[method], as);
-    // the sentinel is there to find: a lead sees it, and the drafted event
-    const seenByLead = JSON.stringify(await call('annotations.load', lead));
-    expect(seenByLead).toContain(SENTINEL);
-    expect(seenByLead).toContain(drafted.draftedEventId);
-    const leaked: string[] = [];
-    const notRefused: string[] = [];
-    const outcomes: Record<string, string> = {};
-    const order = [...apiMethods.filter((m) => !LAST.includes(m)), ...LAST];
-    for (const method of order) {
-      if (method === 'reviews.submit') {
-        // once she submits, the item is hers to see: check everything before that moment
-        const after = await call('jobs.list');
-        if (leaks(JSON.stringify(after))) leaked.push('jobs.list (before submit)');
+  ])(
+    'returns no author answer, note, provenance, caption or draft of a blind item to %s from any method',
+    async (_who, caller: Caller) => {
+      const handlers = createHandlers(app);
+      if (!app.currentProject()) await dispatch(handlers, 'projects.open', { path: projectPath }, lead);
+      for (const path of WRITTEN()) rmSync(path, { force: true });
+      const call = async (method: ApiMethod, as: Caller = caller) => dispatch(handlers, method, requests()[method], as);
+      // the sentinel is there to find: a lead sees it, and the drafted event
+      const seenByLead = JSON.stringify(await call('annotations.load', lead));
+      expect(seenByLead).toContain(SENTINEL);
+      expect(seenByLead).toContain(drafted.draftedEventId);
+      const leaked: string[] = [];
+      const notRefused: string[] = [];
+      const outcomes: Record<string, string> = {};
+      const order = [...apiMethods.filter((m) => !LAST.includes(m)), ...LAST];
+      for (const method of order) {
+        if (method === 'reviews.submit') {
+          // once she submits, the item is hers to see: check everything before that moment
+          const after = await call('jobs.list');
+          if (leaks(JSON.stringify(after))) leaked.push('jobs.list (before submit)');
+        }
+        const result = await call(method);
+        outcomes[method] = result.ok ? 'ok' : result.error.code;
+        if (leaks(JSON.stringify(result))) leaked.push(method);
+        if (result.ok && typeof result.value === 'object' && result.value && 'jobId' in result.value) await app.jobs.wait(String((result.value as { jobId: string }).jobId)).catch(() => undefined);
+        for (const path of WRITTEN()) if (existsSync(path) && leaks(bytesOf(path))) leaked.push(`${method} (in ${path})`);
+        if (blindingDecisions[method] === 'refused' && !(!result.ok && result.error.code === 'forbidden')) notRefused.push(`${method}: ${outcomes[method]}`);
       }
-      const result = await call(method);
-      outcomes[method] = result.ok ? 'ok' : result.error.code;
-      if (leaks(JSON.stringify(result))) leaked.push(method);
-      if (result.ok && typeof result.value === 'object' && result.value && 'jobId' in result.value) await app.jobs.wait(String((result.value as { jobId: string }).jobId)).catch(() => undefined);
-      for (const path of WRITTEN()) if (existsSync(path) && leaks(bytesOf(path))) leaked.push(`${method} (in ${path})`);
-      if (blindingDecisions[method] === 'refused' && !(!result.ok && result.error.code === 'forbidden')) notRefused.push(`${method}: ${outcomes[method]}`);
-    }
-    expect(leaked).toEqual([]);
-    expect(notRefused).toEqual([]);
-    // the redacted reads did answer (they are not merely failing)
-    expect(outcomes['annotations.load']).toBe('ok');
-    expect(outcomes['reviews.context']).toBe('ok');
-    expect(outcomes['exchange.stats']).toBe('ok');
-    expect(outcomes['reviews.queue']).toBe('ok');
-  }, 60_000);
+      expect(leaked).toEqual([]);
+      expect(notRefused).toEqual([]);
+      // the redacted reads did answer (they are not merely failing)
+      expect(outcomes['annotations.load']).toBe('ok');
+      expect(outcomes['reviews.context']).toBe('ok');
+      expect(outcomes['exchange.stats']).toBe('ok');
+      expect(outcomes['reviews.queue']).toBe('ok');
+    },
+    60_000,
+  );
 });
 
 describe('blindness follows the person, not the role they pick', () => {
@@ -139,13 +143,24 @@ describe('blindness follows the person, not the role they pick', () => {
     }
     // a lead given items to review is blind to them until their review is in
     await savePerson(app.requireProject(), lead, 'Lee', ['lead', 'reviewer']);
-    await openRound(app.requireProject(), lead, { name: 'Lead reviews', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null }, reviewers: ['Lee'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 });
+    await openRound(app.requireProject(), lead, {
+      name: 'Lead reviews',
+      purpose: 'review',
+      selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null },
+      reviewers: ['Lee'],
+      reviewsPerItem: 1,
+      threshold: 0.8,
+      numericTolerance: 0,
+      eventTolerance: 1,
+    });
     const blind = await dispatch(handlers, 'annotations.load', { videoId: fx.videoId }, lead);
     expect(JSON.stringify(blind)).not.toContain(SENTINEL);
     const point = (await app.requireProject().stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!;
     const round = (await dispatch(handlers, 'rounds.list', {}, lead)) as { ok: true; value: Array<{ number: number; name: string }> };
     const number = round.value.find((r) => r.name === 'Lead reviews')!.number;
-    expect(await dispatch(handlers, 'reviews.submit', { questionId: fx.textId, round: number, answers: [{ queryPointId: point.id, answer: 'EXIT' }], verdict: 'revise', reason: 'wrong answer' }, lead)).toMatchObject({ ok: true });
+    expect(
+      await dispatch(handlers, 'reviews.submit', { questionId: fx.textId, round: number, answers: [{ queryPointId: point.id, answer: 'EXIT' }], verdict: 'revise', reason: 'wrong answer' }, lead),
+    ).toMatchObject({ ok: true });
     expect(JSON.stringify(await dispatch(handlers, 'reviews.context', { questionId: fx.textId }, lead))).toContain(SENTINEL);
   });
 
@@ -155,7 +170,9 @@ describe('blindness follows the person, not the role they pick', () => {
     const load = async () => JSON.stringify(await dispatch(handlers, 'annotations.load', { videoId: fx.videoId }, val('reviewer')));
     expect(await load()).not.toContain('The cook slices');
     const point = (await app.requireProject().stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === drafted.captionTaskId)!;
-    expect(await dispatch(handlers, 'reviews.submit', { questionId: drafted.captionTaskId, round: 2, answers: [{ queryPointId: point.id, answer: 'Someone cooks.' }], verdict: 'accept' }, val('reviewer'))).toMatchObject({ ok: true });
+    expect(
+      await dispatch(handlers, 'reviews.submit', { questionId: drafted.captionTaskId, round: 2, answers: [{ queryPointId: point.id, answer: 'Someone cooks.' }], verdict: 'accept' }, val('reviewer')),
+    ).toMatchObject({ ok: true });
     const after = await load();
     expect(after).toContain('The cook slices');
     expect(after).not.toContain(drafted.draftedEventId);

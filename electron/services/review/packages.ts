@@ -50,7 +50,11 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
     const absolute = fromStoredPath(project.dir, video.relPath);
     videos.push({ ...video, relPath: toStoredPath(resolve(target, '..'), absolute) });
     // redacted with every question of the video, so the marks the others own stay out too; only the items go in
-    const visible = redactFor(blindness, { questions: await annotation.questionsOfVideo(videoId), queryPoints: await annotation.queryPointsOfVideo(videoId), marks: await annotation.marksOfVideo(videoId) });
+    const visible = redactFor(blindness, {
+      questions: await annotation.questionsOfVideo(videoId),
+      queryPoints: await annotation.queryPointsOfVideo(videoId),
+      marks: await annotation.marksOfVideo(videoId),
+    });
     out.marks.push(...visible.marks);
     for (const q of visible.questions.filter((x) => itemIds.has(x.id))) {
       usedProfiles.add(q.profileId);
@@ -92,11 +96,14 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
 function checkPackageTarget(path: string): string {
   if (!isAbsolute(path)) throw new ServiceError('invalid-request', `${path}: give the package's full path (for example /home/me/rita-round-1.tidemark).`);
   const target = resolve(path);
-  if (existsSync(target)) throw new ServiceError('conflict', statSync(target).isDirectory() ? `${path} is a folder; name the package file to write.` : `${path} already exists; a package is always a new file — choose another name.`);
+  if (existsSync(target))
+    throw new ServiceError(
+      'conflict',
+      statSync(target).isDirectory() ? `${path} is a folder; name the package file to write.` : `${path} already exists; a package is always a new file — choose another name.`,
+    );
   if (!existsSync(dirname(target)) || !statSync(dirname(target)).isDirectory()) throw new ServiceError('invalid-request', `${dirname(target)} is not a folder that exists.`);
   return target;
 }
-
 
 const reviewRowSchema = z.object({ id: z.string().min(1), question_id: z.string().min(1), reviewer: z.string().min(1), fields: z.string(), created_at: z.string(), updated_at: z.string() });
 
@@ -156,11 +163,19 @@ export async function importPackage(project: Project, caller: Caller, path: stri
   const round = requireRound(db, meta.round);
   if (round.id !== meta.roundId) throw new ServiceError('invalid-request', `${file} was made for round ${meta.round} of another project (“${meta.project}”).`);
   if (round.closed) throw new ServiceError('conflict', `Round ${round.number} is closed; reopen work in a new round.`);
-  const assigned = new Set(assignmentsOf(db, meta.reviewer).filter((a) => a.roundId === round.id).map((a) => a.questionId));
+  const assigned = new Set(
+    assignmentsOf(db, meta.reviewer)
+      .filter((a) => a.roundId === round.id)
+      .map((a) => a.questionId),
+  );
   const fresh: Review[] = [];
   const keysOf = answerKeyReader(db);
   let alreadyPresent = 0;
-  const reviewedHere = new Set(reviewsBy(db, meta.reviewer).filter((x) => x.round === round.number).map((x) => x.questionId));
+  const reviewedHere = new Set(
+    reviewsBy(db, meta.reviewer)
+      .filter((x) => x.round === round.number)
+      .map((x) => x.questionId),
+  );
   for (const r of reviews) {
     const where = `${file}: review ${r.id}`;
     const existing = getReview(db, r.id);

@@ -41,7 +41,11 @@ export async function removePerson(project: Project, caller: Caller, name: strin
   const existing = personNamed(db, name);
   if (!existing) throw new ServiceError('not-found', `${name} is not in this project.`);
   if (existing.roles.includes('lead')) checkLeadRemains(db, name);
-  const open = new Set(listRounds(db).filter((r) => !r.closed).map((r) => r.id));
+  const open = new Set(
+    listRounds(db)
+      .filter((r) => !r.closed)
+      .map((r) => r.id),
+  );
   const pending = assignmentsOf(db, name).filter((a) => open.has(a.roundId)).length;
   if (pending > 0) throw new ServiceError('conflict', `${name} has ${pending} assignment${pending === 1 ? '' : 's'} in open rounds; close those rounds first.`);
   await project.store.edit(caller.person, `Remove ${name}`, (tx) => tx.remove('people', existing.id));
@@ -55,7 +59,8 @@ export async function removePerson(project: Project, caller: Caller, name: strin
 export async function setPassphrase(project: Project, caller: Caller, passphrase: string | null, current: string | null): Promise<Person> {
   const db = project.store.db;
   const person = personNamed(db, caller.person);
-  if (!person) throw new ServiceError('forbidden', `${caller.person} is not one of this project's people: a passphrase protects the name of a person the project lists (a lead adds people in Review → People).`);
+  if (!person)
+    throw new ServiceError('forbidden', `${caller.person} is not one of this project's people: a passphrase protects the name of a person the project lists (a lead adds people in Review → People).`);
   const stored = passphraseOf(db, person.name);
   if (stored !== null) {
     if (current === null) throw new ServiceError('forbidden', `${person.name} has a passphrase: give the current one to change it.`);
@@ -73,7 +78,8 @@ export const guidelinesOf = (project: Project): GuidelineVersion[] => listGuidel
 
 /** Records a guideline version: what changed and why. Reviews and decisions made after it name it. */
 export async function addGuideline(project: Project, caller: Caller, fields: GuidelineFields): Promise<GuidelineVersion> {
-  if (listGuidelines(project.store.db).some((g) => g.version === fields.version)) throw new ServiceError('conflict', `Guideline version ${fields.version} is already recorded; name the new one differently.`);
+  if (listGuidelines(project.store.db).some((g) => g.version === fields.version))
+    throw new ServiceError('conflict', `Guideline version ${fields.version} is already recorded; name the new one differently.`);
   const version: GuidelineVersion = { ...fields, id: randomUUID(), createdBy: caller.person, createdAt: new Date().toISOString() };
   await project.store.edit(caller.person, `Guideline ${fields.version}`, (tx) => tx.put('guidelines', guidelineToRow(version)));
   return version;

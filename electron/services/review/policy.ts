@@ -56,6 +56,9 @@ function refuseWhileBlind(method: ApiMethod, db: ReadableDb | null, caller: Call
   }
   const pending = db ? pendingItems(db, caller.person).size : 0;
   if (pending > 0) {
-    throw new ServiceError('forbidden', `${caller.person} cannot call ${method} while ${plural(pending, 'item')} assigned to them in an open round ${pending === 1 ? 'waits' : 'wait'} for their blind review, whatever role they work in: submit those reviews first (Review → Queue).`);
+    throw new ServiceError(
+      'forbidden',
+      `${caller.person} cannot call ${method} while ${plural(pending, 'item')} assigned to them in an open round ${pending === 1 ? 'waits' : 'wait'} for their blind review, whatever role they work in: submit those reviews first (Review → Queue).`,
+    );
   }
 }

@@ -23,7 +23,17 @@ afterAll(() => dir.remove());
 let n = 0;
 const fresh = () => Project.open(join(dir.path, `p${n++}.tidemark`), { create: true, name: 'Review' });
 const everything = { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null };
-const round = (reviewers: string[], extra: Partial<Parameters<typeof openRound>[2]> = {}) => ({ name: 'R', purpose: 'review' as const, selection: everything, reviewers, reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1, ...extra });
+const round = (reviewers: string[], extra: Partial<Parameters<typeof openRound>[2]> = {}) => ({
+  name: 'R',
+  purpose: 'review' as const,
+  selection: everything,
+  reviewers,
+  reviewsPerItem: 1,
+  threshold: 0.8,
+  numericTolerance: 0,
+  eventTolerance: 1,
+  ...extra,
+});
 const pointOf = async (project: Project, videoId: string, questionId: string) => (await project.stores.annotation.queryPointsOfVideo(videoId)).find((p) => p.questionId === questionId)!;
 
 describe('people and roles', () => {
@@ -68,10 +78,19 @@ describe('a review round from start to report', () => {
     const choice = await pointOf(project, fx.videoId, fx.choiceId);
     const plain = await pointOf(project, fx.videoId, fx.plainId);
     // both agree on the plain item → candidate pool
-    for (const who of [rita, rob]) await submitReview(project, who, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: plain.id, answer: 'a' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 10 });
+    for (const who of [rita, rob])
+      await submitReview(project, who, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: plain.id, answer: 'a' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 10 });
     expect((await project.stores.annotation.question(fx.plainId))!.status).toBe('accepted');
     // Rita disagrees on the choice item → escalated
-    const mine = await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'A' }], verdict: 'revise', reason: 'wrong answer', notes: 'the chair is nearer', secondsSpent: 42 });
+    const mine = await submitReview(project, rita, {
+      questionId: fx.choiceId,
+      round: 1,
+      answers: [{ queryPointId: choice.id, answer: 'A' }],
+      verdict: 'revise',
+      reason: 'wrong answer',
+      notes: 'the chair is nearer',
+      secondsSpent: 42,
+    });
     expect(mine.guidelineVersion).toBe('v1');
     await expect(submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 })).rejects.toThrow(/already submitted/);
     expect(contextOf(project, rita, fx.choiceId).authorAnswers).toEqual([{ queryPointId: choice.id, answer: 'B' }]);
@@ -119,8 +138,24 @@ describe('a review round from start to report', () => {
     const fx = await populateForReview(project);
     await openRound(project, lead, round(['Rita'], { purpose: 'qualification', selection: { ...everything, taskCodes: ['1', '2'] } }));
     expect((await project.stores.annotation.question(fx.choiceId))!.status).toBe('draft');
-    await submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: (await pointOf(project, fx.videoId, fx.choiceId)).id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
-    await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: (await pointOf(project, fx.videoId, fx.plainId)).id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 5 });
+    await submitReview(project, rita, {
+      questionId: fx.choiceId,
+      round: 1,
+      answers: [{ queryPointId: (await pointOf(project, fx.videoId, fx.choiceId)).id, answer: 'B' }],
+      verdict: 'accept',
+      reason: null,
+      notes: '',
+      secondsSpent: 5,
+    });
+    await submitReview(project, rita, {
+      questionId: fx.plainId,
+      round: 1,
+      answers: [{ queryPointId: (await pointOf(project, fx.videoId, fx.plainId)).id, answer: 'A' }],
+      verdict: 'accept',
+      reason: null,
+      notes: '',
+      secondsSpent: 5,
+    });
     const report = await agreementReport(project, lead, 1, 'none');
     expect(report.qualification).toEqual([expect.objectContaining({ person: 'Rita', units: 2, kappa: 1, qualified: true })]);
     await project.close();
@@ -141,18 +176,28 @@ describe('what a review, a decision and a round must be', () => {
       submitReview(project, who, { questionId: fx.choiceId, round: 1, answers, verdict, reason: null, notes: '', secondsSpent: 1 });
     await expect(submit([{ queryPointId: choice.id, answer: 'Z' }])).rejects.toThrow(/"Z" is not one of the options \(A, B\)/);
     await expect(submit([])).rejects.toThrow(/no answer at the query point at 5 s/);
-    await expect(submit([{ queryPointId: choice.id, answer: 'A' }, { queryPointId: choice.id, answer: 'B' }])).rejects.toThrow(/second answer for the same query point/);
+    await expect(
+      submit([
+        { queryPointId: choice.id, answer: 'A' },
+        { queryPointId: choice.id, answer: 'B' },
+      ]),
+    ).rejects.toThrow(/second answer for the same query point/);
     await expect(submit([{ queryPointId: choice.id, answer: 'A', evidence: [[4, 2]] }])).rejects.toThrow(/ends \(2 s\) before it starts/);
     await expect(submit([{ queryPointId: choice.id, answer: 'A' }], 'reject')).rejects.toThrow(/reason: say why you reject/);
     expect((await queueOf(project, rita, 1)).every((i) => !i.done)).toBe(true);
     await submit([{ queryPointId: choice.id, answer: 'a' }], 'accept');
     await submit([{ queryPointId: choice.id, answer: 'B' }], 'accept', rob);
-    const decideAs = (fields: Partial<Parameters<typeof decide>[2]>) => decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'edit', reviewId: null, answers: [], reason: 'wrong answer', notes: '', ...fields });
+    const decideAs = (fields: Partial<Parameters<typeof decide>[2]>) =>
+      decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'edit', reviewId: null, answers: [], reason: 'wrong answer', notes: '', ...fields });
     await expect(decideAs({ answers: [{ queryPointId: choice.id, answer: 'Z' }] })).rejects.toThrow(/not one of the options/);
     await expect(decideAs({ decision: 'reject', reason: '' })).rejects.toThrow(/reason: say why you reject/);
     // the author's answer changed after the reviews: the record keeps what was reviewed
     await updateQueryPoint(project, ann, choice.id, { answer: 'A' });
-    expect(adjudicationQueue(project, ada, 1)[0]!.agreement.map((a) => a.agrees).sort()).toEqual([false, true]);
+    expect(
+      adjudicationQueue(project, ada, 1)[0]!
+        .agreement.map((a) => a.agrees)
+        .sort(),
+    ).toEqual([false, true]);
     await project.close();
   });
 
@@ -170,7 +215,10 @@ describe('what a review, a decision and a round must be', () => {
   it('lists the first lead who starts listing people, so they keep working', async () => {
     const project = await fresh();
     await savePerson(project, { person: 'Mo', role: 'lead' }, 'Rita', ['reviewer']);
-    expect((await import('./people')).peopleOf(project).map((p) => [p.name, p.roles])).toEqual([['Mo', ['lead']], ['Rita', ['reviewer']]]);
+    expect((await import('./people')).peopleOf(project).map((p) => [p.name, p.roles])).toEqual([
+      ['Mo', ['lead']],
+      ['Rita', ['reviewer']],
+    ]);
     await project.close();
   });
 });
@@ -191,7 +239,15 @@ describe('review packages', () => {
     const pkg = await Project.open(path, { create: false });
     const point = (await pkg.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!;
     expect(point.answer).toBeNull();
-    await submitReview(pkg, rita, { questionId: fx.textId, round: 1, answers: [{ queryPointId: point.id, answer: 'EXIT' }], verdict: 'revise', reason: 'ambiguous', notes: 'sign unreadable', secondsSpent: 60 });
+    await submitReview(pkg, rita, {
+      questionId: fx.textId,
+      round: 1,
+      answers: [{ queryPointId: point.id, answer: 'EXIT' }],
+      verdict: 'revise',
+      reason: 'ambiguous',
+      notes: 'sign unreadable',
+      secondsSpent: 60,
+    });
     await pkg.close();
 
     const first = await importPackage(project, lead, path);

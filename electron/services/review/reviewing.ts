@@ -24,14 +24,27 @@ import { adjudicationsOfQuestion, assignmentsOf, currentGuideline, isAssigned, l
 /** The caller's assignments in open rounds (or in one round), each with whether it is done. */
 export async function queueOf(project: Project, caller: Caller, round: number | null): Promise<QueueItem[]> {
   const db = project.store.db;
-  const rounds = new Map(listRounds(db).filter((r) => (round === null ? !r.closed : r.number === round)).map((r) => [r.id, r]));
+  const rounds = new Map(
+    listRounds(db)
+      .filter((r) => (round === null ? !r.closed : r.number === round))
+      .map((r) => [r.id, r]),
+  );
   const done = new Set(reviewsBy(db, caller.person).map((r) => `${r.round}:${r.questionId}`));
   const items: QueueItem[] = [];
   for (const a of assignmentsOf(db, caller.person)) {
     const r = rounds.get(a.roundId);
     const q = r && (await project.stores.annotation.question(a.questionId));
     if (!r || !q) continue;
-    items.push({ round: r.number, roundName: r.name, questionId: q.id, videoId: q.videoId, videoName: (await project.stores.videos.get(q.videoId))?.name ?? '', text: q.text, taskCode: q.taskCode, done: done.has(`${r.number}:${q.id}`) });
+    items.push({
+      round: r.number,
+      roundName: r.name,
+      questionId: q.id,
+      videoId: q.videoId,
+      videoName: (await project.stores.videos.get(q.videoId))?.name ?? '',
+      text: q.text,
+      taskCode: q.taskCode,
+      done: done.has(`${r.number}:${q.id}`),
+    });
   }
   return items;
 }

@@ -19,7 +19,21 @@ import type { ReadableDb } from '../db/readable';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { answerKeyReader, type KeysOf } from './answer-keys';
-import { adjudicationsOfQuestion, adjudicationsSelectedBy, listPeople, assignmentToRow, assignmentsOfQuestion, assignmentsOfRound, currentGuideline, listRounds, nextRoundNumber, reviewsOfQuestion, reviewsSelectedBy, roundByNumber, roundToRow } from './rows';
+import {
+  adjudicationsOfQuestion,
+  adjudicationsSelectedBy,
+  listPeople,
+  assignmentToRow,
+  assignmentsOfQuestion,
+  assignmentsOfRound,
+  currentGuideline,
+  listRounds,
+  nextRoundNumber,
+  reviewsOfQuestion,
+  reviewsSelectedBy,
+  roundByNumber,
+  roundToRow,
+} from './rows';
 
 /** The questions a selection takes, in a stable order, with the stratum each was drawn from. */
 function selectQuestions(all: readonly Question[], profiles: readonly Profile[], selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
@@ -33,7 +47,14 @@ function selectQuestions(all: readonly Question[], profiles: readonly Profile[],
   );
   const stratum = strataOf(profiles, selection.sample?.stratifyBy ?? 'none');
   const candidates = filtered.map((q) => ({ id: q.id, stratum: stratum(q) }));
-  if (!selection.sample) return { questions: filtered, byStratum: strataCounts(candidates, filtered.map((q) => q.id)) };
+  if (!selection.sample)
+    return {
+      questions: filtered,
+      byStratum: strataCounts(
+        candidates,
+        filtered.map((q) => q.id),
+      ),
+    };
   const drawn = new Set(stratifiedSample(candidates, selection.sample.size, selection.sample.seed));
   const questions = filtered.filter((q) => drawn.has(q.id));
   return { questions, byStratum: strataCounts(candidates, [...drawn]) };
@@ -55,7 +76,11 @@ function checkReviewers(db: ReadableDb, reviewers: readonly string[], perItem: n
 
 async function plan(project: Project, selection: RoundSelection, reviewers: readonly string[], perItem: number) {
   const { questions, byStratum } = selectQuestions(await project.stores.annotation.allQuestions(), await project.stores.profiles.list(), selection);
-  const { assignments, short } = assignReviewers(questions.map((q) => ({ id: q.id, author: q.createdBy })), reviewers, perItem);
+  const { assignments, short } = assignReviewers(
+    questions.map((q) => ({ id: q.id, author: q.createdBy })),
+    reviewers,
+    perItem,
+  );
   return { questions, byStratum, assignments, short };
 }
 
@@ -75,7 +100,15 @@ export async function openRound(project: Project, caller: Caller, fields: NewRou
   if (questions.length === 0) throw new ServiceError('invalid-request', 'No question matches this selection.');
   if (assignments.length === 0) throw new ServiceError('invalid-request', 'No reviewer can take these questions (a reviewer never reviews their own).');
   return project.edit(caller.person, `Open review round (${plural(questions.length, 'item')})`, async (w, tx) => {
-    const round: ReviewRound = { ...fields, closed: false, guidelineVersion: currentGuideline(tx.db), id: randomUUID(), number: nextRoundNumber(tx.db), createdBy: caller.person, createdAt: new Date().toISOString() };
+    const round: ReviewRound = {
+      ...fields,
+      closed: false,
+      guidelineVersion: currentGuideline(tx.db),
+      id: randomUUID(),
+      number: nextRoundNumber(tx.db),
+      createdBy: caller.person,
+      createdAt: new Date().toISOString(),
+    };
     tx.put('review_rounds', roundToRow(round));
     for (const a of assignments) {
       tx.insert('review_assignments', assignmentToRow({ id: randomUUID(), roundId: round.id, questionId: a.questionId, reviewer: a.reviewer }));
@@ -134,7 +167,15 @@ export function roundItems(db: ReadableDb, round: ReviewRound): RoundItemView[] 
   const pointsOf = groupBy(annotation.queryPointsOfQuestions(items), (p) => p.questionId);
   const keysOf = answerKeyReader(db);
   return annotation.questionsIn(items).map((question) =>
-    view(round, question, (reviewersOf.get(question.id) ?? []).map((a) => a.reviewer), reviewsOf.get(question.id) ?? [], decisionsOf.get(question.id) ?? [], pointsOf.get(question.id) ?? [], keysOf),
+    view(
+      round,
+      question,
+      (reviewersOf.get(question.id) ?? []).map((a) => a.reviewer),
+      reviewsOf.get(question.id) ?? [],
+      decisionsOf.get(question.id) ?? [],
+      pointsOf.get(question.id) ?? [],
+      keysOf,
+    ),
   );
 }
 
@@ -151,7 +192,15 @@ function itemView(db: ReadableDb, round: ReviewRound, questionId: string, review
   return view(round, question, reviewers, reviewsOfQuestion(db, questionId), adjudicationsOfQuestion(db, questionId), annotation.queryPointsOfQuestion(questionId), answerKeyReader(db));
 }
 
-function view(round: ReviewRound, question: Question, reviewers: string[], allReviews: readonly Review[], decisions: readonly Adjudication[], points: readonly QueryPoint[], keysOf: KeysOf): RoundItemView {
+function view(
+  round: ReviewRound,
+  question: Question,
+  reviewers: string[],
+  allReviews: readonly Review[],
+  decisions: readonly Adjudication[],
+  points: readonly QueryPoint[],
+  keysOf: KeysOf,
+): RoundItemView {
   const reviews = roundReviews(allReviews, round.number, reviewers);
   const decision = decisions.filter((d) => d.round === round.number).at(-1) ?? null;
   const authorAnswers = reviewedAnswers(reviews, () => keysOf(question, points));

@@ -64,7 +64,13 @@ interface GuidelineRow {
   created_at: string;
 }
 
-export const guidelineToRow = (g: GuidelineVersion): Row => ({ id: g.id, version: g.version, fields: JSON.stringify({ changes: g.changes, why: g.why }), created_by: g.createdBy, created_at: g.createdAt });
+export const guidelineToRow = (g: GuidelineVersion): Row => ({
+  id: g.id,
+  version: g.version,
+  fields: JSON.stringify({ changes: g.changes, why: g.why }),
+  created_by: g.createdBy,
+  created_at: g.createdAt,
+});
 
 const rowToGuideline = (r: GuidelineRow): GuidelineVersion => ({
   ...guidelineFieldsSchema.parse({ ...JSON.parse(r.fields), version: r.version }),
@@ -154,12 +160,14 @@ const rowToReview = (r: ReviewRow): Review =>
 export const reviewsOfQuestion = (db: ReadableDb, questionId: string): Review[] =>
   db.query<ReviewRow>('SELECT * FROM reviews WHERE question_id = ? ORDER BY created_at, rowid').all(questionId).map(rowToReview);
 
-export const reviewsBy = (db: ReadableDb, reviewer: string): Review[] =>
-  db.query<ReviewRow>('SELECT * FROM reviews WHERE reviewer = ? ORDER BY created_at, rowid').all(reviewer).map(rowToReview);
+export const reviewsBy = (db: ReadableDb, reviewer: string): Review[] => db.query<ReviewRow>('SELECT * FROM reviews WHERE reviewer = ? ORDER BY created_at, rowid').all(reviewer).map(rowToReview);
 
 /** Reviews of the questions a subquery selects (a round's items), in the order they were made. */
 export const reviewsSelectedBy = (db: ReadableDb, idsSql: string, ...params: unknown[]): Review[] =>
-  db.query<ReviewRow>(`SELECT * FROM reviews WHERE question_id IN (${idsSql}) ORDER BY created_at, rowid`).all(...params).map(rowToReview);
+  db
+    .query<ReviewRow>(`SELECT * FROM reviews WHERE question_id IN (${idsSql}) ORDER BY created_at, rowid`)
+    .all(...params)
+    .map(rowToReview);
 
 export const allReviews = (db: ReadableDb): Review[] => db.query<ReviewRow>('SELECT * FROM reviews ORDER BY created_at, rowid').all().map(rowToReview);
 
@@ -195,5 +203,7 @@ export const adjudicationsOfQuestion = (db: ReadableDb, questionId: string): Adj
   db.query<AdjudicationRow>('SELECT * FROM adjudications WHERE question_id = ? ORDER BY created_at, rowid').all(questionId).map(rowToAdjudication);
 
 export const adjudicationsSelectedBy = (db: ReadableDb, idsSql: string, ...params: unknown[]): Adjudication[] =>
-  db.query<AdjudicationRow>(`SELECT * FROM adjudications WHERE question_id IN (${idsSql}) ORDER BY created_at, rowid`).all(...params).map(rowToAdjudication);
-
+  db
+    .query<AdjudicationRow>(`SELECT * FROM adjudications WHERE question_id IN (${idsSql}) ORDER BY created_at, rowid`)
+    .all(...params)
+    .map(rowToAdjudication);

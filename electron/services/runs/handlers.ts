@@ -17,9 +17,11 @@ export const runHandlers = {
   },
   'runs.remove': (req, ctx) => removeRun(ctx.project(), ctx.caller, req.runId).then(() => null),
   'runs.responses': (req, ctx) => videoResponses(ctx.project(), req.runId, req.videoId),
-  'runs.score': (req, ctx) => scoreRuns(ctx.project(), req.profileId, req.runIds, { ...(req.extractor ? { extractor: req.extractor } : {}), rules: req.rules }, ctx.machine.settings.get().drafting.model),
+  'runs.score': (req, ctx) =>
+    scoreRuns(ctx.project(), req.profileId, req.runIds, { ...(req.extractor ? { extractor: req.extractor } : {}), rules: req.rules }, ctx.machine.settings.get().drafting.model),
   'runs.judgeCheck': (req, ctx) => judgeCheckSample(ctx.project(), ctx.caller, req.profileId, ctx.machine.settings.get().drafting.model, req.size, req.seed),
-  'runs.judgeAsPerson': (req, ctx) => judgeAsPerson(ctx.project(), ctx.caller, req.key, { score: req.score, reason: ctx.caller.person, ...(req.verdict ? { verdict: req.verdict } : {}) }).then(() => null),
+  'runs.judgeAsPerson': (req, ctx) =>
+    judgeAsPerson(ctx.project(), ctx.caller, req.key, { score: req.score, reason: ctx.caller.person, ...(req.verdict ? { verdict: req.verdict } : {}) }).then(() => null),
   'runs.judgeAgreement': (req, ctx) => judgeAgreement(ctx.project(), req.profileId, ctx.machine.settings.get().drafting.model),
   'runs.judgeEstimate': (req, ctx) => estimateJudging(ctx.machine, ctx.project(), req),
   'runs.judge': async (req, ctx) => {

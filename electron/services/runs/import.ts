@@ -45,7 +45,15 @@ export async function importRunFile(project: Project, caller: Caller, options: R
   while (!reader.step(BATCH)) await phase(control, 0.5 * reader.fraction, `Reading ${file}: ${Math.round(100 * reader.fraction)}%`, cancelledMessage);
   const read = reader.result();
   const unmatched = read.unmatched ?? [];
-  const outcome: RunImportOutcome = { file, lines: read.lines.length + read.problems.length + unmatched.length, runs: [], unmatched: [...unmatched], notes: [], problems: [...decoded.problems, ...read.problems], refused: false };
+  const outcome: RunImportOutcome = {
+    file,
+    lines: read.lines.length + read.problems.length + unmatched.length,
+    runs: [],
+    unmatched: [...unmatched],
+    notes: [],
+    problems: [...decoded.problems, ...read.problems],
+    refused: false,
+  };
   if (outcome.problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
 
   await phase(control, 0.5, `Matching ${read.lines.length.toLocaleString('en')} responses to questions`, cancelledMessage);
@@ -69,7 +77,8 @@ export async function importRunFile(project: Project, caller: Caller, options: R
     outcome.unmatched.sort((a, b) => a.line - b.line);
     const now = new Date().toISOString();
     for (const run of runs.values()) {
-      if (await w.runs.hasRunNamed(run.model, run.label)) throw new ServiceError('conflict', `The project already has the run "${run.label}" of ${run.model}; remove it first (Runs), or label this one differently ("run" in each line).`);
+      if (await w.runs.hasRunNamed(run.model, run.label))
+        throw new ServiceError('conflict', `The project already has the run "${run.label}" of ${run.model}; remove it first (Runs), or label this one differently ("run" in each line).`);
       await w.runs.addRun({ id: run.id, model: run.model, label: run.label, source: file, protocol, settings: {}, createdBy: caller.person, createdAt: now });
       for (const [i, response] of run.responses.entries()) {
         await w.runs.addResponse(response);
@@ -91,6 +100,13 @@ function runFor(runs: Map<string, { id: string; model: string; label: string; re
 }
 
 const responseOf = (runId: string, questionId: string, line: RunLine): ModelResponse => ({
-  id: randomUUID(), runId, questionId, query: line.query, t: line.t ?? null, text: line.response, latency: line.latency ?? null,
-  ...(line.frames ? { frames: line.frames } : {}), ...(line.meta !== undefined ? { meta: line.meta } : {}),
+  id: randomUUID(),
+  runId,
+  questionId,
+  query: line.query,
+  t: line.t ?? null,
+  text: line.response,
+  latency: line.latency ?? null,
+  ...(line.frames ? { frames: line.frames } : {}),
+  ...(line.meta !== undefined ? { meta: line.meta } : {}),
 });

@@ -25,7 +25,11 @@ async function judged(project: Project, profileId: string, model: string): Promi
 /** A seeded sample of what the judge has judged, for one person to judge blind. */
 export async function judgeCheckSample(project: Project, caller: Caller, profileId: string, model: string, size: number, seed: number): Promise<JudgeCheckItem[]> {
   const { requests } = await judged(project, profileId, model);
-  const ids = stratifiedSample([...requests.keys()].map((id) => ({ id, stratum: '' })), size, seed);
+  const ids = stratifiedSample(
+    [...requests.keys()].map((id) => ({ id, stratum: '' })),
+    size,
+    seed,
+  );
   const mine = await project.stores.runs.judgments(ids.map((k) => personKey(caller.person, k)));
   return ids.map((key) => {
     const r = requests.get(key)!;
@@ -37,7 +41,11 @@ export async function judgeCheckSample(project: Project, caller: Caller, profile
 export async function judgeAsPerson(project: Project, caller: Caller, key: string, judgment: Judgment): Promise<void> {
   if (!(await project.stores.runs.isJudged(key))) throw new ServiceError('not-found', 'The judge has not judged that answer (or it was undone).');
   await project.edit(caller.person, 'Judge check', (w) =>
-    w.runs.replaceJudgment(personKey(caller.person, key), judgment, judgmentFieldsSchema.parse({ reason: judgment.reason, model: `person:${caller.person}`, template: 'judge-check', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 })),
+    w.runs.replaceJudgment(
+      personKey(caller.person, key),
+      judgment,
+      judgmentFieldsSchema.parse({ reason: judgment.reason, model: `person:${caller.person}`, template: 'judge-check', version: 1, raw: null, inputTokens: 0, outputTokens: 0, costUsd: 0 }),
+    ),
   );
 }
 

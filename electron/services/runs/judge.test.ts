@@ -35,7 +35,9 @@ beforeAll(async () => {
   const project = app.requireProject();
   videoId = await insertTestVideo(project, { relPath: 'call.mp4', duration: 60 });
   const ask = (text: string, temporalType: string, time: number, answer: string, proactiveTime: number | null = null) =>
-    annotation.createQuestion(project, lee, videoId, questionFieldsSchema.parse({ profileId: builtinProfileId('phostream'), text, answerKind: 'text', temporalType }), [{ time, answer, evidence: [], proactiveTime, windowStart: null }]);
+    annotation.createQuestion(project, lee, videoId, questionFieldsSchema.parse({ profileId: builtinProfileId('phostream'), text, answerKind: 'text', temporalType }), [
+      { time, answer, evidence: [], proactiveTime, windowStart: null },
+    ]);
   await ask('Why did the call drop?', 'instant', 10, 'the battery died');
   await ask('When will the timer ring?', 'forward', 20, 'at 30 s', 30);
   const run = (file: string, model: string, lines: Array<Record<string, unknown>>) => {
@@ -44,11 +46,14 @@ beforeAll(async () => {
   };
   await run('a.jsonl', 'model-a', [
     { item: 'call.mp4#0', t: 10, response: 'Because its battery ran out.' },
-    { item: 'call.mp4#1', t: 21, response: 'Got it, I\'ll let you know.' }, // a placeholder: not an answer
+    { item: 'call.mp4#1', t: 21, response: "Got it, I'll let you know." }, // a placeholder: not an answer
     { item: 'call.mp4#1', t: 31, response: 'It rang just now.' }, // within [T_p, T_p + 2]
   ]);
   // the same answer to the first question, late to the second
-  await run('b.jsonl', 'model-b', [{ item: 'call.mp4#0', t: 10, response: 'Because its battery ran out.' }, { item: 'call.mp4#1', t: 40, response: 'It rang.' }]);
+  await run('b.jsonl', 'model-b', [
+    { item: 'call.mp4#0', t: 10, response: 'Because its battery ran out.' },
+    { item: 'call.mp4#1', t: 40, response: 'It rang.' },
+  ]);
 });
 afterAll(async () => {
   await app.shutdown();
@@ -71,7 +76,13 @@ describe('the judge runner', () => {
     expect(outcome).toMatchObject({ drafted: 2, failed: 0 });
     expect(fake.received.map((r) => prompt(r)).every((p) => p.includes('Predicted Answer:') && p.includes('Correct Answer:') && p.includes('expert evaluator'))).toBe(true);
 
-    const [a, b] = await scoreRuns(project, run.profileId, (await runsOf(project)).map((r) => r.id), {}, 'judge-1');
+    const [a, b] = await scoreRuns(
+      project,
+      run.profileId,
+      (await runsOf(project)).map((r) => r.id),
+      {},
+      'judge-1',
+    );
     // model-a: 4 × 20 = 80 and 5 × 20 = 100 → overall (count-weighted) 90; model-b: 80 and 0 (late) → 40
     expect(a!.overall.score).toBeCloseTo(90, 6);
     expect(b!.overall.score).toBeCloseTo(40, 6);
@@ -101,7 +112,11 @@ describe('the judge runner', () => {
     const project = app.requireProject();
     const path = project.path;
     await app.closeProject();
-    const code = await runCli(['score', '--project', path, '--run', join(dir.path, 'a.jsonl'), '--judge-base-url', fake.baseURL, '--judge-model', 'judge-3', '--json'], { out: (l) => out.push(l), err: (l) => err.push(l), env });
+    const code = await runCli(['score', '--project', path, '--run', join(dir.path, 'a.jsonl'), '--judge-base-url', fake.baseURL, '--judge-model', 'judge-3', '--json'], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env,
+    });
     await app.openProject(path);
     expect(code).toBe(0);
     expect(err.join('\n')).toContain('judged 2 answers with judge-3');

@@ -90,16 +90,31 @@ export async function estimateJudging(machine: JudgingMachine, project: Project,
 async function askJudge(session: DraftSession, judge: Judge, tasks: readonly Task[], keep: (task: Task, judgment: Judgment, fields: JudgmentFields) => Promise<void>): Promise<DraftOutcome> {
   const { settings, model } = session.endpoint;
   const { prompt } = judge;
-  return session.each(tasks, settings.concurrency, (done, total) => `Judged ${done} of ${total}`, async (task) => {
-    const text = judge.text(task.request);
-    const estimate = plannedCost(settings, { width: 0, height: 0 }, [{ frames: 0, promptChars: prompt.system.length + text.length, outputTokens: OUTPUT_TOKENS }]).costUsd;
-    const answer = await session.ask(prompt, { text }, judge.schema, 'judgment', estimate);
-    if (!answer) return;
-    const judgment = answer.ok ? judge.judgment(answer.value) : judge.unreadable(answer.error);
-    if (answer.ok) session.outcome.drafted++;
-    else session.outcome.failed++;
-    if (judgment) await keep(task, judgment, { reason: judgment.reason, model, template: prompt.template, version: prompt.version, raw: answer.raw, inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens, costUsd: answer.costUsd });
-  });
+  return session.each(
+    tasks,
+    settings.concurrency,
+    (done, total) => `Judged ${done} of ${total}`,
+    async (task) => {
+      const text = judge.text(task.request);
+      const estimate = plannedCost(settings, { width: 0, height: 0 }, [{ frames: 0, promptChars: prompt.system.length + text.length, outputTokens: OUTPUT_TOKENS }]).costUsd;
+      const answer = await session.ask(prompt, { text }, judge.schema, 'judgment', estimate);
+      if (!answer) return;
+      const judgment = answer.ok ? judge.judgment(answer.value) : judge.unreadable(answer.error);
+      if (answer.ok) session.outcome.drafted++;
+      else session.outcome.failed++;
+      if (judgment)
+        await keep(task, judgment, {
+          reason: judgment.reason,
+          model,
+          template: prompt.template,
+          version: prompt.version,
+          raw: answer.raw,
+          inputTokens: answer.usage.inputTokens,
+          outputTokens: answer.usage.outputTokens,
+          costUsd: answer.costUsd,
+        });
+    },
+  );
 }
 
 export async function judgeRuns(machine: JudgingMachine, project: Project, caller: Caller, run: JudgeRun, control: JobControl, overrides: EndpointOverrides = {}): Promise<DraftOutcome> {
@@ -121,6 +136,11 @@ export async function judgeInMemory(session: DraftSession, judge: Judge, items: 
   const requests = judgeRequests(judge, items, unjudged);
   const byKey = new Map(requests.map((r) => [judgeKey(session.endpoint.model, judge.prompt, r), r]));
   const judged = new Map<string, Judgment>();
-  await askJudge(session, judge, [...byKey].map(([key, request]) => ({ key, repeat: 0, request })), async (task, judgment) => void judged.set(task.key, judgment));
+  await askJudge(
+    session,
+    judge,
+    [...byKey].map(([key, request]) => ({ key, repeat: 0, request })),
+    async (task, judgment) => void judged.set(task.key, judgment),
+  );
   return judgmentLookup(requests, (r) => judged.get(judgeKey(session.endpoint.model, judge.prompt, r)) ?? null);
 }

@@ -80,7 +80,11 @@ export async function exportedIds(stores: ProjectStores, benchmark: Benchmark, q
 }
 
 const seconds = (t: number): string => String(Math.round(t * 1000) / 1000);
-const normalPath = (path: string): string => path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+const normalPath = (path: string): string =>
+  path
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '');
 
 export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemIndex> {
   const stores = project.storesOver(db);
@@ -160,12 +164,27 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
     if (key === null || key === groundTruth.trim().toLowerCase()) return { matched, query };
     questionsByVideo ??= groupBy(questions, (q) => q.videoId);
     const q = matched.question;
-    const twins = (questionsByVideo.get(q.videoId) ?? []).filter((t) => t.id !== q.id && t.profileId === q.profileId && t.taskCode === q.taskCode && t.text.trim() === q.text.trim() && stored(runPoints(t.id)[query]?.answer ?? null) === groundTruth.trim().toLowerCase());
+    const twins = (questionsByVideo.get(q.videoId) ?? []).filter(
+      (t) =>
+        t.id !== q.id &&
+        t.profileId === q.profileId &&
+        t.taskCode === q.taskCode &&
+        t.text.trim() === q.text.trim() &&
+        stored(runPoints(t.id)[query]?.answer ?? null) === groundTruth.trim().toLowerCase(),
+    );
     if (twins.length === 1) {
       const twin = twins[0]!;
-      return { matched: get(twin.id)!, query, note: `question "${item}" has the key ${String(answer)}, the line's ground truth is ${groundTruth}: matched to question "${exported.get(twin.id) ?? twin.id}", the same question of the same video whose key it is` };
+      return {
+        matched: get(twin.id)!,
+        query,
+        note: `question "${item}" has the key ${String(answer)}, the line's ground truth is ${groundTruth}: matched to question "${exported.get(twin.id) ?? twin.id}", the same question of the same video whose key it is`,
+      };
     }
-    return { matched, query, note: `question "${item}" has the key ${String(answer)}, the line's ground truth is ${groundTruth}${twins.length > 1 ? ` (as it is of ${twins.length} questions asked the same)` : ''}: scored against the key` };
+    return {
+      matched,
+      query,
+      note: `question "${item}" has the key ${String(answer)}, the line's ground truth is ${groundTruth}${twins.length > 1 ? ` (as it is of ${twins.length} questions asked the same)` : ''}: scored against the key`,
+    };
   };
 
   /** The video a run names: by path (also as the tail of a longer path), else by file name; or why not. */
@@ -195,7 +214,14 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
     const result =
       ids.length === 1
         ? ids[0]!
-        : { reason: ids.length === 0 ? (sample ? `the project has no PhoStream video #${sample[1]} (its ${pathIndexedVideos.length} are numbered in the order they were imported)` : 'no video of the project has this path or file name') : `${ids.length} videos of the project have this file name: give its path` };
+        : {
+            reason:
+              ids.length === 0
+                ? sample
+                  ? `the project has no PhoStream video #${sample[1]} (its ${pathIndexedVideos.length} are numbered in the order they were imported)`
+                  : 'no video of the project has this path or file name'
+                : `${ids.length} videos of the project have this file name: give its path`,
+          };
     videoCache.set(name, result);
     return result;
   };
@@ -205,7 +231,9 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
   const pointsOfVideo = (videoId: string) => {
     let ofVideo = pointsCache.get(videoId);
     if (!ofVideo) {
-      ofVideo = [...groupBy(points.queryPointsOfVideo(videoId), (p) => p.questionId)].flatMap(([questionId, ofQuestion]) => runOrder(ofQuestion).map((p, query) => ({ questionId, query, time: p.time })));
+      ofVideo = [...groupBy(points.queryPointsOfVideo(videoId), (p) => p.questionId)].flatMap(([questionId, ofQuestion]) =>
+        runOrder(ofQuestion).map((p, query) => ({ questionId, query, time: p.time })),
+      );
       pointsCache.set(videoId, ofVideo);
     }
     return ofVideo;
@@ -239,7 +267,10 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
     const wanted = text.trim();
     const points = pointsOfVideo(videoId).filter((p) => byKey.get(p.questionId)?.text.trim() === wanted);
     if (points.length === 0) return null;
-    const near = points.map((p) => ({ p, off: Math.abs(p.time - queryTime) })).filter((x) => x.off <= tolerance + 1e-9).sort((a, b) => a.off - b.off);
+    const near = points
+      .map((p) => ({ p, off: Math.abs(p.time - queryTime) }))
+      .filter((x) => x.off <= tolerance + 1e-9)
+      .sort((a, b) => a.off - b.off);
     const at = `at ${seconds(queryTime)} s ± ${seconds(tolerance)} s`;
     if (near.length > 0) {
       if (near.length > 1 && near[1]!.off - near[0]!.off < 1e-9) return { field: 'queryTime', reason: `${near.length} query points of the question "${wanted}" of ${video} are as near ${at}` };
@@ -249,7 +280,11 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
     const only = questions.length === 1 ? get(questions[0]!)! : null;
     if (only && query < only.points) {
       const time = timesOf(only.question.id)[query]!;
-      return { matched: only, query, note: `asked at ${seconds(queryTime)} s by the run, at ${seconds(time)} s by question "${exported.get(only.question.id) ?? only.question.id}": matched by its video, text and query ${query}` };
+      return {
+        matched: only,
+        query,
+        note: `asked at ${seconds(queryTime)} s by the run, at ${seconds(time)} s by question "${exported.get(only.question.id) ?? only.question.id}": matched by its video, text and query ${query}`,
+      };
     }
     return { field: 'queryTime', reason: `the question "${wanted}" of ${video} is not asked ${at}${only ? ` and has no query point ${query}` : ` (${questions.length} questions have this text)`}` };
   };
@@ -270,10 +305,13 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
           ? { field: 'item', reason: `no question with id "${line.item}" (a Tidemark question id, or the id its benchmark format exports)` }
           : { field: 'item', reason: 'names no question: no item, nor a video and query time to find one by' };
       }
-      if (line.query >= matched.points) return fallback?.() ?? { field: 'query', reason: `question "${line.item}" has ${matched.points} query point${matched.points === 1 ? '' : 's'} (query counts from 0)` };
+      if (line.query >= matched.points)
+        return fallback?.() ?? { field: 'query', reason: `question "${line.item}" has ${matched.points} query point${matched.points === 1 ? '' : 's'} (query counts from 0)` };
       const time = timesOf(matched.question.id)[line.query]!;
       if (line.queryTime !== undefined && Math.abs(time - line.queryTime) > tolerance + 1e-9) {
-        return fallback?.() ?? { field: 'queryTime', reason: `question "${line.item}" asks query point ${line.query} at ${seconds(time)} s, not ${seconds(line.queryTime)} s ± ${seconds(tolerance)} s` };
+        return (
+          fallback?.() ?? { field: 'queryTime', reason: `question "${line.item}" asks query point ${line.query} at ${seconds(time)} s, not ${seconds(line.queryTime)} s ± ${seconds(tolerance)} s` }
+        );
       }
       const groundTruth = groundTruthOf(line.meta);
       return groundTruth === undefined ? { matched, query: line.query } : checkGroundTruth(matched, line.query, line.item, groundTruth);

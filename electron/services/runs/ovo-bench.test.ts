@@ -135,8 +135,12 @@ describe('OVO-Bench scored as its release scores it (utils/OVOBenchScore.py)', (
     const twin = (r: ReleaseRecord) => (r.file === 'GPT_EPM_offline.json' && r.index === 2 ? '2' : String(r.id));
     expectPerItem(scored, release.configs.GPT!.records, twin);
     // the line a record's "{" is on: the one before its second "id": 1
-    const lineOfTwin = readFileSync(join(fixture, 'results', 'GPT', 'GPT_EPM_offline.json'), 'utf8').split('\n').flatMap((l, i) => (l.includes('"id": 1,') ? [i] : []))[1];
-    expect((await score('GPT')).lineNotes).toEqual([{ file: 'GPT_EPM_offline.json', line: expect.any(Number), item: '1', note: expect.stringContaining('matched to question "2", the same question of the same video whose key it is') }]);
+    const lineOfTwin = readFileSync(join(fixture, 'results', 'GPT', 'GPT_EPM_offline.json'), 'utf8')
+      .split('\n')
+      .flatMap((l, i) => (l.includes('"id": 1,') ? [i] : []))[1];
+    expect((await score('GPT')).lineNotes).toEqual([
+      { file: 'GPT_EPM_offline.json', line: expect.any(Number), item: '1', note: expect.stringContaining('matched to question "2", the same question of the same video whose key it is') },
+    ]);
     expect((await score('GPT')).lineNotes[0]!.line).toBe(lineOfTwin);
     expect(scored.byCategory.REC).toBeUndefined();
     expect(scored.notes.join('\n')).toMatch(/REC, SSR: no response.*left out/);
@@ -190,9 +194,23 @@ describe('OVO-Bench scored as its release scores it (utils/OVOBenchScore.py)', (
   });
 });
 
-describe('OVO-Bench: a strict column beside the release\'s substring test (issue 22, rule 4)', () => {
-  interface Difference { item: string; query: number | null; response: string | null; answer: unknown; scored: { correct: boolean | null; rule: string | null } | null; other: { correct: boolean | null; extracted: unknown } | null }
-  interface Comparison { against: string; label: string; overall: Record<string, number | null>; byCategory: Record<string, Record<string, number | null>>; differences: Difference[]; differenceCount: number }
+describe("OVO-Bench: a strict column beside the release's substring test (issue 22, rule 4)", () => {
+  interface Difference {
+    item: string;
+    query: number | null;
+    response: string | null;
+    answer: unknown;
+    scored: { correct: boolean | null; rule: string | null } | null;
+    other: { correct: boolean | null; extracted: unknown } | null;
+  }
+  interface Comparison {
+    against: string;
+    label: string;
+    overall: Record<string, number | null>;
+    byCategory: Record<string, Record<string, number | null>>;
+    differences: Difference[];
+    differenceCount: number;
+  }
   const comparisons = async (config: string, ...extra: string[]): Promise<Comparison[]> => ((await only(config, ...extra)) as Scored & { comparisons: Comparison[] }).comparisons;
 
   it('lists the answers substring credits by accident, each with the response and what each rule read', async () => {

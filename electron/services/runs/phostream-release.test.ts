@@ -25,13 +25,15 @@ afterAll(() => dir.remove());
 const TIMING: Record<string, string> = { EarlyResponse: 'early', NoResponse: 'no-response', LateResponse: 'late', PartlyCorrect: 'on-time' };
 const release = JSON.parse(readFileSync(join(fixtures, 'sample.release.json'), 'utf8')) as { models: Record<string, Record<string, number>> };
 const rows = JSON.parse(gunzipSync(readFileSync(join(fixtures, 'sample.release-rows.json.gz'))).toString('utf8')) as Record<string, Array<[number, string, number, number]>>;
-const references = (JSON.parse(readFileSync(sample, 'utf8')) as Array<{ video_path: string; verified_responses: Array<{ response: string }> }>).flatMap((v) => v.verified_responses.map((qa, k): [string, string] => [`${v.video_path}#${k}`, qa.response]));
+const references = (JSON.parse(readFileSync(sample, 'utf8')) as Array<{ video_path: string; verified_responses: Array<{ response: string }> }>).flatMap((v) =>
+  v.verified_responses.map((qa, k): [string, string] => [`${v.video_path}#${k}`, qa.response]),
+);
 
 /** The release's scripted judge (make_fixtures.py): 5 for the reference itself, else the N of "(quality N)", else 0. */
 const scripted = (answer: string, reference: string): Judgment => ({ score: answer === reference ? 5 : Number(/\(quality (\d+(?:\.\d+)?)\)/.exec(answer)?.[1] ?? 0), reason: 'scripted' });
 
 describe('PhoStream through the services, as the release scores it', () => {
-  it.each(['perfect', 'eager', 'malformed'])('the sample, %s run: every question and Table 3\'s columns as run_stream_eval.py', async (model) => {
+  it.each(['perfect', 'eager', 'malformed'])("the sample, %s run: every question and Table 3's columns as run_stream_eval.py", async (model) => {
     const project = await Project.open(join(dir.path, `${model}.tidemark`), { create: true });
     const imported = await importBenchmarkFile(project, lead, tools, { path: sample, format: 'phostream', mediaDir: join(dir.path, 'no-media') });
     expect(imported.problems).toEqual([]);
@@ -55,7 +57,9 @@ describe('PhoStream through the services, as the release scores it', () => {
     );
     const m = release.models[model]!;
     const fixed = (v: number | null | undefined) => v!.toFixed(9);
-    expect([score!.byCategory.instant!.score, score!.byCategory.backward!.score, score!.byCategory.forward!.score, score!.overall.score].map(fixed)).toEqual([m.instant, m.backward, m.forward, m.overall].map(fixed));
+    expect([score!.byCategory.instant!.score, score!.byCategory.backward!.score, score!.byCategory.forward!.score, score!.overall.score].map(fixed)).toEqual(
+      [m.instant, m.backward, m.forward, m.overall].map(fixed),
+    );
     expect([score!.overall.er, score!.overall.nr, score!.overall.pc].map(fixed)).toEqual([m.EarlyResponse, m.NoResponse! + m.LateResponse!, m.PartlyCorrect].map(fixed));
     await project.close();
   });

@@ -79,7 +79,19 @@ function replayOf(r: ModelResponse, question: Question | undefined, points: read
   // (an offline benchmark scores the first response as given); the rule still says how it was scored
   const verdict = early !== null && scored ? 'early' : (scored?.verdict ?? 'other');
   const rule = scored && early !== null && scored.verdict !== 'early' ? `${scored.rule ?? ''}; scored ${scored.verdict} by the paper's rule` : (scored?.rule ?? null);
-  return { id: r.id, questionId: r.questionId, query: r.query, t, offline: r.t === null, verdict, extracted: scored?.extracted ?? null, rule, knowableAt: knowable, early, judgment: scored?.judgment ?? null };
+  return {
+    id: r.id,
+    questionId: r.questionId,
+    query: r.query,
+    t,
+    offline: r.t === null,
+    verdict,
+    extracted: scored?.extracted ?? null,
+    rule,
+    knowableAt: knowable,
+    early,
+    judgment: scored?.judgment ?? null,
+  };
 }
 
 /** Responses that came before their answer was knowable, earliest first (by how early), across runs. */

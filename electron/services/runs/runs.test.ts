@@ -24,7 +24,12 @@ let phostreamVideo: string;
 const ids: Record<string, string> = {};
 const seconds = (clock: string): number => clock.split(':').reduce((s, part) => s * 60 + Number(part), 0);
 /** The PhoStream fixture's forward entry: questions at 00:36 (T_p 00:42), 01:20 (T_p 01:26), … */
-const phostream = (JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external', 'phostream', 'phostream_annotations.sample.json'), 'utf8')) as Array<{ video_path: string; verified_responses: Array<{ user_query: string; timestamp_question: string; timestamp_proactive?: string; response: string }> }>)[1]!;
+const phostream = (
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external', 'phostream', 'phostream_annotations.sample.json'), 'utf8')) as Array<{
+    video_path: string;
+    verified_responses: Array<{ user_query: string; timestamp_question: string; timestamp_proactive?: string; response: string }>;
+  }>
+)[1]!;
 
 const write = (name: string, lines: unknown[]): string => {
   const path = join(dir.path, name);
@@ -36,7 +41,15 @@ beforeAll(async () => {
   project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
   videoId = await insertTestVideo(project, { relPath: 'clips/a.mp4' });
   const make = async (profile: string, extra: Record<string, unknown> | null, points: number[]) =>
-    (await annotation.createQuestion(project, lee, videoId, questionFieldsSchema.parse({ profileId: builtinProfileId(profile), text: 'Q?', origin: extra ? { format: profile, extra } : null }), points.map((time) => ({ time, answer: 'A', evidence: [], proactiveTime: null, windowStart: null })))).question.id;
+    (
+      await annotation.createQuestion(
+        project,
+        lee,
+        videoId,
+        questionFieldsSchema.parse({ profileId: builtinProfileId(profile), text: 'Q?', origin: extra ? { format: profile, extra } : null }),
+        points.map((time) => ({ time, answer: 'A', evidence: [], proactiveTime: null, windowStart: null })),
+      )
+    ).question.id;
   ids.ovo = await make('ovo-s-bench', { id: 7 }, [5]);
   ids.vcb = await make('vcbench', { id: '0944' }, [10, 20, 30]);
   ids.pho0 = await make('phostream', null, [3]);
@@ -44,7 +57,15 @@ beforeAll(async () => {
   // a video whose questions are found by time: two asked at about 12 s, one at 40 and 55 s
   const b = await insertTestVideo(project, { relPath: 'set/b.mp4', duration: 120 });
   const at = async (name: string, points: number[]) => {
-    ids[name] = (await annotation.createQuestion(project, lee, b, questionFieldsSchema.parse({ profileId: builtinProfileId('ovo-s-bench'), text: name }), points.map((time) => ({ time, answer: 'A', evidence: [], proactiveTime: null, windowStart: null })))).question.id;
+    ids[name] = (
+      await annotation.createQuestion(
+        project,
+        lee,
+        b,
+        questionFieldsSchema.parse({ profileId: builtinProfileId('ovo-s-bench'), text: name }),
+        points.map((time) => ({ time, answer: 'A', evidence: [], proactiveTime: null, windowStart: null })),
+      )
+    ).question.id;
   };
   await at('b12', [12]);
   await at('b12.3', [12.3]);
@@ -52,7 +73,12 @@ beforeAll(async () => {
   // the PhoStream entry as its import makes it: the file's video path kept, in a media folder of the project's own
   phostreamVideo = await insertTestVideo(project, { relPath: 'phostream/output_1.mp4', duration: 900 });
   for (const [k, qa] of phostream.verified_responses.entries()) {
-    const fields = questionFieldsSchema.parse({ profileId: builtinProfileId('phostream'), text: qa.user_query, temporalType: 'forward', origin: { format: 'phostream', extra: { videoPath: phostream.video_path, time_type: 'forward' } } });
+    const fields = questionFieldsSchema.parse({
+      profileId: builtinProfileId('phostream'),
+      text: qa.user_query,
+      temporalType: 'forward',
+      origin: { format: 'phostream', extra: { videoPath: phostream.video_path, time_type: 'forward' } },
+    });
     const point = { time: seconds(qa.timestamp_question), answer: qa.response, evidence: [], proactiveTime: seconds(qa.timestamp_proactive!), windowStart: null };
     ids[`fwd${k}`] = (await annotation.createQuestion(project, lee, phostreamVideo, fields, [point])).question.id;
   }
@@ -76,7 +102,10 @@ describe('importing a run', () => {
     ]);
     const outcome = await importRunFile(project, lee, { path });
     expect(outcome).toMatchObject({ lines: 8, refused: false, problems: [] });
-    expect(outcome.runs).toEqual([{ model: 'gemini', label: 'gemini-run', responses: 5 }, { model: 'gpt', label: 'sync', responses: 1 }]);
+    expect(outcome.runs).toEqual([
+      { model: 'gemini', label: 'gemini-run', responses: 5 },
+      { model: 'gpt', label: 'sync', responses: 1 },
+    ]);
     expect(outcome.unmatched.map((p) => `${p.line}:${p.field}: ${p.reason}`)).toEqual([
       '7:item: no question with id "nope" (a Tidemark question id, or the id its benchmark format exports)',
       '8:query: question "0944" has 3 query points (query counts from 0)',
@@ -102,16 +131,19 @@ describe('importing a run', () => {
     expect(refused.refused).toBe(true);
     expect(refused.problems.map((p) => `${p.file}:${p.line}:${p.field}`)).toEqual(['bad.jsonl:2:t', 'bad.jsonl:3:', 'bad.jsonl:4:']);
     expect(refused.problems[2]!.reason).toContain('put other fields in "meta"');
-    expect((await runsOf(project))).toHaveLength(before);
+    expect(await runsOf(project)).toHaveLength(before);
     const skipped = await importRunFile(project, lee, { path, skipInvalid: true });
     expect(skipped.runs).toEqual([{ model: 'm', label: 'bad', responses: 1 }]);
   });
 
   it('refuses a run the project already has, writing nothing', async () => {
-    const path = write('again.jsonl', [{ model: 'x', item: '7', response: 'A', run: 'one' }, { model: 'gemini', item: '7', response: 'A', run: 'gemini-run' }]);
+    const path = write('again.jsonl', [
+      { model: 'x', item: '7', response: 'A', run: 'one' },
+      { model: 'gemini', item: '7', response: 'A', run: 'gemini-run' },
+    ]);
     const before = (await runsOf(project)).length;
     await expect(importRunFile(project, lee, { path })).rejects.toThrow(/already has the run "gemini-run" of gemini/);
-    expect((await runsOf(project))).toHaveLength(before);
+    expect(await runsOf(project)).toHaveLength(before);
   });
 
   it('removes a run in one undoable edit; a question removed takes its responses, undoably', async () => {
@@ -171,7 +203,13 @@ describe('matching by video and query time', () => {
 
 describe('importing another tool’s result file', () => {
   it('reads a PhoStream run output (fixture entry, the runner’s responses) with the model given, each response on the questions open then', async () => {
-    const stream = [['00:10', 'Hello'], ['00:36', 'Silent'], ['00:42', 'She will borrow scrub pants.'], ['01:21', 'Silent'], ['01:27', 'A pair of scissors.']].map(([timestamp, response]) => ({ timestamp, response, raw_response: response, status_code: 200, runtime_ms: 900 }));
+    const stream = [
+      ['00:10', 'Hello'],
+      ['00:36', 'Silent'],
+      ['00:42', 'She will borrow scrub pants.'],
+      ['01:21', 'Silent'],
+      ['01:27', 'A pair of scissors.'],
+    ].map(([timestamp, response]) => ({ timestamp, response, raw_response: response, status_code: 200, runtime_ms: 900 }));
     const row = { ...phostream, video: `/data/PhoStream/${phostream.video_path}`, id: 2, uuid: '3f2a9c1d', responses: stream, bench: 'phostream' };
     const path = write('phostream.jsonl', [row]);
     const outcome = await importRunFile(project, lee, { path, format: 'phostream-run', model: 'qwen2.5-omni' });
@@ -191,30 +229,55 @@ describe('importing another tool’s result file', () => {
   });
 
   it('matches the lines of a format without ids by video and time, with the tolerance given, reporting those that find none', async () => {
-    const text = JSON.stringify([
-      { video_path: './set/b.mp4', questions: [
-        { task_type: 'Counting', question: 'b40', time_stamp: '00:00:40', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'A' },
-        { task_type: 'Counting', question: 'b12', time_stamp: '00:00:12', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'B' },
-        { task_type: 'Counting', question: 'b70', time_stamp: '00:01:10', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'B' },
-      ] },
-    ], null, 4);
+    const text = JSON.stringify(
+      [
+        {
+          video_path: './set/b.mp4',
+          questions: [
+            { task_type: 'Counting', question: 'b40', time_stamp: '00:00:40', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'A' },
+            { task_type: 'Counting', question: 'b12', time_stamp: '00:00:12', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'B' },
+            { task_type: 'Counting', question: 'b70', time_stamp: '00:01:10', answer: 'A', options: ['A. one', 'B. two'], GPT4o: 'B' },
+          ],
+        },
+      ],
+      null,
+      4,
+    );
     const path = join(dir.path, 'streamingbench_out.json');
     writeFileSync(path, text);
     const outcome = await importRunFile(project, lee, { path, format: 'streamingbench-run', tolerance: 0.2 });
     expect(outcome.runs).toEqual([{ model: 'GPT4o', label: 'streamingbench_out', responses: 2 }]);
     expect(outcome.unmatched.map((p) => `${p.field}: ${p.reason}`)).toEqual(['queryTime: no question of set/b.mp4 is asked at 70 s ± 0.2 s (the nearest at 55 s)']);
     const run = (await runsOf(project)).find((r) => r.model === 'GPT4o')!;
-    expect((await project.stores.runs.responsesOfRun(run.id)).map((r) => [r.questionId, r.query, r.text]).sort()).toEqual([[ids.b12, 0, 'B'], [ids.b40, 0, 'A']].sort());
+    expect((await project.stores.runs.responsesOfRun(run.id)).map((r) => [r.questionId, r.query, r.text]).sort()).toEqual(
+      [
+        [ids.b12, 0, 'B'],
+        [ids.b40, 0, 'A'],
+      ].sort(),
+    );
   });
 
   it('refuses a bad record of another format, naming line and field, and writes nothing', async () => {
     const path = join(dir.path, 'o.json');
-    writeFileSync(path, JSON.stringify({ model: 'gpt-4o', results: [{ query_id: '7_q0', annotation_id: 7, query_index: 0, query_time: 5, response: 'B' }, { query_id: 'x', annotation_id: 7, response: 'B' }] }, null, 2));
+    writeFileSync(
+      path,
+      JSON.stringify(
+        {
+          model: 'gpt-4o',
+          results: [
+            { query_id: '7_q0', annotation_id: 7, query_index: 0, query_time: 5, response: 'B' },
+            { query_id: 'x', annotation_id: 7, response: 'B' },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
     const before = (await runsOf(project)).length;
     const refused = await importRunFile(project, lee, { path, format: 'ovo-s-results' });
     expect(refused.refused).toBe(true);
     expect(refused.problems.map((p) => `${p.file}:${p.line}:${p.field}`)).toEqual(['o.json:12:results[1].query_id']);
-    expect((await runsOf(project))).toHaveLength(before);
+    expect(await runsOf(project)).toHaveLength(before);
     const skipped = await importRunFile(project, lee, { path, format: 'ovo-s-results', skipInvalid: true });
     expect(skipped.runs).toEqual([{ model: 'gpt-4o', label: 'o', responses: 1 }]);
     await expect(importRunFile(project, lee, { path, format: 'nonsense' })).rejects.toThrow(/No run format "nonsense"/);

@@ -50,7 +50,12 @@ function readRuns(path: string, source: RunSource): { lines: Array<RunLine & { f
   const format = findRunFormat(source.format ?? 'tidemark-run');
   if (!format) throw new Error(`No run format "${source.format}".`);
   const folder = statSync(path).isDirectory();
-  const files = folder ? readdirSync(path).filter((f) => !f.startsWith('.') && statSync(join(path, f)).isFile()).sort().map((f) => join(path, f)) : [path];
+  const files = folder
+    ? readdirSync(path)
+        .filter((f) => !f.startsWith('.') && statSync(join(path, f)).isFile())
+        .sort()
+        .map((f) => join(path, f))
+    : [path];
   const out = { lines: [] as Array<RunLine & { file: string }>, problems: [] as Problem[], unmatched: [] as Problem[], label: folder ? basename(path) : basename(path).replace(/\.jsonl?$/i, '') };
   for (const full of files) {
     const file = basename(full);
@@ -88,7 +93,16 @@ export async function scoreRunFile(project: Project, path: string, profileId: st
     if (!runs.has(key)) runs.set(key, { model: line.model, run: line.run ?? label, responses: [], profiles: new Set() });
     const run = runs.get(key)!;
     run.profiles.add(matched.question.profileId);
-    run.responses.push({ id: `${file}:${line.line}`, runId: key, questionId: matched.question.id, query: match.query, t: line.t ?? null, text: line.response, latency: line.latency ?? null, ...(line.meta !== undefined ? { meta: line.meta } : {}) });
+    run.responses.push({
+      id: `${file}:${line.line}`,
+      runId: key,
+      questionId: matched.question.id,
+      query: match.query,
+      t: line.t ?? null,
+      text: line.response,
+      latency: line.latency ?? null,
+      ...(line.meta !== undefined ? { meta: line.meta } : {}),
+    });
   }
   const items = new Map<string, ProfileItems>();
   const pacer = new Pacer();

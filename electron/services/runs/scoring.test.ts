@@ -28,14 +28,30 @@ beforeAll(async () => {
   projectPath = join(dir.path, 'p.tidemark');
   project = await Project.open(projectPath, { create: true });
   videoId = await insertTestVideo(project, { relPath: 'a.mp4', duration: 120 });
-  const ask = async (key: string, profile: string, fields: Record<string, unknown>, points: Array<{ time: number; answer?: string | null; evidence?: Array<[number, number]>; proactiveTime?: number | null }>) => {
-    ids[key] = (await annotation.createQuestion(project, lee, videoId, questionFieldsSchema.parse({ profileId: builtinProfileId(profile), ...fields }), points.map((p) => ({ answer: null, evidence: [], proactiveTime: null, windowStart: null, ...p })))).question.id;
+  const ask = async (
+    key: string,
+    profile: string,
+    fields: Record<string, unknown>,
+    points: Array<{ time: number; answer?: string | null; evidence?: Array<[number, number]>; proactiveTime?: number | null }>,
+  ) => {
+    ids[key] = (
+      await annotation.createQuestion(
+        project,
+        lee,
+        videoId,
+        questionFieldsSchema.parse({ profileId: builtinProfileId(profile), ...fields }),
+        points.map((p) => ({ answer: null, evidence: [], proactiveTime: null, windowStart: null, ...p })),
+      )
+    ).question.id;
   };
   const choice = { answerKind: 'choice', options: { A: 'a', B: 'b', C: 'c', D: 'd' } };
   await ask('q1', 'ovo-s-bench', { ...choice, taskCode: '1.1.1', text: 'Which is nearer?', origin: { format: 'ovo-s', extra: { id: 1 } } }, [{ time: 10, answer: 'B', evidence: [[4, 8]] }]);
   await ask('q2', 'ovo-s-bench', { ...choice, taskCode: '1.1.1', text: 'Which is taller?', origin: { format: 'ovo-s', extra: { id: 2 } } }, [{ time: 20, answer: 'C', evidence: [[12, 18]] }]);
   // a counting question: its answers come from its marks (two chairs by 30 s, three by 60 s)
-  await ask('count', 'vcbench', { answerKind: 'number', taskCode: 'O1-Snap', text: 'How many chairs?', counting: { subcategory: 'O1-Snap', target: 'chair', windowSeconds: null } }, [{ time: 30 }, { time: 60 }]);
+  await ask('count', 'vcbench', { answerKind: 'number', taskCode: 'O1-Snap', text: 'How many chairs?', counting: { subcategory: 'O1-Snap', target: 'chair', windowSeconds: null } }, [
+    { time: 30 },
+    { time: 60 },
+  ]);
   await annotation.createMarks(project, lee, videoId, [
     { type: 'count', start: 25, end: null, target: 'chair', data: { value: 2 } },
     { type: 'count', start: 55, end: null, target: 'chair', data: { value: 3 } },
@@ -72,7 +88,10 @@ describe('scoring runs', () => {
     expect(q1.queries[0]).toMatchObject({ t: 5, extracted: 'A', correct: false });
     expect(ovo!.items.find((i) => i.item === '2')!.queries[0]).toMatchObject({ extracted: 'C', correct: true });
     const [vcb] = await scoreRuns(project, builtinProfileId('vcbench'), [run.id]);
-    expect(vcb!.items[0]!.queries.map((q) => [q.extracted, q.correct])).toEqual([[2, true], [3, true]]);
+    expect(vcb!.items[0]!.queries.map((q) => [q.extracted, q.correct])).toEqual([
+      [2, true],
+      [3, true],
+    ]);
     expect(vcb!.overall.gpa).toBeCloseTo(100, 6);
   });
 
@@ -97,7 +116,9 @@ describe('scoring runs', () => {
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
     await project.close();
     expect(await runCli(['score', '--project', projectPath, '--run', runPath, '--profile', 'ovo-s-bench', '--json'], io)).toBe(0);
-    const json = JSON.parse(out.join('')) as { runs: Array<{ model: string; run: string; profile: string; overall: Record<string, number>; items: Array<{ item: string; queries: Array<{ correct: boolean }> }> }> };
+    const json = JSON.parse(out.join('')) as {
+      runs: Array<{ model: string; run: string; profile: string; overall: Record<string, number>; items: Array<{ item: string; queries: Array<{ correct: boolean }> }> }>;
+    };
     expect(json.runs).toHaveLength(1);
     expect(json.runs[0]).toMatchObject({ model: 'm', run: 'run', profile: 'ovo-s-bench' });
     expect(json.runs[0]!.overall.accuracy).toBeCloseTo(50, 6);

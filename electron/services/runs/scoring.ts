@@ -21,7 +21,6 @@ import { exportedIds } from './matching';
 import { Pacer } from '../pacer';
 import type { RunStore } from './store';
 
-
 /** The points a question is scored at: its query points with answers resolved, or a VSAS task's seconds. */
 function scoringPoints(profile: Profile, q: Question, points: readonly QueryPoint[], marks: readonly Mark[]): ScoringItem['points'] {
   if (profile.rules.denseCaptions) {
@@ -96,7 +95,10 @@ async function scoreItems(runs: RunStore, p: ProfileItems, items: readonly Scori
   const judgments = await storedJudgments(runs, judge, judgeModel, items, scoreRun(profile, items, options));
   const score = compared(scoreRun(profile, items, { ...options, judgments }), { ...options, judgments });
   const { judged, repeated, meanStd } = judgments.spread;
-  if (judged > 0) score.notes.push(`Judged by ${judgeModel} (${judge.prompt.template} v${judge.prompt.version}): ${judged} answers${repeated ? `, ${repeated} judged more than once, their scores varying by ${meanStd.toFixed(2)} (mean standard deviation)` : ''}.`);
+  if (judged > 0)
+    score.notes.push(
+      `Judged by ${judgeModel} (${judge.prompt.template} v${judge.prompt.version}): ${judged} answers${repeated ? `, ${repeated} judged more than once, their scores varying by ${meanStd.toFixed(2)} (mean standard deviation)` : ''}.`,
+    );
   return score;
 }
 

@@ -28,14 +28,17 @@ const MODELS = ['perfect', 'realistic', 'malformed'] as const;
 /** count.py's accuracies in percent (its fractions × 100), by task; `total` is its pooled row. */
 function expected(stats: Stats): Record<string, Record<string, number | null>> {
   return Object.fromEntries(
-    Object.entries(stats).map(([task, s]): [string, Record<string, number>] => [task, s.time_accuracy !== undefined ? { timeAccuracy: 100 * s.time_accuracy, answerAccuracy: 100 * s.answer_accuracy! } : { accuracy: 100 * s.accuracy! }]),
+    Object.entries(stats).map(([task, s]): [string, Record<string, number>] => [
+      task,
+      s.time_accuracy !== undefined ? { timeAccuracy: 100 * s.time_accuracy, answerAccuracy: 100 * s.answer_accuracy! } : { accuracy: 100 * s.accuracy! },
+    ]),
   );
 }
 
 const fixed = (m: Record<string, number | null | undefined>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === null || v === undefined ? v : v.toFixed(9)]));
 
 describe('StreamingBench scored as src/data/count.py scores it', () => {
-  it.each(['real', 'omni', 'sqa', 'proactive'])('questions_%s.json: imported whole, every model\'s answers matched, scored per question and per task as the release', async (name) => {
+  it.each(['real', 'omni', 'sqa', 'proactive'])("questions_%s.json: imported whole, every model's answers matched, scored per question and per task as the release", async (name) => {
     const path = join(dir.path, `questions_${name}.json`);
     writeFileSync(path, gunzipSync(readFileSync(join(fixtures, `questions_${name}.run.json.gz`))));
     const project = await Project.open(join(dir.path, `${name}.tidemark`), { create: true });

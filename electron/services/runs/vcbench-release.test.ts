@@ -51,7 +51,10 @@ async function imported(name: string, dataFile: string): Promise<Project> {
 /** unify_results.py rows answering every query point of `records` with `predict`. */
 function unifiedRun(name: string, records: readonly DataRecord[], predict: (r: DataRecord, k: number) => number | null): string {
   const path = join(dir.path, `${name}.jsonl`);
-  writeFileSync(path, records.map((r) => JSON.stringify({ id: r.id, query_times: r.query_points.time, predictions: r.query_points.time.map((_, k) => predict(r, k)), gts: r.query_points.count })).join('\n') + '\n');
+  writeFileSync(
+    path,
+    records.map((r) => JSON.stringify({ id: r.id, query_times: r.query_points.time, predictions: r.query_points.time.map((_, k) => predict(r, k)), gts: r.query_points.count })).join('\n') + '\n',
+  );
   return path;
 }
 
@@ -127,7 +130,7 @@ describe('VCBench through the services, as eval/unify_results.py + eval/compute_
     await project.close();
   });
 
-  it('the subset, malformed run: the release stops on what int() cannot read; Tidemark skips it (the paper\'s B.1) and equals the release on the rest', async () => {
+  it("the subset, malformed run: the release stops on what int() cannot read; Tidemark skips it (the paper's B.1) and equals the release on the rest", async () => {
     const r = release.malformed!;
     expect(r.release_error).toMatch(/^TypeError/);
     const project = await imported('malformed', subset);
@@ -139,9 +142,13 @@ describe('VCBench through the services, as eval/unify_results.py + eval/compute_
     await project.close();
   });
 
-  it('unified rows (unify_results.py) name questions by the eval file\'s ids only: a line its id does not place is left out, one its id places on another question is noted', async () => {
+  it("unified rows (unify_results.py) name questions by the eval file's ids only: a line its id does not place is left out, one its id places on another question is noted", async () => {
     const project = await imported('unified', subset);
-    const rows = gunzipSync(readFileSync(join(fixtures, 'subset.perfect.raw.jsonl.gz'))).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; query_time: number; prediction: string; gt: number });
+    const rows = gunzipSync(readFileSync(join(fixtures, 'subset.perfect.raw.jsonl.gz')))
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; query_time: number; prediction: string; gt: number });
     // unify_results.py: grouped by id in the order met, int(prediction), gt
     const grouped = new Map<string, { id: string; query_times: number[]; predictions: number[]; gts: number[] }>();
     for (const r of rows) {
@@ -159,7 +166,11 @@ describe('VCBench through the services, as eval/unify_results.py + eval/compute_
     expect(run.unmatched).toHaveLength(168);
     // each with its reason: the id is no data question's, or its question has no such point, or asks it at another time
     expect(new Set(run.unmatched.map((u) => u.reason.replace(/"\d{4}"/, '"…"').replace(/\d+(\.\d+)?/g, 'n')))).toEqual(
-      new Set(['question "…" asks query point n at n s, not n s ± n s', 'no question with id "…" (a Tidemark question id, or the id its benchmark format exports)', 'question "…" has n query points (query counts from n)']),
+      new Set([
+        'question "…" asks query point n at n s, not n s ± n s',
+        'no question with id "…" (a Tidemark question id, or the id its benchmark format exports)',
+        'question "…" has n query points (query counts from n)',
+      ]),
     );
     expect(run.notes.map((n) => n.reason)).toEqual([
       'question "0954" has the key 9, the line\'s ground truth is 21: scored against the key',
@@ -173,7 +184,9 @@ describe('VCBench through the services, as eval/unify_results.py + eval/compute_
     const project = await imported('paper', subset);
     const release = await scoredRun(project, 'imperfect');
     const [paper] = await scoreRuns(project, builtinProfileId('vcbench'), [], { rules: 'paper' });
-    const outOfOrder = recordsOf(subset).filter((r) => r.query_points.time.some((t, i) => i > 0 && t < r.query_points.time[i - 1]!)).map((r) => r.id);
+    const outOfOrder = recordsOf(subset)
+      .filter((r) => r.query_points.time.some((t, i) => i > 0 && t < r.query_points.time[i - 1]!))
+      .map((r) => r.id);
     expect(outOfOrder).toEqual(['0002', '0018', '0072', '0076']);
     const differing = paper!.items.flatMap((item, i) => (['gpa', 'moc', 'uda'] as const).filter((m) => item.metrics[m] !== release.items[i]!.metrics[m]).map((m) => `${item.item} ${m}`));
     expect(differing.length).toBeGreaterThan(0);
@@ -197,11 +210,14 @@ describe('VCBench through the services, as eval/unify_results.py + eval/compute_
     await reimported.close();
   });
 
-  it('all 1,000 questions, each run: every question, subtype and the overall (the release\'s own files)', async () => {
+  it("all 1,000 questions, each run: every question, subtype and the overall (the release's own files)", async () => {
     const [fullData, fullEval] = [unpacked('vcbench_data.jsonl'), unpacked('vcbench_eval.jsonl')];
     const full = (JSON.parse(gunzipSync(readFileSync(join(fixtures, 'full.release.json.gz'))).toString('utf8')) as { runs: Record<string, ReleaseRun> }).runs;
     const predictions = JSON.parse(gunzipSync(readFileSync(join(fixtures, 'full.predictions.json.gz'))).toString('utf8')) as Record<string, Record<string, Record<string, unknown>>>;
-    const evalRows = readFileSync(fullEval, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { q_id: string; count: number });
+    const evalRows = readFileSync(fullEval, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { q_id: string; count: number });
     const project = await imported('full', fullData);
     for (const name of ['perfect', 'imperfect', 'malformed']) {
       const path = join(dir.path, `full.${name}.raw.jsonl`);

@@ -77,8 +77,14 @@ describe('people.setPassphrase', () => {
     expect(await passphraseMatches(passphraseOf(db(), 'Ann')!, 'anns secret 1')).toBe(true);
     expect(passphraseOf(db(), 'Lee')).toBeNull();
     // changing it needs the current one
-    expect(await call('people.setPassphrase', { passphrase: 'anns secret 2', current: null }, ann)).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'Ann has a passphrase: give the current one to change it.' } });
-    expect(await call('people.setPassphrase', { passphrase: 'anns secret 2', current: 'wrong one' }, ann)).toMatchObject({ ok: false, error: { code: 'forbidden', message: "That is not Ann's current passphrase." } });
+    expect(await call('people.setPassphrase', { passphrase: 'anns secret 2', current: null }, ann)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: 'Ann has a passphrase: give the current one to change it.' },
+    });
+    expect(await call('people.setPassphrase', { passphrase: 'anns secret 2', current: 'wrong one' }, ann)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: "That is not Ann's current passphrase." },
+    });
     expect(await call('people.setPassphrase', { passphrase: 'anns secret 2', current: 'anns secret 1' }, ann)).toMatchObject({ ok: true });
     expect(await passphraseMatches(passphraseOf(db(), 'Ann')!, 'anns secret 2')).toBe(true);
     // a lead changing her roles keeps it

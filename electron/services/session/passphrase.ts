@@ -14,7 +14,12 @@ const MAX_R = 16;
 const storedSchema = z
   .object({
     algorithm: z.literal('scrypt'),
-    N: z.number().int().min(2).max(MAX_N).refine((n) => (n & (n - 1)) === 0, 'a power of two'),
+    N: z
+      .number()
+      .int()
+      .min(2)
+      .max(MAX_N)
+      .refine((n) => (n & (n - 1)) === 0, 'a power of two'),
     r: z.number().int().min(1).max(MAX_R),
     p: z.number().int().min(1).max(4),
     salt: z.string().base64().min(4).max(200),

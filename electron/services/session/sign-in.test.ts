@@ -45,8 +45,14 @@ describe('signing in', () => {
     expect(await service.signIn(session, { person: 'x'.repeat(101), role: 'annotator' })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
     expect(await service.signIn(session, { person: 'Ann', role: 'boss' })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
     expect(await service.signIn(session, { person: 'Ann', role: 'lead', extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
-    expect(await service.signIn(session, { person: 'Zed', role: 'lead' })).toEqual({ ok: false, error: { code: 'forbidden', message: "Zed is not one of this project's people; a lead adds people (Review → People)." } });
-    expect(await service.signIn(session, { person: 'Ann', role: 'lead' })).toEqual({ ok: false, error: { code: 'forbidden', message: 'Ann is listed in this project as annotator, not lead; choose one of those roles.' } });
+    expect(await service.signIn(session, { person: 'Zed', role: 'lead' })).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: "Zed is not one of this project's people; a lead adds people (Review → People)." },
+    });
+    expect(await service.signIn(session, { person: 'Ann', role: 'lead' })).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'Ann is listed in this project as annotator, not lead; choose one of those roles.' },
+    });
     // a refused sign-in leaves the session as it was
     expect(session.caller).toEqual({ person: 'Ann', role: 'annotator' });
     // the machine remembers who signed in last: a new session starts as them, unverified
@@ -88,9 +94,15 @@ describe('a name protected by a passphrase', () => {
     expect(await call(rita, 'reviews.queue')).toMatchObject({ ok: true });
 
     const other = service.start();
-    expect(await service.signIn(other, { person: 'Rita', role: 'reviewer' })).toEqual({ ok: false, error: { code: 'unauthenticated', message: 'Rita protects their name with a passphrase: enter it to sign in.' } });
+    expect(await service.signIn(other, { person: 'Rita', role: 'reviewer' })).toEqual({
+      ok: false,
+      error: { code: 'unauthenticated', message: 'Rita protects their name with a passphrase: enter it to sign in.' },
+    });
     expect(await service.signIn(other, { person: 'Rita', role: 'reviewer', passphrase: '' })).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
-    expect(await service.signIn(other, { person: 'Rita', role: 'reviewer', passphrase: 'not hers' })).toEqual({ ok: false, error: { code: 'unauthenticated', message: "That is not Rita's passphrase." } });
+    expect(await service.signIn(other, { person: 'Rita', role: 'reviewer', passphrase: 'not hers' })).toEqual({
+      ok: false,
+      error: { code: 'unauthenticated', message: "That is not Rita's passphrase." },
+    });
     // (it started as Rita, the machine's last person: still without her passphrase, it is let in nowhere)
     expect(service.current(other)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: false });
     expect(await call(other, 'reviews.queue')).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });

@@ -41,9 +41,7 @@ const patchSchema = z.object({ ffmpegSource: ffmpegSourceSchema, keymap: keymapS
 const stateSchema = z.object({
   firstStartDone: z.boolean().default(false),
   lastProject: z.string().nullable().default(null),
-  recent: z
-    .array(z.object({ path: z.string(), name: z.string(), openedAt: z.string() }))
-    .default([]),
+  recent: z.array(z.object({ path: z.string(), name: z.string(), openedAt: z.string() })).default([]),
 });
 type AppState = z.infer<typeof stateSchema>;
 

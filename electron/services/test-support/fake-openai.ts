@@ -79,7 +79,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (req.method === 'GET' && path.endsWith('/models')) return send(res, 200, JSON.stringify({ object: 'list', data: fake.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) }));
+    if (req.method === 'GET' && path.endsWith('/models'))
+      return send(res, 200, JSON.stringify({ object: 'list', data: fake.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) }));
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) return send(res, 404, JSON.stringify({ error: { message: 'not found' } }));
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Received['body'];
     const request: Received = { at: Date.now(), path, body, authorization: req.headers.authorization, images: userImages(body) };
@@ -92,7 +93,18 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (answer.kind === 'raw') return sendRaw(res, answer);
     if (answer.kind === 'status') return send(res, answer.status, answer.body ?? JSON.stringify({ error: { message: `status ${answer.status}` } }), answer.headers);
     const usage = answer.usage ?? { prompt_tokens: 100, completion_tokens: 20 };
-    send(res, 200, JSON.stringify({ id: `chatcmpl-${received.length}`, object: 'chat.completion', created: 0, model: body.model ?? 'fake', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: answer.content } }], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
+    send(
+      res,
+      200,
+      JSON.stringify({
+        id: `chatcmpl-${received.length}`,
+        object: 'chat.completion',
+        created: 0,
+        model: body.model ?? 'fake',
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: answer.content } }],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      }),
+    );
   };
   const server: Server = createServer((req, res) => void handle(req, res).catch(() => send(res, 500, '{}')));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

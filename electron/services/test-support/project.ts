@@ -10,7 +10,23 @@ import type { Project } from '../projects/project';
 import type { NewVideo } from '../videos/store';
 
 export async function insertTestVideo(project: Project, fields: Partial<NewVideo> = {}): Promise<string> {
-  const video: NewVideo = { id: randomUUID(), name: 'v.mp4', relPath: 'v.mp4', fingerprint: randomUUID(), fileSize: 1, duration: 60, fps: 30, fpsRational: '30/1', variableFps: false, width: 640, height: 360, codec: 'h264', audioCodec: null, container: 'mp4', ...fields };
+  const video: NewVideo = {
+    id: randomUUID(),
+    name: 'v.mp4',
+    relPath: 'v.mp4',
+    fingerprint: randomUUID(),
+    fileSize: 1,
+    duration: 60,
+    fps: 30,
+    fpsRational: '30/1',
+    variableFps: false,
+    width: 640,
+    height: 360,
+    codec: 'h264',
+    audioCodec: null,
+    container: 'mp4',
+    ...fields,
+  };
   await project.edit('test', 'Add test video', (w) => w.videos.add([video], new Date().toISOString()));
   return video.id;
 }

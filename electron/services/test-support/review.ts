@@ -42,16 +42,47 @@ export async function populateForReview(project: Project): Promise<ReviewFixture
   await savePerson(project, lead, 'Rob', ['reviewer']);
   await savePerson(project, lead, 'Ada', ['adjudicator']);
   const ovo = builtinProfileId('ovo-s-bench');
-  const choice = await annotation.createQuestion(project, ann, videoId, question({ profileId: ovo, taskCode: '1.1.1', text: 'Which is nearer?', options: { A: 'chair', B: 'table' }, origin: { format: 'ovo-s', extra: { answer: SENTINEL } }, modelChecks: { cutoff: { cutoff: 5, supported: false, reason: `needs the ${SENTINEL}`, model: 'm', at: '' }, textOnly: { correct: 1, repeats: 1, answers: [SENTINEL], model: 'm', at: '' } } }), points([{ time: 5, answer: 'B', evidence: [[1, 4]] }]));
-  const text = await annotation.createQuestion(project, ann, videoId, question({ profileId: builtinProfileId('phostream'), text: 'What is written on the sign?', answerKind: 'text', temporalType: 'backward' }), points([{ time: 12, answer: SENTINEL, evidence: [[8, 11]] }]));
+  const choice = await annotation.createQuestion(
+    project,
+    ann,
+    videoId,
+    question({
+      profileId: ovo,
+      taskCode: '1.1.1',
+      text: 'Which is nearer?',
+      options: { A: 'chair', B: 'table' },
+      origin: { format: 'ovo-s', extra: { answer: SENTINEL } },
+      modelChecks: { cutoff: { cutoff: 5, supported: false, reason: `needs the ${SENTINEL}`, model: 'm', at: '' }, textOnly: { correct: 1, repeats: 1, answers: [SENTINEL], model: 'm', at: '' } },
+    }),
+    points([{ time: 5, answer: 'B', evidence: [[1, 4]] }]),
+  );
+  const text = await annotation.createQuestion(
+    project,
+    ann,
+    videoId,
+    question({ profileId: builtinProfileId('phostream'), text: 'What is written on the sign?', answerKind: 'text', temporalType: 'backward' }),
+    points([{ time: 12, answer: SENTINEL, evidence: [[8, 11]] }]),
+  );
   const vc = builtinProfileId('vcbench');
-  const count = await annotation.createQuestion(project, ann, videoId, question({ profileId: vc, taskCode: 'E1-Action', text: 'How many jumps?', answerKind: 'number', counting: { subcategory: 'E1-Action', target: 'jumps', windowSeconds: null } }), points([{ time: 20 }]));
+  const count = await annotation.createQuestion(
+    project,
+    ann,
+    videoId,
+    question({ profileId: vc, taskCode: 'E1-Action', text: 'How many jumps?', answerKind: 'number', counting: { subcategory: 'E1-Action', target: 'jumps', windowSeconds: null } }),
+    points([{ time: 20 }]),
+  );
   await annotation.createMarks(project, ann, videoId, [
     { type: 'event', start: 3, end: null, target: 'jumps', data: { note: SENTINEL } },
     { type: 'event', start: 9, end: null, target: 'jumps', data: {} },
     { type: 'span', start: 30, end: 32, target: 'door', data: { note: `author note ${SENTINEL}` } },
   ]);
-  const plain = await annotation.createQuestion(project, ann, videoId, question({ profileId: ovo, taskCode: '2.1.1', text: 'Was this room seen before?', options: { A: 'yes', B: 'no' } }), points([{ time: 40, answer: 'A' }]));
+  const plain = await annotation.createQuestion(
+    project,
+    ann,
+    videoId,
+    question({ profileId: ovo, taskCode: '2.1.1', text: 'Was this room seen before?', options: { A: 'yes', B: 'no' } }),
+    points([{ time: 40, answer: 'A' }]),
+  );
   return { videoId, choiceId: choice.question.id, textId: text.question.id, countId: count.question.id, plainId: plain.question.id };
 }
 
@@ -73,12 +104,40 @@ export async function addDraftsAndRun(project: Project, fx: ReviewFixture, runFi
   const { videoId } = fx;
   const request = requestSchemas['questions.create'].parse({ videoId, fields: { profileId: builtinProfileId('vsas-bench'), answerKind: 'text' }, queryPoints: [{ time: 0 }] });
   const task = (await annotation.createQuestion(project, ann, videoId, request.fields, request.queryPoints)).question;
-  const captions = await annotation.createMarks(project, ann, videoId, [0, 1, 2].map((s) => ({ type: 'caption' as const, start: s, end: s + 1, target: task.id, data: { text: `The cook slices (${SENTINEL}) at ${s} s` } })));
+  const captions = await annotation.createMarks(
+    project,
+    ann,
+    videoId,
+    [0, 1, 2].map((s) => ({ type: 'caption' as const, start: s, end: s + 1, target: task.id, data: { text: `The cook slices (${SENTINEL}) at ${s} s` } })),
+  );
   const [event] = await annotation.createMarks(project, ann, videoId, [{ type: 'event', start: 50, end: null, target: 'knocks', data: { note: `model note ${SENTINEL}` } }]);
   const draftOf = (kind: Draft['kind'], mark: Mark): Draft => ({
-    id: randomUUID(), videoId, kind, target: mark.target, at: mark.start, madeId: mark.id, status: 'draft',
-    provenance: draftProvenanceSchema.parse({ model: 'm', host: 'h', promptTemplate: `describe ${SENTINEL}`, promptVersion: 1, policy: 'sw', k: 1, frameTimes: [mark.start], inputTokens: 1, outputTokens: 1, costUsd: 0, latencyMs: 1, raw: `{"text":"${SENTINEL}"}`, error: null, drafted: SENTINEL }),
-    createdAt: new Date().toISOString(), decidedBy: null, decidedAt: null,
+    id: randomUUID(),
+    videoId,
+    kind,
+    target: mark.target,
+    at: mark.start,
+    madeId: mark.id,
+    status: 'draft',
+    provenance: draftProvenanceSchema.parse({
+      model: 'm',
+      host: 'h',
+      promptTemplate: `describe ${SENTINEL}`,
+      promptVersion: 1,
+      policy: 'sw',
+      k: 1,
+      frameTimes: [mark.start],
+      inputTokens: 1,
+      outputTokens: 1,
+      costUsd: 0,
+      latencyMs: 1,
+      raw: `{"text":"${SENTINEL}"}`,
+      error: null,
+      drafted: SENTINEL,
+    }),
+    createdAt: new Date().toISOString(),
+    decidedBy: null,
+    decidedAt: null,
   });
   await project.edit('Ann', 'Draft captions and an event', async (w) => {
     for (const c of captions) await w.drafting.add(draftOf('caption', c));

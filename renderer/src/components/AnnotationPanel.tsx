@@ -24,7 +24,14 @@ export function AnnotationToolbar(): React.JSX.Element | null {
     <div className="annotation-toolbar" data-testid="annotation-toolbar">
       <label title={`New marks are about this (${keys.target}). A selected counting question uses its own target.`}>
         Target
-        <input id="mark-target" value={countingTarget ?? target} disabled={countingTarget !== null} placeholder="e.g. chairs" onChange={(e) => setMarkTarget(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).blur()} />
+        <input
+          id="mark-target"
+          value={countingTarget ?? target}
+          disabled={countingTarget !== null}
+          placeholder="e.g. chairs"
+          onChange={(e) => setMarkTarget(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).blur()}
+        />
       </label>
       {open && (
         <span className="pending" data-testid="pending" title={`${open.type} open from ${open.start.toFixed(2)} s: ${openCount} open in all`}>
@@ -34,14 +41,20 @@ export function AnnotationToolbar(): React.JSX.Element | null {
       <label className={hasPoint ? '' : 'disabled'} title={`While a query point is selected, show only what the model sees (${keys.prefix})`}>
         <input type="checkbox" checked={prefixOnly} onChange={(e) => setPrefixOnly(e.target.checked)} /> Prefix only
       </label>
-      <button type="button" onClick={() => void undoRedo('undo')} title={`Undo (${keys.undo})`}>Undo</button>
-      <button type="button" onClick={() => void undoRedo('redo')} title={`Redo (${keys.redo})`}>Redo</button>
+      <button type="button" onClick={() => void undoRedo('undo')} title={`Undo (${keys.undo})`}>
+        Undo
+      </button>
+      <button type="button" onClick={() => void undoRedo('redo')} title={`Redo (${keys.redo})`}>
+        Redo
+      </button>
       {waiting ? (
         <span className="status" data-testid="status" role="status" title="What you did is on its way: the project is busy with a long task (an import, say) and takes it as soon as that is done.">
           Waiting for the project…
         </span>
       ) : (
-        <span className="status" data-testid="status" role="status" title={status ?? undefined}>{status}</span>
+        <span className="status" data-testid="status" role="status" title={status ?? undefined}>
+          {status}
+        </span>
       )}
     </div>
   );
@@ -59,11 +72,21 @@ export function AnnotationPanel(): React.JSX.Element | null {
   return (
     <aside className="annotation-panel" aria-label="Annotations">
       <nav className="tabs" role="tablist" aria-label="Marks or questions">
-        <button type="button" role="tab" aria-selected={panel === 'marks'} onClick={() => showPanel('marks')} data-testid="tab-marks">Marks ({markCount}) <kbd>1</kbd></button>
+        <button type="button" role="tab" aria-selected={panel === 'marks'} onClick={() => showPanel('marks')} data-testid="tab-marks">
+          Marks ({markCount}) <kbd>1</kbd>
+        </button>
         <button type="button" role="tab" aria-selected={panel === 'questions'} onClick={() => showPanel('questions')} data-testid="tab-questions">
           Questions ({questionCount}) <kbd>2</kbd>
-          {errors > 0 && <span className="badge error" title="lint errors">{errors}</span>}
-          {warnings > 0 && <span className="badge warn" title="lint warnings">{warnings}</span>}
+          {errors > 0 && (
+            <span className="badge error" title="lint errors">
+              {errors}
+            </span>
+          )}
+          {warnings > 0 && (
+            <span className="badge warn" title="lint warnings">
+              {warnings}
+            </span>
+          )}
         </button>
       </nav>
       {panel === 'marks' ? (

@@ -39,8 +39,12 @@ function Welcome(): React.JSX.Element {
         <IdentityForm />
       </section>
       <div className="actions">
-        <button type="button" className="primary" onClick={() => void pick('saveProject')}>New project…</button>
-        <button type="button" onClick={() => void pick('openProject')}>Open project… (O)</button>
+        <button type="button" className="primary" onClick={() => void pick('saveProject')}>
+          New project…
+        </button>
+        <button type="button" onClick={() => void pick('openProject')}>
+          Open project… (O)
+        </button>
       </div>
       {recent.length > 0 && (
         <section>
@@ -48,7 +52,9 @@ function Welcome(): React.JSX.Element {
           <ul className="recent">
             {recent.map((r) => (
               <li key={r.path}>
-                <button type="button" disabled={!r.exists} onClick={() => void usePickedPaths('openProject', [r.path])}>{r.name}</button>
+                <button type="button" disabled={!r.exists} onClick={() => void usePickedPaths('openProject', [r.path])}>
+                  {r.name}
+                </button>
                 <code>{r.path}</code>
                 {!r.exists && <span className="hint"> (missing)</span>}
               </li>
@@ -95,22 +101,59 @@ export function App(): React.JSX.Element {
     <div className="app">
       <header className="topbar">
         <span className="brand">Tidemark</span>
-        <span className="project-name" data-testid="project-name">{project ? project.name : 'No project'}</span>
-        {mode === 'browser' && <span className="badge" title="Served on 127.0.0.1 with an access token">browser mode</span>}
+        <span className="project-name" data-testid="project-name">
+          {project ? project.name : 'No project'}
+        </span>
+        {mode === 'browser' && (
+          <span className="badge" title="Served on 127.0.0.1 with an access token">
+            browser mode
+          </span>
+        )}
         <span className="spacer" />
         <IdentityControl />
-        <button type="button" onClick={() => void pick('saveProject')}>New</button>
-        <button type="button" onClick={() => void pick('openProject')}>Open</button>
-        {project && <button type="button" onClick={() => openOverlay('profiles')}>Profiles</button>}
-        {project && <button type="button" onClick={() => openOverlay('exchange')} data-testid="open-exchange">Import / export</button>}
-        {project && <button type="button" onClick={() => openOverlay('review')} title={`Review (${reviewKey})`} data-testid="open-review">Review</button>}
-        {project && <button type="button" onClick={() => openOverlay('runs')} title={`Model runs (${runsKey})`} data-testid="open-runs">Runs</button>}
-        {project && <button type="button" onClick={() => openOverlay('drafting')} title={`Drafting with a model (${draftingKey})`} data-testid="open-drafting">Drafting</button>}
-        {project && <button type="button" onClick={() => void closeProject()}>Close</button>}
+        <button type="button" onClick={() => void pick('saveProject')}>
+          New
+        </button>
+        <button type="button" onClick={() => void pick('openProject')}>
+          Open
+        </button>
+        {project && (
+          <button type="button" onClick={() => openOverlay('profiles')}>
+            Profiles
+          </button>
+        )}
+        {project && (
+          <button type="button" onClick={() => openOverlay('exchange')} data-testid="open-exchange">
+            Import / export
+          </button>
+        )}
+        {project && (
+          <button type="button" onClick={() => openOverlay('review')} title={`Review (${reviewKey})`} data-testid="open-review">
+            Review
+          </button>
+        )}
+        {project && (
+          <button type="button" onClick={() => openOverlay('runs')} title={`Model runs (${runsKey})`} data-testid="open-runs">
+            Runs
+          </button>
+        )}
+        {project && (
+          <button type="button" onClick={() => openOverlay('drafting')} title={`Drafting with a model (${draftingKey})`} data-testid="open-drafting">
+            Drafting
+          </button>
+        )}
+        {project && (
+          <button type="button" onClick={() => void closeProject()}>
+            Close
+          </button>
+        )}
       </header>
       {error && (
         <div className="error-bar" role="alert" data-testid="error">
-          {error} <button type="button" onClick={dismissError}>Dismiss</button>
+          {error}{' '}
+          <button type="button" onClick={dismissError}>
+            Dismiss
+          </button>
         </div>
       )}
       {project ? (

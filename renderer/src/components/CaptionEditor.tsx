@@ -61,7 +61,10 @@ export function CaptionEditor(): React.JSX.Element | null {
   return (
     <div className="caption-editor" data-testid="caption-editor">
       <h4>
-        Caption for second {second} <span className="hint">({captioned} of {Math.ceil(duration)} s captioned)</span>
+        Caption for second {second}{' '}
+        <span className="hint">
+          ({captioned} of {Math.ceil(duration)} s captioned)
+        </span>
       </h4>
       {draft && (
         <p className={`draft-bar status-${draft.status}`} data-testid="caption-draft">
@@ -100,14 +103,22 @@ export function CaptionEditor(): React.JSX.Element | null {
       {diff && (
         <p className="caption-diff" data-testid="caption-diff">
           vs second {second - 1}:{' '}
-          {diff.map((part, i) => <span key={i} className={`diff-${part.kind}`}>{part.text} </span>)}
+          {diff.map((part, i) => (
+            <span key={i} className={`diff-${part.kind}`}>
+              {part.text}{' '}
+            </span>
+          ))}
         </p>
       )}
       <div className="row">
         <input placeholder="from s" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} aria-label="Copy to range: from second" />
         <input placeholder="to s" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} aria-label="Copy to range: to second (exclusive)" />
-        <button type="button" disabled={!range.from || !range.to} onClick={() => void setCaption(Number(range.from), Number(range.to), text)}>Copy text to range</button>
-        <button type="button" onClick={() => void mergeCaptionRuns()} title="Merge runs of identical captions into one event">Merge identical runs</button>
+        <button type="button" disabled={!range.from || !range.to} onClick={() => void setCaption(Number(range.from), Number(range.to), text)}>
+          Copy text to range
+        </button>
+        <button type="button" onClick={() => void mergeCaptionRuns()} title="Merge runs of identical captions into one event">
+          Merge identical runs
+        </button>
       </div>
     </div>
   );

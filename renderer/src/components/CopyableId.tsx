@@ -21,7 +21,10 @@ export function CopyableId({ label, value, testId, title }: { label: string; val
   };
   return (
     <span className="copyable-id" title={title}>
-      {label} <code ref={text} data-testid={testId}>{value}</code>{' '}
+      {label}{' '}
+      <code ref={text} data-testid={testId}>
+        {value}
+      </code>{' '}
       <button type="button" className="link" onClick={() => void copy()} onBlur={() => setDone(null)} data-testid={`${testId}-copy`}>
         {done === 'copied' ? 'Copied' : done === 'selected' ? 'Selected — Ctrl/⌘+C copies' : 'Copy'}
       </button>

@@ -12,12 +12,25 @@ export function CountKey({ question, point, marks }: { question: Question; point
   const withheld = useStore((s) => s.withheld.includes(question.id));
   if (!question.counting) return null;
   if (withheld) {
-    return <span className="hint" data-testid="qp-derived" title="Withheld from you until you have submitted your review of this item: its answer and the marks it counts are not sent">answer withheld (blind review)</span>;
+    return (
+      <span className="hint" data-testid="qp-derived" title="Withheld from you until you have submitted your review of this item: its answer and the marks it counts are not sent">
+        answer withheld (blind review)
+      </span>
+    );
   }
   const key = answerKey(question, point, marks);
-  if (key.fromMarks) return <span className="derived" data-testid="qp-derived" title="Derived from the marks (VCBench §3.2, inclusive)">= {String(key.answer)}</span>;
+  if (key.fromMarks)
+    return (
+      <span className="derived" data-testid="qp-derived" title="Derived from the marks (VCBench §3.2, inclusive)">
+        = {String(key.answer)}
+      </span>
+    );
   return (
-    <span className="derived" data-testid="qp-derived" title={`The stored count (imported, or decided in adjudication) is the answer key; the marks give ${deriveCount(marks, question.counting, point)}`}>
+    <span
+      className="derived"
+      data-testid="qp-derived"
+      title={`The stored count (imported, or decided in adjudication) is the answer key; the marks give ${deriveCount(marks, question.counting, point)}`}
+    >
       = {String(key.answer)} <span className="hint">stored</span>
     </span>
   );

@@ -21,7 +21,9 @@ function Bars({ title, counts }: { title: string; counts: Record<string, number>
       <h4>{title}</h4>
       {rows.map(([label, n]) => (
         <div key={label} className="bar-row">
-          <span className="bar-label" title={label}>{label}</span>
+          <span className="bar-label" title={label}>
+            {label}
+          </span>
           <span className="bar" style={{ width: `${(100 * n) / max}%` }} />
           <span className="bar-value">{n}</span>
         </div>
@@ -35,9 +37,18 @@ function Histogram({ title, values, unit }: { title: string; values: DatasetStat
   const max = Math.max(...values.histogram);
   return (
     <section className="histogram">
-      <h4>{title} <span className="hint">n = {values.count}, median {values.median.toFixed(1)}{unit}, max {values.max.toFixed(1)}{unit}</span></h4>
+      <h4>
+        {title}{' '}
+        <span className="hint">
+          n = {values.count}, median {values.median.toFixed(1)}
+          {unit}, max {values.max.toFixed(1)}
+          {unit}
+        </span>
+      </h4>
       <div className="histogram-bars">
-        {values.histogram.map((n, i) => <span key={i} title={`${i * values.binWidth}–${(i + 1) * values.binWidth}${unit}: ${n}`} style={{ height: `${(100 * n) / (max || 1)}%` }} />)}
+        {values.histogram.map((n, i) => (
+          <span key={i} title={`${i * values.binWidth}–${(i + 1) * values.binWidth}${unit}: ${n}`} style={{ height: `${(100 * n) / (max || 1)}%` }} />
+        ))}
       </div>
     </section>
   );
@@ -49,12 +60,16 @@ function StatsView({ stats }: { stats: DatasetStats[] }): React.JSX.Element {
     <div className="stats" data-testid="stats">
       {stats.map((s) => (
         <div key={s.profile} className="stats-profile">
-          <h3>{s.profile}: {plural(s.questions, 'question')}, {plural(s.queryPoints, 'query point')}, {plural(s.videos, 'video')}</h3>
+          <h3>
+            {s.profile}: {plural(s.questions, 'question')}, {plural(s.queryPoints, 'query point')}, {plural(s.videos, 'video')}
+          </h3>
           <div className="stats-grid">
             <Bars title="By task type" counts={s.byTaskCode} />
             <Bars title="By top category" counts={s.byTopCategory} />
             <Bars title="By temporal type" counts={s.byTemporalType} />
-            {Object.entries(s.byFacet).map(([facet, counts]) => <Bars key={facet} title={`By ${facet}`} counts={counts} />)}
+            {Object.entries(s.byFacet).map(([facet, counts]) => (
+              <Bars key={facet} title={`By ${facet}`} counts={counts} />
+            ))}
             <Bars title="By source" counts={s.bySource} />
             <Histogram title="Query times" values={s.queryTimes} unit=" s" />
             <Histogram title="Evidence spans" values={s.evidenceSpans} unit=" s" />
@@ -99,7 +114,9 @@ function JobProgress({ job, testId }: { job: JobOf<'exchange' | 'export' | 'read
     <div className="job-progress" data-testid={testId}>
       <span>{job.message}</span>
       <progress max={1} value={job.progress ?? undefined} />
-      <button type="button" onClick={() => void cancelJob(job.id)}>Cancel</button>
+      <button type="button" onClick={() => void cancelJob(job.id)}>
+        Cancel
+      </button>
     </div>
   );
 }
@@ -118,11 +135,27 @@ function ImportOutcome({ outcome }: { outcome: ImportOutcomeView }): React.JSX.E
           {alreadyPresent.toLocaleString('en')} already in the project{updated > 0 ? `, ${updated.toLocaleString('en')} updated from the file` : ', left as they were'}.
         </p>
       )}
-      {outcome.reportPath && <p>Problems written to <code>{outcome.reportPath}</code></p>}
+      {outcome.reportPath && (
+        <p>
+          Problems written to <code>{outcome.reportPath}</code>
+        </p>
+      )}
       <ul>
-        {outcome.problems.slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
-        {outcome.warnings.slice(0, 200).map((w, i) => <li key={`w${i}`} className="import-warning"><code>{formatProblem({ ...w, reason: `warning: ${w.reason}` })}</code></li>)}
-        {outcome.missingMedia.map((m) => <li key={m.videoPath}>missing media: <code>{m.videoPath}</code> ({plural(m.questions, 'question')} on a placeholder video until it is relinked)</li>)}
+        {outcome.problems.slice(0, 200).map((p, i) => (
+          <li key={i}>
+            <code>{formatProblem(p)}</code>
+          </li>
+        ))}
+        {outcome.warnings.slice(0, 200).map((w, i) => (
+          <li key={`w${i}`} className="import-warning">
+            <code>{formatProblem({ ...w, reason: `warning: ${w.reason}` })}</code>
+          </li>
+        ))}
+        {outcome.missingMedia.map((m) => (
+          <li key={m.videoPath}>
+            missing media: <code>{m.videoPath}</code> ({plural(m.questions, 'question')} on a placeholder video until it is relinked)
+          </li>
+        ))}
       </ul>
     </div>
   );
@@ -177,51 +210,98 @@ export function ExchangeOverlay(): React.JSX.Element | null {
             <label className="field">
               Format
               <select value={format} onChange={(e) => setFormat(e.target.value)} data-testid="exchange-format">
-                {available.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+                {available.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.label}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="field">
               {tab === 'import' ? 'File to import' : 'File to write'}
               <span className="row">
                 <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="/path/to/file.jsonl" data-testid="exchange-path" />
-                {nativeDialogs && <button type="button" onClick={() => void chooseExchangePath(tab === 'import' ? 'benchmarkFile' : 'benchmarkSaveFile').then((p) => p && setPath(p))}>Choose…</button>}
+                {nativeDialogs && (
+                  <button type="button" onClick={() => void chooseExchangePath(tab === 'import' ? 'benchmarkFile' : 'benchmarkSaveFile').then((p) => p && setPath(p))}>
+                    Choose…
+                  </button>
+                )}
               </span>
             </label>
             <label className="field">
               Media folder (video paths are relative to it; optional)
               <span className="row">
                 <input value={mediaDir} onChange={(e) => setMediaDir(e.target.value)} data-testid="exchange-media" />
-                {nativeDialogs && <button type="button" onClick={() => void chooseExchangePath('mediaFolder').then((p) => p && setMediaDir(p))}>Choose…</button>}
+                {nativeDialogs && (
+                  <button type="button" onClick={() => void chooseExchangePath('mediaFolder').then((p) => p && setMediaDir(p))}>
+                    Choose…
+                  </button>
+                )}
               </span>
             </label>
             {tab === 'import' ? (
               <>
-                <label className="check"><input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} /> Import the good records and report the bad ones (otherwise a file with any bad record imports nothing)</label>
+                <label className="check">
+                  <input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} /> Import the good records and report the bad ones (otherwise a file with any bad
+                  record imports nothing)
+                </label>
                 <fieldset className="choice" data-testid="exchange-existing">
                   <legend>Questions the profile already has (same benchmark id)</legend>
-                  <label className="check"><input type="radio" name="existing" checked={existing === 'skip'} onChange={() => setExisting('skip')} /> leave them as they are</label>
-                  <label className="check"><input type="radio" name="existing" checked={existing === 'update'} onChange={() => setExisting('update')} /> update them from the file</label>
+                  <label className="check">
+                    <input type="radio" name="existing" checked={existing === 'skip'} onChange={() => setExisting('skip')} /> leave them as they are
+                  </label>
+                  <label className="check">
+                    <input type="radio" name="existing" checked={existing === 'update'} onChange={() => setExisting('update')} /> update them from the file
+                  </label>
                 </fieldset>
-                <button type="button" className="primary" disabled={!path || importJob !== null} onClick={() => void startImport({ path, format, skipInvalid, existing, ...media })} data-testid="exchange-run">Import</button>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={!path || importJob !== null}
+                  onClick={() => void startImport({ path, format, skipInvalid, existing, ...media })}
+                  data-testid="exchange-run"
+                >
+                  Import
+                </button>
                 {importJob && <JobProgress job={importJob} testId="exchange-import-progress" />}
                 {lastImport && <ImportOutcome outcome={lastImport} />}
               </>
             ) : (
               <>
                 <div className="row">
-                  <button type="button" disabled={readinessJob !== null} onClick={() => void checkReadiness(format)} data-testid="exchange-check">Check readiness</button>
-                  <label className="check"><input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Export even if not ready</label>
-                  <label className="check"><input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} data-testid="exchange-overwrite" /> Replace the file if it exists</label>
-                  <button type="button" className="primary" disabled={!path || exportJob !== null} onClick={() => void startExport({ path, format, force, overwrite, ...media })} data-testid="exchange-run">Export</button>
+                  <button type="button" disabled={readinessJob !== null} onClick={() => void checkReadiness(format)} data-testid="exchange-check">
+                    Check readiness
+                  </button>
+                  <label className="check">
+                    <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Export even if not ready
+                  </label>
+                  <label className="check">
+                    <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} data-testid="exchange-overwrite" /> Replace the file if it exists
+                  </label>
+                  <button
+                    type="button"
+                    className="primary"
+                    disabled={!path || exportJob !== null}
+                    onClick={() => void startExport({ path, format, force, overwrite, ...media })}
+                    data-testid="exchange-run"
+                  >
+                    Export
+                  </button>
                 </div>
                 {readinessJob && <JobProgress job={readinessJob} testId="exchange-readiness-progress" />}
                 {exportJob && <JobProgress job={exportJob} testId="exchange-export-progress" />}
                 {exported && (
                   <div data-testid="exchange-export-result" className={exported.written ? 'lint-ok' : 'error'}>
-                    {exported.written ? `Wrote ${exported.items} ${format === 'tidemark' ? 'rows' : 'questions'} to ${exported.path}` : 'Not exported: the questions are not ready (see below), or tick “Export even if not ready”.'}
+                    {exported.written
+                      ? `Wrote ${exported.items} ${format === 'tidemark' ? 'rows' : 'questions'} to ${exported.path}`
+                      : 'Not exported: the questions are not ready (see below), or tick “Export even if not ready”.'}
                     {exported.leftOut.length > 0 && (
                       <ul className="lints" data-testid="exchange-left-out">
-                        {exported.leftOut.slice(0, 200).map((l) => <li key={l.questionId} className="warning">left out {l.questionId}: {l.reason}</li>)}
+                        {exported.leftOut.slice(0, 200).map((l) => (
+                          <li key={l.questionId} className="warning">
+                            left out {l.questionId}: {l.reason}
+                          </li>
+                        ))}
                       </ul>
                     )}
                   </div>
@@ -229,12 +309,18 @@ export function ExchangeOverlay(): React.JSX.Element | null {
                 {readiness && <ReadinessView report={readiness} />}
               </>
             )}
-            {error && <p className="error" role="alert" data-testid="exchange-error">{error}</p>}
+            {error && (
+              <p className="error" role="alert" data-testid="exchange-error">
+                {error}
+              </p>
+            )}
           </div>
         )}
         {tab === 'stats' && (stats ? <StatsView stats={stats} /> : <p className="hint">Loading…</p>)}
         <div className="actions">
-          <button type="button" onClick={closeOverlay}>Close</button>
+          <button type="button" onClick={closeOverlay}>
+            Close
+          </button>
         </div>
       </div>
     </div>

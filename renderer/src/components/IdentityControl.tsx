@@ -75,24 +75,55 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
       <label className="field">
         Your name
         <input ref={nameField} value={name} onChange={(e) => pickName(e.target.value)} list="people-names" autoFocus={compact && !prompted} data-testid="identity-name" />
-        <datalist id="people-names">{people.map((p) => <option key={p.id} value={p.name} />)}</datalist>
+        <datalist id="people-names">
+          {people.map((p) => (
+            <option key={p.id} value={p.name} />
+          ))}
+        </datalist>
       </label>
       <label className="field">
         Role
         <select value={role} onChange={(e) => isOneOf(roles, e.target.value) && setRole(e.target.value)} data-testid="identity-role">
-          {roles.map((r) => <option key={r} value={r}>{r}</option>)}
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
         </select>
       </label>
       {asksPassphrase && (
         <label className="field">
           Passphrase
-          <input ref={passphraseField} type="password" autoComplete="current-password" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} autoFocus={prompted !== null} data-testid="identity-passphrase" />
+          <input
+            ref={passphraseField}
+            type="password"
+            autoComplete="current-password"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.target.value)}
+            autoFocus={prompted !== null}
+            data-testid="identity-passphrase"
+          />
         </label>
       )}
-      {listed && <span className="hint identity-listed">listed as {listed.roles.join(', ')}{listed.hasPassphrase ? ' · protects their name with a passphrase' : ''}</span>}
-      <button type="submit" className="primary" disabled={!typed || busy} data-testid="identity-save">{compact ? 'Switch' : 'Save'}</button>
-      {compact && <button type="button" onClick={onDone}>Cancel</button>}
-      {message && <p className="error identity-error" role="alert" data-testid="identity-error">{message}</p>}
+      {listed && (
+        <span className="hint identity-listed">
+          listed as {listed.roles.join(', ')}
+          {listed.hasPassphrase ? ' · protects their name with a passphrase' : ''}
+        </span>
+      )}
+      <button type="submit" className="primary" disabled={!typed || busy} data-testid="identity-save">
+        {compact ? 'Switch' : 'Save'}
+      </button>
+      {compact && (
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      )}
+      {message && (
+        <p className="error identity-error" role="alert" data-testid="identity-error">
+          {message}
+        </p>
+      )}
     </form>
   );
 }

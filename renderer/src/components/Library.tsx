@@ -35,13 +35,16 @@ export function Library(): React.JSX.Element {
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: videos.length, getScrollElement: () => parentRef.current, estimateSize: () => 58, overscan: 8, getItemKey: (i) => videos[i]?.id ?? i });
 
-
   return (
     <aside className="library" aria-label="Video library">
       <header>
         <h2>Videos</h2>
-        <button type="button" onClick={() => void pick('videoFiles')} title="Import videos (I)">Import files</button>
-        <button type="button" onClick={() => void pick('videoFolder')}>Import folder</button>
+        <button type="button" onClick={() => void pick('videoFiles')} title="Import videos (I)">
+          Import files
+        </button>
+        <button type="button" onClick={() => void pick('videoFolder')}>
+          Import folder
+        </button>
       </header>
       <div ref={parentRef} className="library-list" data-testid="library">
         {videos.length === 0 && <p className="hint">No videos yet. Import files or a folder.</p>}
@@ -64,14 +67,26 @@ export function Library(): React.JSX.Element {
               >
                 <Thumb video={video} manifest={thumbnails[video.id]} />
                 <div className="meta">
-                  <div className="name" title={video.relPath}>{video.name}</div>
+                  <div className="name" title={video.relPath}>
+                    {video.name}
+                  </div>
                   <div className="details">
-                    {video.duration === null ? 'length unknown' : formatDuration(video.duration)} · {formatFps(video.fps)} fps{video.variableFps ? ' VFR' : ''} · {video.width}×{video.height} · {video.codec}{video.audioCodec ? ` + ${video.audioCodec}` : ''}
+                    {video.duration === null ? 'length unknown' : formatDuration(video.duration)} · {formatFps(video.fps)} fps{video.variableFps ? ' VFR' : ''} · {video.width}×{video.height} ·{' '}
+                    {video.codec}
+                    {video.audioCodec ? ` + ${video.audioCodec}` : ''}
                   </div>
                   {video.status !== 'ok' && (
                     <div className="status" title={video.statusMessage ?? ''}>
                       {video.status}{' '}
-                      <button type="button" onClick={(e) => { e.stopPropagation(); void relinkVideo(video.id); }}>Relink…</button>
+                      <button
+                        type="button"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          void relinkVideo(video.id);
+                        }}
+                      >
+                        Relink…
+                      </button>
                     </div>
                   )}
                 </div>
@@ -90,13 +105,19 @@ function ImportReportView(): React.JSX.Element | null {
   if (!report) return null;
   return (
     <div className="import-report" data-testid="import-report" role="status">
-      <strong>Import: {report.imported.length} added, {report.duplicates.length} already present, {report.failed.length} failed</strong>
+      <strong>
+        Import: {report.imported.length} added, {report.duplicates.length} already present, {report.failed.length} failed
+      </strong>
       <ul>
         {[...report.failed, ...report.duplicates].map((p) => (
-          <li key={p.path}><code>{p.path}</code>: {p.reason}</li>
+          <li key={p.path}>
+            <code>{p.path}</code>: {p.reason}
+          </li>
         ))}
       </ul>
-      <button type="button" onClick={dismissImportReport}>Dismiss</button>
+      <button type="button" onClick={dismissImportReport}>
+        Dismiss
+      </button>
     </div>
   );
 }

@@ -43,9 +43,23 @@ export function MarksList(): React.JSX.Element {
               data-mark-type={mark.type}
               onClick={() => selectMark(mark.id)}
             >
-              <span className="mark-type">{mark.type}{drafted.has(mark.id) && <em className="draft-badge" title="A model's draft no person has decided yet: a accepts, Shift+Backspace rejects"> draft</em>}</span>
-              <span className="mark-time">{time(mark.start)}{mark.end !== null ? `–${time(mark.end)}` : isOpenInterval(mark) ? '–…' : ''}</span>
-              <span className="mark-desc">{mark.target ? `${mark.target}: ` : ''}{describeMark(mark)}</span>
+              <span className="mark-type">
+                {mark.type}
+                {drafted.has(mark.id) && (
+                  <em className="draft-badge" title="A model's draft no person has decided yet: a accepts, Shift+Backspace rejects">
+                    {' '}
+                    draft
+                  </em>
+                )}
+              </span>
+              <span className="mark-time">
+                {time(mark.start)}
+                {mark.end !== null ? `–${time(mark.end)}` : isOpenInterval(mark) ? '–…' : ''}
+              </span>
+              <span className="mark-desc">
+                {mark.target ? `${mark.target}: ` : ''}
+                {describeMark(mark)}
+              </span>
             </div>
           );
         })}
@@ -95,12 +109,21 @@ export function MarkInspector(): React.JSX.Element | null {
   return (
     <div className="inspector" data-testid="mark-inspector">
       <header>
-        <strong>{mark.type}</strong> {time(mark.start)}{mark.end !== null ? ` – ${time(mark.end)}` : isOpenInterval(mark) ? ' – open' : ''}
-        <button type="button" onClick={() => void removeMarks([mark.id])} title="Delete (Del)">Delete</button>
-        <button type="button" onClick={() => selectMark(null)}>Close</button>
+        <strong>{mark.type}</strong> {time(mark.start)}
+        {mark.end !== null ? ` – ${time(mark.end)}` : isOpenInterval(mark) ? ' – open' : ''}
+        <button type="button" onClick={() => void removeMarks([mark.id])} title="Delete (Del)">
+          Delete
+        </button>
+        <button type="button" onClick={() => selectMark(null)}>
+          Close
+        </button>
       </header>
       {input('target', 'Target', mark.target, (v) => void updateMark(mark.id, { target: v.trim() }))}
-      {mark.type === 'count' && input('value', 'Count', String(mark.data.value), (v) => (v.trim() !== '' && Number.isInteger(Number(v)) && Number(v) >= 0 ? void updateMark(mark.id, { data: { value: Number(v) } }) : false), { id: 'mark-count', inputMode: 'numeric' })}
+      {mark.type === 'count' &&
+        input('value', 'Count', String(mark.data.value), (v) => (v.trim() !== '' && Number.isInteger(Number(v)) && Number(v) >= 0 ? void updateMark(mark.id, { data: { value: Number(v) } }) : false), {
+          id: 'mark-count',
+          inputMode: 'numeric',
+        })}
       {mark.type === 'identity' && input('label', 'Label', mark.data.label, (v) => void updateMark(mark.id, { data: { label: v } }), { id: 'mark-label', whileTyping: true })}
       {mark.type === 'identity' && input('note', 'Note', mark.data.note ?? '', (v) => void updateMark(mark.id, { data: { note: v } }), { whileTyping: true })}
       {mark.type === 'identity' && <IdentityThumb mark={mark} />}
@@ -110,7 +133,11 @@ export function MarkInspector(): React.JSX.Element | null {
       {mark.type === 'cycle' && (
         <p className="hint">
           Split points: {mark.data.splits.length ? mark.data.splits.map(time).join(', ') : 'none'} (X at the playhead adds one)
-          {mark.data.splits.length > 0 && <button type="button" onClick={() => void updateMark(mark.id, { data: { splits: [] } })}>Clear</button>}
+          {mark.data.splits.length > 0 && (
+            <button type="button" onClick={() => void updateMark(mark.id, { data: { splits: [] } })}>
+              Clear
+            </button>
+          )}
         </p>
       )}
       <p className="hint">Alt+←/→ moves the start, Alt+Shift+←/→ the end, by one {grid === 'second' ? 'second' : 'frame'}.</p>
@@ -127,7 +154,9 @@ function IdentityThumb({ mark }: { mark: Extract<Mark, { type: 'identity' }> }):
   return (
     <div className="identity-thumb">
       {mark.data.thumbnail ? <img src={mark.data.thumbnail} alt={mark.data.label} /> : <span className="hint">No thumbnail yet: drag a crop on the video.</span>}
-      <button type="button" onClick={capture}>Capture from frame</button>
+      <button type="button" onClick={capture}>
+        Capture from frame
+      </button>
     </div>
   );
 }

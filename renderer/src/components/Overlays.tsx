@@ -54,8 +54,13 @@ export function ShortcutsOverlay(): React.JSX.Element | null {
             </section>
           ))}
         </div>
-        <p className="hint">Timeline: drag the ruler to scrub, click a mark to select it, drag its edge to move it, click elsewhere to seek, drag to pan, wheel to pan, Ctrl/⌘+wheel to zoom. Esc closes.</p>
-        <p className="hint">Stepping: with <em>Instant steps</em> on (the transport bar), the next and previous second and frame are decoded in the background, so → ← . , show their frame at once, and a held key decodes further ahead; it costs memory (about 0.65 GB at 1080p) — turn it off where memory is short.</p>
+        <p className="hint">
+          Timeline: drag the ruler to scrub, click a mark to select it, drag its edge to move it, click elsewhere to seek, drag to pan, wheel to pan, Ctrl/⌘+wheel to zoom. Esc closes.
+        </p>
+        <p className="hint">
+          Stepping: with <em>Instant steps</em> on (the transport bar), the next and previous second and frame are decoded in the background, so → ← . , show their frame at once, and a held key
+          decodes further ahead; it costs memory (about 0.65 GB at 1080p) — turn it off where memory is short.
+        </p>
       </div>
     </div>
   );
@@ -76,7 +81,10 @@ export function PathPrompt(): React.JSX.Element | null {
   const spec = PROMPTS[prompt.kind];
   const submit = (event: React.FormEvent): void => {
     event.preventDefault();
-    const paths = text.split('\n').map((p) => p.trim()).filter(Boolean);
+    const paths = text
+      .split('\n')
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (paths.length === 0) return;
     setText('');
     void usePickedPaths(prompt.kind, paths, prompt.videoId);
@@ -95,8 +103,12 @@ export function PathPrompt(): React.JSX.Element | null {
         </label>
         <p className="hint">Browser mode reads paths on this computer; the desktop app shows a file dialog instead.</p>
         <div className="actions">
-          <button type="button" onClick={closeOverlay}>Cancel</button>
-          <button type="submit" className="primary" data-testid="path-submit">OK</button>
+          <button type="button" onClick={closeOverlay}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" data-testid="path-submit">
+            OK
+          </button>
         </div>
       </form>
     </div>
@@ -112,7 +124,9 @@ export function JobsBar(): React.JSX.Element | null {
         <div key={job.id} className="job">
           <span className="job-label">{job.message}</span>
           <progress max={1} value={job.progress ?? undefined} />
-          <button type="button" onClick={() => void cancelJob(job.id)}>Cancel</button>
+          <button type="button" onClick={() => void cancelJob(job.id)}>
+            Cancel
+          </button>
         </div>
       ))}
     </div>

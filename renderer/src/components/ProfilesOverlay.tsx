@@ -19,7 +19,9 @@ const FLAGS: Array<[RuleFlag, string]> = [
 ];
 
 function facetsText(facets: Record<string, string[]>): string {
-  return Object.entries(facets).map(([k, v]) => `${k}: ${v.join(', ')}`).join('\n');
+  return Object.entries(facets)
+    .map(([k, v]) => `${k}: ${v.join(', ')}`)
+    .join('\n');
 }
 
 /** A list with a value added (on) or removed (off). */
@@ -32,7 +34,11 @@ function parseFacets(text: string): Record<string, string[]> {
   for (const line of text.split('\n')) {
     const at = line.indexOf(':');
     if (at <= 0) continue;
-    out[line.slice(0, at).trim()] = line.slice(at + 1).split(',').map((v) => v.trim()).filter(Boolean);
+    out[line.slice(0, at).trim()] = line
+      .slice(at + 1)
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   }
   return out;
 }
@@ -78,14 +84,20 @@ export function ProfilesOverlay(): React.JSX.Element | null {
           <ul className="profile-list">
             {profiles.map((p) => (
               <li key={p.id}>
-                <button type="button" className={p.id === profile?.id ? 'active' : ''} onClick={() => setSelectedId(p.id)}>{p.name}{p.builtin ? '' : ' (custom)'}</button>
+                <button type="button" className={p.id === profile?.id ? 'active' : ''} onClick={() => setSelectedId(p.id)}>
+                  {p.name}
+                  {p.builtin ? '' : ' (custom)'}
+                </button>
               </li>
             ))}
           </ul>
           {profile && draft && (
             <div className="profile-detail">
               {editable ? (
-                <label className="field">Name<input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} /></label>
+                <label className="field">
+                  Name
+                  <input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+                </label>
               ) : (
                 <p className="hint">{profile.builtin ? 'Built in, read-only: copy it into a custom profile to change it.' : 'Only a lead can edit profiles.'}</p>
               )}
@@ -95,31 +107,65 @@ export function ProfilesOverlay(): React.JSX.Element | null {
               </label>
               <div className="row">
                 {FLAGS.map(([key, label]) => (
-                  <label key={key} className="check"><input type="checkbox" disabled={!editable} checked={Boolean(draft.rules[key])} onChange={(e) => toggle(key, e.target.checked)} /> {label}</label>
+                  <label key={key} className="check">
+                    <input type="checkbox" disabled={!editable} checked={Boolean(draft.rules[key])} onChange={(e) => toggle(key, e.target.checked)} /> {label}
+                  </label>
                 ))}
               </div>
               <div className="row">
                 <span className="hint">Answers:</span>
-                {answerKinds.map((k) => <label key={k} className="check"><input type="checkbox" disabled={!editable} checked={draft.rules.answerKinds.includes(k)} onChange={(e) => setRules((r) => ({ answerKinds: toggled(r.answerKinds, k, e.target.checked) }))} /> {k}</label>)}
+                {answerKinds.map((k) => (
+                  <label key={k} className="check">
+                    <input
+                      type="checkbox"
+                      disabled={!editable}
+                      checked={draft.rules.answerKinds.includes(k)}
+                      onChange={(e) => setRules((r) => ({ answerKinds: toggled(r.answerKinds, k, e.target.checked) }))}
+                    />{' '}
+                    {k}
+                  </label>
+                ))}
               </div>
               <div className="row">
                 <span className="hint">Temporal types:</span>
-                {temporalTypes.map((k) => <label key={k} className="check"><input type="checkbox" disabled={!editable} checked={draft.rules.temporalTypes.includes(k)} onChange={(e) => setRules((r) => ({ temporalTypes: toggled(r.temporalTypes, k, e.target.checked) }))} /> {k}</label>)}
+                {temporalTypes.map((k) => (
+                  <label key={k} className="check">
+                    <input
+                      type="checkbox"
+                      disabled={!editable}
+                      checked={draft.rules.temporalTypes.includes(k)}
+                      onChange={(e) => setRules((r) => ({ temporalTypes: toggled(r.temporalTypes, k, e.target.checked) }))}
+                    />{' '}
+                    {k}
+                  </label>
+                ))}
               </div>
               <label className="field">
                 Facets (“name: value, value”)
                 <textarea rows={3} value={draft.facets} readOnly={!editable} onChange={(e) => setDraft({ ...draft, facets: e.target.value })} />
               </label>
-              {error && <p className="error" role="alert">{error}</p>}
+              {error && (
+                <p className="error" role="alert">
+                  {error}
+                </p>
+              )}
               <div className="actions">
-                {editable && <button type="button" className="primary" onClick={() => void save(profile)}>Save profile</button>}
+                {editable && (
+                  <button type="button" className="primary" onClick={() => void save(profile)}>
+                    Save profile
+                  </button>
+                )}
                 {role === 'lead' && (
                   <>
                     <input placeholder="name of the copy" value={copyName} onChange={(e) => setCopyName(e.target.value)} aria-label="Name for a custom copy" />
-                    <button type="button" disabled={!copyName.trim()} onClick={() => void copy()}>Copy into a custom profile</button>
+                    <button type="button" disabled={!copyName.trim()} onClick={() => void copy()}>
+                      Copy into a custom profile
+                    </button>
                   </>
                 )}
-                <button type="button" onClick={closeOverlay}>Close</button>
+                <button type="button" onClick={closeOverlay}>
+                  Close
+                </button>
               </div>
             </div>
           )}

@@ -45,16 +45,21 @@ export function useVideoLints(): Lint[] | null {
     if (duration === null) return null;
     if (reviewer) return [];
     const pointsBy = groupBy(queryPoints, (p) => p.questionId);
-    const groups = groupBy(questions.filter((q) => q.group), (q) => q.group!.id);
-    const blind = new Set(withheld);
-    return questions.filter((q) => !blind.has(q.id)).flatMap((q) =>
-      lintQuestion(q, pointsBy.get(q.id) ?? [], {
-        profile: profiles.find((p) => p.id === q.profileId) ?? null,
-        videoDuration: duration,
-        marks,
-        groupMembers: q.group ? (groups.get(q.group.id) ?? []).filter((o) => o.id !== q.id) : [],
-      }),
+    const groups = groupBy(
+      questions.filter((q) => q.group),
+      (q) => q.group!.id,
     );
+    const blind = new Set(withheld);
+    return questions
+      .filter((q) => !blind.has(q.id))
+      .flatMap((q) =>
+        lintQuestion(q, pointsBy.get(q.id) ?? [], {
+          profile: profiles.find((p) => p.id === q.profileId) ?? null,
+          videoDuration: duration,
+          marks,
+          groupMembers: q.group ? (groups.get(q.group.id) ?? []).filter((o) => o.id !== q.id) : [],
+        }),
+      );
   }, [questions, queryPoints, marks, profiles, duration, reviewer, withheld]);
   return useMemo(() => lints && shownLints(lints, typing), [lints, typing]);
 }
@@ -84,12 +89,22 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
   return (
     <>
       {!reviewer && (
-      <div className="new-question">
-        <select value={profileId} onChange={(e) => chooseNewQuestionProfile(e.target.value)} aria-label="Profile for new questions" data-testid="new-question-profile">
-          {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-        </select>
-        <button type="button" onClick={() => void createQuestion({ profileId }).then((made) => made && focusFieldSoon('question-text'))} title={`New question with a query point at the playhead (${newKey})`}>New question</button>
-      </div>
+        <div className="new-question">
+          <select value={profileId} onChange={(e) => chooseNewQuestionProfile(e.target.value)} aria-label="Profile for new questions" data-testid="new-question-profile">
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            onClick={() => void createQuestion({ profileId }).then((made) => made && focusFieldSoon('question-text'))}
+            title={`New question with a query point at the playhead (${newKey})`}
+          >
+            New question
+          </button>
+        </div>
       )}
       <div ref={parentRef} className="questions-list" data-testid="questions-list">
         {questions.length === 0 && <p className="hint">No questions yet.{reviewer ? '' : ` ${newKey} makes one with a query point at the playhead.`}</p>}
@@ -106,7 +121,14 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
                 onClick={() => selectQuestion(q.id)}
               >
                 <span className="q-code">{q.taskCode ?? '—'}</span>
-                <span className="q-text">{drafted.has(q.id) && <em className="draft-badge" title="A model's candidate no person has decided yet: a accepts, Shift+Backspace rejects">draft </em>}{q.text || '(no text yet)'}</span>
+                <span className="q-text">
+                  {drafted.has(q.id) && (
+                    <em className="draft-badge" title="A model's candidate no person has decided yet: a accepts, Shift+Backspace rejects">
+                      draft{' '}
+                    </em>
+                  )}
+                  {q.text || '(no text yet)'}
+                </span>
                 {c?.errors ? <span className="badge error">{c.errors}</span> : null}
                 {c?.warnings ? <span className="badge warn">{c.warnings}</span> : null}
               </div>
@@ -121,7 +143,17 @@ export function QuestionsList({ lints }: { lints: Lint[] | null }): React.JSX.El
 /** A text field that saves when left or on Enter (Shift+Enter for a new line in multi-line fields). */
 /** `owner`: the item edited (what was typed is saved to it when the field is given another). */
 /** `lintField`: the question field it is, as lints name it ('text', 'options.B'): not called empty while typed into. */
-function Field(props: { id?: string; owner: string; label: string; value: string; onSave: (v: string) => void; multiline?: boolean; placeholder?: string; testId?: string; lintField?: string }): React.JSX.Element {
+function Field(props: {
+  id?: string;
+  owner: string;
+  label: string;
+  value: string;
+  onSave: (v: string) => void;
+  multiline?: boolean;
+  placeholder?: string;
+  testId?: string;
+  lintField?: string;
+}): React.JSX.Element {
   const typed = useTypedText(props.value, props.onSave, undefined, props.owner);
   const { owner, lintField } = props;
   const common = {
@@ -145,11 +177,7 @@ function Field(props: { id?: string; owner: string; label: string; value: string
   return (
     <label className="field">
       {props.label}
-      {props.multiline ? (
-        <textarea rows={2} {...common} onChange={(e) => typed.change(e.target.value)} />
-      ) : (
-        <input {...common} onChange={(e) => typed.change(e.target.value)} />
-      )}
+      {props.multiline ? <textarea rows={2} {...common} onChange={(e) => typed.change(e.target.value)} /> : <input {...common} onChange={(e) => typed.change(e.target.value)} />}
     </label>
   );
 }
@@ -179,90 +207,174 @@ export function QuestionEditor({ lints }: { lints: Lint[] | null }): React.JSX.E
 
   return (
     <div className="question-editor" data-testid="question-editor">
-      {readOnly && <p className="hint read-only-note" data-testid="question-read-only">{readOnly}</p>}
+      {readOnly && (
+        <p className="hint read-only-note" data-testid="question-read-only">
+          {readOnly}
+        </p>
+      )}
       {/* read only: every control shown, none that edits */}
       <fieldset className="question-fields" disabled={readOnly !== null}>
-      <header>
-        <select value={question.profileId} onChange={(e) => set({ profileId: e.target.value, taskCode: null })} aria-label="Profile">
-          {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-        </select>
-        <select value={question.taskCode ?? ''} onChange={(e) => set({ taskCode: e.target.value || null })} aria-label="Task type" data-testid="task-code">
-          <option value="">Task type…</option>
-          {taxonomyLeaves(profile.taxonomy).map(({ node, path }) => (
-            <option key={node.code} value={node.code} title={path.map((n) => n.name).join(' › ')}>{node.code === node.name ? node.name : `${node.code} — ${node.name}`}</option>
-          ))}
-        </select>
-        {!readOnly && <button type="button" onClick={() => void removeQuestion(question.id)}>Delete</button>}
-      </header>
-      <QuestionDraftNote question={question} />
-      <RunItemIdLine question={question} kind={profile.kind} />
-      <Field owner={question.id} id="question-text" testId="question-text" lintField="text" label={rules.denseCaptions ? 'Task prompt (given at t = 0)' : 'Question'} value={question.text} multiline onSave={(text) => set({ text })} />
-      <div className="row">
-        <label className="field">
-          Answer
-          <select value={question.answerKind} onChange={(e) => isOneOf(answerKinds, e.target.value) && set({ answerKind: e.target.value })} data-testid="answer-kind">
-            {rules.answerKinds.map((k) => <option key={k} value={k}>{k}</option>)}
+        <header>
+          <select value={question.profileId} onChange={(e) => set({ profileId: e.target.value, taskCode: null })} aria-label="Profile">
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
-        </label>
-        {rules.temporalTypes.length > 0 && (
-          <label className="field">
-            Temporal type
-            <select value={question.temporalType ?? ''} onChange={(e) => set({ temporalType: isOneOf(temporalTypes, e.target.value) ? e.target.value : null })} data-testid="temporal-type">
-              <option value="">—</option>
-              {rules.temporalTypes.map((t) => <option key={t} value={t}>{t}</option>)}
-            </select>
-          </label>
-        )}
-        <label className="field">
-          Status
-          <select value={question.status} onChange={(e) => isOneOf(questionStatuses, e.target.value) && set({ status: e.target.value })}>
-            {questionStatuses.map((st) => <option key={st} value={st}>{st}</option>)}
+          <select value={question.taskCode ?? ''} onChange={(e) => set({ taskCode: e.target.value || null })} aria-label="Task type" data-testid="task-code">
+            <option value="">Task type…</option>
+            {taxonomyLeaves(profile.taxonomy).map(({ node, path }) => (
+              <option key={node.code} value={node.code} title={path.map((n) => n.name).join(' › ')}>
+                {node.code === node.name ? node.name : `${node.code} — ${node.name}`}
+              </option>
+            ))}
           </select>
-        </label>
-      </div>
-      {question.answerKind === 'choice' && (
-        <div className="options" data-testid="options">
-          {letters.map((letter) => (
-            <div key={letter} className="option">
-              <Field owner={question.id} id={`option-${letter}`} testId={`option-${letter}`} lintField={`options.${letter}`} label={letter} value={question.options[letter] ?? ''} onSave={(text) => set({ options: { ...question.options, [letter]: text } })} />
-            </div>
-          ))}
-          <div className="option-actions">
-            {editable && nextLetter && letters.length < rules.maxOptions && (
-              <button type="button" data-testid="add-option" onClick={() => { set({ options: { ...question.options, [nextLetter]: '' } }); setFocusOption(nextLetter); }}>Add option {nextLetter}</button>
-            )}
-            {editable && letters.length > 0 && (
-              <button type="button" onClick={() => { const { [letters.at(-1)!]: _, ...rest } = question.options; set({ options: rest }); }}>Remove {letters.at(-1)}</button>
-            )}
-          </div>
-        </div>
-      )}
-      {rules.groups && (
+          {!readOnly && (
+            <button type="button" onClick={() => void removeQuestion(question.id)}>
+              Delete
+            </button>
+          )}
+        </header>
+        <QuestionDraftNote question={question} />
+        <RunItemIdLine question={question} kind={profile.kind} />
+        <Field
+          owner={question.id}
+          id="question-text"
+          testId="question-text"
+          lintField="text"
+          label={rules.denseCaptions ? 'Task prompt (given at t = 0)' : 'Question'}
+          value={question.text}
+          multiline
+          onSave={(text) => set({ text })}
+        />
         <div className="row">
-          <Field owner={question.id} label="Group" value={question.group?.id ?? ''} placeholder="group id" onSave={(id) => set({ group: id ? { id, role: question.group?.role ?? 'q0' } : null })} />
           <label className="field">
-            Role
-            <select value={question.group?.role ?? ''} disabled={!question.group} onChange={(e) => question.group && isOneOf(groupRoles, e.target.value) && set({ group: { ...question.group, role: e.target.value } })}>
-              {groupRoles.map((r) => <option key={r} value={r}>{r === 'q2' ? 'q2 (advanced)' : `${r} (basic)`}</option>)}
+            Answer
+            <select value={question.answerKind} onChange={(e) => isOneOf(answerKinds, e.target.value) && set({ answerKind: e.target.value })} data-testid="answer-kind">
+              {rules.answerKinds.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </label>
+          {rules.temporalTypes.length > 0 && (
+            <label className="field">
+              Temporal type
+              <select value={question.temporalType ?? ''} onChange={(e) => set({ temporalType: isOneOf(temporalTypes, e.target.value) ? e.target.value : null })} data-testid="temporal-type">
+                <option value="">—</option>
+                {rules.temporalTypes.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="field">
+            Status
+            <select value={question.status} onChange={(e) => isOneOf(questionStatuses, e.target.value) && set({ status: e.target.value })}>
+              {questionStatuses.map((st) => (
+                <option key={st} value={st}>
+                  {st}
+                </option>
+              ))}
             </select>
           </label>
         </div>
-      )}
-      {Object.entries(rules.facets).map(([facet, values]) => (
-        <label key={facet} className="field">
-          {facet}
-          <select value={question.facets[facet] ?? ''} onChange={(e) => set({ facets: { ...question.facets, [facet]: e.target.value } })}>
-            <option value="">—</option>
-            {values.map((v) => <option key={v} value={v}>{v}</option>)}
-          </select>
-        </label>
-      ))}
-      {rules.namedEntities && (
-        <Field owner={question.id} label="Named entities (comma-separated, reused verbatim)" value={question.entities.join(', ')} onSave={(v) => set({ entities: v.split(',').map((e) => e.trim()).filter(Boolean) })} />
-      )}
-      {rules.counting && <CountingFields question={question} />}
-      {rules.denseCaptions && <CaptionEditor />}
-      <QueryPoints question={question} points={points} />
+        {question.answerKind === 'choice' && (
+          <div className="options" data-testid="options">
+            {letters.map((letter) => (
+              <div key={letter} className="option">
+                <Field
+                  owner={question.id}
+                  id={`option-${letter}`}
+                  testId={`option-${letter}`}
+                  lintField={`options.${letter}`}
+                  label={letter}
+                  value={question.options[letter] ?? ''}
+                  onSave={(text) => set({ options: { ...question.options, [letter]: text } })}
+                />
+              </div>
+            ))}
+            <div className="option-actions">
+              {editable && nextLetter && letters.length < rules.maxOptions && (
+                <button
+                  type="button"
+                  data-testid="add-option"
+                  onClick={() => {
+                    set({ options: { ...question.options, [nextLetter]: '' } });
+                    setFocusOption(nextLetter);
+                  }}
+                >
+                  Add option {nextLetter}
+                </button>
+              )}
+              {editable && letters.length > 0 && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    const { [letters.at(-1)!]: _, ...rest } = question.options;
+                    set({ options: rest });
+                  }}
+                >
+                  Remove {letters.at(-1)}
+                </button>
+              )}
+            </div>
+          </div>
+        )}
+        {rules.groups && (
+          <div className="row">
+            <Field owner={question.id} label="Group" value={question.group?.id ?? ''} placeholder="group id" onSave={(id) => set({ group: id ? { id, role: question.group?.role ?? 'q0' } : null })} />
+            <label className="field">
+              Role
+              <select
+                value={question.group?.role ?? ''}
+                disabled={!question.group}
+                onChange={(e) => question.group && isOneOf(groupRoles, e.target.value) && set({ group: { ...question.group, role: e.target.value } })}
+              >
+                {groupRoles.map((r) => (
+                  <option key={r} value={r}>
+                    {r === 'q2' ? 'q2 (advanced)' : `${r} (basic)`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
+        {Object.entries(rules.facets).map(([facet, values]) => (
+          <label key={facet} className="field">
+            {facet}
+            <select value={question.facets[facet] ?? ''} onChange={(e) => set({ facets: { ...question.facets, [facet]: e.target.value } })}>
+              <option value="">—</option>
+              {values.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        {rules.namedEntities && (
+          <Field
+            owner={question.id}
+            label="Named entities (comma-separated, reused verbatim)"
+            value={question.entities.join(', ')}
+            onSave={(v) =>
+              set({
+                entities: v
+                  .split(',')
+                  .map((e) => e.trim())
+                  .filter(Boolean),
+              })
+            }
+          />
+        )}
+        {rules.counting && <CountingFields question={question} />}
+        {rules.denseCaptions && <CaptionEditor />}
+        <QueryPoints question={question} points={points} />
       </fieldset>
       {!readOnly && <LintList lints={own} />}
     </div>
@@ -294,13 +406,23 @@ function CountingFields({ question }: { question: Question }): React.JSX.Element
     <div className="row counting">
       <label className="field">
         Counting
-        <select value={counting?.subcategory ?? ''} onChange={(e) => (isOneOf(countingSubcategories, e.target.value) ? set({ subcategory: e.target.value }) : void updateQuestion(question.id, { counting: null }))} data-testid="counting-subcategory">
+        <select
+          value={counting?.subcategory ?? ''}
+          onChange={(e) => (isOneOf(countingSubcategories, e.target.value) ? set({ subcategory: e.target.value }) : void updateQuestion(question.id, { counting: null }))}
+          data-testid="counting-subcategory"
+        >
           <option value="">not derived</option>
-          {countingSubcategories.map((c) => <option key={c} value={c}>{c}</option>)}
+          {countingSubcategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       </label>
       {counting && <Field owner={question.id} label="Counts marks with target" value={counting.target} onSave={(target) => target.trim() && set({ target: target.trim() })} />}
-      {counting?.subcategory === 'O2-Gain' && <Field owner={question.id} label="Window (s)" value={counting.windowSeconds === null ? '' : String(counting.windowSeconds)} onSave={(v) => set({ windowSeconds: v ? Number(v) : null })} />}
+      {counting?.subcategory === 'O2-Gain' && (
+        <Field owner={question.id} label="Window (s)" value={counting.windowSeconds === null ? '' : String(counting.windowSeconds)} onSave={(v) => set({ windowSeconds: v ? Number(v) : null })} />
+      )}
     </div>
   );
 }
@@ -324,7 +446,11 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
           ) : question.answerKind === 'choice' ? (
             <select value={String(p.answer ?? '')} onChange={(e) => void updateQueryPoint(p.id, { answer: e.target.value || null })} data-testid="qp-answer" onClick={(e) => e.stopPropagation()}>
               <option value="">answer…</option>
-              {OPTION_LETTERS.filter((l) => question.options[l] !== undefined).map((l) => <option key={l} value={l}>{l}</option>)}
+              {OPTION_LETTERS.filter((l) => question.options[l] !== undefined).map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
             </select>
           ) : question.answerKind === 'yesno' ? (
             <select value={String(p.answer ?? '')} onChange={(e) => void updateQueryPoint(p.id, { answer: e.target.value || null })} data-testid="qp-answer">
@@ -333,13 +459,41 @@ function QueryPoints({ question, points }: { question: Question; points: QueryPo
               <option value="no">no</option>
             </select>
           ) : (
-            <Field owner={p.id} label="answer" testId="qp-answer" value={p.answer === null ? '' : String(p.answer)} onSave={(v) => void updateQueryPoint(p.id, { answer: v === '' ? null : question.answerKind === 'number' && !Number.isNaN(Number(v)) ? Number(v) : v })} />
+            <Field
+              owner={p.id}
+              label="answer"
+              testId="qp-answer"
+              value={p.answer === null ? '' : String(p.answer)}
+              onSave={(v) => void updateQueryPoint(p.id, { answer: v === '' ? null : question.answerKind === 'number' && !Number.isNaN(Number(v)) ? Number(v) : v })}
+            />
           )}
-          <span className="evidence" data-testid="qp-evidence">{p.evidence.map(([s, e]) => `${time(s)}–${time(e)}`).join(', ') || 'no evidence'}</span>
+          <span className="evidence" data-testid="qp-evidence">
+            {p.evidence.map(([s, e]) => `${time(s)}–${time(e)}`).join(', ') || 'no evidence'}
+          </span>
           {(p.proactiveTime !== null || question.temporalType === 'forward') && <span className="proactive">T_p {time(p.proactiveTime)}</span>}
           {p.windowStart !== null && <span className="window">window from {time(p.windowStart)}</span>}
-          {editable && p.evidence.length > 0 && <button type="button" onClick={(e) => { e.stopPropagation(); void dropLastEvidence(p); }}>− evidence</button>}
-          {editable && <button type="button" onClick={(e) => { e.stopPropagation(); void removeQueryPoint(p.id); }}>Delete</button>}
+          {editable && p.evidence.length > 0 && (
+            <button
+              type="button"
+              onClick={(e) => {
+                e.stopPropagation();
+                void dropLastEvidence(p);
+              }}
+            >
+              − evidence
+            </button>
+          )}
+          {editable && (
+            <button
+              type="button"
+              onClick={(e) => {
+                e.stopPropagation();
+                void removeQueryPoint(p.id);
+              }}
+            >
+              Delete
+            </button>
+          )}
         </div>
       ))}
     </div>
@@ -380,8 +534,18 @@ function TimeField({ owner, label, value, onSave, testId }: { owner: string; lab
 }
 
 function LintList({ lints }: { lints: Lint[] | null }): React.JSX.Element | null {
-  if (lints === null) return <p className="hint" data-testid="lints">Checked once the video is relinked: its file is missing, so its length is unknown.</p>;
-  if (lints.length === 0) return <p className="lint-ok" data-testid="lints">No problems found.</p>;
+  if (lints === null)
+    return (
+      <p className="hint" data-testid="lints">
+        Checked once the video is relinked: its file is missing, so its length is unknown.
+      </p>
+    );
+  if (lints.length === 0)
+    return (
+      <p className="lint-ok" data-testid="lints">
+        No problems found.
+      </p>
+    );
   const sorted = [...lints].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   return (
     <ul className="lints" data-testid="lints">

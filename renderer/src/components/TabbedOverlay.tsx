@@ -66,9 +66,15 @@ export function TabbedOverlay<T extends string>(props: Props<T>): React.JSX.Elem
           {props.children}
         </div>
         <footer className="review-foot">
-          {props.error && <p className="error" role="alert" data-testid={props.errorTestId}>{props.error}</p>}
+          {props.error && (
+            <p className="error" role="alert" data-testid={props.errorTestId}>
+              {props.error}
+            </p>
+          )}
           <div className="actions">
-            <button type="button" onClick={closeOverlay}>Close</button>
+            <button type="button" onClick={closeOverlay}>
+              Close
+            </button>
           </div>
         </footer>
       </div>

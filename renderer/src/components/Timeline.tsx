@@ -70,7 +70,24 @@ function picture(s: State): TimelinePicture | null {
 /** A review's lanes, then the shown runs' (the same array while neither changes). */
 const extraLanes = lastOf((review: ExtraLane[], runs: ExtraLane[]): ExtraLane[] => (runs.length === 0 ? review : review.length === 0 ? runs : [...review, ...runs]));
 
-const CHANGES: Array<keyof TimelinePicture> = ['view', 'time', 'manifest', 'videoId', 'thumbProgress', 'marks', 'selectedMarkId', 'queryPoints', 'selectedQuestion', 'selectedQueryPointId', 'prefixLimit', 'openMarks', 'prefixHint', 'extraLanes', 'modelCounts', 'countWithheld'];
+const CHANGES: Array<keyof TimelinePicture> = [
+  'view',
+  'time',
+  'manifest',
+  'videoId',
+  'thumbProgress',
+  'marks',
+  'selectedMarkId',
+  'queryPoints',
+  'selectedQuestion',
+  'selectedQueryPointId',
+  'prefixLimit',
+  'openMarks',
+  'prefixHint',
+  'extraLanes',
+  'modelCounts',
+  'countWithheld',
+];
 
 export function Timeline(): React.JSX.Element {
   const wrapRef = useRef<HTMLDivElement>(null);

@@ -35,16 +35,30 @@ export function Transport(): React.JSX.Element | null {
   return (
     // a click on its buttons does not keep the focus: Space goes on playing and pausing
     <div className="transport" onMouseDown={(e) => (e.target as HTMLElement).closest('button') && e.preventDefault()}>
-      <button type="button" onClick={() => step('second', -1)} title="Previous whole second (←)">−1s</button>
-      <button type="button" onClick={() => step('frame', -1)} title="Previous frame (,)">−1f</button>
-      <button type="button" className="play" onClick={togglePlay} title="Play / pause (Space)">{playing ? 'Pause' : 'Play'}</button>
-      <button type="button" onClick={() => step('frame', 1)} title="Next frame (.)">+1f</button>
-      <button type="button" onClick={() => step('second', 1)} title="Next whole second (→)">+1s</button>
+      <button type="button" onClick={() => step('second', -1)} title="Previous whole second (←)">
+        −1s
+      </button>
+      <button type="button" onClick={() => step('frame', -1)} title="Previous frame (,)">
+        −1f
+      </button>
+      <button type="button" className="play" onClick={togglePlay} title="Play / pause (Space)">
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" onClick={() => step('frame', 1)} title="Next frame (.)">
+        +1f
+      </button>
+      <button type="button" onClick={() => step('second', 1)} title="Next whole second (→)">
+        +1s
+      </button>
       <div className="time" data-testid="time-display">
-        <span className="timecode" data-testid="timecode">{formatTimecode(time, { withHours })}</span>
+        <span className="timecode" data-testid="timecode">
+          {formatTimecode(time, { withHours })}
+        </span>
         <span className="sep">/</span>
         <span className="duration">{formatTimecode(video.duration, { withHours })}</span>
-        <span className="frame" data-testid="frame-index">frame {frame}</span>
+        <span className="frame" data-testid="frame-index">
+          frame {frame}
+        </span>
         <span className="fps" title={`${video.fpsRational}${video.variableFps ? ', variable frame rate: frame steps are approximate' : ''}`}>
           {formatFps(video.fps)} fps{video.variableFps ? ' (VFR)' : ''}
         </span>
@@ -61,12 +75,20 @@ export function Transport(): React.JSX.Element | null {
             setJumpError(null);
           }}
         />
-        {jumpError && <span className="error" role="alert">{jumpError}</span>}
+        {jumpError && (
+          <span className="error" role="alert">
+            {jumpError}
+          </span>
+        )}
       </form>
       <label className="rate">
         Rate
         <select value={rate} onChange={(e) => setRate(Number(e.target.value))} aria-label="Playback rate">
-          {playbackRates.map((r) => <option key={r} value={r}>{r}×</option>)}
+          {playbackRates.map((r) => (
+            <option key={r} value={r}>
+              {r}×
+            </option>
+          ))}
         </select>
       </label>
       <button type="button" className="grid" onClick={toggleGrid} title="Snap to whole seconds or native frames (S)">
@@ -82,7 +104,9 @@ export function Transport(): React.JSX.Element | null {
       >
         Instant steps: {decodeAhead ? 'on' : 'off'}
       </button>
-      <button type="button" onClick={toggleShortcuts} title="Keyboard shortcuts (?)">?</button>
+      <button type="button" onClick={toggleShortcuts} title="Keyboard shortcuts (?)">
+        ?
+      </button>
     </div>
   );
 }

@@ -11,7 +11,9 @@ const isTyping = (target: EventTarget): boolean =>
 
 /** Tab and Shift+Tab go round the card's controls rather than out to the page behind it. */
 function keepFocusIn(card: HTMLElement, e: React.KeyboardEvent): void {
-  const focusable = [...card.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')].filter((el) => !el.hasAttribute('disabled') && el.offsetParent !== null);
+  const focusable = [...card.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')].filter(
+    (el) => !el.hasAttribute('disabled') && el.offsetParent !== null,
+  );
   if (focusable.length === 0) return;
   const first = focusable[0]!;
   const last = focusable[focusable.length - 1]!;

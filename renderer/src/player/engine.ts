@@ -67,7 +67,12 @@ export class PlayerEngine {
 
   constructor(private readonly mount: PlayerMount) {
     this.media = mount.media;
-    this.ahead = new StepAhead(mount.lanes, (mediaTime) => framePresented(mediaTime, this.laneSeq), (t) => this.seekOwn(t), (tally) => mount.report?.(tally));
+    this.ahead = new StepAhead(
+      mount.lanes,
+      (mediaTime) => framePresented(mediaTime, this.laneSeq),
+      (t) => this.seekOwn(t),
+      (tally) => mount.report?.(tally),
+    );
     this.ahead.setEnabled(getState().decodeAhead);
     this.queue = new SeekQueue(this.media, (mediaTime, target) => {
       this.ownAt = mediaTime;

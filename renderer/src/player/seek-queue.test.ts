@@ -30,7 +30,10 @@ describe('SeekQueue', () => {
       queue.request(3);
       video.completeSeek();
       vi.advanceTimersByTime(200);
-      expect(presented).toEqual([[2, 2], [3, 3]]);
+      expect(presented).toEqual([
+        [2, 2],
+        [3, 3],
+      ]);
     } finally {
       vi.useRealTimers();
     }
@@ -54,7 +57,10 @@ describe('SeekQueue', () => {
     video.present(8);
     expect(presented).toEqual([[7, 7]]);
     video.completeSeek();
-    expect(presented).toEqual([[7, 7], [9, 9]]);
+    expect(presented).toEqual([
+      [7, 7],
+      [9, 9],
+    ]);
   });
 
   it("after a pause, passes over frames playback had under way that reach the screen late, behind or ahead of the seek's", () => {
@@ -80,7 +86,10 @@ describe('SeekQueue', () => {
     video.completeSeek(); // the seek to 2 lands (reported); 200's starts
     video.present(199 / 30);
     video.completeSeek();
-    expect(presented.slice(1)).toEqual([[2, 2], [200 / 30, 200 / 30]]);
+    expect(presented.slice(1)).toEqual([
+      [2, 2],
+      [200 / 30, 200 / 30],
+    ]);
   });
 
   it("does not take a new source's first frame, late to the screen, for the first seek's", () => {

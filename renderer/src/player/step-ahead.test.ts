@@ -8,7 +8,11 @@ function setUp() {
   const videos = Array.from({ length: LANES }, () => new FakeVideo(FPS));
   const shown: number[] = [];
   const missed: number[] = [];
-  const ahead = new StepAhead(videos as unknown as HTMLVideoElement[], (t) => shown.push(t), (t) => missed.push(t));
+  const ahead = new StepAhead(
+    videos as unknown as HTMLVideoElement[],
+    (t) => shown.push(t),
+    (t) => missed.push(t),
+  );
   ahead.setSource('media://video/v', FPS);
   for (const v of videos) v.emit('loadeddata');
   const at = (t: number): FakeVideo | undefined => videos.find((v) => v.seeking && Math.floor(v.currentTime * FPS) === Math.round(t * FPS));
@@ -83,7 +87,11 @@ describe('StepAhead', () => {
 
   it('keeps the lane on screen and the lanes holding wanted frames; seeks nothing before its first frame', () => {
     const videos = Array.from({ length: LANES }, () => new FakeVideo(FPS));
-    const ahead = new StepAhead(videos as unknown as HTMLVideoElement[], () => undefined, () => undefined);
+    const ahead = new StepAhead(
+      videos as unknown as HTMLVideoElement[],
+      () => undefined,
+      () => undefined,
+    );
     ahead.setSource('media://video/v', FPS);
     ahead.arm([11, 9]);
     expect(videos.some((v) => v.seeking)).toBe(false);
@@ -179,4 +187,3 @@ describe('StepAhead', () => {
     expect(videos.every((v) => v.src === '')).toBe(true);
   });
 });
-

@@ -43,17 +43,52 @@ function recordingContext(): { ctx: CanvasRenderingContext2D; texts: Painted[]; 
 }
 
 const countingQuestion: Question = {
-  id: 'q', videoId: 'v', profileId: 'vcbench', taskCode: 'E1-Action', text: 'How many?', answerKind: 'number', options: {}, temporalType: null, group: null,
-  entities: [], facets: {}, counting: { subcategory: 'E1-Action', target: 'cuts', windowSeconds: null }, status: 'draft', guidelineVersion: null, round: 0,
-  origin: null, provenance: {}, createdBy: 'a', updatedAt: 'now',
+  id: 'q',
+  videoId: 'v',
+  profileId: 'vcbench',
+  taskCode: 'E1-Action',
+  text: 'How many?',
+  answerKind: 'number',
+  options: {},
+  temporalType: null,
+  group: null,
+  entities: [],
+  facets: {},
+  counting: { subcategory: 'E1-Action', target: 'cuts', windowSeconds: null },
+  status: 'draft',
+  guidelineVersion: null,
+  round: 0,
+  origin: null,
+  provenance: {},
+  createdBy: 'a',
+  updatedAt: 'now',
 };
 const marks: Mark[] = [{ id: 'e', videoId: 'v', type: 'event', start: 2, end: null, target: 'cuts', data: {} }];
 
 function picture(over: Partial<TimelinePicture> = {}): TimelinePicture {
   return {
-    view: { start: 0, pxPerSec: 40 }, bounds: { duration: 20, fps: 25, width: 800 }, time: 1, videoId: 'v', manifest: undefined, thumbProgress: null,
-    lanes: buildLaneIndex(marks), marks, selectedMarkId: null, questions: [countingQuestion], queryPoints: [], selectedQuestion: null,
-    selectedQueryPointId: null, prefixLimit: null, openMarks: [], drag: null, brush: null, prefixHint: 'Shift+P shows all', extraLanes: [], modelCounts: [], countWithheld: false, ...over,
+    view: { start: 0, pxPerSec: 40 },
+    bounds: { duration: 20, fps: 25, width: 800 },
+    time: 1,
+    videoId: 'v',
+    manifest: undefined,
+    thumbProgress: null,
+    lanes: buildLaneIndex(marks),
+    marks,
+    selectedMarkId: null,
+    questions: [countingQuestion],
+    queryPoints: [],
+    selectedQuestion: null,
+    selectedQueryPointId: null,
+    prefixLimit: null,
+    openMarks: [],
+    drag: null,
+    brush: null,
+    prefixHint: 'Shift+P shows all',
+    extraLanes: [],
+    modelCounts: [],
+    countWithheld: false,
+    ...over,
   };
 }
 
@@ -65,7 +100,12 @@ const overlaps = (a: Painted, b: Painted): boolean => a.x < b.x + b.width && b.x
 describe('paintTimeline', () => {
   it('draws the count label clear of the lane names', () => {
     const { ctx, texts } = recordingContext();
-    paintTimeline(ctx, picture({ selectedQuestion: countingQuestion }), () => '', () => undefined);
+    paintTimeline(
+      ctx,
+      picture({ selectedQuestion: countingQuestion }),
+      () => '',
+      () => undefined,
+    );
     const label = texts.find((t) => t.text.startsWith('E1-Action · cuts'));
     expect(label).toBeDefined();
     const names = texts.filter((t) => LANE_NAMES.includes(t.text));
@@ -75,7 +115,12 @@ describe('paintTimeline', () => {
 
   it('draws the count line of a counting question from its marks, with its largest value', () => {
     const { ctx, texts, strokes } = recordingContext();
-    paintTimeline(ctx, picture({ selectedQuestion: countingQuestion, time: 30 }), () => '', () => undefined);
+    paintTimeline(
+      ctx,
+      picture({ selectedQuestion: countingQuestion, time: 30 }),
+      () => '',
+      () => undefined,
+    );
     expect(texts.map((t) => t.text)).toContain('E1-Action · cuts (max 1)');
     expect(strokes).toContain(COUNT_RED);
   });
@@ -83,7 +128,12 @@ describe('paintTimeline', () => {
   it('draws no count and no count line where the answer is withheld (blind review), and says it is withheld', () => {
     // a blind reviewer gets none of the marks the count derives from: a line at 0 would read as the answer
     const { ctx, texts, strokes } = recordingContext();
-    paintTimeline(ctx, picture({ selectedQuestion: countingQuestion, marks: [], lanes: buildLaneIndex([]), countWithheld: true, time: 30 }), () => '', () => undefined);
+    paintTimeline(
+      ctx,
+      picture({ selectedQuestion: countingQuestion, marks: [], lanes: buildLaneIndex([]), countWithheld: true, time: 30 }),
+      () => '',
+      () => undefined,
+    );
     const label = texts.find((t) => t.text.startsWith('E1-Action · cuts'));
     expect(label?.text).toBe('E1-Action · cuts — answer withheld (blind review)');
     expect(texts.some((t) => t.text.includes('max'))).toBe(false);
@@ -92,7 +142,12 @@ describe('paintTimeline', () => {
 
   it('says which key lifts the prefix-only view, as the keymap has it', () => {
     const { ctx, texts } = recordingContext();
-    paintTimeline(ctx, picture({ prefixLimit: 5, prefixHint: 'Shift+P shows all' }), () => '', () => undefined);
+    paintTimeline(
+      ctx,
+      picture({ prefixLimit: 5, prefixHint: 'Shift+P shows all' }),
+      () => '',
+      () => undefined,
+    );
     const hint = texts.find((t) => t.text.startsWith('after the prefix'));
     expect(hint?.text).toBe('after the prefix — hidden (Shift+P shows all)');
   });
@@ -104,31 +159,63 @@ describe('paintTimeline', () => {
     const inSpanLane = (rects: Filled[]) => rects.filter((r) => r.y === spanTop);
 
     const shown = recordingContext();
-    paintTimeline(shown.ctx, picture({ marks: all, lanes: buildLaneIndex(all), openMarks: [open], time: 6 }), () => '', () => undefined);
+    paintTimeline(
+      shown.ctx,
+      picture({ marks: all, lanes: buildLaneIndex(all), openMarks: [open], time: 6 }),
+      () => '',
+      () => undefined,
+    );
     expect(inSpanLane(shown.rects).map((r) => [r.x, r.w])).toEqual([[80, 160]]);
 
     const scrolled = recordingContext();
-    paintTimeline(scrolled.ctx, picture({ view: { start: 10, pxPerSec: 40 }, marks: all, lanes: buildLaneIndex(all), openMarks: [open], time: 15 }), () => '', () => undefined);
+    paintTimeline(
+      scrolled.ctx,
+      picture({ view: { start: 10, pxPerSec: 40 }, marks: all, lanes: buildLaneIndex(all), openMarks: [open], time: 15 }),
+      () => '',
+      () => undefined,
+    );
     expect(inSpanLane(scrolled.rects).map((r) => [r.x, r.w])).toEqual([[-320, 520]]);
   });
 
   it('adds a labelled lane per person below the mark lanes only when a review gives some, drawing what is in view', () => {
     const plain = recordingContext();
-    paintTimeline(plain.ctx, picture(), () => '', () => undefined);
+    paintTimeline(
+      plain.ctx,
+      picture(),
+      () => '',
+      () => undefined,
+    );
     expect(timelineHeight(picture())).toBe(TIMELINE_HEIGHT);
     expect(plain.rects.filter((r) => r.y >= TIMELINE_HEIGHT)).toEqual([]);
 
     const extraLanes = [
-      { label: 'ana', colour: '#4fa3ff', intervals: [[1, 3], [30, 40]] as Array<[number, number]>, moments: [] },
+      {
+        label: 'ana',
+        colour: '#4fa3ff',
+        intervals: [
+          [1, 3],
+          [30, 40],
+        ] as Array<[number, number]>,
+        moments: [],
+      },
       { label: 'a long name for a lane', colour: '#f4a261', intervals: [[2, 4]] as Array<[number, number]>, moments: [5] },
     ];
     const p = picture({ extraLanes });
     expect(timelineHeight(p)).toBe(TIMELINE_HEIGHT + 2 * EXTRA_LANE_HEIGHT + 4);
     const shown = recordingContext();
-    paintTimeline(shown.ctx, p, () => '', () => undefined);
+    paintTimeline(
+      shown.ctx,
+      p,
+      () => '',
+      () => undefined,
+    );
     expect(shown.texts.filter((t) => t.y > TIMELINE_HEIGHT).map((t) => t.text)).toEqual(['ana', 'a long…']);
     const intervals = shown.rects.filter((r) => r.y > TIMELINE_HEIGHT && (r.fillStyle === '#4fa3ff' || r.fillStyle === '#f4a261') && r.h > 8);
     // 30–40 s lies past the view (20 s at 40 px/s): not drawn; the event moment at 5 s is a tick
-    expect(intervals.map((r) => [r.x, r.w])).toEqual([[40, 80], [80, 80], [199, 2]]);
+    expect(intervals.map((r) => [r.x, r.w])).toEqual([
+      [40, 80],
+      [80, 80],
+      [199, 2],
+    ]);
   });
 });

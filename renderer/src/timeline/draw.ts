@@ -21,7 +21,6 @@ export const TIMELINE_HEIGHT = LANES_TOP + LANES.length * LANE_HEIGHT + 8;
 /** The gutter on the left where lane names are written; labels drawn over the lanes start after it. */
 const LANE_LABEL_WIDTH = 58;
 
-
 export interface TimelinePicture {
   view: TimelineView;
   bounds: TimelineBounds;
@@ -387,7 +386,12 @@ function paintCountLine(ctx: CanvasRenderingContext2D, p: TimelinePicture): void
   const y = (v: number): number => bottom - (v / max) * (bottom - top);
   ctx.strokeStyle = '#ff5a5f';
   ctx.lineWidth = 1.5;
-  strokeSteps(ctx, p, steps.map((s) => ({ t: s.time, value: s.value })), y);
+  strokeSteps(
+    ctx,
+    p,
+    steps.map((s) => ({ t: s.time, value: s.value })),
+    y,
+  );
   ctx.lineWidth = 1;
   ctx.fillStyle = '#ffb3b5';
   ctx.fillText(`${counting.subcategory} · ${counting.target} (max ${max})`, LANE_LABEL_WIDTH + 6, top + 8);

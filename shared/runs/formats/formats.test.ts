@@ -32,12 +32,23 @@ describe('the registry', () => {
 describe('OVO-Bench results', () => {
   // records in the shape the offline runner writes (json.dump indent=4), the items from the digest's examples
   const results = {
-    backward: [{ id: 0, video: 'Ego4D/clips/ec4a3ba3-eb00-4aa8-9b41-36043ece98f7.mp4', task: 'EPM', question: 'Who did I communicate to  when chopping egg plants?', response: 'C', ground_truth: 'C' }],
+    backward: [
+      { id: 0, video: 'Ego4D/clips/ec4a3ba3-eb00-4aa8-9b41-36043ece98f7.mp4', task: 'EPM', question: 'Who did I communicate to  when chopping egg plants?', response: 'C', ground_truth: 'C' },
+    ],
     realtime: [{ id: 12, video: 'MovieNet/tt0048028.mp4', task: 'OCR', question: 'What is written on the sign?', response: null, ground_truth: 'A' }],
     forward: [
       {
-        id: 1558, task: 'REC', video: 'perception_test/video_4017.mp4', activity: 'breaking something', start_times: [6], end_times: [17],
-        test_info: [{ realtime: 17, count: 1, response: '1\n' }, { realtime: 19, count: 1, response: '1' }, { realtime: 32.0, count: 1, response: '2' }],
+        id: 1558,
+        task: 'REC',
+        video: 'perception_test/video_4017.mp4',
+        activity: 'breaking something',
+        start_times: [6],
+        end_times: [17],
+        test_info: [
+          { realtime: 17, count: 1, response: '1\n' },
+          { realtime: 19, count: 1, response: '1' },
+          { realtime: 32.0, count: 1, response: '2' },
+        ],
       },
     ],
   };
@@ -99,10 +110,45 @@ describe('OVO-Bench results with list responses (QWen2VL’s)', () => {
 
 describe('OVO-S-Bench inference results', () => {
   const document = {
-    model: 'gpt-4o', model_config: { max_frames: 64 }, prompt_style: 'default', started_at: '2026-01-02T10:00:00', completed_at: '2026-01-02T11:00:00', total_queries: 3,
+    model: 'gpt-4o',
+    model_config: { max_frames: 64 },
+    prompt_style: 'default',
+    started_at: '2026-01-02T10:00:00',
+    completed_at: '2026-01-02T11:00:00',
+    total_queries: 3,
     results: [
-      { query_id: '1.1.1_0_q0', annotation_id: '1.1.1_0', query_index: 0, task_subcategory: '1.1.1', task_type_name: 'Object recognition', query_time: 12.5, question: 'What is held?', options: [['A', 'a cup'], ['B', 'a pen']], response: 'Answer: B', ground_truth: 'B', num_frames: 13 },
-      { query_id: '1.1.1_0_q1', annotation_id: '1.1.1_0', query_index: 1, task_subcategory: '1.1.1', task_type_name: 'Object recognition', query_time: 30.0, question: 'What is held?', options: [['A', 'a cup'], ['B', 'a pen']], response: 'A', ground_truth: 'A', num_frames: 31 },
+      {
+        query_id: '1.1.1_0_q0',
+        annotation_id: '1.1.1_0',
+        query_index: 0,
+        task_subcategory: '1.1.1',
+        task_type_name: 'Object recognition',
+        query_time: 12.5,
+        question: 'What is held?',
+        options: [
+          ['A', 'a cup'],
+          ['B', 'a pen'],
+        ],
+        response: 'Answer: B',
+        ground_truth: 'B',
+        num_frames: 13,
+      },
+      {
+        query_id: '1.1.1_0_q1',
+        annotation_id: '1.1.1_0',
+        query_index: 1,
+        task_subcategory: '1.1.1',
+        task_type_name: 'Object recognition',
+        query_time: 30.0,
+        question: 'What is held?',
+        options: [
+          ['A', 'a cup'],
+          ['B', 'a pen'],
+        ],
+        response: 'A',
+        ground_truth: 'A',
+        num_frames: 31,
+      },
       { query_id: '4.2_007_q2', annotation_id: '4.2_007', error: 'CUDA out of memory', response: null, ground_truth: 'C' },
     ],
   };
@@ -116,7 +162,9 @@ describe('OVO-S-Bench inference results', () => {
       { model: 'gpt-4o', item: '1.1.1_0', query: 1, queryTime: 30, response: 'A', meta: undefined },
     ]);
     const line = text.slice(0, text.indexOf('"4.2_007_q2"')).split('\n').length;
-    expect((r.unmatched ?? []).map(formatProblem)).toEqual([`gpt-4o_level_1.json:${line}:results[2].query_id: an error result with no response (CUDA out of memory): left out, as the release's score.py leaves error results out`]);
+    expect((r.unmatched ?? []).map(formatProblem)).toEqual([
+      `gpt-4o_level_1.json:${line}:results[2].query_id: an error result with no response (CUDA out of memory): left out, as the release's score.py leaves error results out`,
+    ]);
   });
 
   it('reads a null response without an error, or an error beside a response, as score.py scores them: the response (an empty one wrong)', () => {
@@ -146,9 +194,21 @@ describe('OVO-S-Bench inference results', () => {
 
 describe('VCBench results', () => {
   // the fixture's eval rows (raw bytes of data/vcbench_eval.jsonl) as demo_gemini.py and unify_results.py turn them into results
-  const evalRows = fixture('vcbench/vcbench_eval.sample.jsonl').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; query_time: number; [field: string]: unknown });
+  const evalRows = fixture('vcbench/vcbench_eval.sample.jsonl')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id: string; query_time: number; [field: string]: unknown });
   const predictions = ['2', '3', 'zero', '1', '2', '4'];
-  const rawRows = evalRows.map((row, i) => ({ ...row, prediction: predictions[i], raw_response: `${predictions[i]}\n`, finish_reason: 'STOP', block_reason: null, prompt_tokens: 1000, output_tokens: 1, total_tokens: 1001 }));
+  const rawRows = evalRows.map((row, i) => ({
+    ...row,
+    prediction: predictions[i],
+    raw_response: `${predictions[i]}\n`,
+    finish_reason: 'STOP',
+    block_reason: null,
+    prompt_tokens: 1000,
+    output_tokens: 1,
+    total_tokens: 1001,
+  }));
   const unified = (rows: typeof rawRows) => {
     const grouped = new Map<string, { id: string; query_times: number[]; predictions: Array<number | null>; gts: null[] }>();
     for (const r of rows) {
@@ -172,14 +232,26 @@ describe('VCBench results', () => {
       { line: 2, model: 'gemini_unified', item: '0799', query: 1, queryTime: 873, response: '2' },
       { line: 2, model: 'gemini_unified', item: '0799', query: 2, queryTime: 1018.67, response: '4' },
     ]);
-    const bad = jsonl([{ id: '0000', query_times: [1, 2], predictions: [1], gts: [] }, { id: '0001', query_times: [-3], predictions: [1] }]);
+    const bad = jsonl([
+      { id: '0000', query_times: [1, 2], predictions: [1], gts: [] },
+      { id: '0001', query_times: [-3], predictions: [1] },
+    ]);
     expect(problems(read('vcbench-unified', bad, 'u.jsonl', 'gemini'))).toEqual(['u.jsonl:1:predictions: has 1 predictions for 2 query times', 'u.jsonl:2:query_times[0]: negative']);
   });
 
   it('raw rows: the prediction (what unify_results.py reads) at the row’s query point, with its video and time for the matcher', () => {
     const r = read('vcbench-raw', jsonl(rawRows), 'vcbench_gemini_demo.jsonl', 'gemini-3-flash-preview');
     expect(problems(r)).toEqual([]);
-    expect(r.lines.map(brief)[3]).toEqual({ line: 4, model: 'gemini-3-flash-preview', item: '0799', query: 0, video: '-FZTi5EfPSQ.mp4', queryTime: 204.67, response: '1', meta: { rawResponse: '1\n' } });
+    expect(r.lines.map(brief)[3]).toEqual({
+      line: 4,
+      model: 'gemini-3-flash-preview',
+      item: '0799',
+      query: 0,
+      video: '-FZTi5EfPSQ.mp4',
+      queryTime: 204.67,
+      response: '1',
+      meta: { rawResponse: '1\n' },
+    });
     const noText = read('vcbench-raw', jsonl([{ ...rawRows[0], prediction: null, raw_response: 'blocked' }]), 'r.jsonl');
     expect(noText.lines[0]).toMatchObject({ response: '', meta: { error: 'no prediction (null)', rawResponse: 'blocked' } });
     // unify_results.py: r.get('prediction', r.get('pred')); a number is int()'d (5.7 → 5)
@@ -197,17 +269,39 @@ describe('StreamingBench run file', () => {
   // the digest's entries with two models' answers added as the runners add them (question[<model>] = response)
   const file = [
     {
-      time: '[0:00:00 - 0:00:10]', video_categories: 'preparation_of_meals', video_path: './videos/sample_348_real.mp4',
+      time: '[0:00:00 - 0:00:10]',
+      video_categories: 'preparation_of_meals',
+      video_path: './videos/sample_348_real.mp4',
       questions: [
-        { task_type: 'Clips Summarize', question: 'Which of the following options best summarizes the actions of the individual taken just now?', time_stamp: '00:00:31', answer: 'C', options: ['A. The individual organized serving trays …', 'B. …', 'C. …', 'D. …'], required_ability: 'episodic memory', 'MiniCPM-V': 'C', IXC2d5_OL: 'B. The individual…' },
+        {
+          task_type: 'Clips Summarize',
+          question: 'Which of the following options best summarizes the actions of the individual taken just now?',
+          time_stamp: '00:00:31',
+          answer: 'C',
+          options: ['A. The individual organized serving trays …', 'B. …', 'C. …', 'D. …'],
+          required_ability: 'episodic memory',
+          'MiniCPM-V': 'C',
+          IXC2d5_OL: 'B. The individual…',
+        },
       ],
     },
     {
       video_path: './videos/sample_12_proactive.mp4',
       questions: [
         {
-          task_type: 'Proactive Output', question: 'When the scoreboard shows 3 points for USA, output "3".', time_stamp: '00:00:20', ground_truth_time_stamp: '00:00:29', ground_truth_output: '3', required_ability: 'working memory',
-          'MiniCPM-V': { answered: 30, dialog_history: [{ role: 'user', content: 'Is it the right time to output "3"?', time: 30, cost: 0 }, { role: 'assistant', content: '3', time: 30, cost: 0.8 }] },
+          task_type: 'Proactive Output',
+          question: 'When the scoreboard shows 3 points for USA, output "3".',
+          time_stamp: '00:00:20',
+          ground_truth_time_stamp: '00:00:29',
+          ground_truth_output: '3',
+          required_ability: 'working memory',
+          'MiniCPM-V': {
+            answered: 30,
+            dialog_history: [
+              { role: 'user', content: 'Is it the right time to output "3"?', time: 30, cost: 0 },
+              { role: 'assistant', content: '3', time: 30, cost: 0.8 },
+            ],
+          },
         },
       ],
     },
@@ -221,19 +315,35 @@ describe('StreamingBench run file', () => {
     expect(r.lines.map(brief)).toEqual([
       { line: at('"MiniCPM-V": "C"'), model: 'MiniCPM-V', item: 'videos/sample_348_real.mp4#0', query: 0, video: 'videos/sample_348_real.mp4', queryTime: 31, response: 'C' },
       { line: at('"IXC2d5_OL"'), model: 'IXC2d5_OL', item: 'videos/sample_348_real.mp4#0', query: 0, video: 'videos/sample_348_real.mp4', queryTime: 31, response: 'B. The individual…' },
-      { line: at('"MiniCPM-V": {'), model: 'MiniCPM-V', item: 'videos/sample_12_proactive.mp4#0', query: 0, video: 'videos/sample_12_proactive.mp4', queryTime: 20, t: 30, latency: 0.8, response: '3', meta: file[1]!.questions[0]!['MiniCPM-V'] },
+      {
+        line: at('"MiniCPM-V": {'),
+        model: 'MiniCPM-V',
+        item: 'videos/sample_12_proactive.mp4#0',
+        query: 0,
+        video: 'videos/sample_12_proactive.mp4',
+        queryTime: 20,
+        t: 30,
+        latency: 0.8,
+        response: '3',
+        meta: file[1]!.questions[0]!['MiniCPM-V'],
+      },
     ]);
     expect(read('streamingbench-run', text, 'out.json', 'IXC2d5_OL').lines.map((l) => l.model)).toEqual(['IXC2d5_OL']);
     // the SQA file: a list of lists of entries
     const sqa = read('streamingbench-run', indented([[file[0], file[1]]]), 'questions_sqa_output.json', 'MiniCPM-V');
-    expect(sqa.lines.map((l) => [l.video, l.queryTime, l.response])).toEqual([['videos/sample_348_real.mp4', 31, 'C'], ['videos/sample_12_proactive.mp4', 20, '3']]);
+    expect(sqa.lines.map((l) => [l.video, l.queryTime, l.response])).toEqual([
+      ['videos/sample_348_real.mp4', 31, 'C'],
+      ['videos/sample_12_proactive.mp4', 20, '3'],
+    ]);
   });
 
   it('names a key that is neither a StreamingBench field nor an answer, and a bad time', () => {
     const bad = structuredClone(file) as Array<{ questions: Array<Record<string, unknown>> }>;
     bad[0]!.questions[0]!.difficulty = 3;
     bad[1]!.questions[0]!.time_stamp = 'soon';
-    expect(problems(read('streamingbench-run', indented([bad]), 'sqa.json', 'MiniCPM-V'))).toEqual(expect.arrayContaining([expect.stringMatching(/^sqa\.json:\d+:\[0\]\[1\]\.questions\[0\]\.time_stamp: not a time/)]));
+    expect(problems(read('streamingbench-run', indented([bad]), 'sqa.json', 'MiniCPM-V'))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^sqa\.json:\d+:\[0\]\[1\]\.questions\[0\]\.time_stamp: not a time/)]),
+    );
     // a time the release's runners read their own way is read so ("00:00:8" is 8 s, "00:12450" 12,450 s)
     const odd = structuredClone(file) as Array<{ questions: Array<Record<string, unknown>> }>;
     odd[0]!.questions[0]!.time_stamp = '00:12450';
@@ -247,7 +357,7 @@ describe('StreamingBench run file', () => {
     ]);
   });
 
-  it('numbers a video\'s questions across its entries, so two asked at one time stay apart; reads a null answer and an empty dialog as count.py meets them', () => {
+  it("numbers a video's questions across its entries, so two asked at one time stay apart; reads a null answer and an empty dialog as count.py meets them", () => {
     const q = (question: string, time_stamp: string, answer: unknown) => ({ task_type: 'Counting', question, time_stamp, answer: 'A', options: ['A. 1', 'B. 2', 'C. 3', 'D. 4'], m: answer });
     const doc = [
       { video_path: './videos/v.mp4', questions: [q('How many cups?', '00:01:20', 'A'), q('How many cups now?', '00:01:20', null)] },
@@ -270,10 +380,29 @@ describe('PhoStream run output', () => {
   const entries = JSON.parse(fixture('phostream/phostream_annotations.sample.json')) as Array<{ video_path: string; verified_responses: unknown[] }>;
   const forward = entries[1]!; // questions at 00:36 (T_p 00:42) and 01:20 (T_p 01:26), …
   const stream = (responses: Array<[string, string]>) => responses.map(([timestamp, response]) => ({ timestamp, response, raw_response: response, status_code: 200, runtime_ms: 850.5 }));
-  const row = (entry: typeof forward, responses: Array<[string, string]>) => ({ ...entry, video: `/data/PhoStream/${entry.video_path}`, id: 2, uuid: '3f2a9c1d', stream_addr: '/cache/3f2a9c1d', video_info: { duration: 900 }, source: entry.video_path, responses: stream(responses), bench: 'phostream' });
+  const row = (entry: typeof forward, responses: Array<[string, string]>) => ({
+    ...entry,
+    video: `/data/PhoStream/${entry.video_path}`,
+    id: 2,
+    uuid: '3f2a9c1d',
+    stream_addr: '/cache/3f2a9c1d',
+    video_info: { duration: 900 },
+    source: entry.video_path,
+    responses: stream(responses),
+    bench: 'phostream',
+  });
 
   it('gives each response to the questions open when it came, as "<video_path>#<index>" with the video and time asked', () => {
-    const text = jsonl([row(forward, [['00:10', 'Hello there'], ['00:36', 'Silent'], ['00:42', 'She decides to borrow scrub pants.'], ['00:50', 'Silent'], ['01:00', 'She is walking now.'], ['01:21', 'Silent']])]);
+    const text = jsonl([
+      row(forward, [
+        ['00:10', 'Hello there'],
+        ['00:36', 'Silent'],
+        ['00:42', 'She decides to borrow scrub pants.'],
+        ['00:50', 'Silent'],
+        ['01:00', 'She is walking now.'],
+        ['01:21', 'Silent'],
+      ]),
+    ]);
     const r = read('phostream-run', text, 'phostream.jsonl', 'qwen2.5-omni');
     expect(problems(r)).toEqual([]);
     expect(r.unmatched?.map(formatProblem)).toEqual(['phostream.jsonl:1:responses[0]: a response at 0:10, before any question of the video is asked']);
@@ -294,7 +423,20 @@ describe('PhoStream run output', () => {
       { event_id: 2, timestamp: '00:06', type: 'forward', question: 'Tell me when the kettle boils.' },
       { event_id: 3, timestamp: '00:20', response: 'The kettle boils now.' },
     ];
-    const r = read('phostream-run', jsonl([{ video_path: 'clips/kitchen.mp4', sqa, responses: stream([['00:06', 'A cup on the table.'], ['00:21', 'It boils.']]) }]), 'run.jsonl');
+    const r = read(
+      'phostream-run',
+      jsonl([
+        {
+          video_path: 'clips/kitchen.mp4',
+          sqa,
+          responses: stream([
+            ['00:06', 'A cup on the table.'],
+            ['00:21', 'It boils.'],
+          ]),
+        },
+      ]),
+      'run.jsonl',
+    );
     expect(r.lines.map(({ item, video, queryTime, t }) => ({ item, video, queryTime, t }))).toEqual([
       { item: '', video: 'clips/kitchen.mp4', queryTime: 5, t: 6 },
       { item: '', video: 'clips/kitchen.mp4', queryTime: 6, t: 6 },
@@ -302,8 +444,12 @@ describe('PhoStream run output', () => {
     ]);
   });
 
-  it('reads a null or missing response as the release does (no answer), saying so, and keeps a failed call\'s status', () => {
-    const edited = row(forward, [['00:42', 'x'], ['00:43', 'x'], ['00:44', '[ERROR] 502 Server Error: Bad Gateway']]);
+  it("reads a null or missing response as the release does (no answer), saying so, and keeps a failed call's status", () => {
+    const edited = row(forward, [
+      ['00:42', 'x'],
+      ['00:43', 'x'],
+      ['00:44', '[ERROR] 502 Server Error: Bad Gateway'],
+    ]);
     const responses = edited.responses as Array<Record<string, unknown>>;
     responses[0]!.response = null;
     delete responses[1]!.response;
@@ -321,20 +467,59 @@ describe('PhoStream run output', () => {
     const bad = row(forward, [['00:42', 'ok']]);
     bad.responses[0]!.timestamp = '42 s';
     const text = jsonl([bad, { video_path: 'a.mp4', responses: [] }]);
-    expect(problems(read('phostream-run', text, 'run.jsonl'))).toEqual(['run.jsonl:1:responses[0].timestamp: not a time (seconds, MM:SS or HH:MM:SS)', 'run.jsonl:2:verified_responses: missing (the questions: verified_responses or sqa)']);
+    expect(problems(read('phostream-run', text, 'run.jsonl'))).toEqual([
+      'run.jsonl:1:responses[0].timestamp: not a time (seconds, MM:SS or HH:MM:SS)',
+      'run.jsonl:2:verified_responses: missing (the questions: verified_responses or sqa)',
+    ]);
   });
 });
 
 describe('PhoStream scoring details', () => {
   const details = [
-    { sample_id: 2, question_time: '00:36', question: 'Wait until she explains her plan…', answer_time: '00:42', answer: 'After realizing…', response_time: '00:43', response: 'She will borrow pants.', score: 80.0, category: 'PartlyCorrect', task_type: 'forward', is_objective: false, explanation: 'Mostly right.' },
-    { sample_id: 2, question_time: '01:20', question: 'What does she find?', answer_time: '01:26', answer: 'She opens…', response_time: '01:26', response: '', score: 0.0, category: 'NoResponse', task_type: 'forward', is_objective: false, explanation: '' },
+    {
+      sample_id: 2,
+      question_time: '00:36',
+      question: 'Wait until she explains her plan…',
+      answer_time: '00:42',
+      answer: 'After realizing…',
+      response_time: '00:43',
+      response: 'She will borrow pants.',
+      score: 80.0,
+      category: 'PartlyCorrect',
+      task_type: 'forward',
+      is_objective: false,
+      explanation: 'Mostly right.',
+    },
+    {
+      sample_id: 2,
+      question_time: '01:20',
+      question: 'What does she find?',
+      answer_time: '01:26',
+      answer: 'She opens…',
+      response_time: '01:26',
+      response: '',
+      score: 0.0,
+      category: 'NoResponse',
+      task_type: 'forward',
+      is_objective: false,
+      explanation: '',
+    },
   ];
 
   it('reads the response the scorer took, naming the video by its sample number, with the verdict in meta', () => {
     const r = read('phostream-details', jsonl(details), 'result_details.jsonl', 'gemini');
     expect(r.lines.map(brief)).toEqual([
-      { line: 1, model: 'gemini', item: '', query: 0, video: '#2', queryTime: 36, t: 43, response: 'She will borrow pants.', meta: { score: 80, category: 'PartlyCorrect', explanation: 'Mostly right.' } },
+      {
+        line: 1,
+        model: 'gemini',
+        item: '',
+        query: 0,
+        video: '#2',
+        queryTime: 36,
+        t: 43,
+        response: 'She will borrow pants.',
+        meta: { score: 80, category: 'PartlyCorrect', explanation: 'Mostly right.' },
+      },
       { line: 2, model: 'gemini', item: '', query: 0, video: '#2', queryTime: 80, t: 86, response: '', meta: { score: 0, category: 'NoResponse' } },
     ]);
     expect(problems(read('phostream-details', jsonl([{ ...details[0], sample_id: 'two' }]), 'd.jsonl'))).toEqual(['d.jsonl:1:sample_id: expected the video’s number in the benchmark file']);
@@ -342,10 +527,27 @@ describe('PhoStream scoring details', () => {
 });
 
 describe('RTV-Bench results', () => {
-  const record = { video: 'SportsCam_004.mp4', field: 'sports_cam', start_time: 0.0, end_time: 119.08, questionID: 'q-group-9eq4fqfqg-2-option2', type: 'Event-SR', question: 'Which team will most likely score next?', options: { A: 'Red', B: 'Blue', C: 'Neither', D: 'Both' }, answer: 'B' };
+  const record = {
+    video: 'SportsCam_004.mp4',
+    field: 'sports_cam',
+    start_time: 0.0,
+    end_time: 119.08,
+    questionID: 'q-group-9eq4fqfqg-2-option2',
+    type: 'Event-SR',
+    question: 'Which team will most likely score next?',
+    options: { A: 'Red', B: 'Blue', C: 'Neither', D: 'Both' },
+    answer: 'B',
+  };
 
   it('reads pred as the answer to questionID at its end_time, the model from the runner’s file name', () => {
-    const r = read('rtv-results', indented([{ ...record, pred: 'B', correct: true }, { ...record, questionID: 'q-group-9eq4fqfqg-0', pred: null, error: 'timeout' }]), 'Qwen2.5-VL-7B_nframes32.json');
+    const r = read(
+      'rtv-results',
+      indented([
+        { ...record, pred: 'B', correct: true },
+        { ...record, questionID: 'q-group-9eq4fqfqg-0', pred: null, error: 'timeout' },
+      ]),
+      'Qwen2.5-VL-7B_nframes32.json',
+    );
     expect(r.lines.map(brief)).toEqual([
       { line: 2, model: 'Qwen2.5-VL-7B', item: 'q-group-9eq4fqfqg-2-option2', query: 0, queryTime: 119.08, response: 'B' },
       { line: 20, model: 'Qwen2.5-VL-7B', item: 'q-group-9eq4fqfqg-0', query: 0, queryTime: 119.08, response: '', meta: { error: 'timeout' } },

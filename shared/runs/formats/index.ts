@@ -13,7 +13,17 @@ import { readVcbenchRaw, readVcbenchUnified } from './vcbench';
 
 export { readAllRuns } from './reading';
 
-export const runFormatIds = ['tidemark-run', 'ovo-bench-results', 'ovo-s-results', 'vcbench-unified', 'vcbench-raw', 'streamingbench-run', 'phostream-run', 'phostream-details', 'rtv-results'] as const;
+export const runFormatIds = [
+  'tidemark-run',
+  'ovo-bench-results',
+  'ovo-s-results',
+  'vcbench-unified',
+  'vcbench-raw',
+  'streamingbench-run',
+  'phostream-run',
+  'phostream-details',
+  'rtv-results',
+] as const;
 export type RunFormatId = (typeof runFormatIds)[number];
 
 interface RunFormat {
@@ -30,11 +40,23 @@ const DEFAULT_MODEL = 'the model (default: the file’s name)';
 
 export const runFormats: readonly RunFormat[] = [
   { id: 'tidemark-run', label: 'Tidemark run JSONL', model: null, protocol: null, read: runFileReader },
-  { id: 'ovo-bench-results', label: 'OVO-Bench results JSON ({backward, realtime, forward})', model: 'the model (default: from the runner’s file name)', protocol: 'offline', read: readOvoBenchResults },
+  {
+    id: 'ovo-bench-results',
+    label: 'OVO-Bench results JSON ({backward, realtime, forward})',
+    model: 'the model (default: from the runner’s file name)',
+    protocol: 'offline',
+    read: readOvoBenchResults,
+  },
   { id: 'ovo-s-results', label: 'OVO-S-Bench inference results JSON', model: null, protocol: 'offline', read: readOvoSResults },
   { id: 'vcbench-unified', label: 'VCBench unified results JSONL (unify_results.py)', model: DEFAULT_MODEL, protocol: 'offline', read: readVcbenchUnified },
   { id: 'vcbench-raw', label: 'VCBench raw predictions JSONL (demo_gemini.py)', model: DEFAULT_MODEL, protocol: 'offline', read: readVcbenchRaw },
-  { id: 'streamingbench-run', label: 'StreamingBench run JSON (questions with the models’ answers)', model: 'the model’s key in each question (default: every key that is not a StreamingBench field)', protocol: null, read: readStreamingBenchRun },
+  {
+    id: 'streamingbench-run',
+    label: 'StreamingBench run JSON (questions with the models’ answers)',
+    model: 'the model’s key in each question (default: every key that is not a StreamingBench field)',
+    protocol: null,
+    read: readStreamingBenchRun,
+  },
   { id: 'phostream-run', label: 'PhoStream run output JSONL (responses a second at a time)', model: DEFAULT_MODEL, protocol: 'synchronous', read: readPhostreamRun },
   { id: 'phostream-details', label: 'PhoStream scoring details JSONL (*_details.jsonl)', model: DEFAULT_MODEL, protocol: 'synchronous', read: readPhostreamDetails },
   { id: 'rtv-results', label: 'RTV-Bench results JSON (eval_results/<model>_nframes<N>.json)', model: 'the model (default: from the runner’s file name)', protocol: 'offline', read: readRtvResults },

@@ -39,7 +39,8 @@ function answer(model: string, id: number, task: string | undefined, response: s
 }
 
 export const readOvoBenchResults = documentRunReader((document, file, options) => {
-  if (document === null || typeof document !== 'object' || Array.isArray(document) || !FAMILIES.some((f) => f in document)) return 'expected an object {"backward": […], "realtime": […], "forward": […]}';
+  if (document === null || typeof document !== 'object' || Array.isArray(document) || !FAMILIES.some((f) => f in document))
+    return 'expected an object {"backward": […], "realtime": […], "forward": […]}';
   const model = modelFor(file, options);
   return [
     recordKind(['backward'], answerSchema, (r) => [answer(model, r.id, r.task, r.response, r.ground_truth)]),

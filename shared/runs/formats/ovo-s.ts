@@ -42,7 +42,13 @@ export const readOvoSResults = documentRunReader((document) => {
     recordKind(['results'], resultSchema, (r) => {
       // calculate_scores: `if "error" in result and result.get("response") is None: continue`
       if (r.error !== undefined && (r.response === null || r.response === undefined)) {
-        return [{ problem: `an error result with no response (${clipped(typeof r.error === 'string' ? r.error : JSON.stringify(r.error)) || 'no message'}): left out, as the release's score.py leaves error results out`, at: ['query_id'], unmatched: true }];
+        return [
+          {
+            problem: `an error result with no response (${clipped(typeof r.error === 'string' ? r.error : JSON.stringify(r.error)) || 'no message'}): left out, as the release's score.py leaves error results out`,
+            at: ['query_id'],
+            unmatched: true,
+          },
+        ];
       }
       return [
         {

@@ -26,7 +26,9 @@ const FORWARD = new Set(['forward', 'future', 'proactive']);
 const qaSchema = z.object({ timestamp_question: clock, timestamp_proactive: clock.optional(), time_type: z.string().optional() }).passthrough();
 const eventSchema = z.object({ timestamp: clock, question: z.string().optional(), response: z.string().optional(), type: z.string().optional(), task_type: z.string().optional() }).passthrough();
 // a null or missing response is read as the release reads it (response.get("response", "")): no answer
-const streamedSchema = z.object({ timestamp: clock, response: z.string().nullable().optional(), status_code: z.number().int().optional(), runtime_ms: z.number().finite().min(0).optional() }).passthrough();
+const streamedSchema = z
+  .object({ timestamp: clock, response: z.string().nullable().optional(), status_code: z.number().int().optional(), runtime_ms: z.number().finite().min(0).optional() })
+  .passthrough();
 
 const runRowSchema = z
   .object({
@@ -55,7 +57,11 @@ function questionsOf(row: RunRow, video: string): StreamQuestion[] {
   if (row.verified_responses) {
     return row.verified_responses.map((qa, k) => {
       const forward = qa.time_type !== undefined && FORWARD.has(qa.time_type.trim().toLowerCase());
-      return { asked: qa.timestamp_question, due: forward ? (qa.timestamp_proactive ?? qa.timestamp_question) : qa.timestamp_question, key: { item: `${video}#${k}`, video, queryTime: qa.timestamp_question } };
+      return {
+        asked: qa.timestamp_question,
+        due: forward ? (qa.timestamp_proactive ?? qa.timestamp_question) : qa.timestamp_question,
+        key: { item: `${video}#${k}`, video, queryTime: qa.timestamp_question },
+      };
     });
   }
   // sqa: a question event with its answer, or a question event followed by a response-only event (forward)
@@ -88,7 +94,8 @@ export const readPhostreamRun = jsonlRunReader((file, options) => {
       const to = open.length ? open : isPlaceholder(response) ? [] : before ? [before] : null;
       if (to === null) return void lines.push({ problem: `a response at ${clockText(r.timestamp)}, before any question of the video is asked`, at, unmatched: true });
       const meta = { ...none, ...(r.status_code !== undefined && r.status_code !== 200 ? { status_code: r.status_code } : {}) };
-      for (const q of to) lines.push({ model, ...q.key, t: r.timestamp, response, ...(r.runtime_ms !== undefined ? { latency: r.runtime_ms / 1000 } : {}), ...(Object.keys(meta).length ? { meta } : {}), at });
+      for (const q of to)
+        lines.push({ model, ...q.key, t: r.timestamp, response, ...(r.runtime_ms !== undefined ? { latency: r.runtime_ms / 1000 } : {}), ...(Object.keys(meta).length ? { meta } : {}), at });
     });
     return lines;
   });

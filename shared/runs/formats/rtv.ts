@@ -4,9 +4,7 @@
 import { z } from 'zod';
 import { documentRunReader, modelOf, recordKind, textOf } from './reading';
 
-const resultSchema = z
-  .object({ questionID: z.string().min(1), end_time: z.number().finite().min(0).optional(), pred: z.string().nullable(), error: z.string().nullable().optional() })
-  .passthrough();
+const resultSchema = z.object({ questionID: z.string().min(1), end_time: z.number().finite().min(0).optional(), pred: z.string().nullable(), error: z.string().nullable().optional() }).passthrough();
 
 const RUNNER_NAME = /^(.+)_nframes\d+\.json$/i;
 

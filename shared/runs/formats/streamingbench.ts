@@ -14,7 +14,22 @@ import { streamingBenchTime } from '../../formats/streamingbench';
 import { documentRunReader, recordKind, textOf, type LineProblem, type RunLineDraft } from './reading';
 
 /** The fields of a StreamingBench question (and those its runners add besides the answer). */
-const QUESTION_FIELDS = new Set(['task_type', 'question', 'time_stamp', 'answer', 'options', 'required_ability', 'cause', 'effect', 'ground_truth_time_stamp', 'ground_truth_output', 'audio_path', 'results', 'time', 'video_path']);
+const QUESTION_FIELDS = new Set([
+  'task_type',
+  'question',
+  'time_stamp',
+  'answer',
+  'options',
+  'required_ability',
+  'cause',
+  'effect',
+  'ground_truth_time_stamp',
+  'ground_truth_output',
+  'audio_path',
+  'results',
+  'time',
+  'video_path',
+]);
 
 const turnSchema = z.object({ role: z.string().optional(), content: z.string(), time: z.number().finite().min(0).optional(), cost: z.number().finite().min(0).optional() }).passthrough();
 const proactiveSchema = z.object({ answered: z.union([z.number().finite().min(0), z.literal(false)]), dialog_history: z.array(turnSchema) }).passthrough();
@@ -73,13 +88,17 @@ export const readStreamingBenchRun = documentRunReader((document, _file, options
   // each question's place among its video's questions in the file, counted over the whole document
   // (a video's questions are spread over several entries) before records are read one at a time
   const counted = new Map<string, number>();
-  const places = document.map((record) => entriesOf(record).map((entry) => questionsOf(entry).map(() => {
-    const video = videoOf(entry);
-    if (video === null) return 0;
-    const n = counted.get(video) ?? 0;
-    counted.set(video, n + 1);
-    return n;
-  })));
+  const places = document.map((record) =>
+    entriesOf(record).map((entry) =>
+      questionsOf(entry).map(() => {
+        const video = videoOf(entry);
+        if (video === null) return 0;
+        const n = counted.get(video) ?? 0;
+        counted.set(video, n + 1);
+        return n;
+      }),
+    ),
+  );
   let record = 0;
   /** The lines of a record's entries; `nested` for the SQA file, whose records are lists of entries. */
   const linesOf = (entries: Entry[], nested: boolean, place: number[][]): Array<RunLineDraft | LineProblem> =>
@@ -96,8 +115,15 @@ export const readStreamingBenchRun = documentRunReader((document, _file, options
       });
     });
   // records are read in file order, each once: `record` counts them (a record that fails its schema too)
-  return [{ path: [], read: (value) => {
-    const place = places[record++] ?? [];
-    return Array.isArray(value) ? recordKind([], z.array(entrySchema), (entries) => linesOf(entries, true, place)).read(value) : recordKind([], entrySchema, (one) => linesOf([one], false, place)).read(value);
-  } }];
+  return [
+    {
+      path: [],
+      read: (value) => {
+        const place = places[record++] ?? [];
+        return Array.isArray(value)
+          ? recordKind([], z.array(entrySchema), (entries) => linesOf(entries, true, place)).read(value)
+          : recordKind([], entrySchema, (one) => linesOf([one], false, place)).read(value);
+      },
+    },
+  ];
 });

@@ -17,7 +17,8 @@ const unifiedSchema = z
   .object({ id: z.union([z.string().min(1), z.number().int()]), query_times: z.array(time).min(1), predictions: z.array(z.number().int().nullable()), gts: z.array(z.unknown()).optional() })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.predictions.length !== r.query_times.length) ctx.addIssue({ code: 'custom', path: ['predictions'], message: `has ${r.predictions.length} predictions for ${r.query_times.length} query times` });
+    if (r.predictions.length !== r.query_times.length)
+      ctx.addIssue({ code: 'custom', path: ['predictions'], message: `has ${r.predictions.length} predictions for ${r.query_times.length} query times` });
   });
 
 const rawSchema = z
@@ -70,6 +71,17 @@ export const readVcbenchRaw = jsonlRunReader((file, options) => {
     const meta = 'error' in p ? { error: p.error, ...raw } : raw;
     // the row's video and question text name its question: its eval id may name another one in the data file
     const question = r.question !== undefined ? { question: r.question } : {};
-    return [{ model, item: String(r.id), query: r.query_index, video: r.video_path, ...question, queryTime: r.query_time, response: 'text' in p ? p.text : '', ...(Object.keys(meta).length ? { meta } : {}) }];
+    return [
+      {
+        model,
+        item: String(r.id),
+        query: r.query_index,
+        video: r.video_path,
+        ...question,
+        queryTime: r.query_time,
+        response: 'text' in p ? p.text : '',
+        ...(Object.keys(meta).length ? { meta } : {}),
+      },
+    ];
   });
 });

@@ -13,6 +13,19 @@ import { migrate0011 } from './0011-edit-log-parts';
 import { migrate0012 } from './0012-passphrases';
 
 /** Schema version N is reached by running migrations[0..N-1] in order; never edit a landed one. */
-export const migrations: ReadonlyArray<(db: Database) => void> = [migrate0001, migrate0002, migrate0003, migrate0004, migrate0005, migrate0006, migrate0007, migrate0008, migrate0009, migrate0010, migrate0011, migrate0012];
+export const migrations: ReadonlyArray<(db: Database) => void> = [
+  migrate0001,
+  migrate0002,
+  migrate0003,
+  migrate0004,
+  migrate0005,
+  migrate0006,
+  migrate0007,
+  migrate0008,
+  migrate0009,
+  migrate0010,
+  migrate0011,
+  migrate0012,
+];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

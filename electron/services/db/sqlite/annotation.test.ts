@@ -62,7 +62,12 @@ describe('the SQLite annotation store', () => {
     expect(await store().benchmarkIds(ovo, 'id')).toEqual(['7']);
     expect(await store().profileHasQuestions(ovo)).toBe(true);
     expect(await store().profileHasQuestions(builtinProfileId('vcbench'))).toBe(false);
-    expect(await store().videoOfEveryQuestion()).toEqual(new Map([['qa', videoId], ['qb', videoId]]));
+    expect(await store().videoOfEveryQuestion()).toEqual(
+      new Map([
+        ['qa', videoId],
+        ['qb', videoId],
+      ]),
+    );
   });
 
   it('puts and replaces a question keeping its creation time; each write an undoable edit', async () => {
@@ -83,7 +88,7 @@ describe('the SQLite annotation store', () => {
     expect(await store().question('qa')).toEqual(first);
   });
 
-  it('removes a question with its points, and a mark, a point, a target\'s and a video\'s marks; undo brings them back', async () => {
+  it("removes a question with its points, and a mark, a point, a target's and a video's marks; undo brings them back", async () => {
     await project.edit('ann', 'Add', async ({ annotation: w }) => {
       await w.addQuestion(question('qa', 'First'), '2026-01-01');
       await w.addQueryPoints([point('p1', 'qa', 1), point('p2', 'qa', 2)]);
@@ -169,7 +174,17 @@ describe('the SQLite annotation store', () => {
         first: [...(await scan.firstQueryTimes(pacer))].sort(),
       };
     });
-    expect(read).toEqual({ questions: ['qa', 'qb'], ofVideo: ['qa', 'qb'], points: ['p1', 'p2', 'p3'], of: ['p3'], marks: ['m1'], first: [['qa', 3], ['qb', 5]] });
+    expect(read).toEqual({
+      questions: ['qa', 'qb'],
+      ofVideo: ['qa', 'qb'],
+      points: ['p1', 'p2', 'p3'],
+      of: ['p3'],
+      marks: ['m1'],
+      first: [
+        ['qa', 3],
+        ['qb', 5],
+      ],
+    });
     expect(await store().marksOfVideo(videoId)).toHaveLength(2);
   });
 });

@@ -89,13 +89,19 @@ function provenanceOf(text: string): Question['provenance'] {
 }
 
 function rowToQuestion(row: QuestionRow): Question {
-  return fromRow<Question>(questionFieldsSchema, QUESTION_KEYS, row.fields, { profileId: row.profile_id }, {
-    id: row.id,
-    videoId: row.video_id,
-    provenance: provenanceOf(row.provenance),
-    createdBy: row.created_by,
-    updatedAt: row.updated_at,
-  });
+  return fromRow<Question>(
+    questionFieldsSchema,
+    QUESTION_KEYS,
+    row.fields,
+    { profileId: row.profile_id },
+    {
+      id: row.id,
+      videoId: row.video_id,
+      provenance: provenanceOf(row.provenance),
+      createdBy: row.created_by,
+      updatedAt: row.updated_at,
+    },
+  );
 }
 
 /** A profile's questions across the project in the order they were made (file order for imports). */
@@ -150,7 +156,13 @@ function readsNow(db: ReadableDb) {
     questionsOfProfile: (profileId: string): Question[] => sortByCreation(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).all(profileId)).map(rowToQuestion),
     allQuestions: (): Question[] => sortByCreation(db.query<QuestionRow & { seq: number }>('SELECT rowid AS seq, * FROM questions').all()).map(rowToQuestion),
     profileHasQuestions: (profileId: string): boolean => db.query('SELECT 1 FROM questions WHERE profile_id = ? LIMIT 1').get(profileId) !== undefined,
-    videoOfEveryQuestion: (): Map<string, string> => new Map(db.query<{ id: string; video_id: string }>('SELECT id, video_id FROM questions').all().map((r) => [r.id, r.video_id])),
+    videoOfEveryQuestion: (): Map<string, string> =>
+      new Map(
+        db
+          .query<{ id: string; video_id: string }>('SELECT id, video_id FROM questions')
+          .all()
+          .map((r) => [r.id, r.video_id]),
+      ),
     questionsIn: (ids: readonly string[]): Question[] => db.query<QuestionRow>(`SELECT * FROM questions WHERE id IN (${IDS})`).all(JSON.stringify(ids)).map(rowToQuestion),
     queryPoint: (id: string): QueryPoint | null => {
       const row = db.query<QueryPointRow>('SELECT * FROM query_points WHERE id = ?').get(id);
@@ -206,7 +218,7 @@ const SLICE_ROWS = 1000;
  * refuse every other use meanwhile (a checkpoint's pragma among them).
  */
 async function sliced<R>(read: (after: string | number | null, limit: number) => R[], keyOf: (row: R) => string | number, each: (row: R) => void, pacer: Pacer): Promise<void> {
-  for (let after: string | number | null = null; ; ) {
+  for (let after: string | number | null = null; ;) {
     const rows = read(after, SLICE_ROWS);
     for (const row of rows) {
       each(row);
@@ -220,7 +232,8 @@ async function sliced<R>(read: (after: string | number | null, limit: number) =>
 function scansOver(db: ReadableDb): AnnotationScans {
   return {
     marksOfVideo: (videoId, pacer) => collect(db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ?').iterate(videoId), rowToMark, pacer),
-    queryPointsOfVideo: (videoId, pacer) => collect(db.query<QueryPointRow>('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ?').iterate(videoId), rowToQueryPoint, pacer),
+    queryPointsOfVideo: (videoId, pacer) =>
+      collect(db.query<QueryPointRow>('SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ?').iterate(videoId), rowToQueryPoint, pacer),
     // one scan of every point, where a join would search an index per question
     queryPointsOf: async (questionIds, pacer) => {
       const out: QueryPoint[] = [];
@@ -248,7 +261,12 @@ function scansOver(db: ReadableDb): AnnotationScans {
       // along the points' (question, time) index a slice at a time
       const firstTimes = new Map<string, number>();
       const statement = db.query<{ id: string; t: number }>('SELECT question_id AS id, min(time) AS t FROM query_points WHERE question_id > ? GROUP BY question_id ORDER BY question_id LIMIT ?');
-      await sliced((after, limit) => statement.all(after ?? '', limit), (row) => row.id, (row) => firstTimes.set(row.id, row.t), pacer);
+      await sliced(
+        (after, limit) => statement.all(after ?? '', limit),
+        (row) => row.id,
+        (row) => firstTimes.set(row.id, row.t),
+        pacer,
+      );
       return firstTimes;
     },
   };
@@ -302,7 +320,8 @@ export function sqliteAnnotationWrites(tx: EditTransaction): AnnotationWrites {
       if (createdAt === null) throw new Error(`Question ${head.id} is not stored: nothing to replace.`);
       tx.put('questions', questionRow(head, fields, createdAt));
     },
-    reviewed: async (questionId) => tx.db.query('SELECT 1 FROM reviews WHERE question_id = ? UNION ALL SELECT 1 FROM review_assignments WHERE question_id = ? LIMIT 1').get(questionId, questionId) !== undefined,
+    reviewed: async (questionId) =>
+      tx.db.query('SELECT 1 FROM reviews WHERE question_id = ? UNION ALL SELECT 1 FROM review_assignments WHERE question_id = ? LIMIT 1').get(questionId, questionId) !== undefined,
     removeQuestion: async (id) => {
       tx.removeWhere('adjudications', 'question_id', id);
       tx.removeWhere('review_assignments', 'question_id', id);

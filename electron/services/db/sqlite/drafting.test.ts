@@ -23,7 +23,23 @@ afterEach(async () => {
   dir.remove();
 });
 
-const provenance = draftProvenanceSchema.parse({ model: 'm', host: 'h', promptTemplate: 'dense-caption', promptVersion: 1, policy: 'sw', k: 2, frameTimes: [0, 1], inputTokens: 10, outputTokens: 3, costUsd: 0.01, latencyMs: 5, raw: '{"caption":"a cat"}', error: null, drafted: 'a cat', history: ['summary'] });
+const provenance = draftProvenanceSchema.parse({
+  model: 'm',
+  host: 'h',
+  promptTemplate: 'dense-caption',
+  promptVersion: 1,
+  policy: 'sw',
+  k: 2,
+  frameTimes: [0, 1],
+  inputTokens: 10,
+  outputTokens: 3,
+  costUsd: 0.01,
+  latencyMs: 5,
+  raw: '{"caption":"a cat"}',
+  error: null,
+  drafted: 'a cat',
+  history: ['summary'],
+});
 
 function draft(id: string, fields: Partial<Draft> = {}): Draft {
   return { id, videoId: v1, kind: 'caption', target: 'task', at: 0, madeId: `m-${id}`, status: 'draft', provenance, createdAt: '2026-01-01T00:00:00Z', decidedBy: null, decidedAt: null, ...fields };

@@ -21,13 +21,31 @@ interface DraftRow {
 }
 
 const toRow = (d: Draft): Row => ({
-  id: d.id, video_id: d.videoId, kind: d.kind, target: d.target, at: d.at, made_id: d.madeId, status: d.status,
-  fields: JSON.stringify(d.provenance), created_at: d.createdAt, decided_by: d.decidedBy, decided_at: d.decidedAt,
+  id: d.id,
+  video_id: d.videoId,
+  kind: d.kind,
+  target: d.target,
+  at: d.at,
+  made_id: d.madeId,
+  status: d.status,
+  fields: JSON.stringify(d.provenance),
+  created_at: d.createdAt,
+  decided_by: d.decidedBy,
+  decided_at: d.decidedAt,
 });
 
 const toDraft = (r: DraftRow): Draft => ({
-  id: r.id, videoId: r.video_id, kind: r.kind, target: r.target, at: r.at, madeId: r.made_id, status: r.status,
-  provenance: draftProvenanceSchema.parse(JSON.parse(r.fields)), createdAt: r.created_at, decidedBy: r.decided_by, decidedAt: r.decided_at,
+  id: r.id,
+  videoId: r.video_id,
+  kind: r.kind,
+  target: r.target,
+  at: r.at,
+  madeId: r.made_id,
+  status: r.status,
+  provenance: draftProvenanceSchema.parse(JSON.parse(r.fields)),
+  createdAt: r.created_at,
+  decidedBy: r.decided_by,
+  decidedAt: r.decided_at,
 });
 
 export function sqliteDrafting(db: ReadableDb): DraftStore {
@@ -46,7 +64,12 @@ export function sqliteDrafting(db: ReadableDb): DraftStore {
     draftedAt: async (videoId, kind, target, at) =>
       db.query("SELECT 1 FROM drafts WHERE video_id = ? AND kind = ? AND target = ? AND at = ? AND status != 'failed' LIMIT 1").get(videoId, kind, target, at) !== undefined,
     undecidedMarks: async () =>
-      new Set(db.query<{ made_id: string }>("SELECT made_id FROM drafts WHERE status = 'draft' AND made_id IS NOT NULL AND kind IN ('caption', 'event')").all().map((r) => r.made_id)),
+      new Set(
+        db
+          .query<{ made_id: string }>("SELECT made_id FROM drafts WHERE status = 'draft' AND made_id IS NOT NULL AND kind IN ('caption', 'event')")
+          .all()
+          .map((r) => r.made_id),
+      ),
   };
 }
 
@@ -65,5 +88,10 @@ export function sqliteDraftingWrites(tx: EditTransaction): DraftWrites {
  * New code reads drafts through `project.stores.drafting`.
  */
 export function syncDraftedMarksOfVideo(db: ReadableDb, videoId: string): Set<string> {
-  return new Set(db.query<{ id: string }>("SELECT made_id AS id FROM drafts WHERE video_id = ? AND made_id IS NOT NULL AND kind IN ('caption', 'event')").all(videoId).map((r) => r.id));
+  return new Set(
+    db
+      .query<{ id: string }>("SELECT made_id AS id FROM drafts WHERE video_id = ? AND made_id IS NOT NULL AND kind IN ('caption', 'event')")
+      .all(videoId)
+      .map((r) => r.id),
+  );
 }

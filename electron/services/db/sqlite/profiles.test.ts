@@ -71,7 +71,9 @@ describe('the SQLite profile store', () => {
   it('counts the questions that use a profile, inside the edit', async () => {
     const videoId = await insertTestVideo(project);
     const profileId = builtinProfileId('ovo-s-bench');
-    await project.store.edit('ann', 'Add question', (tx) => tx.put('questions', { id: 'q', video_id: videoId, profile_id: profileId, fields: JSON.stringify({ text: 'q' }), provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }));
+    await project.store.edit('ann', 'Add question', (tx) =>
+      tx.put('questions', { id: 'q', video_id: videoId, profile_id: profileId, fields: JSON.stringify({ text: 'q' }), provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }),
+    );
     expect(await project.edit('ann', 'Count', (w) => w.profiles.questionsUsing(profileId))).toBe(1);
     expect(await project.edit('ann', 'Count', (w) => w.profiles.questionsUsing(builtinProfileId('vcbench')))).toBe(0);
   });

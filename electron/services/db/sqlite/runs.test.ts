@@ -24,8 +24,26 @@ const question = (id: string, video: string): Question => ({
   createdBy: 'ann',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
-const response = (id: string, runId: string, questionId: string, t: number | null, extra: Partial<ModelResponse> = {}): ModelResponse => ({ id, runId, questionId, query: 0, t, text: `answer ${id}`, latency: null, ...extra });
-const run = (id: string, model: string, label: string, createdAt: string) => ({ id, model, label, source: `${label}.jsonl`, protocol: null, settings: { temperature: 0 }, createdBy: 'Lee', createdAt });
+const response = (id: string, runId: string, questionId: string, t: number | null, extra: Partial<ModelResponse> = {}): ModelResponse => ({
+  id,
+  runId,
+  questionId,
+  query: 0,
+  t,
+  text: `answer ${id}`,
+  latency: null,
+  ...extra,
+});
+const run = (id: string, model: string, label: string, createdAt: string) => ({
+  id,
+  model,
+  label,
+  source: `${label}.jsonl`,
+  protocol: null,
+  settings: { temperature: 0 },
+  createdBy: 'Lee',
+  createdAt,
+});
 const fields = (reason: string, model = 'judge-1') => judgmentFieldsSchema.parse({ reason, model, template: 't', version: 1, raw: null, inputTokens: 1, outputTokens: 2, costUsd: 0.5 });
 const store = () => project.stores.runs;
 
@@ -54,7 +72,10 @@ describe('the SQLite runs store', () => {
       // what the edit has written so far is read inside it
       expect(await w.runs.hasRunNamed('gemini', 'first')).toBe(true);
     });
-    expect((await store().list()).map((r) => [r.id, r.responses])).toEqual([['ra', 2], ['rb', 0]]);
+    expect((await store().list()).map((r) => [r.id, r.responses])).toEqual([
+      ['ra', 2],
+      ['rb', 0],
+    ]);
     expect(await store().get('ra')).toEqual({ ...run('ra', 'gemini', 'first', '2026-02-01'), responses: 2 });
     expect(await store().get('nope')).toBeNull();
     expect(await store().hasRunNamed('gemini', 'first')).toBe(true);
@@ -64,7 +85,7 @@ describe('the SQLite runs store', () => {
     expect(await store().list()).toEqual([]);
   });
 
-  it('reads a run\'s responses paced, all of them or one video\'s, on a snapshot', async () => {
+  it("reads a run's responses paced, all of them or one video's, on a snapshot", async () => {
     await project.edit('Lee', 'Import', async (w) => {
       await w.runs.addRun(run('ra', 'gemini', 'first', '2026-02-01'));
       for (const [i, q] of ['q1', 'q2', 'q1'].entries()) await w.runs.addResponse(response(`s${i}`, 'ra', q, i));
@@ -89,13 +110,23 @@ describe('the SQLite runs store', () => {
     expect((await store().responsesOfRun('ra')).map((r) => r.id)).toEqual(['s1']);
   });
 
-  it('stores judgments by key and repeat, replaces a person\'s, and finds them by key prefix', async () => {
+  it("stores judgments by key and repeat, replaces a person's, and finds them by key prefix", async () => {
     await project.edit('Lee', 'Judgments', async (w) => {
       await w.runs.addJudgment('k1', 1, { score: 2, reason: 'second', verdict: 'no' }, fields('second'));
       await w.runs.addJudgment('k1', 0, { score: 4, reason: 'first', verdict: 'yes' }, fields('first'));
       await w.runs.addJudgment('person:Ann\u0000k1', 0, { score: 1, reason: 'mine' }, fields('mine', 'person:Ann'));
     });
-    expect(await store().judgments(['k1', 'k1', 'missing'])).toEqual(new Map([['k1', [{ score: 4, reason: 'first', verdict: 'yes' }, { score: 2, reason: 'second', verdict: 'no' }]]]));
+    expect(await store().judgments(['k1', 'k1', 'missing'])).toEqual(
+      new Map([
+        [
+          'k1',
+          [
+            { score: 4, reason: 'first', verdict: 'yes' },
+            { score: 2, reason: 'second', verdict: 'no' },
+          ],
+        ],
+      ]),
+    );
     expect([await store().isJudged('k1'), await store().isJudged('k1', 1), await store().isJudged('k1', 2), await store().isJudged('k2')]).toEqual([true, true, false, false]);
     await project.edit('Ann', 'Again', (w) => w.runs.replaceJudgment('person:Ann\u0000k1', { score: 5, reason: 'changed' }, fields('changed', 'person:Ann')));
     const people = await store().judgmentsKeyedFrom('person:');

@@ -46,15 +46,35 @@ function runToRow(run: Omit<ModelRun, 'responses'>): Row {
 }
 
 const responseToRow = (r: ModelResponse): Row => ({
-  id: r.id, run_id: r.runId, question_id: r.questionId, query: r.query, t: r.t, text: r.text, latency: r.latency,
+  id: r.id,
+  run_id: r.runId,
+  question_id: r.questionId,
+  query: r.query,
+  t: r.t,
+  text: r.text,
+  latency: r.latency,
   extra: r.frames === undefined && r.meta === undefined ? null : JSON.stringify({ ...(r.frames ? { frames: r.frames } : {}), ...(r.meta !== undefined ? { meta: r.meta } : {}) }),
 });
 
 const judgmentToRow = (key: string, repeat: number, j: Judgment, fields: JudgmentFields): Row => ({
-  id: randomUUID(), key, repeat, score: j.score, verdict: j.verdict ?? null, fields: JSON.stringify(judgmentFieldsSchema.parse(fields)), created_at: new Date().toISOString(),
+  id: randomUUID(),
+  key,
+  repeat,
+  score: j.score,
+  verdict: j.verdict ?? null,
+  fields: JSON.stringify(judgmentFieldsSchema.parse(fields)),
+  created_at: new Date().toISOString(),
 });
 
-const rowToRun = (r: RunRow): ModelRun => ({ id: r.id, model: r.model, label: r.label, ...runFieldsSchema.parse(JSON.parse(r.fields)), createdBy: r.created_by, createdAt: r.created_at, responses: r.responses });
+const rowToRun = (r: RunRow): ModelRun => ({
+  id: r.id,
+  model: r.model,
+  label: r.label,
+  ...runFieldsSchema.parse(JSON.parse(r.fields)),
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  responses: r.responses,
+});
 
 function rowToResponse(r: ResponseRow): ModelResponse {
   const extra = r.extra === null ? {} : responseExtraSchema.parse(JSON.parse(r.extra));
@@ -99,7 +119,11 @@ export function sqliteRuns(db: ReadableDb): RunStore {
       const statement = db.query<JudgmentRow>('SELECT key, repeat, score, verdict, fields FROM judgments WHERE key = ? ORDER BY repeat');
       for (const key of new Set(keys)) {
         const rows = statement.all(key);
-        if (rows.length) out.set(key, rows.map((r) => rowToStoredJudgment(r).judgment));
+        if (rows.length)
+          out.set(
+            key,
+            rows.map((r) => rowToStoredJudgment(r).judgment),
+          );
       }
       return out;
     },
@@ -121,7 +145,10 @@ export function sqliteRunWrites(tx: EditTransaction): RunWrites {
     addRun: async (run) => tx.insert('runs', runToRow(run)),
     addResponse: async (response) => tx.insert('responses', responseToRow(response)),
     removeRun: async (runId) => {
-      const ids = tx.db.query<{ id: string }>('SELECT id FROM responses WHERE run_id = ?').all(runId).map((r) => r.id);
+      const ids = tx.db
+        .query<{ id: string }>('SELECT id FROM responses WHERE run_id = ?')
+        .all(runId)
+        .map((r) => r.id);
       for (const [i, id] of ids.entries()) {
         tx.remove('responses', id);
         if (i % REMOVE_SLICE === 0) await tx.pace();

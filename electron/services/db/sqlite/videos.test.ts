@@ -17,7 +17,22 @@ afterEach(async () => {
   dir.remove();
 });
 
-const probed = (id: string, name: string, fingerprint = `fp-${id}`): NewVideo => ({ id, name, relPath: `media/${name}`, fingerprint, fileSize: 100, duration: 12.5, fps: 29.97, fpsRational: '30000/1001', variableFps: true, width: 640, height: 360, codec: 'h264', audioCodec: null, container: 'mp4' });
+const probed = (id: string, name: string, fingerprint = `fp-${id}`): NewVideo => ({
+  id,
+  name,
+  relPath: `media/${name}`,
+  fingerprint,
+  fileSize: 100,
+  duration: 12.5,
+  fps: 29.97,
+  fpsRational: '30000/1001',
+  variableFps: true,
+  width: 640,
+  height: 360,
+  codec: 'h264',
+  audioCodec: null,
+  container: 'mp4',
+});
 const stored = (v: NewVideo, addedAt: string) => ({ ...v, sourceDataset: null, licenceNote: null, segmentOffset: 0, tags: [], addedAt });
 
 describe('the SQLite video store', () => {

@@ -112,7 +112,23 @@ function storedRow(v: StoredVideo): Row {
 }
 
 function placeholderRow({ id, name, relPath }: PlaceholderVideo, addedAt: string): Row {
-  return { id, name, rel_path: relPath, fingerprint: null, file_size: 0, duration: null, fps: 0, fps_rational: '', variable_fps: 0, width: 0, height: 0, codec: '', audio_codec: null, container: '', added_at: addedAt };
+  return {
+    id,
+    name,
+    rel_path: relPath,
+    fingerprint: null,
+    file_size: 0,
+    duration: null,
+    fps: 0,
+    fps_rational: '',
+    variable_fps: 0,
+    width: 0,
+    height: 0,
+    codec: '',
+    audio_codec: null,
+    container: '',
+    added_at: addedAt,
+  };
 }
 
 const one = (row: VideoRow | undefined): StoredVideo | null => (row ? toVideo(row) : null);

@@ -66,16 +66,22 @@ export function DraftDetails({ draft }: { draft: DraftView }): React.JSX.Element
   return (
     <section className="draft-details" data-testid="draft-details" aria-label="Draft details">
       <header className="row">
-        <strong>{draft.kind} · {draft.task} at {formatTimecode(at)}</strong>
+        <strong>
+          {draft.kind} · {draft.task} at {formatTimecode(at)}
+        </strong>
         <span className="hint">
           {draft.status}
           {draft.decidedBy ? ` by ${draft.decidedBy}${draft.decidedAt ? `, ${new Date(draft.decidedAt).toLocaleString()}` : ''}` : ''} · drafted {new Date(draft.createdAt).toLocaleString()}
         </span>
-        <button type="button" onClick={() => toggleDraftDetails(draft.id)} data-testid="draft-details-close">Close</button>
+        <button type="button" onClick={() => toggleDraftDetails(draft.id)} data-testid="draft-details-close">
+          Close
+        </button>
       </header>
       <dl>
         <dt>Model</dt>
-        <dd>{p.model} at {p.host} · prompt {p.promptTemplate} v{p.promptVersion}</dd>
+        <dd>
+          {p.model} at {p.host} · prompt {p.promptTemplate} v{p.promptVersion}
+        </dd>
         <dt>Frames sent</dt>
         <dd>
           {p.policy.toUpperCase()}, k = {p.k}: {p.frameTimes.length} {p.frameTimes.length === 1 ? 'frame' : 'frames'}
@@ -87,7 +93,10 @@ export function DraftDetails({ draft }: { draft: DraftView }): React.JSX.Element
         {p.drafted !== null && (
           <>
             <dt>Drafted</dt>
-            <dd>{p.drafted}{draft.current !== null && draft.current !== p.drafted ? ` → now: ${draft.current}` : ''}</dd>
+            <dd>
+              {p.drafted}
+              {draft.current !== null && draft.current !== p.drafted ? ` → now: ${draft.current}` : ''}
+            </dd>
           </>
         )}
         {p.error !== null && (
@@ -99,7 +108,9 @@ export function DraftDetails({ draft }: { draft: DraftView }): React.JSX.Element
         {p.raw !== null && p.raw !== p.drafted && (
           <>
             <dt>{p.error !== null ? 'What came back' : 'Raw output'}</dt>
-            <dd><pre className="draft-raw">{p.raw}</pre></dd>
+            <dd>
+              <pre className="draft-raw">{p.raw}</pre>
+            </dd>
           </>
         )}
         {p.check && (
@@ -115,7 +126,13 @@ export function DraftDetails({ draft }: { draft: DraftView }): React.JSX.Element
         {p.history.length > 0 && (
           <>
             <dt>Drafted from the summaries</dt>
-            <dd><ol className="review-list">{p.history.map((h, i) => <li key={i}>{h}</li>)}</ol></dd>
+            <dd>
+              <ol className="review-list">
+                {p.history.map((h, i) => (
+                  <li key={i}>{h}</li>
+                ))}
+              </ol>
+            </dd>
           </>
         )}
       </dl>

@@ -26,7 +26,21 @@ export function DraftingOverlay(): React.JSX.Element | null {
   if (!open) return null;
   const hint = `${key} or Esc closes · 1–4 pick a tab · drafts wait for a person: nothing drafted is exported until accepted, edited or rejected`;
   return (
-    <TabbedOverlay label="Drafting" title="Drafting with a model" testId="drafting-overlay" owner="drafting" className="drafting" hint={hint} tabs={TABS} labels={TAB_LABELS} tab={tab} choose={chooseDraftingTab} tabTestId="drafting-tab" error={error} errorTestId="drafting-error">
+    <TabbedOverlay
+      label="Drafting"
+      title="Drafting with a model"
+      testId="drafting-overlay"
+      owner="drafting"
+      className="drafting"
+      hint={hint}
+      tabs={TABS}
+      labels={TAB_LABELS}
+      tab={tab}
+      choose={chooseDraftingTab}
+      tabTestId="drafting-tab"
+      error={error}
+      errorTestId="drafting-error"
+    >
       {tab === 'run' && <RunTab />}
       {tab === 'drafts' && <DraftsTab />}
       {tab === 'endpoint' && <EndpointTab />}

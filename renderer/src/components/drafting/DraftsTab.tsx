@@ -36,7 +36,10 @@ export function DraftsTab(): React.JSX.Element {
         <label className="check">
           <input type="checkbox" checked={undecidedOnly} onChange={(e) => setState({ draftsUndecidedOnly: e.target.checked })} data-testid="drafts-undecided-only" /> Undecided only
         </label>
-        <span className="hint" data-testid="drafts-waiting">{waiting.toLocaleString('en')} undecided of {drafts.length.toLocaleString('en')} drafts on this video · click a time to go there; on the video, u / Shift+U go to the next / previous undecided, a accepts, Shift+Backspace rejects</span>
+        <span className="hint" data-testid="drafts-waiting">
+          {waiting.toLocaleString('en')} undecided of {drafts.length.toLocaleString('en')} drafts on this video · click a time to go there; on the video, u / Shift+U go to the next / previous
+          undecided, a accepts, Shift+Backspace rejects
+        </span>
       </div>
       <div ref={parentRef} className={`drafts-list${detail ? ' with-details' : ''}`} data-testid="drafts-list">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -44,7 +47,13 @@ export function DraftsTab(): React.JSX.Element {
             const { d, t } = rows[row.index]!;
             const changed = d.current !== null && d.provenance.drafted !== null && d.current !== d.provenance.drafted;
             return (
-              <div key={row.key} className={`draft-row status-${d.status}`} data-testid="draft-row" data-status={d.status} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}>
+              <div
+                key={row.key}
+                className={`draft-row status-${d.status}`}
+                data-testid="draft-row"
+                data-status={d.status}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
+              >
                 <button
                   type="button"
                   className="link"
@@ -56,19 +65,37 @@ export function DraftsTab(): React.JSX.Element {
                 >
                   {formatTimecode(t)}
                 </button>
-                <span className="kind" title={d.task}>{d.kind} · {d.task}</span>
-                <span className="status">{d.status}{d.decidedBy ? ` · ${d.decidedBy}` : ''}</span>
+                <span className="kind" title={d.task}>
+                  {d.kind} · {d.task}
+                </span>
+                <span className="status">
+                  {d.status}
+                  {d.decidedBy ? ` · ${d.decidedBy}` : ''}
+                </span>
                 <span className="text" title={d.provenance.error ?? d.provenance.raw ?? ''}>
                   {changed ? <DraftDiff drafted={d.provenance.drafted!} current={d.current!} /> : (d.current ?? d.provenance.drafted ?? d.provenance.error ?? '—')}
                 </span>
-                <span className="hint">{d.provenance.model} · {d.provenance.policy.toUpperCase()} k={d.provenance.k}{d.provenance.check && d.provenance.check.supported === false ? ' · post-cutoff reliance' : ''}</span>
-                <button type="button" className={`link${d.id === detailId ? ' active' : ''}`} onClick={() => toggleDraftDetails(d.id)} aria-expanded={d.id === detailId} data-testid="draft-details-toggle">
+                <span className="hint">
+                  {d.provenance.model} · {d.provenance.policy.toUpperCase()} k={d.provenance.k}
+                  {d.provenance.check && d.provenance.check.supported === false ? ' · post-cutoff reliance' : ''}
+                </span>
+                <button
+                  type="button"
+                  className={`link${d.id === detailId ? ' active' : ''}`}
+                  onClick={() => toggleDraftDetails(d.id)}
+                  aria-expanded={d.id === detailId}
+                  data-testid="draft-details-toggle"
+                >
                   Details
                 </button>
                 {isUndecided(d) && d.current !== null && (
                   <>
-                    <button type="button" onClick={() => void decideDrafts([d.id], 'accept')} data-testid="draft-accept">Accept</button>
-                    <button type="button" onClick={() => void decideDrafts([d.id], 'reject')} data-testid="draft-reject">Reject</button>
+                    <button type="button" onClick={() => void decideDrafts([d.id], 'accept')} data-testid="draft-accept">
+                      Accept
+                    </button>
+                    <button type="button" onClick={() => void decideDrafts([d.id], 'reject')} data-testid="draft-reject">
+                      Reject
+                    </button>
                   </>
                 )}
               </div>

@@ -9,13 +9,23 @@ import { useStore } from '../../store/store';
 type Form = Record<keyof EndpointSettings, string>;
 
 const toForm = (e: EndpointSettings): Form => ({
-  baseURL: e.baseURL, model: e.model, concurrency: String(e.concurrency), timeoutSeconds: String(e.timeoutSeconds), maxRetries: String(e.maxRetries),
-  priceInputPerMillion: String(e.priceInputPerMillion), priceOutputPerMillion: String(e.priceOutputPerMillion),
+  baseURL: e.baseURL,
+  model: e.model,
+  concurrency: String(e.concurrency),
+  timeoutSeconds: String(e.timeoutSeconds),
+  maxRetries: String(e.maxRetries),
+  priceInputPerMillion: String(e.priceInputPerMillion),
+  priceOutputPerMillion: String(e.priceOutputPerMillion),
 });
 
 const fromForm = (f: Form): Partial<EndpointSettings> => ({
-  baseURL: f.baseURL.trim(), model: f.model.trim(), concurrency: Number(f.concurrency), timeoutSeconds: Number(f.timeoutSeconds), maxRetries: Number(f.maxRetries),
-  priceInputPerMillion: Number(f.priceInputPerMillion), priceOutputPerMillion: Number(f.priceOutputPerMillion),
+  baseURL: f.baseURL.trim(),
+  model: f.model.trim(),
+  concurrency: Number(f.concurrency),
+  timeoutSeconds: Number(f.timeoutSeconds),
+  maxRetries: Number(f.maxRetries),
+  priceInputPerMillion: Number(f.priceInputPerMillion),
+  priceOutputPerMillion: Number(f.priceOutputPerMillion),
 });
 
 const FIELDS: Array<[keyof EndpointSettings, string, string]> = [
@@ -55,7 +65,9 @@ export function EndpointTab(): React.JSX.Element {
           </label>
         ))}
         <div className="actions">
-          <button type="submit" data-testid="endpoint-save">Save</button>
+          <button type="submit" data-testid="endpoint-save">
+            Save
+          </button>
         </div>
       </form>
       <form
@@ -68,19 +80,39 @@ export function EndpointTab(): React.JSX.Element {
         <label>
           API key
           {/* write-only: what is typed goes to the main process and the field empties */}
-          <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} placeholder={endpoint.key.set ? '•••••• set — type to replace' : 'not set'} data-testid="endpoint-key" />
+          <input
+            type="password"
+            autoComplete="off"
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            placeholder={endpoint.key.set ? '•••••• set — type to replace' : 'not set'}
+            data-testid="endpoint-key"
+          />
         </label>
-        <button type="submit" disabled={!key.trim()}>Keep key</button>
-        {endpoint.key.set && endpoint.key.source !== 'environment' && <button type="button" onClick={() => void setEndpointKey(null)}>Forget key</button>}
+        <button type="submit" disabled={!key.trim()}>
+          Keep key
+        </button>
+        {endpoint.key.set && endpoint.key.source !== 'environment' && (
+          <button type="button" onClick={() => void setEndpointKey(null)}>
+            Forget key
+          </button>
+        )}
         <span className="hint" data-testid="endpoint-key-status">
-          {endpoint.key.set ? `Set (${endpoint.key.source}${endpoint.key.where ? `: ${endpoint.key.where}` : ''}).` : 'No key: fine for a local server that needs none.'} It stays in the app’s main process and is never shown, logged or exported.
+          {endpoint.key.set ? `Set (${endpoint.key.source}${endpoint.key.where ? `: ${endpoint.key.where}` : ''}).` : 'No key: fine for a local server that needs none.'} It stays in the app’s main
+          process and is never shown, logged or exported.
         </span>
       </form>
       <div className="row">
         {/* what is tested is what the boxes say: saved first (a bad URL is refused, not tested) */}
-        <button type="button" onClick={() => void configureEndpoint(fromForm(form)).then((saved) => (saved ? testConnection() : undefined))} data-testid="endpoint-test">Save and test connection</button>
+        <button type="button" onClick={() => void configureEndpoint(fromForm(form)).then((saved) => (saved ? testConnection() : undefined))} data-testid="endpoint-test">
+          Save and test connection
+        </button>
         {connection && 'models' in connection && <span data-testid="endpoint-models">Connected: {connection.models.length ? connection.models.join(', ') : 'no models listed'}</span>}
-        {connection && 'error' in connection && <span className="error" data-testid="endpoint-models">{connection.error}</span>}
+        {connection && 'error' in connection && (
+          <span className="error" data-testid="endpoint-models">
+            {connection.error}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -8,7 +8,9 @@ export function QuestionDraftNote({ question }: { question: Question }): React.J
   const draft = useStore((s) => s.modelDrafts.find((d) => d.kind === 'question' && d.madeId === question.id) ?? null);
   const acceptKey = useShortcutLabel('accept-draft');
   const rejectKey = useShortcutLabel('reject-draft');
-  const unchecked = Object.entries(question.provenance).filter(([, by]) => by === 'model').map(([field]) => field);
+  const unchecked = Object.entries(question.provenance)
+    .filter(([, by]) => by === 'model')
+    .map(([field]) => field);
   if (!draft && unchecked.length === 0) return null;
   return (
     <p className={`draft-bar status-${draft?.status ?? 'draft'}`} data-testid="question-draft">

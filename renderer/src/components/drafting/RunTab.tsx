@@ -14,7 +14,12 @@ import { selectedTimedVideo } from '../../store/project/selectors';
 import { useStore } from '../../store/store';
 import { isOneOf } from '../select-value';
 
-const WHAT_LABELS: Record<RunWhat, string> = { captions: 'Dense captions (one per second)', events: 'Event / cycle candidates', questions: 'Candidate questions (+ cutoff check)', probe: 'Text-only shortcut probe' };
+const WHAT_LABELS: Record<RunWhat, string> = {
+  captions: 'Dense captions (one per second)',
+  events: 'Event / cycle candidates',
+  questions: 'Candidate questions (+ cutoff check)',
+  probe: 'Text-only shortcut probe',
+};
 
 export function RunTab(): React.JSX.Element {
   const video = useStore(selectedTimedVideo);
@@ -30,7 +35,11 @@ export function RunTab(): React.JSX.Element {
   const tasks = useMemo(() => questions.filter((q) => profiles.find((p) => p.id === q.profileId)?.rules.denseCaptions), [questions, profiles]);
   const questionProfiles = profiles.filter((p) => !p.rules.denseCaptions && !p.rules.counting);
   // a task picked on another video is not this one's
-  const request = formRequest(tasks.some((q) => q.id === form.task) ? form : { ...form, task: '' }, { videoId: video?.id ?? null, task: selectedTask ?? tasks[0]?.id ?? '', profileId: questionProfiles[0]?.id ?? '' });
+  const request = formRequest(tasks.some((q) => q.id === form.task) ? form : { ...form, task: '' }, {
+    videoId: video?.id ?? null,
+    task: selectedTask ?? tasks[0]?.id ?? '',
+    profileId: questionProfiles[0]?.id ?? '',
+  });
   const problems = request.kind === 'problems' ? request.problems : {};
   const running = jobs.filter((j) => j.state === 'running' && (j.kind === 'probe' || (j.kind === 'drafting' && j.videoId === video?.id)));
   const estimated = estimate !== null && estimatedFor === form;
@@ -54,7 +63,11 @@ export function RunTab(): React.JSX.Element {
         <label className={problems.what ? 'invalid' : ''}>
           Draft
           <select value={form.what} onChange={(e) => isOneOf(runWhats, e.target.value) && setRunForm({ what: e.target.value })} data-testid="draft-what">
-            {runWhats.map((w) => <option key={w} value={w}>{WHAT_LABELS[w]}</option>)}
+            {runWhats.map((w) => (
+              <option key={w} value={w}>
+                {WHAT_LABELS[w]}
+              </option>
+            ))}
           </select>
           {problems.what && <span className="error">{problems.what}</span>}
         </label>
@@ -64,7 +77,12 @@ export function RunTab(): React.JSX.Element {
               Caption task
               <select value={form.task || selectedTask || tasks[0]?.id || ''} onChange={(e) => setRunForm({ task: e.target.value })} data-testid="draft-task">
                 {tasks.length === 0 && <option value="">No dense-caption task on this video</option>}
-                {tasks.map((q) => <option key={q.id} value={q.id}>{q.taskCode ? `${q.taskCode} · ` : ''}{q.text.slice(0, 80) || '(no text)'}</option>)}
+                {tasks.map((q) => (
+                  <option key={q.id} value={q.id}>
+                    {q.taskCode ? `${q.taskCode} · ` : ''}
+                    {q.text.slice(0, 80) || '(no text)'}
+                  </option>
+                ))}
               </select>
               {problems.task && <span className="error">{problems.task}</span>}
             </label>
@@ -89,9 +107,13 @@ export function RunTab(): React.JSX.Element {
         {(form.what === 'questions' || form.what === 'probe') && (
           <label className={problems.profileId ? 'invalid' : ''}>
             Profile
-            <select value={form.profileId || (form.what === 'probe' ? '' : questionProfiles[0]?.id ?? '')} onChange={(e) => setRunForm({ profileId: e.target.value })} data-testid="draft-profile">
+            <select value={form.profileId || (form.what === 'probe' ? '' : (questionProfiles[0]?.id ?? ''))} onChange={(e) => setRunForm({ profileId: e.target.value })} data-testid="draft-profile">
               {form.what === 'probe' && <option value="">All profiles</option>}
-              {(form.what === 'probe' ? profiles : questionProfiles).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+              {(form.what === 'probe' ? profiles : questionProfiles).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
             </select>
             {problems.profileId && <span className="error">{problems.profileId}</span>}
           </label>
@@ -122,12 +144,22 @@ export function RunTab(): React.JSX.Element {
         {field('Budget (USD)', 'budget', priced ? 'no cap' : 'set prices to use a budget')}
       </div>
       <div className="row">
-        <button type="button" onClick={() => void estimateRun(request)} disabled={request.kind === 'problems'} data-testid="draft-estimate">Estimate</button>
-        <button type="button" onClick={() => void startRun(request)} disabled={!estimated || estimate.requests === 0 || running.length > 0} data-testid="draft-start" title={estimated ? '' : 'Estimate first'}>Start</button>
+        <button type="button" onClick={() => void estimateRun(request)} disabled={request.kind === 'problems'} data-testid="draft-estimate">
+          Estimate
+        </button>
+        <button
+          type="button"
+          onClick={() => void startRun(request)}
+          disabled={!estimated || estimate.requests === 0 || running.length > 0}
+          data-testid="draft-start"
+          title={estimated ? '' : 'Estimate first'}
+        >
+          Start
+        </button>
         {estimated && (
           <span data-testid="draft-estimate-result">
-            {estimate.requests.toLocaleString('en')} requests · {estimate.frames.toLocaleString('en')} frames · ~{estimate.inputTokens.toLocaleString('en')} in / {estimate.outputTokens.toLocaleString('en')} out tokens ·{' '}
-            {priced ? `~$${estimate.costUsd.toFixed(estimate.costUsd < 1 ? 4 : 2)}` : 'cost unknown (no prices set)'}
+            {estimate.requests.toLocaleString('en')} requests · {estimate.frames.toLocaleString('en')} frames · ~{estimate.inputTokens.toLocaleString('en')} in /{' '}
+            {estimate.outputTokens.toLocaleString('en')} out tokens · {priced ? `~$${estimate.costUsd.toFixed(estimate.costUsd < 1 ? 4 : 2)}` : 'cost unknown (no prices set)'}
             {estimate.skipped > 0 && ` · ${estimate.skipped.toLocaleString('en')} already done or nothing to compare, skipped`}
             {estimate.requests === 0 && ' — nothing to do'}
           </span>
@@ -135,18 +167,27 @@ export function RunTab(): React.JSX.Element {
       </div>
       {running.map((job) => (
         <div key={job.id} className="row" data-testid="draft-running">
-          <progress max={1} value={job.progress ?? undefined} /> <span>{job.label}: {job.message}</span>
-          <button type="button" onClick={() => void cancelJob(job.id)} data-testid="draft-cancel">Cancel</button>
+          <progress max={1} value={job.progress ?? undefined} />{' '}
+          <span>
+            {job.label}: {job.message}
+          </span>
+          <button type="button" onClick={() => void cancelJob(job.id)} data-testid="draft-cancel">
+            Cancel
+          </button>
         </div>
       ))}
       {lastRun && (
         <div className="draft-last-run" data-testid="draft-last-run">
-          <div className="hint">Last run · {lastRun.job.label} · ended {new Date(lastRun.endedAt).toLocaleTimeString()}</div>
+          <div className="hint">
+            Last run · {lastRun.job.label} · ended {new Date(lastRun.endedAt).toLocaleTimeString()}
+          </div>
           <div data-testid="draft-last-run-summary">{runSummary(lastRun.job)}</div>
           {runTotals(lastRun.job) && <div data-testid="draft-last-run-totals">{runTotals(lastRun.job)}</div>}
         </div>
       )}
-      <p className="hint">A run is a job: cancelling keeps what was drafted, and starting again resumes past it. A budget stops the run before a request that would pass it (it needs prices, Endpoint tab).</p>
+      <p className="hint">
+        A run is a job: cancelling keeps what was drafted, and starting again resumes past it. A budget stops the run before a request that would pass it (it needs prices, Endpoint tab).
+      </p>
     </div>
   );
 }

@@ -29,18 +29,50 @@ export function StatisticsTab(): React.JSX.Element {
   if (!stats) return <p className="hint">Loading…</p>;
   const head = (
     <thead>
-      <tr><th /><th>accepted</th><th>edited</th><th>rejected</th><th>undecided</th><th>failed</th><th>corrected</th><th>tokens in / out</th><th>cost</th></tr>
+      <tr>
+        <th />
+        <th>accepted</th>
+        <th>edited</th>
+        <th>rejected</th>
+        <th>undecided</th>
+        <th>failed</th>
+        <th>corrected</th>
+        <th>tokens in / out</th>
+        <th>cost</th>
+      </tr>
     </thead>
   );
   return (
     <div className="draft-stats" data-testid="draft-stats">
       <h3>All drafts in the project</h3>
-      <table className="review-table draft-stats-table">{head}<tbody><Row label="Total" t={stats.total} /></tbody></table>
+      <table className="review-table draft-stats-table">
+        {head}
+        <tbody>
+          <Row label="Total" t={stats.total} />
+        </tbody>
+      </table>
       <h3>By person</h3>
-      <table className="review-table draft-stats-table">{head}<tbody>{stats.byPerson.map((p) => <Row key={p.person} label={p.person} t={p} />)}</tbody></table>
+      <table className="review-table draft-stats-table">
+        {head}
+        <tbody>
+          {stats.byPerson.map((p) => (
+            <Row key={p.person} label={p.person} t={p} />
+          ))}
+        </tbody>
+      </table>
       <h3>By task type</h3>
-      <table className="review-table draft-stats-table">{head}<tbody>{stats.byTask.map((t) => <Row key={`${t.kind}:${t.task}`} label={`${t.kind} · ${t.task}`} t={t} />)}</tbody></table>
-      <p className="hint">Cost is estimated at the endpoint's prices when each draft was made (Endpoint tab); a request that made several drafts shares its cost among them, and a candidate question's cutoff check counts with it. By person: the drafts that person decided.</p>
+      <table className="review-table draft-stats-table">
+        {head}
+        <tbody>
+          {stats.byTask.map((t) => (
+            <Row key={`${t.kind}:${t.task}`} label={`${t.kind} · ${t.task}`} t={t} />
+          ))}
+        </tbody>
+      </table>
+      <p className="hint">
+        Cost is estimated at the endpoint's prices when each draft was made (Endpoint tab); a request that made several drafts shares its cost among them, and a candidate question's cutoff check
+        counts with it. By person: the drafts that person decided.
+      </p>
     </div>
   );
 }

@@ -31,18 +31,29 @@ export function AdjudicationPanel(): React.JSX.Element | null {
       <header className="review-panel-head">
         <strong>Adjudication · round {item.round}</strong>
         <span className="spacer" />
-        <button type="button" onClick={closeAdjudication}>Close</button>
+        <button type="button" onClick={closeAdjudication}>
+          Close
+        </button>
       </header>
       <div className="review-body">
         <p className="review-question">{question.text || '(no text)'}</p>
         {question.answerKind === 'choice' && (
           <ol className="review-options">
-            {optionLetters(question).map((l) => <li key={l}><strong>{l}</strong> {question.options[l]}</li>)}
+            {optionLetters(question).map((l) => (
+              <li key={l}>
+                <strong>{l}</strong> {question.options[l]}
+              </li>
+            ))}
           </ol>
         )}
         <p className="hint">
           Evidence lanes under the timeline: <span style={{ color: LANE_COLOURS.author }}>author</span>
-          {item.reviews.map((r, i) => <span key={r.id} style={{ color: LANE_COLOURS.reviewers[i % LANE_COLOURS.reviewers.length] }}> · {r.reviewer}</span>)}
+          {item.reviews.map((r, i) => (
+            <span key={r.id} style={{ color: LANE_COLOURS.reviewers[i % LANE_COLOURS.reviewers.length] }}>
+              {' '}
+              · {r.reviewer}
+            </span>
+          ))}
         </p>
         {rows.map((row) => (
           <section key={row.point.id} className="review-point" data-testid="adjudication-point">
@@ -51,12 +62,17 @@ export function AdjudicationPanel(): React.JSX.Element | null {
               <tbody>
                 <tr>
                   <th scope="row">author · {question.createdBy}</th>
-                  <td data-testid="adjudication-author">{answerText(row.author)}{row.authorFromMarks && <FromMarks />}</td>
+                  <td data-testid="adjudication-author">
+                    {answerText(row.author)}
+                    {row.authorFromMarks && <FromMarks />}
+                  </td>
                 </tr>
                 {row.reviews.map((r) => (
                   <tr key={r.review.id} className={r.agrees === null ? '' : r.agrees ? 'agree' : 'disagree'} data-testid="adjudication-review-answer">
                     <th scope="row">{r.review.reviewer}</th>
-                    <td>{answerText(r.answer)} <span className="agreement-mark">{r.agrees === null ? '' : r.agrees ? '✓ agrees' : '✗ differs'}</span></td>
+                    <td>
+                      {answerText(r.answer)} <span className="agreement-mark">{r.agrees === null ? '' : r.agrees ? '✓ agrees' : '✗ differs'}</span>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -69,7 +85,10 @@ export function AdjudicationPanel(): React.JSX.Element | null {
         <ul className="review-list">
           {item.reviews.map((r) => (
             <li key={r.id}>
-              <strong>{r.reviewer}</strong>: {r.verdict ?? '—'}{r.reason ? ` (${r.reason})` : ''}{r.secondsSpent !== null ? ` · ${r.secondsSpent} s` : ''}{r.notes ? ` — ${r.notes}` : ''}
+              <strong>{r.reviewer}</strong>: {r.verdict ?? '—'}
+              {r.reason ? ` (${r.reason})` : ''}
+              {r.secondsSpent !== null ? ` · ${r.secondsSpent} s` : ''}
+              {r.notes ? ` — ${r.notes}` : ''}
             </li>
           ))}
         </ul>
@@ -77,8 +96,15 @@ export function AdjudicationPanel(): React.JSX.Element | null {
           <legend>Decision</legend>
           <div role="radiogroup" aria-label="Decision" className="answer-choices">
             {adjudicationDecisions.map((d) => (
-              <button key={d} type="button" role="radio" aria-checked={draft.decision === d} className={draft.decision === d ? 'active' : ''} data-testid={`decision-${d}`}
-                onClick={() => editDecision({ decision: d, ...(d === 'keep-reviewer' && !draft.reviewId && item.reviews.length === 1 ? { reviewId: item.reviews[0]!.id } : {}) })}>
+              <button
+                key={d}
+                type="button"
+                role="radio"
+                aria-checked={draft.decision === d}
+                className={draft.decision === d ? 'active' : ''}
+                data-testid={`decision-${d}`}
+                onClick={() => editDecision({ decision: d, ...(d === 'keep-reviewer' && !draft.reviewId && item.reviews.length === 1 ? { reviewId: item.reviews[0]!.id } : {}) })}
+              >
                 {DECISION_LABELS[d]}
               </button>
             ))}
@@ -86,15 +112,30 @@ export function AdjudicationPanel(): React.JSX.Element | null {
           {draft.decision === 'keep-reviewer' && (
             <div role="radiogroup" aria-label="Whose review" className="answer-choices">
               {item.reviews.map((r) => (
-                <button key={r.id} type="button" role="radio" aria-checked={draft.reviewId === r.id} className={draft.reviewId === r.id ? 'active' : ''} onClick={() => editDecision({ reviewId: r.id })}>{r.reviewer}</button>
+                <button
+                  key={r.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={draft.reviewId === r.id}
+                  className={draft.reviewId === r.id ? 'active' : ''}
+                  onClick={() => editDecision({ reviewId: r.id })}
+                >
+                  {r.reviewer}
+                </button>
               ))}
             </div>
           )}
         </fieldset>
         <ReasonAndNotes reason={draft.reason} notes={draft.notes} rows={2} onReason={(reason) => editDecision({ reason })} onNotes={(notes) => editDecision({ notes })} testId="decision" />
-        {error && <p className="error" role="alert" data-testid="review-error">{error}</p>}
+        {error && (
+          <p className="error" role="alert" data-testid="review-error">
+            {error}
+          </p>
+        )}
         <div className="actions">
-          <button type="button" className="primary" onClick={() => void decide()} data-testid="decide">Decide ({decideKey})</button>
+          <button type="button" className="primary" onClick={() => void decide()} data-testid="decide">
+            Decide ({decideKey})
+          </button>
         </div>
       </div>
     </aside>

@@ -13,7 +13,13 @@ interface Props {
 
 export function AnswerInput({ question, value, onChange, label, testId }: Props): React.JSX.Element {
   if (question.answerKind === 'choice' || question.answerKind === 'yesno') {
-    const choices = question.answerKind === 'choice' ? optionLetters(question).map((l) => ({ value: l, text: l })) : [{ value: 'yes', text: 'yes' }, { value: 'no', text: 'no' }];
+    const choices =
+      question.answerKind === 'choice'
+        ? optionLetters(question).map((l) => ({ value: l, text: l }))
+        : [
+            { value: 'yes', text: 'yes' },
+            { value: 'no', text: 'no' },
+          ];
     const onKeyDown = (e: React.KeyboardEvent): void => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const answer = answerForKey(e.key, question);

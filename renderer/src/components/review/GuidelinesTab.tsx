@@ -25,7 +25,10 @@ export function GuidelinesTab(): React.JSX.Element {
         <ol className="guideline-list" data-testid="guideline-list">
           {[...guidelines].reverse().map((g) => (
             <li key={g.id}>
-              <strong>{g.version}</strong> <span className="hint">{g.createdBy}, {g.createdAt.slice(0, 10)}</span>
+              <strong>{g.version}</strong>{' '}
+              <span className="hint">
+                {g.createdBy}, {g.createdAt.slice(0, 10)}
+              </span>
               {g.changes && <p>{g.changes}</p>}
               {g.why && <p className="hint">Why: {g.why}</p>}
             </li>
@@ -35,10 +38,21 @@ export function GuidelinesTab(): React.JSX.Element {
       {lead && (
         <section className="review-form">
           <h3>Record a version</h3>
-          <label className="field">Version<input value={form.version} onChange={(e) => setForm({ ...form, version: e.target.value })} placeholder="1.1" data-testid="guideline-version" /></label>
-          <label className="field">What changed<textarea rows={3} value={form.changes} onChange={(e) => setForm({ ...form, changes: e.target.value })} /></label>
-          <label className="field">Why (the disagreements that prompted it)<textarea rows={3} value={form.why} onChange={(e) => setForm({ ...form, why: e.target.value })} /></label>
-          <button type="button" className="primary" disabled={!form.version.trim()} onClick={() => void add()} data-testid="guideline-add">Record version</button>
+          <label className="field">
+            Version
+            <input value={form.version} onChange={(e) => setForm({ ...form, version: e.target.value })} placeholder="1.1" data-testid="guideline-version" />
+          </label>
+          <label className="field">
+            What changed
+            <textarea rows={3} value={form.changes} onChange={(e) => setForm({ ...form, changes: e.target.value })} />
+          </label>
+          <label className="field">
+            Why (the disagreements that prompted it)
+            <textarea rows={3} value={form.why} onChange={(e) => setForm({ ...form, why: e.target.value })} />
+          </label>
+          <button type="button" className="primary" disabled={!form.version.trim()} onClick={() => void add()} data-testid="guideline-add">
+            Record version
+          </button>
         </section>
       )}
     </div>

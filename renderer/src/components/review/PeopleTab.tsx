@@ -34,24 +34,44 @@ export function PeopleTab(): React.JSX.Element {
               <tr key={p.id} data-testid="person-row">
                 <td>
                   {p.name}
-                  {p.hasPassphrase && <span className="person-lock" title="Protects their name with a passphrase" aria-label="protected by a passphrase" data-testid="person-lock">🔒</span>}
+                  {p.hasPassphrase && (
+                    <span className="person-lock" title="Protects their name with a passphrase" aria-label="protected by a passphrase" data-testid="person-lock">
+                      🔒
+                    </span>
+                  )}
                 </td>
                 <td className="hint">{p.roles.join(', ')}</td>
                 <td className="row-actions">
                   {p.name === me &&
                     (p.hasPassphrase ? (
                       <>
-                        <button type="button" onClick={() => setChanging('set')} data-testid="passphrase-change">Change my passphrase</button>
-                        <button type="button" onClick={() => setChanging('remove')} data-testid="passphrase-remove">Remove my passphrase</button>
+                        <button type="button" onClick={() => setChanging('set')} data-testid="passphrase-change">
+                          Change my passphrase
+                        </button>
+                        <button type="button" onClick={() => setChanging('remove')} data-testid="passphrase-remove">
+                          Remove my passphrase
+                        </button>
                       </>
                     ) : (
-                      <button type="button" onClick={() => setChanging('set')} data-testid="passphrase-set">Set my passphrase</button>
+                      <button type="button" onClick={() => setChanging('set')} data-testid="passphrase-set">
+                        Set my passphrase
+                      </button>
                     ))}
                 </td>
                 {lead && (
                   <td className="row-actions">
-                    <button type="button" onClick={() => { setName(p.name); setRoles(p.roles); }}>Edit</button>
-                    <button type="button" onClick={() => void removePerson(p.name)}>Remove</button>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setName(p.name);
+                        setRoles(p.roles);
+                      }}
+                    >
+                      Edit
+                    </button>
+                    <button type="button" onClick={() => void removePerson(p.name)}>
+                      Remove
+                    </button>
                   </td>
                 )}
               </tr>
@@ -64,13 +84,20 @@ export function PeopleTab(): React.JSX.Element {
       {lead && (
         <section className="review-form">
           <h3>Add or edit a person</h3>
-          <label className="field">Name<input value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void save()} data-testid="person-name" /></label>
+          <label className="field">
+            Name
+            <input value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void save()} data-testid="person-name" />
+          </label>
           <div className="row" role="group" aria-label="Roles">
             {personRoles.map((r) => (
-              <label key={r} className="check"><input type="checkbox" checked={roles.includes(r)} onChange={(e) => toggle(r, e.target.checked)} data-testid={`person-role-${r}`} /> {r}</label>
+              <label key={r} className="check">
+                <input type="checkbox" checked={roles.includes(r)} onChange={(e) => toggle(r, e.target.checked)} data-testid={`person-role-${r}`} /> {r}
+              </label>
             ))}
           </div>
-          <button type="button" className="primary" disabled={!name.trim() || roles.length === 0} onClick={() => void save()} data-testid="person-save">Save person</button>
+          <button type="button" className="primary" disabled={!name.trim() || roles.length === 0} onClick={() => void save()} data-testid="person-save">
+            Save person
+          </button>
         </section>
       )}
     </div>
@@ -93,19 +120,34 @@ function PassphraseForm({ change, hasOne, onDone }: { change: PassphraseChange; 
   return (
     <form className="passphrase-form" onSubmit={(e) => void save(e)} data-testid="passphrase-form">
       {hasOne && (
-        <label className="field">Current passphrase<input type="password" autoComplete="current-password" autoFocus value={current} onChange={(e) => setCurrent(e.target.value)} data-testid="passphrase-current" /></label>
+        <label className="field">
+          Current passphrase
+          <input type="password" autoComplete="current-password" autoFocus value={current} onChange={(e) => setCurrent(e.target.value)} data-testid="passphrase-current" />
+        </label>
       )}
       {change === 'set' && (
         <>
-          <label className="field">New passphrase ({PASSPHRASE_LENGTH.min}–{PASSPHRASE_LENGTH.max} characters)<input type="password" autoComplete="new-password" autoFocus={!hasOne} value={next} onChange={(e) => setNext(e.target.value)} data-testid="passphrase-new" /></label>
-          <label className="field">Again<input type="password" autoComplete="new-password" value={repeated} onChange={(e) => setRepeated(e.target.value)} data-testid="passphrase-repeat" /></label>
+          <label className="field">
+            New passphrase ({PASSPHRASE_LENGTH.min}–{PASSPHRASE_LENGTH.max} characters)
+            <input type="password" autoComplete="new-password" autoFocus={!hasOne} value={next} onChange={(e) => setNext(e.target.value)} data-testid="passphrase-new" />
+          </label>
+          <label className="field">
+            Again
+            <input type="password" autoComplete="new-password" value={repeated} onChange={(e) => setRepeated(e.target.value)} data-testid="passphrase-repeat" />
+          </label>
         </>
       )}
       <button type="submit" className="primary" disabled={(hasOne && !current) || (change === 'set' && !next)} data-testid="passphrase-save">
         {change === 'remove' ? 'Remove my passphrase' : hasOne ? 'Change my passphrase' : 'Set my passphrase'}
       </button>
-      <button type="button" onClick={onDone}>Cancel</button>
-      {mismatch && <p className="error" role="alert" data-testid="passphrase-mismatch">The two new passphrases differ.</p>}
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
+      {mismatch && (
+        <p className="error" role="alert" data-testid="passphrase-mismatch">
+          The two new passphrases differ.
+        </p>
+      )}
       {change === 'remove' && <p className="hint">Without a passphrase anyone at this machine may sign in as you.</p>}
     </form>
   );

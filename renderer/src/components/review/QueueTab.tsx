@@ -11,7 +11,12 @@ export function QueueTab(): React.JSX.Element {
   const next = useStore(nextQueueItem);
   const first = groups[0]?.items[0];
   const focused = next ?? first;
-  if (groups.length === 0) return <p className="hint" data-testid="review-queue-empty">Nothing is assigned to you in an open round.</p>;
+  if (groups.length === 0)
+    return (
+      <p className="hint" data-testid="review-queue-empty">
+        Nothing is assigned to you in an open round.
+      </p>
+    );
   return (
     <div className="review-queue" data-testid="review-queue">
       {groups.map((g) => (
@@ -22,7 +27,13 @@ export function QueueTab(): React.JSX.Element {
           <ul className="review-items">
             {g.items.map((item) => (
               <li key={item.questionId}>
-                <button type="button" className={`review-item ${item.done ? 'done' : ''}`} onClick={() => void openQueueItem(item)} data-testid="queue-item" autoFocus={item.questionId === focused?.questionId && item.round === focused.round}>
+                <button
+                  type="button"
+                  className={`review-item ${item.done ? 'done' : ''}`}
+                  onClick={() => void openQueueItem(item)}
+                  data-testid="queue-item"
+                  autoFocus={item.questionId === focused?.questionId && item.round === focused.round}
+                >
                   <span className="review-item-state">{item.done ? '✓' : '•'}</span>
                   <span className="q-code">{item.taskCode ?? '—'}</span>
                   <span className="review-item-text">{item.text || '(no text)'}</span>

@@ -2,14 +2,25 @@
 import { reviewReasons, type ReviewReason } from '../../../../shared/reviews';
 import { isOneOf } from '../select-value';
 
-export function ReasonAndNotes(props: { reason: ReviewReason | null; notes: string; rows: number; onReason: (reason: ReviewReason | null) => void; onNotes: (notes: string) => void; testId: string }): React.JSX.Element {
+export function ReasonAndNotes(props: {
+  reason: ReviewReason | null;
+  notes: string;
+  rows: number;
+  onReason: (reason: ReviewReason | null) => void;
+  onNotes: (notes: string) => void;
+  testId: string;
+}): React.JSX.Element {
   return (
     <>
       <label className="field">
         Reason
         <select value={props.reason ?? ''} onChange={(e) => props.onReason(isOneOf(reviewReasons, e.target.value) ? e.target.value : null)} data-testid={`${props.testId}-reason`}>
           <option value="">—</option>
-          {reviewReasons.map((r) => <option key={r} value={r}>{r}</option>)}
+          {reviewReasons.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">

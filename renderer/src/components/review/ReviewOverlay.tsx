@@ -35,7 +35,20 @@ export function ReviewOverlay(): React.JSX.Element | null {
     </>
   );
   return (
-    <TabbedOverlay label="Review" testId="review-overlay" owner="review" className="" hint={hint} tabs={tabs} labels={TAB_LABELS} tab={tab} choose={chooseReviewTab} tabTestId="review-tab" error={error} errorTestId="review-error">
+    <TabbedOverlay
+      label="Review"
+      testId="review-overlay"
+      owner="review"
+      className=""
+      hint={hint}
+      tabs={tabs}
+      labels={TAB_LABELS}
+      tab={tab}
+      choose={chooseReviewTab}
+      tabTestId="review-tab"
+      error={error}
+      errorTestId="review-error"
+    >
       {tab === 'queue' && <QueueTab />}
       {tab === 'rounds' && <RoundsTab />}
       {tab === 'people' && <PeopleTab />}

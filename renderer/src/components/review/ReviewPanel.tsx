@@ -22,12 +22,16 @@ const time = (t: number): string => formatTimecode(t, { fractionDigits: 2 });
 export function QueryTime({ point }: { point: QueryPoint }): React.JSX.Element {
   return (
     <div className="review-time">
-      <button type="button" className="seek" onClick={() => selectQueryPoint(point.id)} title="Go to the query time" data-testid="review-seek">t_q {time(point.time)}</button>
+      <button type="button" className="seek" onClick={() => selectQueryPoint(point.id)} title="Go to the query time" data-testid="review-seek">
+        t_q {time(point.time)}
+      </button>
       {point.evidence.length === 0 ? (
         <span className="hint">no evidence given</span>
       ) : (
         point.evidence.map(([s, e], i) => (
-          <button key={i} type="button" className="evidence" onClick={() => seek(s)} title="Go to the start of this evidence">evidence {time(s)}–{time(e)}</button>
+          <button key={i} type="button" className="evidence" onClick={() => seek(s)} title="Go to the start of this evidence">
+            evidence {time(s)}–{time(e)}
+          </button>
         ))
       )}
       {point.proactiveTime !== null && <span className="proactive">T_p {time(point.proactiveTime)}</span>}
@@ -37,7 +41,12 @@ export function QueryTime({ point }: { point: QueryPoint }): React.JSX.Element {
 
 /** Beside an answer key that no stored count gives: the count the author's marks give, as export and readiness read it. */
 export function FromMarks(): React.JSX.Element {
-  return <span className="hint" title="No count is stored: the key is the count the author's marks give (VCBench §3.2, inclusive), as the export and readiness read it"> from marks</span>;
+  return (
+    <span className="hint" title="No count is stored: the key is the count the author's marks give (VCBench §3.2, inclusive), as the export and readiness read it">
+      {' '}
+      from marks
+    </span>
+  );
 }
 
 export function ReviewPanel(): React.JSX.Element | null {
@@ -60,17 +69,25 @@ export function ReviewPanel(): React.JSX.Element | null {
       <header className="review-panel-head">
         <strong>Blind review · round {open.round}</strong>
         <span className="spacer" />
-        <button type="button" onClick={closeReviewItem}>Close</button>
+        <button type="button" onClick={closeReviewItem}>
+          Close
+        </button>
       </header>
       {!question ? (
         <p className="hint review-body">Loading the item…</p>
       ) : (
         <div className="review-body">
-          <p className="review-question" data-testid="review-question">{question.text || '(no text)'}</p>
+          <p className="review-question" data-testid="review-question">
+            {question.text || '(no text)'}
+          </p>
           {question.taskCode && <p className="hint">Task type {question.taskCode}</p>}
           {question.answerKind === 'choice' && (
             <ol className="review-options">
-              {optionLetters(question).map((l) => <li key={l}><strong>{l}</strong> {question.options[l]}</li>)}
+              {optionLetters(question).map((l) => (
+                <li key={l}>
+                  <strong>{l}</strong> {question.options[l]}
+                </li>
+              ))}
             </ol>
           )}
           {points.map((point) => {
@@ -86,23 +103,40 @@ export function ReviewPanel(): React.JSX.Element | null {
                     <div className="review-evidence">
                       <span className="hint">Your evidence:</span>
                       <span data-testid="review-own-evidence">{own.evidence.map(([s, e]) => `${time(s)}–${time(e)}`).join(', ') || 'none'}</span>
-                      <button type="button" onClick={() => setDraftEvidenceEdge(point.id, 'start')} title="Open an interval of your own evidence at the playhead">Start at playhead</button>
-                      <button type="button" onClick={() => setDraftEvidenceEdge(point.id, 'end')} title="End your last evidence interval at the playhead">End at playhead</button>
-                      {own.evidence.length > 0 && <button type="button" onClick={() => clearDraftEvidence(point.id)}>Clear</button>}
+                      <button type="button" onClick={() => setDraftEvidenceEdge(point.id, 'start')} title="Open an interval of your own evidence at the playhead">
+                        Start at playhead
+                      </button>
+                      <button type="button" onClick={() => setDraftEvidenceEdge(point.id, 'end')} title="End your last evidence interval at the playhead">
+                        End at playhead
+                      </button>
+                      {own.evidence.length > 0 && (
+                        <button type="button" onClick={() => clearDraftEvidence(point.id)}>
+                          Clear
+                        </button>
+                      )}
                     </div>
                   </>
                 ) : (
                   <table className="review-compare" data-testid="review-compare">
                     <tbody>
-                      <tr><th scope="row">Yours</th><td data-testid="review-mine">{answerText(given?.answer)}</td></tr>
+                      <tr>
+                        <th scope="row">Yours</th>
+                        <td data-testid="review-mine">{answerText(given?.answer)}</td>
+                      </tr>
                       {compared ? (
                         <tr className={compared.agrees ? 'agree' : 'disagree'}>
                           <th scope="row">Author’s</th>
-                          <td data-testid="review-author">{answerText(compared.author)}{compared.fromMarks && <FromMarks />} <span className="agreement-mark">{compared.agrees ? '✓ agrees' : '✗ differs'}</span></td>
+                          <td data-testid="review-author">
+                            {answerText(compared.author)}
+                            {compared.fromMarks && <FromMarks />} <span className="agreement-mark">{compared.agrees ? '✓ agrees' : '✗ differs'}</span>
+                          </td>
                         </tr>
                       ) : (
                         // submitted and still none: a review package, which holds no answers (its import records the key)
-                        <tr><th scope="row">Author’s</th><td className="hint">{submitted ? 'not in this review package' : 'not shown (still blind)'}</td></tr>
+                        <tr>
+                          <th scope="row">Author’s</th>
+                          <td className="hint">{submitted ? 'not in this review package' : 'not shown (still blind)'}</td>
+                        </tr>
                       )}
                     </tbody>
                   </table>
@@ -116,24 +150,56 @@ export function ReviewPanel(): React.JSX.Element | null {
                 <legend>Verdict</legend>
                 <div role="radiogroup" aria-label="Verdict" className="answer-choices">
                   {reviewVerdicts.map((v) => (
-                    <button key={v} type="button" role="radio" aria-checked={draft.verdict === v} className={draft.verdict === v ? 'active' : ''} onClick={() => setVerdict(v)} data-testid={`verdict-${v}`}>{v}</button>
+                    <button
+                      key={v}
+                      type="button"
+                      role="radio"
+                      aria-checked={draft.verdict === v}
+                      className={draft.verdict === v ? 'active' : ''}
+                      onClick={() => setVerdict(v)}
+                      data-testid={`verdict-${v}`}
+                    >
+                      {v}
+                    </button>
                   ))}
                 </div>
               </fieldset>
               <ReasonAndNotes reason={draft.reason} notes={draft.notes} rows={3} onReason={setReason} onNotes={setReviewNotes} testId="review" />
-              {error && <p className="error" role="alert" data-testid="review-error">{error}</p>}
+              {error && (
+                <p className="error" role="alert" data-testid="review-error">
+                  {error}
+                </p>
+              )}
               <div className="actions">
-                <button type="button" className="primary" onClick={() => void submitReview()} data-testid="review-submit">Submit ({submitKey})</button>
+                <button type="button" className="primary" onClick={() => void submitReview()} data-testid="review-submit">
+                  Submit ({submitKey})
+                </button>
                 <span className="hint">Time is counted from opening the item.</span>
               </div>
             </>
           ) : (
             <div className="review-done" data-testid="review-done">
-              {mine && <p>Submitted: <strong>{mine.verdict}</strong>{mine.reason ? ` (${mine.reason})` : ''}{mine.secondsSpent !== null ? `, ${mine.secondsSpent} s` : ''}.</p>}
-              {error && <p className="error" role="alert" data-testid="review-error">{error}</p>}
+              {mine && (
+                <p>
+                  Submitted: <strong>{mine.verdict}</strong>
+                  {mine.reason ? ` (${mine.reason})` : ''}
+                  {mine.secondsSpent !== null ? `, ${mine.secondsSpent} s` : ''}.
+                </p>
+              )}
+              {error && (
+                <p className="error" role="alert" data-testid="review-error">
+                  {error}
+                </p>
+              )}
               <div className="actions">
-                {hasNext && <button type="button" className="primary" onClick={() => void openNextItem()}>Next item</button>}
-                <button type="button" onClick={closeReviewItem}>Close</button>
+                {hasNext && (
+                  <button type="button" className="primary" onClick={() => void openNextItem()}>
+                    Next item
+                  </button>
+                )}
+                <button type="button" onClick={closeReviewItem}>
+                  Close
+                </button>
               </div>
             </div>
           )}

@@ -7,12 +7,21 @@ import { decimal, funnelSteps, heatCells, LANDIS_KOCH, type KappaBar } from '../
 export function FunnelChart({ funnel, testId }: { funnel: Funnel; testId?: string }): React.JSX.Element {
   const max = Math.max(1, funnel.items);
   return (
-    <div className="funnel-chart" data-testid={testId} role="img" aria-label={funnelSteps(funnel).map((s) => `${s.label} ${s.value}`).join(', ')}>
+    <div
+      className="funnel-chart"
+      data-testid={testId}
+      role="img"
+      aria-label={funnelSteps(funnel)
+        .map((s) => `${s.label} ${s.value}`)
+        .join(', ')}
+    >
       {funnelSteps(funnel).map((step) => (
         <div key={step.key} className={`bar-row funnel-${step.key}`}>
           <span className="bar-label">{step.label}</span>
           <span className="bar" style={{ width: `${(100 * step.value) / max}%` }} />
-          <span className="bar-value" data-funnel-step={step.key}>{step.value}</span>
+          <span className="bar-value" data-funnel-step={step.key}>
+            {step.value}
+          </span>
         </div>
       ))}
     </div>
@@ -29,7 +38,9 @@ export function KappaChart({ bars, title, testId }: { bars: KappaBar[]; title: s
       <h4>{title}</h4>
       {bars.map((bar) => (
         <div key={bar.label} className="kappa-row">
-          <span className="bar-label" title={bar.label}>{bar.label}</span>
+          <span className="bar-label" title={bar.label}>
+            {bar.label}
+          </span>
           <span className="kappa-track">
             <span className="kappa-zero" />
             <span
@@ -37,7 +48,9 @@ export function KappaChart({ bars, title, testId }: { bars: KappaBar[]; title: s
               style={bar.kappa >= 0 ? { left: '50%', width: `${50 * Math.min(1, bar.kappa)}%` } : { left: `${50 + 50 * Math.max(-1, bar.kappa)}%`, width: `${-50 * Math.max(-1, bar.kappa)}%` }}
             />
           </span>
-          <span className="bar-value" data-testid="kappa-value">κ {decimal(bar.kappa)}</span>
+          <span className="bar-value" data-testid="kappa-value">
+            κ {decimal(bar.kappa)}
+          </span>
           <span className="band-cell">
             <span className={`band-name ${bandClass(bar.band)}`}>{bar.band}</span>
             <span className="hint">n = {bar.units}</span>
@@ -46,7 +59,9 @@ export function KappaChart({ bars, title, testId }: { bars: KappaBar[]; title: s
       ))}
       <div className="band-legend" aria-label="Landis–Koch bands">
         {LANDIS_KOCH.map((b) => (
-          <span key={b.band} className={`band-name ${bandClass(b.band)}`}>{b.band} {b.from < 0 ? '< 0' : `${b.from.toFixed(1)}–${b.to.toFixed(1)}`}</span>
+          <span key={b.band} className={`band-name ${bandClass(b.band)}`}>
+            {b.band} {b.from < 0 ? '< 0' : `${b.from.toFixed(1)}–${b.to.toFixed(1)}`}
+          </span>
         ))}
       </div>
     </section>
@@ -58,11 +73,17 @@ export function ConfusionHeatmap({ matrix, a, b }: { matrix: ConfusionMatrix; a:
   const cells = heatCells(matrix);
   return (
     <table className="heatmap" data-testid="confusion-matrix">
-      <caption>rows: {a} · columns: {b}</caption>
+      <caption>
+        rows: {a} · columns: {b}
+      </caption>
       <thead>
         <tr>
           <th />
-          {matrix.labels.map((l) => <th key={l} scope="col">{l}</th>)}
+          {matrix.labels.map((l) => (
+            <th key={l} scope="col">
+              {l}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
@@ -86,8 +107,12 @@ export function Progress({ done, total, label }: { done: number; total: number; 
   return (
     <span className={`review-progress ${label ? '' : 'bare'}`} title={`${done} of ${total} done`}>
       {label && <span className="bar-label">{label}</span>}
-      <span className="progress-track"><span className="progress-fill" style={{ width: `${total === 0 ? 0 : (100 * done) / total}%` }} /></span>
-      <span className="bar-value">{done}/{total}</span>
+      <span className="progress-track">
+        <span className="progress-fill" style={{ width: `${total === 0 ? 0 : (100 * done) / total}%` }} />
+      </span>
+      <span className="bar-value">
+        {done}/{total}
+      </span>
     </span>
   );
 }

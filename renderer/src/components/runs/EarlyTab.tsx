@@ -16,7 +16,12 @@ export function EarlyTab(): React.JSX.Element {
   const rows = early ?? [];
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: () => 28, overscan: 12, getItemKey: (i) => `${rows[i]?.runId}:${rows[i]?.id}` });
   if (!early) return <p className="hint">Loading…</p>;
-  if (early.length === 0) return <p className="hint" data-testid="early-none">No response came before its answer was knowable (forward questions' T_p, or the end of the evidence).</p>;
+  if (early.length === 0)
+    return (
+      <p className="hint" data-testid="early-none">
+        No response came before its answer was knowable (forward questions' T_p, or the end of the evidence).
+      </p>
+    );
   return (
     <div>
       <p className="hint">{early.length.toLocaleString('en')} responses came before their answer was knowable. Choose one to see the video as the model had seen it.</p>
@@ -37,8 +42,12 @@ export function EarlyTab(): React.JSX.Element {
                 }}
               >
                 <span className="status">{e.early!.toFixed(1)} s early</span>
-                <span className="kind">{e.model} · {e.label}</span>
-                <span>{videos.find((v) => v.id === e.videoId)?.name ?? e.videoId} at {formatTimecode(e.t)} (knowable {formatTimecode(e.knowableAt!)})</span>
+                <span className="kind">
+                  {e.model} · {e.label}
+                </span>
+                <span>
+                  {videos.find((v) => v.id === e.videoId)?.name ?? e.videoId} at {formatTimecode(e.t)} (knowable {formatTimecode(e.knowableAt!)})
+                </span>
                 <span className="text">{e.text}</span>
               </button>
             );

@@ -18,10 +18,18 @@ export function ResponseDetails(): React.JSX.Element | null {
     <div className="response-details" data-testid="response-details">
       <header className="row">
         <strong>{run ? `${run.model} · ${run.label}` : 'Response'}</strong>{' '}
-        <span>{t === null ? '—' : formatTimecode(t)}{response.t === null ? ' (offline: at the query time)' : ''}{response.latency !== null ? ` · latency ${response.latency} s` : ''}</span>
-        <button type="button" onClick={() => selectResponse(null)} aria-label="Close the response">×</button>
+        <span>
+          {t === null ? '—' : formatTimecode(t)}
+          {response.t === null ? ' (offline: at the query time)' : ''}
+          {response.latency !== null ? ` · latency ${response.latency} s` : ''}
+        </span>
+        <button type="button" onClick={() => selectResponse(null)} aria-label="Close the response">
+          ×
+        </button>
       </header>
-      <p className="hint">Question: {question?.text || question?.id || response.questionId} · query {response.query} (from 0, as in the run file){answer !== null ? ` · the answer: ${String(answer)}` : ''}</p>
+      <p className="hint">
+        Question: {question?.text || question?.id || response.questionId} · query {response.query} (from 0, as in the run file){answer !== null ? ` · the answer: ${String(answer)}` : ''}
+      </p>
       <p className="response-label">The model said:</p>
       <blockquote data-testid="response-text">{response.text || '(empty)'}</blockquote>
       {replay && (
@@ -33,7 +41,11 @@ export function ResponseDetails(): React.JSX.Element | null {
           {replay.early !== null && replay.knowableAt !== null && ` · ${replay.early.toFixed(1)} s before the answer was knowable (${formatTimecode(replay.knowableAt)})`}
         </p>
       )}
-      {response.frames && <p className="hint">Saw {response.frames.length} frames, the last at {formatTimecode(Math.max(...response.frames))}.</p>}
+      {response.frames && (
+        <p className="hint">
+          Saw {response.frames.length} frames, the last at {formatTimecode(Math.max(...response.frames))}.
+        </p>
+      )}
     </div>
   );
 }

@@ -24,18 +24,36 @@ function RunList(): React.JSX.Element {
   return (
     <table className="review-table" data-testid="runs-list">
       <thead>
-        <tr><th>lane</th><th>model</th><th>run</th><th>responses</th><th>from</th><th>imported</th><th /></tr>
+        <tr>
+          <th>lane</th>
+          <th>model</th>
+          <th>run</th>
+          <th>responses</th>
+          <th>from</th>
+          <th>imported</th>
+          <th />
+        </tr>
       </thead>
       <tbody>
         {runs.map((r) => (
           <tr key={r.id} data-testid="run-row">
-            <td><input type="checkbox" checked={shown.includes(r.id)} onChange={() => void toggleRunLane(r.id)} aria-label={`Show ${r.model} ${r.label} on the timeline`} data-testid="run-shown" /></td>
+            <td>
+              <input type="checkbox" checked={shown.includes(r.id)} onChange={() => void toggleRunLane(r.id)} aria-label={`Show ${r.model} ${r.label} on the timeline`} data-testid="run-shown" />
+            </td>
             <td>{r.model}</td>
             <td>{r.label}</td>
             <td>{r.responses.toLocaleString('en')}</td>
-            <td><code>{r.source}</code></td>
-            <td>{r.createdAt.slice(0, 16).replace('T', ' ')} · {r.createdBy}</td>
-            <td><button type="button" onClick={() => void removeRun(r.id)}>Remove</button></td>
+            <td>
+              <code>{r.source}</code>
+            </td>
+            <td>
+              {r.createdAt.slice(0, 16).replace('T', ' ')} · {r.createdBy}
+            </td>
+            <td>
+              <button type="button" onClick={() => void removeRun(r.id)}>
+                Remove
+              </button>
+            </td>
           </tr>
         ))}
       </tbody>
@@ -62,19 +80,34 @@ function RunsTabView(): React.JSX.Element {
         }}
       >
         <input value={path} onChange={(e) => setPath(e.target.value)} placeholder="Path of a run file (.jsonl)" aria-label="Run file" data-testid="run-path" style={{ flex: 1, minWidth: '20em' }} />
-        {nativeDialogs && <button type="button" onClick={() => void chooseExchangePath('benchmarkFile').then((p) => p && setPath(p))}>Choose…</button>}
+        {nativeDialogs && (
+          <button type="button" onClick={() => void chooseExchangePath('benchmarkFile').then((p) => p && setPath(p))}>
+            Choose…
+          </button>
+        )}
         <select value={format} onChange={(e) => setFormat(e.target.value as RunFormatId)} aria-label="Run file format" data-testid="run-format" style={{ maxWidth: '18em' }}>
-          {runFormats.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+          {runFormats.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
         </select>
-        {modelHint !== null && <input value={model} onChange={(e) => setModel(e.target.value)} placeholder={modelHint} title={modelHint} aria-label="Model" data-testid="run-model" style={{ width: '12em' }} />}
+        {modelHint !== null && (
+          <input value={model} onChange={(e) => setModel(e.target.value)} placeholder={modelHint} title={modelHint} aria-label="Model" data-testid="run-model" style={{ width: '12em' }} />
+        )}
         <label className="check">
           <input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} /> import the good lines when some are bad
         </label>
-        <button type="submit" disabled={!path.trim() || job !== null} data-testid="run-import">Import run</button>
+        <button type="submit" disabled={!path.trim() || job !== null} data-testid="run-import">
+          Import run
+        </button>
       </form>
       {job && (
         <div className="row">
-          <progress max={1} value={job.progress ?? undefined} /> <span>{job.message}</span> <button type="button" onClick={() => void cancelJob(job.id)}>Cancel</button>
+          <progress max={1} value={job.progress ?? undefined} /> <span>{job.message}</span>{' '}
+          <button type="button" onClick={() => void cancelJob(job.id)}>
+            Cancel
+          </button>
         </div>
       )}
       {outcome && (
@@ -84,13 +117,29 @@ function RunsTabView(): React.JSX.Element {
               ? `Nothing imported: ${plural(outcome.problems.length, 'problem')} in ${outcome.file}`
               : `Imported ${outcome.runs.map((r) => `${r.model} · ${r.label} (${plural(r.responses, 'response')})`).join(', ') || 'nothing'} from ${plural(outcome.lines, 'line')}`}
           </strong>
-          {outcome.unmatched.length > 0 && <p>{plural(outcome.unmatched.length, 'line')} matched no question and {outcome.unmatched.length === 1 ? 'was' : 'were'} left out:</p>}
+          {outcome.unmatched.length > 0 && (
+            <p>
+              {plural(outcome.unmatched.length, 'line')} matched no question and {outcome.unmatched.length === 1 ? 'was' : 'were'} left out:
+            </p>
+          )}
           <ul>
-            {[...outcome.problems, ...outcome.unmatched].slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
+            {[...outcome.problems, ...outcome.unmatched].slice(0, 200).map((p, i) => (
+              <li key={i}>
+                <code>{formatProblem(p)}</code>
+              </li>
+            ))}
           </ul>
-          {outcome.notes.length > 0 && <p>{plural(outcome.notes.length, 'line')} imported otherwise than {outcome.notes.length === 1 ? 'it says' : 'they say'}:</p>}
+          {outcome.notes.length > 0 && (
+            <p>
+              {plural(outcome.notes.length, 'line')} imported otherwise than {outcome.notes.length === 1 ? 'it says' : 'they say'}:
+            </p>
+          )}
           <ul>
-            {outcome.notes.slice(0, 200).map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}
+            {outcome.notes.slice(0, 200).map((p, i) => (
+              <li key={i}>
+                <code>{formatProblem(p)}</code>
+              </li>
+            ))}
           </ul>
         </div>
       )}
@@ -109,7 +158,20 @@ export function RunsOverlay(): React.JSX.Element | null {
   }, [open]);
   if (!open) return null;
   return (
-    <TabbedOverlay label="Model runs" testId="runs-overlay" owner="runs" className="runs" hint={`${key} or Esc closes · 1–3 pick a tab · a run's lane shows its responses on the timeline; click one for its details`} tabs={TABS} labels={LABELS} tab={tab} choose={chooseRunsTab} tabTestId="runs-tab" error={error} errorTestId="runs-error">
+    <TabbedOverlay
+      label="Model runs"
+      testId="runs-overlay"
+      owner="runs"
+      className="runs"
+      hint={`${key} or Esc closes · 1–3 pick a tab · a run's lane shows its responses on the timeline; click one for its details`}
+      tabs={TABS}
+      labels={LABELS}
+      tab={tab}
+      choose={chooseRunsTab}
+      tabTestId="runs-tab"
+      error={error}
+      errorTestId="runs-error"
+    >
       {tab === 'runs' && <RunsTabView />}
       {tab === 'scoreboard' && <ScoreboardTab />}
       {tab === 'early' && <EarlyTab />}

@@ -38,7 +38,10 @@ export function selectMark(id: string | null, seekTo = true): void {
 
 export function selectQuestion(id: string | null): void {
   setState({ prefixUntil: null });
-  const first = getState().queryPoints.filter((p) => p.questionId === id).sort((a, b) => a.time - b.time)[0] ?? null;
+  const first =
+    getState()
+      .queryPoints.filter((p) => p.questionId === id)
+      .sort((a, b) => a.time - b.time)[0] ?? null;
   setState({ selectedQuestionId: id, selectedQueryPointId: first?.id ?? null, selectedMarkId: null, sidePanel: 'questions', ...stillTyping(id) });
   keepInPrefix();
 }

@@ -51,7 +51,10 @@ describe('interval keys', () => {
     const last = cycleBoundary(true);
     await Promise.all([first, second, last]);
     expect(log).toEqual(['open cycle 2', 'close cycle 2–4', 'open cycle 4', 'close cycle 4–6']);
-    expect(getState().marks.map((m) => [m.start, m.end])).toEqual([[2, 4], [4, 6]]);
+    expect(getState().marks.map((m) => [m.start, m.end])).toEqual([
+      [2, 4],
+      [4, 6],
+    ]);
   });
 
   it('a span closed before its start swaps its edges; Esc removes an open one', async () => {

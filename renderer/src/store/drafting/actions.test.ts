@@ -49,7 +49,16 @@ describe('loading drafts', () => {
 });
 
 describe('the one key with nothing to decide', () => {
-  const profiles = [{ id: 'vsas', kind: 'custom', name: 'vsas', builtin: false, taxonomy: [], rules: { answerKinds: ['text'], temporalTypes: [], maxOptions: 4, groups: false, counting: false, denseCaptions: true, proactive: false, namedEntities: false, facets: {} } }] as never;
+  const profiles = [
+    {
+      id: 'vsas',
+      kind: 'custom',
+      name: 'vsas',
+      builtin: false,
+      taxonomy: [],
+      rules: { answerKinds: ['text'], temporalTypes: [], maxOptions: 4, groups: false, counting: false, denseCaptions: true, proactive: false, namedEntities: false, facets: {} },
+    },
+  ] as never;
   const questions = [{ id: 'task', videoId: 'v1', profileId: 'vsas' }] as never;
   const caption = (status: string) => ({ id: 'd1', videoId: 'v1', kind: 'caption', target: 'task', at: 3, madeId: 'm1', status, current: 'a caption', task: 'task', provenance: {} }) as never;
   beforeEach(() => {

@@ -13,7 +13,10 @@ describe('the run form', () => {
   });
   it('names each field to fix', () => {
     const r = formRequest({ ...initialRunForm, what: 'events', k: 'abc', height: '10', target: ' ' }, defaults);
-    expect(r).toEqual({ kind: 'problems', problems: { k: 'k must be a whole number of at least 1.', height: 'The frame height must be a whole number of at least 32.', target: 'Say what to find ("each time a person enters").' } });
+    expect(r).toEqual({
+      kind: 'problems',
+      problems: { k: 'k must be a whole number of at least 1.', height: 'The frame height must be a whole number of at least 32.', target: 'Say what to find ("each time a person enters").' },
+    });
     expect(formRequest(initialRunForm, { ...defaults, task: '' })).toMatchObject({ kind: 'problems', problems: { task: expect.stringContaining('add a VSAS-Bench question') } });
     expect(formRequest(initialRunForm, { ...defaults, videoId: null })).toEqual({ kind: 'problems', problems: { what: 'Select a video first.' } });
   });

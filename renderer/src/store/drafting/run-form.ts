@@ -28,8 +28,22 @@ export interface RunForm {
 }
 
 export const initialRunForm: RunForm = {
-  what: 'captions', task: '', withPrevious: false, target: '', mark: 'event', step: '10', profileId: '', segment: '30', perSegment: '2', repeats: '5',
-  from: '0', to: '', policy: 'sw+u', k: '42', height: '360', budget: '',
+  what: 'captions',
+  task: '',
+  withPrevious: false,
+  target: '',
+  mark: 'event',
+  step: '10',
+  profileId: '',
+  segment: '30',
+  perSegment: '2',
+  repeats: '5',
+  from: '0',
+  to: '',
+  policy: 'sw+u',
+  k: '42',
+  height: '360',
+  budget: '',
 };
 
 type Problems = Partial<Record<keyof RunForm, string>>;
@@ -74,7 +88,13 @@ export function formRequest(form: RunForm, defaults: { videoId: string | null; t
   } else {
     const profileId = form.profileId || defaults.profileId;
     if (!profileId) problems.profileId = 'Pick a profile.';
-    run = { what: 'questions', ...common, profileId, segmentSeconds: numberField(problems, form, 'segment', 'The segment', true, 5) ?? 30, perSegment: numberField(problems, form, 'perSegment', 'Questions per segment', true, 1) ?? 2 };
+    run = {
+      what: 'questions',
+      ...common,
+      profileId,
+      segmentSeconds: numberField(problems, form, 'segment', 'The segment', true, 5) ?? 30,
+      perSegment: numberField(problems, form, 'perSegment', 'Questions per segment', true, 1) ?? 2,
+    };
   }
   return Object.keys(problems).length ? { kind: 'problems', problems } : { kind: 'draft', run };
 }

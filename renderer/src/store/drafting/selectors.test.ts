@@ -5,8 +5,22 @@ import { point, profile, question, state } from '../test-support/fixtures';
 import type { Job } from '../../../../shared/jobs';
 import { captionDraftAt, currentDraft, draftSpendLine, draftTime, nextUndecided, runTotals, undecidedCount } from './selectors';
 
-const draft = (id: string, kind: DraftView['kind'], at: number, over: Partial<DraftView> = {}): DraftView =>
-  ({ id, videoId: 'v', kind, target: 'task', at, madeId: `m-${id}`, status: 'draft', decidedBy: null, decidedAt: null, createdAt: '', current: 'x', task: 'task', provenance: {} as DraftView['provenance'], ...over });
+const draft = (id: string, kind: DraftView['kind'], at: number, over: Partial<DraftView> = {}): DraftView => ({
+  id,
+  videoId: 'v',
+  kind,
+  target: 'task',
+  at,
+  madeId: `m-${id}`,
+  status: 'draft',
+  decidedBy: null,
+  decidedAt: null,
+  createdAt: '',
+  current: 'x',
+  task: 'task',
+  provenance: {} as DraftView['provenance'],
+  ...over,
+});
 const event = (id: string, start: number): Mark => ({ id, videoId: 'v', type: 'event', start, end: null, target: 'enters', data: {} });
 const at = (time: number) => ({ commanded: { time, seq: 1 }, playing: false });
 
@@ -45,8 +59,19 @@ describe('drafting selectors', () => {
 });
 
 describe('what drafting spent', () => {
-  const job = (result: Partial<NonNullable<Extract<Job, { kind: 'drafting' }>['result']>> | undefined, over: Partial<Extract<Job, { kind: 'drafting' }>> = {}): Extract<Job, { kind: 'drafting' | 'probe' }> => ({
-    id: 'j', kind: 'drafting', videoId: 'v1', what: 'captions', label: 'Draft captions for a.mp4', state: 'done', progress: 1, message: '', startedAt: 'now',
+  const job = (
+    result: Partial<NonNullable<Extract<Job, { kind: 'drafting' }>['result']>> | undefined,
+    over: Partial<Extract<Job, { kind: 'drafting' }>> = {},
+  ): Extract<Job, { kind: 'drafting' | 'probe' }> => ({
+    id: 'j',
+    kind: 'drafting',
+    videoId: 'v1',
+    what: 'captions',
+    label: 'Draft captions for a.mp4',
+    state: 'done',
+    progress: 1,
+    message: '',
+    startedAt: 'now',
     result: result && { drafted: 11, failed: 1, skipped: 0, requests: 12, inputTokens: 11_200, outputTokens: 150, costUsd: 0.0236, cancelled: false, stoppedAtBudget: false, flagged: 0, ...result },
     ...over,
   });

@@ -19,7 +19,17 @@ const { registerExchange, startExport, startImport } = await import('./actions')
 registerExchange();
 
 const outcome: ExportOutcome = { written: true, path: '/tmp/out.jsonl', items: 3, readiness: null, leftOut: [] };
-const exportJob = (over: Partial<Extract<Job, { kind: 'export' }>>): Job => ({ id: 'job-1', kind: 'export', format: 'ovo-s', label: 'Export', state: 'done', progress: 1, message: 'Done', startedAt: 'now', ...over });
+const exportJob = (over: Partial<Extract<Job, { kind: 'export' }>>): Job => ({
+  id: 'job-1',
+  kind: 'export',
+  format: 'ovo-s',
+  label: 'Export',
+  state: 'done',
+  progress: 1,
+  message: 'Done',
+  startedAt: 'now',
+  ...over,
+});
 
 describe('exchange actions', () => {
   beforeEach(() => {

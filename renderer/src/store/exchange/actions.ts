@@ -74,7 +74,9 @@ async function onJobFinished(job: Job): Promise<void> {
     if (outcome) {
       // the status line says how it ended too (an older message there would otherwise stand)
       const present = outcome.alreadyPresent > 0 ? ` (${outcome.alreadyPresent.toLocaleString('en')} already there)` : '';
-      const status = outcome.refused ? `Nothing imported from ${outcome.file}: ${plural(outcome.problems.length, 'problem')}.` : `Imported ${plural(outcome.importedQuestions, 'question')} from ${outcome.file}${present}.`;
+      const status = outcome.refused
+        ? `Nothing imported from ${outcome.file}: ${plural(outcome.problems.length, 'problem')}.`
+        : `Imported ${plural(outcome.importedQuestions, 'question')} from ${outcome.file}${present}.`;
       setState({ lastExchangeImport: outcome, status });
       await emit('projectChanged');
       await emit('annotationsChanged');

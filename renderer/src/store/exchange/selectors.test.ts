@@ -4,7 +4,17 @@ import type { ReadinessReport } from '../../../../shared/readiness';
 import { state } from '../test-support/fixtures';
 import { issueSeverity, readinessSummary, runningExport, runningImport, runningReadiness } from './selectors';
 
-const exportJob = (over: Partial<Extract<Job, { kind: 'export' }>> = {}): Job => ({ id: 'e', kind: 'export', format: 'ovo-s', label: 'Export', state: 'running', progress: 0.2, message: 'Checking', startedAt: 'now', ...over });
+const exportJob = (over: Partial<Extract<Job, { kind: 'export' }>> = {}): Job => ({
+  id: 'e',
+  kind: 'export',
+  format: 'ovo-s',
+  label: 'Export',
+  state: 'running',
+  progress: 0.2,
+  message: 'Checking',
+  startedAt: 'now',
+  ...over,
+});
 
 describe('exchange selectors', () => {
   it('gives the dialog’s own jobs while they run', () => {

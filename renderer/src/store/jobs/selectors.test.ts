@@ -4,7 +4,14 @@ import { state, thumbnailJob } from '../test-support/fixtures';
 import { isRunning, jobOfKind, runningJobs, thumbnailJobFor } from './selectors';
 
 const readinessJob: Job = {
-  id: 'r', kind: 'readiness', format: 'ovo-s', label: 'Readiness', state: 'done', progress: 1, message: 'Done', startedAt: 'now',
+  id: 'r',
+  kind: 'readiness',
+  format: 'ovo-s',
+  label: 'Readiness',
+  state: 'done',
+  progress: 1,
+  message: 'Done',
+  startedAt: 'now',
   result: { profile: 'OVO-S-Bench', questions: 0, ready: true, counts: { 'lint-error': 0, 'not-accepted': 0, 'unedited-draft': 0, 'missing-media': 0 }, issues: [] },
 };
 

@@ -32,7 +32,7 @@ describe('playbackStopped', () => {
     expect(getState()).toMatchObject({ playing: false, playerTime: 7.48, commanded: { time: 7.48 } });
   });
 
-  it('at the end of the video commands its last frame: the element\'s time is then the duration, a frame past the last', () => {
+  it("at the end of the video commands its last frame: the element's time is then the duration, a frame past the last", () => {
     // the fixture's video: 20 s at 25 fps, frames 0–499; the last starts at 19.96 s
     setState(state({ playing: true }));
     expect(playbackStopped(20)).toBeCloseTo(19.96, 10);

@@ -22,7 +22,21 @@ registerReview();
 
 const q = question('q', 'p', { answerKind: 'text', text: 'What is written?', createdBy: 'ann' });
 const points = [point('p1', 'q', 5, { evidence: [[2, 4]] })];
-const mine: Review = { id: 'r', questionId: 'q', reviewer: 'rita', round: 1, answers: [{ queryPointId: 'p1', answer: 'blue' }], verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 42, guidelineVersion: null, against: null, createdAt: 'now', updatedAt: 'now' };
+const mine: Review = {
+  id: 'r',
+  questionId: 'q',
+  reviewer: 'rita',
+  round: 1,
+  answers: [{ queryPointId: 'p1', answer: 'blue' }],
+  verdict: 'revise',
+  reason: 'wrong answer',
+  notes: '',
+  secondsSpent: 42,
+  guidelineVersion: null,
+  against: null,
+  createdAt: 'now',
+  updatedAt: 'now',
+};
 const blind: ReviewContext = { questionId: 'q', mine: null, authorAnswers: null, otherReviews: [], decision: null, rounds: [1] };
 const seen: string[] = [];
 // what the other features do on these hooks: select the video (its annotations arrive), show the question
@@ -67,7 +81,10 @@ describe('blind review actions', () => {
     answers['reviews.context'] = { ...blind, mine, authorAnswers: [{ queryPointId: 'p1', answer: 'crimson' }] };
     seen.length = 0;
     expect(await submitReview()).toBe(true);
-    expect(calls[0]).toEqual({ method: 'reviews.submit', request: { questionId: 'q', round: 1, answers: [{ queryPointId: 'p1', answer: 'blue' }], verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 42 } });
+    expect(calls[0]).toEqual({
+      method: 'reviews.submit',
+      request: { questionId: 'q', round: 1, answers: [{ queryPointId: 'p1', answer: 'blue' }], verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 42 },
+    });
     expect(calls.map((c) => c.method)).toEqual(['reviews.submit', 'reviews.context', 'reviews.queue']);
     expect(getState().reviewContext?.authorAnswers).toEqual([{ queryPointId: 'p1', answer: 'crimson' }]);
     expect(seen).toEqual(['reload annotations']);
@@ -99,15 +116,44 @@ describe('adjudication and identity actions', () => {
   });
 
   it('a decision is sent, then the queue, the rounds and the question are reloaded', async () => {
-    const item: AdjudicationItem = { round: 1, question: q, queryPoints: [point('p1', 'q', 5, { answer: 'crimson' })], authorAnswers: [{ queryPointId: 'p1', answer: 'crimson' }], reviews: [mine], agreement: [{ queryPointId: 'p1', reviewId: 'r', agrees: false }], decision: null };
-    answers = { 'adjudication.queue': [], 'rounds.list': [], 'adjudication.decide': { id: 'd', questionId: 'q', round: 1, decision: 'keep-reviewer', reviewId: 'r', answers: [], reason: 'wrong answer', notes: '', guidelineVersion: null, adjudicator: 'ada', createdAt: 'now' } };
+    const item: AdjudicationItem = {
+      round: 1,
+      question: q,
+      queryPoints: [point('p1', 'q', 5, { answer: 'crimson' })],
+      authorAnswers: [{ queryPointId: 'p1', answer: 'crimson' }],
+      reviews: [mine],
+      agreement: [{ queryPointId: 'p1', reviewId: 'r', agrees: false }],
+      decision: null,
+    };
+    answers = {
+      'adjudication.queue': [],
+      'rounds.list': [],
+      'adjudication.decide': {
+        id: 'd',
+        questionId: 'q',
+        round: 1,
+        decision: 'keep-reviewer',
+        reviewId: 'r',
+        answers: [],
+        reason: 'wrong answer',
+        notes: '',
+        guidelineVersion: null,
+        adjudicator: 'ada',
+        createdAt: 'now',
+      },
+    };
     setState({ adjudicationQueue: [item] });
     await openAdjudicationItem(item);
     expect(getState()).toMatchObject({ overlay: null, adjudicating: { questionId: 'q', round: 1 } });
     editDecision({ decision: 'keep-reviewer', reviewId: 'r', reason: 'wrong answer' });
     seen.length = 0;
     expect(await decide()).toBe(true);
-    expect(calls.find((c) => c.method === 'adjudication.decide')?.request).toMatchObject({ questionId: 'q', decision: 'keep-reviewer', reviewId: 'r', answers: [{ queryPointId: 'p1', answer: 'blue' }] });
+    expect(calls.find((c) => c.method === 'adjudication.decide')?.request).toMatchObject({
+      questionId: 'q',
+      decision: 'keep-reviewer',
+      reviewId: 'r',
+      answers: [{ queryPointId: 'p1', answer: 'blue' }],
+    });
     expect(calls.map((c) => c.method)).toEqual(expect.arrayContaining(['adjudication.queue', 'rounds.list']));
     expect(seen).toEqual(['reload annotations']);
     expect(getState()).toMatchObject({ adjudicating: null, status: 'Decision recorded: keep reviewer (wrong answer)' });

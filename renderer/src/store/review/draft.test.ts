@@ -53,10 +53,16 @@ describe('decision drafts', () => {
   const item = { round: 2, question: choice, queryPoints: points, reviews: [] };
   it('need a decision; a kept review must be chosen; an edit needs every answer; a rejection its reason', () => {
     expect(decisionSubmission(emptyDecisionDraft(), item).ok).toBe(false);
-    expect(decisionSubmission({ ...emptyDecisionDraft(), decision: 'keep-author' }, item)).toEqual({ ok: true, request: { questionId: 'q', round: 2, decision: 'keep-author', reason: '', notes: '' } });
+    expect(decisionSubmission({ ...emptyDecisionDraft(), decision: 'keep-author' }, item)).toEqual({
+      ok: true,
+      request: { questionId: 'q', round: 2, decision: 'keep-author', reason: '', notes: '' },
+    });
     expect(decisionSubmission({ ...emptyDecisionDraft(), decision: 'keep-reviewer', reviewId: 'gone' }, item)).toEqual({ ok: false, error: 'Choose whose review to keep.' });
     expect(decisionSubmission({ ...emptyDecisionDraft(), decision: 'edit' }, item)).toEqual({ ok: false, error: 'Give the answer that stands at 4.00 s.' });
-    expect(decisionSubmission({ ...emptyDecisionDraft(), decision: 'edit', answers: { p1: 'c' } }, item)).toMatchObject({ ok: true, request: { decision: 'edit', answers: [{ queryPointId: 'p1', answer: 'C' }] } });
+    expect(decisionSubmission({ ...emptyDecisionDraft(), decision: 'edit', answers: { p1: 'c' } }, item)).toMatchObject({
+      ok: true,
+      request: { decision: 'edit', answers: [{ queryPointId: 'p1', answer: 'C' }] },
+    });
     expect(decisionSubmission({ ...emptyDecisionDraft(), decision: 'reject' }, item).ok).toBe(false);
     expect(decisionSubmission({ ...emptyDecisionDraft(), decision: 'reject', reason: 'ambiguous' }, item)).toMatchObject({ ok: true, request: { decision: 'reject', reason: 'ambiguous' } });
   });

@@ -17,8 +17,14 @@ describe('the round form', () => {
   });
   it('previews the filters, with a seeded stratified sample when asked for', () => {
     const form = { ...defaultRoundForm, profileId: 'ovo-s', taskCodes: '1, 2.1', statuses: ['ready' as const], reviewers: ['bo'], reviewsPerItem: '2' };
-    expect(previewRequest(form)).toEqual({ ok: true, request: { selection: { profileId: 'ovo-s', taskCodes: ['1', '2.1'], statuses: ['ready'], authors: [], sample: null }, reviewers: ['bo'], reviewsPerItem: 2 } });
-    expect(previewRequest({ ...form, sample: true, sampleSize: '150', stratifyBy: 'level', seed: 7 })).toMatchObject({ ok: true, request: { selection: { sample: { size: 150, stratifyBy: 'level', seed: 7 } } } });
+    expect(previewRequest(form)).toEqual({
+      ok: true,
+      request: { selection: { profileId: 'ovo-s', taskCodes: ['1', '2.1'], statuses: ['ready'], authors: [], sample: null }, reviewers: ['bo'], reviewsPerItem: 2 },
+    });
+    expect(previewRequest({ ...form, sample: true, sampleSize: '150', stratifyBy: 'level', seed: 7 })).toMatchObject({
+      ok: true,
+      request: { selection: { sample: { size: 150, stratifyBy: 'level', seed: 7 } } },
+    });
     expect(previewRequest({ ...form, sample: true, sampleSize: '1.5' })).toEqual({ ok: false, error: 'Sample size: a whole number.' });
     expect(previewRequest({ ...defaultRoundForm })).toMatchObject({ ok: true, request: { selection: { profileId: null } } });
   });
@@ -29,7 +35,16 @@ describe('the round form', () => {
     expect(openRequest({ ...form, threshold: '2' })).toEqual({ ok: false, error: 'Qualification threshold (κ): between -1 and 1.' });
     expect(openRequest(form)).toEqual({
       ok: true,
-      request: { name: 'R1', purpose: 'review', selection: { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null }, reviewers: ['bo'], reviewsPerItem: 1, threshold: 0.8, numericTolerance: 0, eventTolerance: 1 },
+      request: {
+        name: 'R1',
+        purpose: 'review',
+        selection: { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null },
+        reviewers: ['bo'],
+        reviewsPerItem: 1,
+        threshold: 0.8,
+        numericTolerance: 0,
+        eventTolerance: 1,
+      },
     });
   });
 });

@@ -45,7 +45,11 @@ export const defaultRoundForm: RoundForm = {
 };
 
 /** Items of a typed list: "1, 2.1  3" → ['1', '2.1', '3']. */
-export const splitList = (text: string): string[] => text.split(/[\s,;]+/).map((t) => t.trim()).filter(Boolean);
+export const splitList = (text: string): string[] =>
+  text
+    .split(/[\s,;]+/)
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 /** A re-draw's seed: the next of a small linear congruential sequence, within the contract's range (0 … 2³¹ − 1). */
 export const nextSeed = (seed: number): number => (Math.imul(seed, 1103515245) + 12345) >>> 1;

@@ -192,7 +192,12 @@ const adjudicationLanes = lastOf((item: AdjudicationItem | null): ExtraLane[] =>
   const ids = new Set(item.queryPoints.map((p) => p.id));
   return [
     { label: `author · ${item.question.createdBy}`, colour: LANE_COLOURS.author, intervals: item.queryPoints.flatMap((p) => p.evidence), moments: [] },
-    ...item.reviews.map((r, i) => ({ label: `reviewer · ${r.reviewer}`, colour: LANE_COLOURS.reviewers[i % LANE_COLOURS.reviewers.length]!, intervals: evidenceOf(r.answers, ids), moments: eventsOf(r.answers) })),
+    ...item.reviews.map((r, i) => ({
+      label: `reviewer · ${r.reviewer}`,
+      colour: LANE_COLOURS.reviewers[i % LANE_COLOURS.reviewers.length]!,
+      intervals: evidenceOf(r.answers, ids),
+      moments: eventsOf(r.answers),
+    })),
   ];
 });
 

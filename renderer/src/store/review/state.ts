@@ -1,6 +1,18 @@
 // Review: people, guideline versions, rounds and their funnels, the caller's queue, the blind review
 // of one item and the adjudication of an escalated one, the agreement report, review packages.
-import type { AdjudicationDecision, AdjudicationItem, AgreementReport, GuidelineVersion, PackageImportOutcome, Person, QueueItem, ReportGrouping, ReviewContext, RoundPreview, RoundSummary } from '../../../../shared/review/types';
+import type {
+  AdjudicationDecision,
+  AdjudicationItem,
+  AgreementReport,
+  GuidelineVersion,
+  PackageImportOutcome,
+  Person,
+  QueueItem,
+  ReportGrouping,
+  ReviewContext,
+  RoundPreview,
+  RoundSummary,
+} from '../../../../shared/review/types';
 import type { ReviewReason, ReviewVerdict } from '../../../../shared/reviews';
 
 export const reviewTabs = ['queue', 'rounds', 'people', 'guidelines', 'adjudication', 'report'] as const;

@@ -89,7 +89,9 @@ export async function onRunImportFinished(job: Extract<Job, { kind: 'run-import'
   await loadRuns();
   // loadRuns shows a project's first runs when none were shown: those are not added a second time
   const shownNow = new Set(getState().runsShown);
-  const added = getState().runs.filter((r) => !before.has(r.id) && !shownNow.has(r.id)).map((r) => r.id);
+  const added = getState()
+    .runs.filter((r) => !before.has(r.id) && !shownNow.has(r.id))
+    .map((r) => r.id);
   if (added.length) {
     setState({ runsShown: [...getState().runsShown, ...added] });
     await loadRunResponses();
@@ -141,7 +143,11 @@ export async function startJudge(profileId: string, repeats: number, budgetUsd: 
 /** A judge run ended: the scoreboard is scored again with what it judged. */
 export async function onJudgeFinished(job: Extract<Job, { kind: 'judge' }>): Promise<void> {
   const o = job.result;
-  flash(job.state === 'failed' ? `Judging failed: ${job.message}` : `Judged ${o?.drafted ?? 0} answers${o?.failed ? `, ${o.failed} failed` : ''}${o?.skipped ? `, ${o.skipped} judged before` : ''}${job.state === 'cancelled' ? ' — cancelled' : o?.stoppedAtBudget ? ' — stopped at the budget' : ''}.`);
+  flash(
+    job.state === 'failed'
+      ? `Judging failed: ${job.message}`
+      : `Judged ${o?.drafted ?? 0} answers${o?.failed ? `, ${o.failed} failed` : ''}${o?.skipped ? `, ${o.skipped} judged before` : ''}${job.state === 'cancelled' ? ' — cancelled' : o?.stoppedAtBudget ? ' — stopped at the budget' : ''}.`,
+  );
   setState({ judgeEstimate: null });
   const { scoreProfileId, scoreExtractor } = getState();
   if (scoreProfileId) await scoreRuns(scoreProfileId, scoreExtractor);

@@ -11,7 +11,13 @@ import type { State } from '../store';
 /** A response's colour on its lane: what the scorer made of it. */
 export const VERDICT_COLOURS: Record<ReplayVerdict, string> = { correct: '#3fb950', wrong: '#f85149', early: '#d29922', late: '#a371f7', judged: '#39c5cf', judge: '#58a6ff', other: '#6b7a8c' };
 export const VERDICT_LABELS: Record<ReplayVerdict, string> = {
-  correct: 'scored, correct', wrong: 'scored, wrong', early: 'early (before the window, or before its answer was knowable)', late: 'late (after the window)', judged: 'scored by the judge', judge: 'scored, waiting for a judge', other: 'not the scored response',
+  correct: 'scored, correct',
+  wrong: 'scored, wrong',
+  early: 'early (before the window, or before its answer was knowable)',
+  late: 'late (after the window)',
+  judged: 'scored by the judge',
+  judge: 'scored, waiting for a judge',
+  other: 'not the scored response',
 };
 
 const RUN_PALETTE = ['#79c0ff', '#d2a8ff', '#7ee787', '#ffa657', '#ff7b72', '#e3b341'];
@@ -28,7 +34,10 @@ const cameraBuffer = (run: ModelRun): number => (typeof run.settings.cameraBuffe
 function asyncLane(run: ModelRun, responses: readonly ModelResponse[], duration: number): ExtraLane | null {
   const timed = responses.filter((r) => r.latency !== null && r.t !== null).sort((a, b) => a.t! - b.t!);
   if (timed.length === 0) return null;
-  const replay = replayAsync({ fps: 1, buffer: cameraBuffer(run), duration }, timed.map((r) => r.latency!));
+  const replay = replayAsync(
+    { fps: 1, buffer: cameraBuffer(run), duration },
+    timed.map((r) => r.latency!),
+  );
   return {
     label: `${run.model} · Alg. 1 (B = ${cameraBuffer(run)})`,
     colour: '#58a6ff',
@@ -52,18 +61,24 @@ const buildLanes = lastOf((runs: readonly ModelRun[], shown: readonly string[], 
 
 export const runLanes = (s: State): ExtraLane[] => buildLanes(s.runs, s.runsShown, s.runReplay, s.runResponses, selectedTimedVideo(s)?.duration ?? 0);
 
-const findResponse = lastOf((id: string | null, responses: Record<string, ModelResponse[]>, replay: Record<string, ReplayResponse[]>, runs: readonly ModelRun[]): { response: ModelResponse; replay: ReplayResponse | null; run: ModelRun | null } | null => {
-  if (!id) return null;
-  for (const [runId, list] of Object.entries(responses)) {
-    const response = list.find((r) => r.id === id);
-    if (response) return { response, replay: replay[runId]?.find((r) => r.id === id) ?? null, run: runs.find((r) => r.id === runId) ?? null };
-  }
-  return null;
-});
+const findResponse = lastOf(
+  (
+    id: string | null,
+    responses: Record<string, ModelResponse[]>,
+    replay: Record<string, ReplayResponse[]>,
+    runs: readonly ModelRun[],
+  ): { response: ModelResponse; replay: ReplayResponse | null; run: ModelRun | null } | null => {
+    if (!id) return null;
+    for (const [runId, list] of Object.entries(responses)) {
+      const response = list.find((r) => r.id === id);
+      if (response) return { response, replay: replay[runId]?.find((r) => r.id === id) ?? null, run: runs.find((r) => r.id === runId) ?? null };
+    }
+    return null;
+  },
+);
 
 /** The response picked on a lane, with what the scorer made of it and its run (the same object while nothing changes). */
 export const selectedResponse = (s: State) => findResponse(s.selectedResponseId, s.runResponses, s.runReplay, s.runs);
-
 
 const buildCounts = lastOf((questionId: string | null, counting: boolean, runs: readonly ModelRun[], shown: readonly string[], replay: Record<string, ReplayResponse[]>): ModelCounts[] =>
   !questionId || !counting

@@ -7,30 +7,85 @@ import type { QueryPoint, Question } from '../../../../shared/questions';
 import { initialState, type State } from '../store';
 
 export const video: Video = {
-  id: 'v1', name: 'a.mp4', relPath: 'a.mp4', fingerprint: 'f', fileSize: 1, duration: 20, fps: 25, fpsRational: '25/1', variableFps: false,
-  width: 640, height: 360, codec: 'h264', audioCodec: null, container: 'mp4', status: 'ok', statusMessage: null, sourceDataset: null,
-  licenceNote: null, segmentOffset: 0, tags: [], addedAt: 'now',
+  id: 'v1',
+  name: 'a.mp4',
+  relPath: 'a.mp4',
+  fingerprint: 'f',
+  fileSize: 1,
+  duration: 20,
+  fps: 25,
+  fpsRational: '25/1',
+  variableFps: false,
+  width: 640,
+  height: 360,
+  codec: 'h264',
+  audioCodec: null,
+  container: 'mp4',
+  status: 'ok',
+  statusMessage: null,
+  sourceDataset: null,
+  licenceNote: null,
+  segmentOffset: 0,
+  tags: [],
+  addedAt: 'now',
 };
 
 /** The composed state with one selected video, changed by `over`. */
 export const state = (over: Partial<State> = {}): State => ({ ...initialState, videos: [video], selectedVideoId: 'v1', ...over });
 
 export const thumbnailJob = (over: Partial<Extract<Job, { kind: 'thumbnails' }>> = {}): Job => ({
-  id: 'j', kind: 'thumbnails', videoId: 'v1', label: 'Thumbnails of a.mp4', state: 'running', progress: 0.5, message: '', startedAt: 'now', ...over,
+  id: 'j',
+  kind: 'thumbnails',
+  videoId: 'v1',
+  label: 'Thumbnails of a.mp4',
+  state: 'running',
+  progress: 0.5,
+  message: '',
+  startedAt: 'now',
+  ...over,
 });
 
 export const profile = (id: string, rules: Partial<Profile['rules']> = {}): Profile => ({
-  id, kind: 'custom', name: id, builtin: false, taxonomy: [],
+  id,
+  kind: 'custom',
+  name: id,
+  builtin: false,
+  taxonomy: [],
   rules: { answerKinds: ['text'], temporalTypes: [], maxOptions: 4, groups: false, counting: false, denseCaptions: false, proactive: false, namedEntities: false, facets: {}, ...rules },
 });
 
 export const question = (id: string, profileId: string, over: Partial<Question> = {}): Question => ({
-  id, videoId: 'v1', profileId, taskCode: null, text: '', answerKind: 'text', options: {}, temporalType: null, group: null, entities: [], facets: {},
-  counting: null, status: 'draft', guidelineVersion: null, round: 0, origin: null, provenance: {}, createdBy: 'a', updatedAt: 'now', ...over,
+  id,
+  videoId: 'v1',
+  profileId,
+  taskCode: null,
+  text: '',
+  answerKind: 'text',
+  options: {},
+  temporalType: null,
+  group: null,
+  entities: [],
+  facets: {},
+  counting: null,
+  status: 'draft',
+  guidelineVersion: null,
+  round: 0,
+  origin: null,
+  provenance: {},
+  createdBy: 'a',
+  updatedAt: 'now',
+  ...over,
 });
 
 export const point = (id: string, questionId: string, time: number, over: Partial<QueryPoint> = {}): QueryPoint => ({
-  id, questionId, time, answer: null, evidence: [], proactiveTime: null, windowStart: null, ...over,
+  id,
+  questionId,
+  time,
+  answer: null,
+  evidence: [],
+  proactiveTime: null,
+  windowStart: null,
+  ...over,
 });
 
 export const span = (id: string, start: number, end: number | null, target = ''): Mark => ({ id, videoId: 'v1', type: 'span', start, end, target, data: {} });
