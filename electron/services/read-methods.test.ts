@@ -19,7 +19,7 @@ import { Project } from './projects/project';
 import { exportPackage } from './review/packages';
 import { submitReview } from './review/reviewing';
 import { openRound } from './review/rounds';
-import { judgmentFieldsSchema } from './runs/judgments';
+import { judgmentFieldsSchema } from './runs/store';
 import { startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
 import { renderClip, SMALL_CLIP, tempDir } from './test-support/fixtures';
 import { addDraftsAndRun, lead, populateForReview, rita, type DraftedFixture, type ReviewFixture } from './test-support/review';

@@ -17,7 +17,7 @@ import { draftKinds, draftProvenanceSchema, draftStatuses } from '../../../share
 import { responseExtraSchema, runFieldsSchema } from '../../../shared/runs/types';
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFieldsSchema } from '../../../shared/review/types';
 import { visibleRows } from '../annotation/policy';
-import { judgmentFieldsSchema } from '../runs/judgments';
+import { judgmentFieldsSchema } from '../runs/store';
 import type { EditableTable } from '../db/edit-log';
 import { LineParts } from '../files/text-parts';
 import { Pacer } from '../pacer';

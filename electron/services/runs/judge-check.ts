@@ -9,7 +9,7 @@ import { stratifiedSample } from '../../../shared/review/sample';
 import type { Judgment } from '../../../shared/scoring/types';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
-import { judgmentFieldsSchema } from './judgments';
+import { judgmentFieldsSchema } from './store';
 import type { RunStore } from './store';
 import { requestsOf } from './judge';
 

@@ -16,7 +16,8 @@ import { DraftSession } from '../llm/session';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
-import { judgmentLookup, type JudgmentFields } from './judgments';
+import { judgmentLookup } from './judgments';
+import type { JudgmentFields } from './store';
 import { Pacer } from '../pacer';
 import { profileItems, withResponses } from './scoring';
 

@@ -1,21 +1,8 @@
-// A judgment's stored fields, and the lookup scoring uses: each request's repeats folded (mean score, majority
+// The lookup scoring uses: each request's repeats folded (mean score, majority
 // verdict), found by the key of what decides it.
-import { z } from 'zod';
 import { foldJudgments, judgeKey, judgeRequests, type Judge, type JudgeRequest } from '../../../shared/scoring/judge';
 import type { Judgment, JudgeLookup, RunScore, ScoringItem } from '../../../shared/scoring/types';
 import type { RunStore } from './store';
-
-export const judgmentFieldsSchema = z.object({
-  reason: z.string(),
-  model: z.string(),
-  template: z.string(),
-  version: z.number().int(),
-  raw: z.string().nullable(),
-  inputTokens: z.number().int().min(0),
-  outputTokens: z.number().int().min(0),
-  costUsd: z.number().min(0),
-});
-export type JudgmentFields = z.infer<typeof judgmentFieldsSchema>;
 
 const lookupKey = (item: string, query: number, second?: number): string => `${item}\u0000${query}\u0000${second ?? ''}`;
 

@@ -3,10 +3,23 @@
 // replaying, judging and checking the judge — rather than by the tables: an engine implements it
 // (SQLite: db/sqlite/runs.ts). Reads are async and every value is typed (a run's fields, a
 // response's frames and meta, a judgment's fields), no rowid.
+import { z } from 'zod';
 import type { ModelResponse, ModelRun } from '../../../shared/runs/types';
 import type { Judgment } from '../../../shared/scoring/types';
 import type { Pacer } from '../pacer';
-import type { JudgmentFields } from './judgments';
+
+/** What is kept with a judgment besides its score: the judge, its prompt, its reply and its cost. */
+export const judgmentFieldsSchema = z.object({
+  reason: z.string(),
+  model: z.string(),
+  template: z.string(),
+  version: z.number().int(),
+  raw: z.string().nullable(),
+  inputTokens: z.number().int().min(0),
+  outputTokens: z.number().int().min(0),
+  costUsd: z.number().min(0),
+});
+export type JudgmentFields = z.infer<typeof judgmentFieldsSchema>;
 
 /** A judgment as stored under its key (what decides it: model, prompt and request), with its fields. */
 export interface StoredJudgment {

@@ -6,7 +6,7 @@ import type { ModelResponse } from '../../../../shared/runs/types';
 import { Pacer } from '../../pacer';
 import { builtinProfileId } from '../../profiles/builtin';
 import { Project } from '../../projects/project';
-import { judgmentFieldsSchema } from '../../runs/judgments';
+import { judgmentFieldsSchema } from '../../runs/store';
 import { tempDir } from '../../test-support/fixtures';
 import { insertTestVideo } from '../../test-support/project';
 

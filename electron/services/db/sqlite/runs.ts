@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { responseExtraSchema, runFieldsSchema, type ModelResponse, type ModelRun } from '../../../../shared/runs/types';
 import type { Judgment } from '../../../../shared/scoring/types';
 import type { Pacer } from '../../pacer';
-import { judgmentFieldsSchema, type JudgmentFields } from '../../runs/judgments';
+import { judgmentFieldsSchema, type JudgmentFields } from '../../runs/store';
 import type { RunScans, RunStore, RunWrites, StoredJudgment } from '../../runs/store';
 import type { EditTransaction, Row } from '../edit-log';
 import type { ReadableDb } from '../readable';
