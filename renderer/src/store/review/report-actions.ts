@@ -7,9 +7,15 @@ import { inReview } from './actions';
 import { reportFormats, type ReportFormat } from './report-formats';
 import { reportFileName } from './selectors';
 
+/** The newest report asked for: reads are not queued, so an older one may answer after it. */
+let newestRequest = 0;
+
 export async function loadReport(round = getState().reportRound, by = getState().reportBy): Promise<void> {
+  const request = ++newestRequest;
   setState({ reportRound: round, reportBy: by, reviewBusy: true });
   const report = await inReview(() => call('agreement.report', { round, by }));
+  // an answer to a choice since changed would show one round's figures under another's name
+  if (request !== newestRequest) return;
   setState({ reviewBusy: false, ...(report ? { agreementReport: report, reviewError: null } : {}) });
 }
 
