@@ -19,6 +19,7 @@ import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFiel
 import { visibleRows } from '../annotation/policy';
 import { judgmentFieldsSchema } from '../runs/store';
 import type { EditableTable } from '../db/edit-log';
+import { RowClash, type StoredRow } from './store';
 import { LineParts } from '../files/text-parts';
 import { Pacer } from '../pacer';
 import { ServiceError } from '../errors';
@@ -150,8 +151,9 @@ export async function exportTidemarkJsonl(project: Project, caller: Caller): Pro
   // one consistent state, read a row at a time on a connection of its own
   await project.store.snapshot(async (db) => {
     const visible = visibleRows(db, caller);
+    const stored = project.storesOver(db).exchange;
     for (const table of TABLE_ORDER) {
-      for (const row of db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY rowid`).iterate()) {
+      for await (const row of stored.scan(table)) {
         if (!visible(table, row)) continue;
         // a passphrase protects a name in this project file; a copy of its rows made for elsewhere does not carry it
         if (table === 'people') delete row.passphrase;
@@ -198,8 +200,6 @@ const PARENTS: Partial<Record<ExportedTable, Array<[column: string, parent: Expo
   ],
 };
 
-type StoredRow = Record<string, string | number | null>;
-
 /** Columns besides the id that no two rows share (the same video file; a person's name; a guideline version; a round's number). */
 const UNIQUE: Partial<Record<ExportedTable, string>> = { videos: 'fingerprint', people: 'name', guidelines: 'version', review_rounds: 'number' };
 
@@ -229,13 +229,13 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
   }
   if (header === null && lines.length > 0) problems.push({ file, line: lines[0]!.line, field: '', reason: 'not a Tidemark JSONL file (the first line names the project)' });
 
-  const db = project.store.db;
-  const stored = (table: ExportedTable, key: string): StoredRow | undefined => db.query<StoredRow>(`SELECT * FROM ${table} WHERE id = ?`).get(key);
+  const store = project.stores.exchange;
+  const stored = (table: ExportedTable, key: string): Promise<StoredRow | null> => store.row(table, key);
   const seen = new Map<string, number>();
   const uniques = new Map<string, number>();
   let alreadyPresent = 0;
   const fresh: typeof rows = [];
-  const check = ({ line, table, row }: (typeof rows)[number]): boolean => {
+  const check = async ({ line, table, row }: (typeof rows)[number]): Promise<boolean> => {
     const id = String(row.id);
     const first = seen.get(`${table}\u0000${id}`);
     if (first !== undefined) {
@@ -243,7 +243,7 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
       return false;
     }
     seen.set(`${table}\u0000${id}`, line);
-    const existing = stored(table, id);
+    const existing = await stored(table, id);
     if (existing) {
       if (JSON.stringify(existing) === JSON.stringify(row) || (table === 'profiles' && row.builtin === 1)) {
         alreadyPresent++;
@@ -255,18 +255,18 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
     const unique = UNIQUE[table];
     if (unique && row[unique] !== null) {
       const value = row[unique]!;
-      const twin = db.query<{ id: string; name?: string }>(`SELECT * FROM ${table} WHERE "${unique}" = ?`).get(value);
+      const twin = await store.rowWhere(table, unique, value);
       const earlier = uniques.get(`${table}\u0000${value}`);
       if (twin || earlier !== undefined) {
         const what = table === 'videos' ? 'video' : `${unique} ${String(value)}`;
-        problems.push({ file, line, field: `row.${unique}`, reason: twin ? `the project already has this ${what} (${twin.name ?? twin.id})` : `the same ${what} as line ${earlier}` });
+        problems.push({ file, line, field: `row.${unique}`, reason: twin ? `the project already has this ${what} (${String(twin.name ?? twin.id)})` : `the same ${what} as line ${earlier}` });
         return false;
       }
       uniques.set(`${table}\u0000${value}`, line);
     }
     for (const [column, parent] of PARENTS[table] ?? []) {
       const parentId = String(row[column]);
-      if (!seen.has(`${parent}\u0000${parentId}`) && !stored(parent, parentId)) {
+      if (!seen.has(`${parent}\u0000${parentId}`) && !(await stored(parent, parentId))) {
         problems.push({ file, line, field: `row.${column}`, reason: `no ${parent.replace('_', ' ').replace(/s$/, '')} ${parentId} in the file (before this line) or the project` });
         return false;
       }
@@ -274,7 +274,7 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
     return true;
   };
   for (const entry of rows) {
-    if (check(entry)) fresh.push(entry);
+    if (await check(entry)) fresh.push(entry);
     await pacer.pace();
   }
   const outcome: TidemarkImportOutcome = {
@@ -290,14 +290,18 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
   if (problems.length > 0 && !options.skipInvalid) return { ...outcome, refused: true };
   // with skipInvalid, a skipped parent takes its children with it
   const kept = new Set(fresh);
-  const skipped = new Set(rows.filter((r) => !kept.has(r) && !stored(r.table, String(r.row.id))).map((r) => `${r.table}\u0000${r.row.id}`));
+  const skipped = new Set<string>();
+  for (const r of rows) {
+    if (!kept.has(r) && !(await stored(r.table, String(r.row.id)))) skipped.add(`${r.table}\u0000${r.row.id}`);
+    await pacer.pace();
+  }
   const writable = fresh.filter(({ table, row }) => !(PARENTS[table] ?? []).some(([column, parent]) => skipped.has(`${parent}\u0000${row[column]}`)));
   if (writable.length > 0) {
     try {
-      await project.store.edit(caller.person, `Import ${file}`, async (tx) => {
+      await project.edit(caller.person, `Import ${file}`, async (w, tx) => {
         // every row was checked above: new, once, with its parents
         for (const { table, row } of writable) {
-          tx.insert(table, row);
+          await w.exchange.addRow(table, row);
           outcome.imported++;
           if (table === 'questions') outcome.importedQuestions++;
           if (table === 'marks') outcome.importedMarks++;
@@ -306,8 +310,7 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
       });
     } catch (error) {
       // the checks ran before the edit's turn came: a row that clashes now arrived meanwhile
-      if ((error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT'))
-        throw new ServiceError('conflict', `${file}: the project changed while it was being imported (${(error as Error).message}); nothing was imported.`);
+      if (error instanceof RowClash) throw new ServiceError('conflict', `${file}: the project changed while it was being imported (${(error as Error).message}); nothing was imported.`);
       throw error;
     }
   }
