@@ -4,6 +4,7 @@
 import type { AnnotationStore, AnnotationWrites } from '../annotation/store';
 import type { DraftStore, DraftWrites } from '../drafting/store';
 import type { ProfileStore, ProfileWrites } from '../profiles/store';
+import type { ReviewStore, ReviewWrites } from '../review/store';
 import type { RunStore, RunWrites } from '../runs/store';
 import type { VideoStore, VideoWrites } from '../videos/store';
 
@@ -12,6 +13,7 @@ export interface ProjectStores {
   readonly annotation: AnnotationStore;
   readonly drafting: DraftStore;
   readonly profiles: ProfileStore;
+  readonly review: ReviewStore;
   readonly runs: RunStore;
   readonly videos: VideoStore;
 }
@@ -21,6 +23,7 @@ export interface EditWrites {
   readonly annotation: AnnotationWrites;
   readonly drafting: DraftWrites;
   readonly profiles: ProfileWrites;
+  readonly review: ReviewWrites;
   readonly runs: RunWrites;
   readonly videos: VideoWrites;
 }

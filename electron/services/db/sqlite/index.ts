@@ -25,6 +25,7 @@ import type { ReadableDb } from '../readable';
 import { sqliteAnnotation, sqliteAnnotationWrites } from './annotation';
 import { sqliteDrafting, sqliteDraftingWrites } from './drafting';
 import { sqliteProfiles, sqliteProfileWrites } from './profiles';
+import { sqliteReview, sqliteReviewWrites } from './review';
 import { sqliteRuns, sqliteRunWrites } from './runs';
 import { sqliteVideos, sqliteVideoWrites } from './videos';
 
@@ -32,10 +33,17 @@ export { seedProfiles } from './profiles';
 
 /** Every feature's store over one read handle. */
 export function storesOver(db: ReadableDb): ProjectStores {
-  return { annotation: sqliteAnnotation(db), drafting: sqliteDrafting(db), profiles: sqliteProfiles(db), runs: sqliteRuns(db), videos: sqliteVideos(db) };
+  return { annotation: sqliteAnnotation(db), drafting: sqliteDrafting(db), profiles: sqliteProfiles(db), review: sqliteReview(db), runs: sqliteRuns(db), videos: sqliteVideos(db) };
 }
 
 /** Every feature's writes inside one edit. */
 export function writesIn(tx: EditTransaction): EditWrites {
-  return { annotation: sqliteAnnotationWrites(tx), drafting: sqliteDraftingWrites(tx), profiles: sqliteProfileWrites(tx), runs: sqliteRunWrites(tx), videos: sqliteVideoWrites(tx) };
+  return {
+    annotation: sqliteAnnotationWrites(tx),
+    drafting: sqliteDraftingWrites(tx),
+    profiles: sqliteProfileWrites(tx),
+    review: sqliteReviewWrites(tx),
+    runs: sqliteRunWrites(tx),
+    videos: sqliteVideoWrites(tx),
+  };
 }
