@@ -3,6 +3,7 @@
 // that moves its tables behind an interface adds it to both lists here (see that file's header).
 import type { AnnotationStore, AnnotationWrites } from '../annotation/store';
 import type { DraftStore, DraftWrites } from '../drafting/store';
+import type { ExchangeStore, ExchangeWrites } from '../exchange/store';
 import type { ProfileStore, ProfileWrites } from '../profiles/store';
 import type { ReviewStore, ReviewWrites } from '../review/store';
 import type { RunStore, RunWrites } from '../runs/store';
@@ -12,6 +13,7 @@ import type { VideoStore, VideoWrites } from '../videos/store';
 export interface ProjectStores {
   readonly annotation: AnnotationStore;
   readonly drafting: DraftStore;
+  readonly exchange: ExchangeStore;
   readonly profiles: ProfileStore;
   readonly review: ReviewStore;
   readonly runs: RunStore;
@@ -22,6 +24,7 @@ export interface ProjectStores {
 export interface EditWrites {
   readonly annotation: AnnotationWrites;
   readonly drafting: DraftWrites;
+  readonly exchange: ExchangeWrites;
   readonly profiles: ProfileWrites;
   readonly review: ReviewWrites;
   readonly runs: RunWrites;

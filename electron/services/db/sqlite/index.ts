@@ -24,6 +24,7 @@ import type { EditTransaction } from '../edit-log';
 import type { ReadableDb } from '../readable';
 import { sqliteAnnotation, sqliteAnnotationWrites } from './annotation';
 import { sqliteDrafting, sqliteDraftingWrites } from './drafting';
+import { sqliteExchange, sqliteExchangeWrites } from './exchange';
 import { sqliteProfiles, sqliteProfileWrites } from './profiles';
 import { sqliteReview, sqliteReviewWrites } from './review';
 import { sqliteRuns, sqliteRunWrites } from './runs';
@@ -33,7 +34,7 @@ export { seedProfiles } from './profiles';
 
 /** Every feature's store over one read handle. */
 export function storesOver(db: ReadableDb): ProjectStores {
-  return { annotation: sqliteAnnotation(db), drafting: sqliteDrafting(db), profiles: sqliteProfiles(db), review: sqliteReview(db), runs: sqliteRuns(db), videos: sqliteVideos(db) };
+  return { annotation: sqliteAnnotation(db), drafting: sqliteDrafting(db), exchange: sqliteExchange(db), profiles: sqliteProfiles(db), review: sqliteReview(db), runs: sqliteRuns(db), videos: sqliteVideos(db) };
 }
 
 /** Every feature's writes inside one edit. */
@@ -41,6 +42,7 @@ export function writesIn(tx: EditTransaction): EditWrites {
   return {
     annotation: sqliteAnnotationWrites(tx),
     drafting: sqliteDraftingWrites(tx),
+    exchange: sqliteExchangeWrites(tx),
     profiles: sqliteProfileWrites(tx),
     review: sqliteReviewWrites(tx),
     runs: sqliteRunWrites(tx),
