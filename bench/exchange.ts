@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { IMPORT_PAGE_CACHE_KIB } from '../electron/services/exchange/import-protocol';
+import { IMPORT_PAGE_CACHE_KIB } from '../electron/services/db/sqlite/edit-thread';
 import { exportBenchmark, importBenchmarkFile } from '../electron/services/exchange/service';
 import { Project } from '../electron/services/projects/project';
 import { figure } from './figures';

@@ -14,11 +14,5 @@ export type ToWriter =
   | { kind: 'abort' };
 
 export type FromWriter =
-  /** Loaded, better-sqlite3's native part included: it can write. */
+  /** Loaded, the storage engine's native part included: it can write. */
   { kind: 'ready' } | { kind: 'written'; written: number } | { kind: 'done'; counts: WrittenCounts } | { kind: 'cancelled' } | { kind: 'failed'; message: string; code: ApiErrorCode | null };
-
-/**
- * The writer connection's page cache (KiB). An import's inserts run about a third faster with 32 MB
- * than with SQLite's 2 MB default (their indexes stay in memory); it is freed with the thread.
- */
-export const IMPORT_PAGE_CACHE_KIB = 32_000;
