@@ -8,8 +8,7 @@ import { z } from 'zod';
 import type { Video } from '../../../shared/domain';
 import { writeFileAtomic } from '../files/atomic-write';
 import type { JobControl } from '../jobs/registry';
-import { runProcess } from '../media/run-process';
-import { PER_SECOND_FRAMES, thumbnailCount } from '../media/thumbnails';
+import { extractPerSecondFrames, perSecondFrameCount } from '../media/per-second-frames';
 
 const manifestSchema = z.object({ fingerprint: z.string(), height: z.number(), count: z.number(), complete: z.literal(true) });
 
@@ -42,42 +41,16 @@ export async function draftFrames(ffmpeg: string, videoPath: string, video: Vide
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const count = thumbnailCount({ duration: video.duration, fps: video.fps });
-  const totalUs = video.duration * 1e6;
-  const out = await runProcess(
-    ffmpeg,
-    [
-      '-hide_banner',
-      '-nostats',
-      '-v',
-      'error',
-      '-threads',
-      '0',
-      '-copyts',
-      '-i',
-      videoPath,
-      '-map',
-      '0:v:0',
-      '-an',
-      '-vf',
-      `${PER_SECOND_FRAMES},scale=-2:${height}`,
-      '-frames:v',
-      String(count),
-      '-q:v',
-      '4',
-      '-progress',
-      'pipe:1',
-      '-y',
-      join(dir, '%06d.jpg'),
-    ],
-    {
-      signal: control.signal,
-      onStdoutLine: (line) => {
-        const match = /^out_time_us=(\d+)/.exec(line);
-        if (match) control.progress(Number(match[1]) / totalUs, `Extracting frames of ${video.name}`);
-      },
-    },
-  );
+  const count = perSecondFrameCount({ duration: video.duration, fps: video.fps });
+  const out = await extractPerSecondFrames(ffmpeg, videoPath, {
+    then: `scale=-2:${height}`,
+    images: count,
+    quality: 4,
+    output: join(dir, '%06d.jpg'),
+    duration: video.duration,
+    label: `Extracting frames of ${video.name}`,
+    control,
+  });
   const made = existsSync(dir) ? readdirSync(dir).filter((f) => /^\d{6}\.jpg$/.test(f)).length : 0;
   if (out.code !== 0 || made < count) {
     rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import type { EndpointSettings } from '../../../shared/drafting/endpoint';
 import { ServiceError } from '../errors';
 import type { JobControl } from '../jobs/registry';
 import type { Project } from '../projects/project';
-import { thumbnailCount } from '../media/thumbnails';
+import { perSecondFrameCount } from '../media/per-second-frames';
 import { videoPath } from '../videos/library';
 import { requireVideo } from '../videos/service';
 import { draftFrames, type DraftFrames } from './frames';
@@ -26,7 +26,7 @@ export async function runVideo(project: Project, videoId: string, ffmpeg: string
   if (video.duration === null || video.status === 'missing') throw new ServiceError('unavailable', `${video.name} is missing; relink it before drafting.`);
   const duration = video.duration;
   // one frame per whole second shown (the thumbnails' count)
-  const last = thumbnailCount({ duration, fps: video.fps });
+  const last = perSecondFrameCount({ duration, fps: video.fps });
   const extracted = new Map<number, Promise<DraftFrames>>();
   return {
     video,

@@ -8,7 +8,8 @@ import { JobRegistry } from '../jobs/registry';
 import { Project } from '../projects/project';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
 import { importVideos } from '../videos/service';
-import { generateThumbnails, readThumbnailManifest, sheetFileName, thumbnailCount, thumbnailDir, TILE_HEIGHT } from './thumbnails';
+import { perSecondFrameCount } from './per-second-frames';
+import { generateThumbnails, readThumbnailManifest, sheetFileName, thumbnailDir, TILE_HEIGHT } from './thumbnails';
 import { listVideos, videoPath } from '../videos/library';
 
 const dir = tempDir();
@@ -28,9 +29,9 @@ afterAll(async () => {
 
 describe('1-FPS thumbnails', () => {
   it('counts one thumbnail per whole second that has a frame', () => {
-    expect(thumbnailCount({ duration: 12, fps: 25 })).toBe(12);
-    expect(thumbnailCount({ duration: 12.5, fps: 25 })).toBe(13);
-    expect(thumbnailCount({ duration: 3600, fps: 30 })).toBe(3600);
+    expect(perSecondFrameCount({ duration: 12, fps: 25 })).toBe(12);
+    expect(perSecondFrameCount({ duration: 12.5, fps: 25 })).toBe(13);
+    expect(perSecondFrameCount({ duration: 3600, fps: 30 })).toBe(3600);
   });
 
   it('extracts sprite sheets with progress and caches a manifest', async () => {

@@ -4,25 +4,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ThumbnailManifest, Video } from '../../../shared/domain';
-import { lastFrameTime } from '../../../shared/timecode';
 import type { JobControl } from '../jobs/registry';
 import { writeFileAtomic } from '../files/atomic-write';
-import { runProcess } from './run-process';
+import { extractPerSecondFrames, perSecondFrameCount } from './per-second-frames';
 
 export const TILE_HEIGHT = 72;
 const COLUMNS = 10;
 const ROWS = 10;
-
-/**
- * One frame per whole second k: the frame a player shows paused at k, the last with pts ≤ k (the
- * first while none is). fps=1 emits, for tick k, the last frame whose pts rounded to whole seconds
- * is ≤ k; round=up makes that "pts ≤ k" (round=down took the last frame before k+1, ≈ k+0.97 s).
- * start_time=0 starts the ticks at 0 even when the first frame is later. Run with -copyts, which
- * keeps the file's own timestamps as players use them (ffmpeg would otherwise shift a video whose
- * first frame is at 0.5 s to 0, and Chromium does not). Thumbnails and model drafts both use it: a
- * draft of second k never sees a frame from after k.
- */
-export const PER_SECOND_FRAMES = 'fps=1:start_time=0:round=up';
 
 /** Sheets made by an earlier way of picking frames are made again (2: tile k is the frame shown at k). */
 const SHEETS_VERSION = 2;
@@ -62,10 +50,6 @@ export function readThumbnailManifest(cacheDir: string, video: Video): Thumbnail
   }
 }
 
-export function thumbnailCount(video: { duration: number; fps: number }): number {
-  return Math.floor(lastFrameTime(video.duration, video.fps) + 1e-9) + 1;
-}
-
 function tileWidthFor(video: Pick<Video, 'width' | 'height'>): number {
   return Math.max(2, Math.round((TILE_HEIGHT * video.width) / video.height / 2) * 2);
 }
@@ -77,44 +61,17 @@ export async function generateThumbnails(ffmpeg: string, videoPath: string, vide
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const tileWidth = tileWidthFor(video);
-  const count = thumbnailCount({ duration, fps: video.fps });
+  const count = perSecondFrameCount({ duration, fps: video.fps });
   // tile k is the frame shown at k (see PER_SECOND_FRAMES); scale then tile packs them row by row
-  const filter = `${PER_SECOND_FRAMES},scale=${tileWidth}:${TILE_HEIGHT}:flags=fast_bilinear,tile=${COLUMNS}x${ROWS}`;
-  const totalUs = duration * 1e6;
-  const out = await runProcess(
-    ffmpeg,
-    [
-      '-hide_banner',
-      '-nostats',
-      '-v',
-      'error',
-      '-threads',
-      '0',
-      '-copyts',
-      '-i',
-      videoPath,
-      '-map',
-      '0:v:0',
-      '-an',
-      '-vf',
-      filter,
-      '-frames:v',
-      String(Math.ceil(count / (COLUMNS * ROWS))),
-      '-q:v',
-      '5',
-      '-progress',
-      'pipe:1',
-      '-y',
-      join(dir, 'sheet-%04d.jpg'),
-    ],
-    {
-      signal: control.signal,
-      onStdoutLine: (line) => {
-        const match = /^out_time_us=(\d+)/.exec(line);
-        if (match) control.progress(Number(match[1]) / totalUs, `Extracting thumbnails for ${video.name}`);
-      },
-    },
-  );
+  const out = await extractPerSecondFrames(ffmpeg, videoPath, {
+    then: `scale=${tileWidth}:${TILE_HEIGHT}:flags=fast_bilinear,tile=${COLUMNS}x${ROWS}`,
+    images: Math.ceil(count / (COLUMNS * ROWS)),
+    quality: 5,
+    output: join(dir, 'sheet-%04d.jpg'),
+    duration,
+    label: `Extracting thumbnails for ${video.name}`,
+    control,
+  });
   if (out.code !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`ffmpeg could not extract thumbnails: ${out.stderr.trim().split('\n').pop() ?? `exit ${out.code}`}`);
