@@ -30,7 +30,7 @@ const KEYS = {
 export type EditableTable = keyof typeof KEYS;
 
 /** Parents before children: the order inserted rows are logged in, so redo inserts parents first and undo deletes children first. */
-const PARENT_FIRST: readonly EditableTable[] = [
+export const PARENT_FIRST: readonly EditableTable[] = [
   'people',
   'guidelines',
   'profiles',

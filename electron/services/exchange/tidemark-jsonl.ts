@@ -18,7 +18,7 @@ import { responseExtraSchema, runFieldsSchema } from '../../../shared/runs/types
 import { adjudicationFieldsSchema, guidelineFieldsSchema, personRoles, roundFieldsSchema } from '../../../shared/review/types';
 import { visibleRows } from '../annotation/policy';
 import { judgmentFieldsSchema } from '../runs/store';
-import type { EditableTable } from '../db/edit-log';
+import { PARENT_FIRST, type EditableTable } from '../db/edit-log';
 import { RowClash, type StoredRow } from './store';
 import { LineParts } from '../files/text-parts';
 import { Pacer } from '../pacer';
@@ -118,24 +118,8 @@ const ROW_SCHEMAS = {
 } satisfies Partial<Record<EditableTable, z.ZodType>>;
 
 type ExportedTable = keyof typeof ROW_SCHEMAS;
-/** Parents before children, so foreign keys hold while importing in file order. */
-const TABLE_ORDER: readonly ExportedTable[] = [
-  'people',
-  'guidelines',
-  'profiles',
-  'videos',
-  'marks',
-  'questions',
-  'query_points',
-  'review_rounds',
-  'review_assignments',
-  'reviews',
-  'adjudications',
-  'drafts',
-  'runs',
-  'responses',
-  'judgments',
-];
+/** Parents before children (as the edit log orders them), so foreign keys hold while importing in file order. */
+const TABLE_ORDER = PARENT_FIRST.filter((table): table is ExportedTable => table in ROW_SCHEMAS);
 
 const lineSchema = z.discriminatedUnion('table', [
   z.object({ tidemark: z.literal(1), table: z.literal('project'), name: z.string() }).strict(),
