@@ -1,13 +1,31 @@
-// Projects for tests: a video row without a real file, the API as a client calls it, and a raw
-// connection for tests that must write behind the edit log's back (to prove it notices).
+// Projects for tests: a new one for each test, a video row without a real file, the API as a client
+// calls it, and a raw connection for tests that must write behind the edit log's back (to prove it notices).
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { ApiMethod, ApiRequest, ApiResponses } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
 import type { ContextSource } from '../context';
 import { createHandlers, dispatch } from '../handlers';
-import type { Project } from '../projects/project';
+import { Project } from '../projects/project';
 import type { NewVideo } from '../videos/store';
+import { tempDir } from './fixtures';
+
+/** Opens a new project in a temporary folder before each test (handed to `use`), and closes and removes it after. */
+export function newProjectEachTest(use: (project: Project) => void | Promise<void>): void {
+  let dir: ReturnType<typeof tempDir>;
+  let project: Project;
+  beforeEach(async () => {
+    dir = tempDir();
+    project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+    await use(project);
+  });
+  afterEach(async () => {
+    await project.close();
+    dir.remove();
+  });
+}
 
 export async function insertTestVideo(project: Project, fields: Partial<NewVideo> = {}): Promise<string> {
   const video: NewVideo = {

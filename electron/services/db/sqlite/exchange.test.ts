@@ -1,21 +1,11 @@
 // The SQLite rows of Tidemark JSONL, through their interface (ExchangeStore, and ExchangeWrites inside an edit).
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RowClash, type StoredRow } from '../../exchange/store';
-import { Project } from '../../projects/project';
-import { tempDir } from '../../test-support/fixtures';
+import type { Project } from '../../projects/project';
+import { newProjectEachTest } from '../../test-support/project';
 
-let dir: ReturnType<typeof tempDir>;
 let project: Project;
-
-beforeEach(async () => {
-  dir = tempDir();
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
-});
-afterEach(async () => {
-  await project.close();
-  dir.remove();
-});
+newProjectEachTest((p) => void (project = p));
 
 const person = (id: string, name: string): StoredRow => ({ id, name, roles: '["annotator"]', created_at: '2026-01-01T00:00:00.000Z', passphrase: null });
 

@@ -1,23 +1,12 @@
 // The SQLite profile store, through its interface (ProfileStore, and ProfileWrites inside an edit).
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blankCustomProfile, type Profile } from '../../../../shared/profiles';
 import { builtinProfileId } from '../../profiles/builtin';
-import { Project } from '../../projects/project';
-import { tempDir } from '../../test-support/fixtures';
-import { insertTestVideo } from '../../test-support/project';
+import type { Project } from '../../projects/project';
+import { insertTestVideo, newProjectEachTest } from '../../test-support/project';
 
-let dir: ReturnType<typeof tempDir>;
 let project: Project;
-
-beforeEach(async () => {
-  dir = tempDir();
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
-});
-afterEach(async () => {
-  await project.close();
-  dir.remove();
-});
+newProjectEachTest((p) => void (project = p));
 
 const custom = (id: string, name: string): Profile => ({ ...blankCustomProfile(name), id, builtin: false, taxonomy: [{ code: 'T1', name: 'Task one', children: [] }] });
 

@@ -1,16 +1,13 @@
 // The SQLite runs store, through its interface (RunStore, and RunWrites inside an edit).
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { questionFieldsSchema, type Question } from '../../../../shared/questions';
 import type { ModelResponse } from '../../../../shared/runs/types';
 import { Pacer } from '../../pacer';
 import { builtinProfileId } from '../../profiles/builtin';
-import { Project } from '../../projects/project';
+import type { Project } from '../../projects/project';
 import { judgmentFieldsSchema } from '../../runs/store';
-import { tempDir } from '../../test-support/fixtures';
-import { insertTestVideo } from '../../test-support/project';
+import { insertTestVideo, newProjectEachTest } from '../../test-support/project';
 
-let dir: ReturnType<typeof tempDir>;
 let project: Project;
 let videoId: string;
 let otherVideo: string;
@@ -47,19 +44,14 @@ const run = (id: string, model: string, label: string, createdAt: string) => ({
 const fields = (reason: string, model = 'judge-1') => judgmentFieldsSchema.parse({ reason, model, template: 't', version: 1, raw: null, inputTokens: 1, outputTokens: 2, costUsd: 0.5 });
 const store = () => project.stores.runs;
 
-beforeEach(async () => {
-  dir = tempDir();
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+newProjectEachTest(async (p) => {
+  project = p;
   videoId = await insertTestVideo(project);
   otherVideo = await insertTestVideo(project);
   await project.edit('ann', 'Questions', async (w) => {
     await w.annotation.addQuestion(question('q1', videoId), '2026-01-01');
     await w.annotation.addQuestion(question('q2', otherVideo), '2026-01-02');
   });
-});
-afterEach(async () => {
-  await project.close();
-  dir.remove();
 });
 
 describe('the SQLite runs store', () => {

@@ -1,21 +1,11 @@
 // The SQLite video store, through its interface (VideoStore, and VideoWrites inside an edit).
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Project } from '../../projects/project';
-import { tempDir } from '../../test-support/fixtures';
+import { describe, expect, it } from 'vitest';
+import type { Project } from '../../projects/project';
+import { newProjectEachTest } from '../../test-support/project';
 import type { NewVideo } from '../../videos/store';
 
-let dir: ReturnType<typeof tempDir>;
 let project: Project;
-
-beforeEach(async () => {
-  dir = tempDir();
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
-});
-afterEach(async () => {
-  await project.close();
-  dir.remove();
-});
+newProjectEachTest((p) => void (project = p));
 
 const probed = (id: string, name: string, fingerprint = `fp-${id}`): NewVideo => ({
   id,
