@@ -2,7 +2,7 @@
 // attributes or in the client's state that was read as someone before.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, becomes, everythingHeld, expect, keys, openDemoVideo, signIn, test } from './support/fixtures';
+import { api, becomes, colourQuestion, everythingHeld, expect, keys, openDemoVideo, reviewTeam, signIn, test } from './support/fixtures';
 
 /** The author's answer, and what a model said: neither may reach the reviewer's page. */
 const AUTHOR_ANSWER = 'sentinel-author-4471';
@@ -12,22 +12,11 @@ test('a researcher, an annotator and a lead leave things on screen; a reviewer w
   test.setTimeout(150_000);
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
-  await signIn(page, 'Lee', 'lead');
-  for (const [name, roles] of [
-    ['Lee', ['lead']],
-    ['Ann', ['annotator']],
+  const videoId = await reviewTeam(page, [
     ['Res', ['researcher']],
     ['Rita', ['reviewer']],
-  ] as const)
-    await api(page, 'people.save', { name, roles });
-  await signIn(page, 'Ann', 'annotator');
-  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
-  const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
-  const created = await api<{ question: { id: string } }>(page, 'questions.create', {
-    videoId,
-    fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
-    queryPoints: [{ time: 5, answer: AUTHOR_ANSWER, evidence: [[2, 4]] }],
-  });
+  ]);
+  const created = await api<{ question: { id: string } }>(page, 'questions.create', colourQuestion(videoId, AUTHOR_ANSWER));
   await signIn(page, 'Lee', 'lead');
   await api(page, 'rounds.open', { name: 'Round', selection: {}, reviewers: ['Rita'] });
   const run = join(tidemark.dataDir, 'run.jsonl');

@@ -1,19 +1,10 @@
 // The review queue: Enter opens the next item still to review.
-import { api, expect, signIn, test } from './support/fixtures';
+import { api, expect, reviewTeam, signIn, test } from './support/fixtures';
 
 test('in the review queue the focus, and so Enter, starts on the next item to review, not on one already done', async ({ page, tidemark }) => {
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
-  await signIn(page, 'Lee', 'lead');
-  for (const [name, roles] of [
-    ['Lee', ['lead']],
-    ['Ann', ['annotator']],
-    ['Rita', ['reviewer']],
-  ] as const)
-    await api(page, 'people.save', { name, roles });
-  await signIn(page, 'Ann', 'annotator');
-  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
-  const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
+  const videoId = await reviewTeam(page);
   const ids: string[] = [];
   for (const [text, time] of [
     ['First question', 4],

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, becomes, expect, playerState, signIn, test } from './support/fixtures';
+import { api, becomes, colourQuestion, expect, playerState, reviewTeam, signIn, test } from './support/fixtures';
 
 /** The author's answer to the text question: it must never be on a blind reviewer's page. */
 const AUTHOR_ANSWER = 'crimson-sentinel-square';
@@ -50,11 +50,7 @@ test('a lead runs a round: people, a round, a blind review that disagrees, adjud
     fields: { profileId: 'builtin:ovo-s-bench', taskCode: '1.1.1', text, answerKind: 'choice', options: { A: 'two', B: 'three', C: 'four' }, status: 'ready' },
     queryPoints: [{ time, answer, evidence: [[time - 2, time - 1]] }],
   });
-  await api(page, 'questions.create', {
-    videoId,
-    fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
-    queryPoints: [{ time: 5, answer: AUTHOR_ANSWER, evidence: [[2, 4]] }],
-  });
+  await api(page, 'questions.create', colourQuestion(videoId, AUTHOR_ANSWER));
   await api(page, 'questions.create', choice('How many squares are on screen?', 6, 'A'));
   await api(page, 'questions.create', choice('How many squares were there before the cut?', 9, 'B'));
   await api(page, 'questions.create', choice('How many squares after the second cut?', 17, 'C'));
@@ -194,21 +190,8 @@ test('through a package: the lead exports a reviewer’s items, she reviews them
   await page.goto(tidemark.url);
   await expect(page.getByTestId('library-row')).toHaveCount(2);
   // the work, through the API: people, Ann's two questions, a round for Rita
-  await signIn(page, 'Lee', 'lead');
-  for (const [name, roles] of [
-    ['Lee', ['lead']],
-    ['Ann', ['annotator']],
-    ['Rita', ['reviewer']],
-  ] as const)
-    await api(page, 'people.save', { name, roles });
-  await signIn(page, 'Ann', 'annotator');
-  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
-  const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
-  await api(page, 'questions.create', {
-    videoId,
-    fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
-    queryPoints: [{ time: 5, answer: AUTHOR_ANSWER, evidence: [[2, 4]] }],
-  });
+  const videoId = await reviewTeam(page);
+  await api(page, 'questions.create', colourQuestion(videoId, AUTHOR_ANSWER));
   await api(page, 'questions.create', {
     videoId,
     fields: { profileId: 'builtin:ovo-s-bench', taskCode: '1.1.1', text: 'How many squares are on screen?', answerKind: 'choice', options: { A: 'two', B: 'three' }, status: 'ready' },

@@ -1,7 +1,7 @@
 // Signing in: a person protects their name with a passphrase, and signing in as them asks for it;
 // two browsers are two people at once, each what the server vouches for, neither the other.
 import type { Page } from '@playwright/test';
-import { api, becomes, everythingHeld, expect, keys, openDemoVideo, signIn, test } from './support/fixtures';
+import { api, becomes, colourQuestion, everythingHeld, expect, keys, openDemoVideo, reviewTeam, signIn, test } from './support/fixtures';
 
 const PASSPHRASE = 'tide-pools at dawn';
 
@@ -99,21 +99,8 @@ test('two browsers are two people at once: the reviewer’s page never shows the
     // the work, through the API in the annotator's browser: people, Ann's question, a round for Rita
     await ann.goto(tidemark.url);
     await expect(ann.getByTestId('library-row')).toHaveCount(2);
-    await signIn(ann, 'Lee', 'lead');
-    for (const [name, roles] of [
-      ['Lee', ['lead']],
-      ['Ann', ['annotator']],
-      ['Rita', ['reviewer']],
-    ] as const)
-      await api(ann, 'people.save', { name, roles });
-    await signIn(ann, 'Ann', 'annotator');
-    const videos = await api<Array<{ id: string; name: string }>>(ann, 'videos.list');
-    const videoId = videos.find((v) => v.name === 'counting-objects.mp4')!.id;
-    await api(ann, 'questions.create', {
-      videoId,
-      fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
-      queryPoints: [{ time: 5, answer: AUTHOR_ANSWER, evidence: [[2, 4]] }],
-    });
+    const videoId = await reviewTeam(ann);
+    await api(ann, 'questions.create', colourQuestion(videoId, AUTHOR_ANSWER));
     await signIn(ann, 'Lee', 'lead');
     await api(ann, 'rounds.open', { name: 'Round', selection: {}, reviewers: ['Rita'] });
     await signIn(ann, 'Ann', 'annotator');

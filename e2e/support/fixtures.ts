@@ -94,6 +94,26 @@ export async function signIn(page: Page, person: string, role: string, passphras
   if (refusal !== null) throw new Error(`Signing in as ${person} (${role}): ${refusal}`);
 }
 
+/**
+ * A review team on the demo project, through the API: the lead Lee saves the people (Lee, Ann the
+ * annotator, and `others`), then the page is signed in as Ann. The id of the demo video
+ * counting-objects.mp4, where the team's questions go.
+ */
+export async function reviewTeam(page: Page, others: ReadonlyArray<readonly [string, readonly string[]]> = [['Rita', ['reviewer']]]): Promise<string> {
+  await signIn(page, 'Lee', 'lead');
+  for (const [name, roles] of [['Lee', ['lead']], ['Ann', ['annotator']], ...others] as const) await api(page, 'people.save', { name, roles });
+  await signIn(page, 'Ann', 'annotator');
+  const videos = await api<Array<{ id: string; name: string }>>(page, 'videos.list');
+  return videos.find((v) => v.name === 'counting-objects.mp4')!.id;
+}
+
+/** A text question of the demo video whose answer, at 5 s, is `answer` (a sentinel no blind page may hold). */
+export const colourQuestion = (videoId: string, answer: string) => ({
+  videoId,
+  fields: { profileId: 'builtin:phostream', text: 'What colour is the square that enters first?', answerKind: 'text', temporalType: 'backward', status: 'ready' },
+  queryPoints: [{ time: 5, answer, evidence: [[2, 4]] }],
+});
+
 /** Everything the page holds: its text, every attribute, every field's value and every store slice. */
 export async function everythingHeld(page: Page): Promise<string> {
   return page.evaluate(() => {
