@@ -87,7 +87,6 @@ export async function benchReviewRound(): Promise<void> {
   const { insertTestVideo } = await import('../electron/services/test-support/project');
   const { questionFieldsSchema } = await import('../shared/questions');
   const { openRound, roundSummaries, roundItems } = await import('../electron/services/review/rounds');
-  const { reviewToRow } = await import('../electron/services/review/rows');
   const { agreementReport } = await import('../electron/services/review/report');
   const dir = mkdtempSync(join(tmpdir(), 'tidemark-bench-review-'));
   const project = await Project.open(join(dir, 'round.tidemark'), { create: true, name: 'Bench' });
@@ -114,28 +113,25 @@ export async function benchReviewRound(): Promise<void> {
       numericTolerance: 0,
       eventTolerance: 1,
     });
-    await project.store.edit('bob', 'Reviews', async (tx) => {
+    await project.edit('bob', 'Reviews', async (w, tx) => {
       for (let i = 0; i < n; i++) {
         for (const reviewer of ['bob', 'cat']) {
           const answer = (i + (reviewer === 'cat' && i % 7 === 0 ? 1 : 0)) % 4;
-          tx.insert(
-            'reviews',
-            reviewToRow({
-              id: randomUUID(),
-              questionId: `q${i}`,
-              reviewer,
-              round: round.number,
-              answers: [{ queryPointId: `p${i}`, answer: 'ABCD'[answer]! }],
-              verdict: 'accept',
-              reason: '',
-              notes: '',
-              secondsSpent: 20,
-              guidelineVersion: null,
-              against: null,
-              createdAt: 'x',
-              updatedAt: 'x',
-            }),
-          );
+          await w.review.addReview({
+            id: randomUUID(),
+            questionId: `q${i}`,
+            reviewer,
+            round: round.number,
+            answers: [{ queryPointId: `p${i}`, answer: 'ABCD'[answer]! }],
+            verdict: 'accept',
+            reason: '',
+            notes: '',
+            secondsSpent: 20,
+            guidelineVersion: null,
+            against: null,
+            createdAt: 'x',
+            updatedAt: 'x',
+          });
         }
         await tx.pace();
       }
@@ -145,7 +141,7 @@ export async function benchReviewRound(): Promise<void> {
       const value = await run();
       return [value, performance.now() - start];
     };
-    const [, items] = await time(() => roundItems(project.store.db, round));
+    const [, items] = await time(() => roundItems(project.stores, round));
     const [summaries, list] = await time(() => roundSummaries(project));
     // how long other requests would wait: the longest gap between ticks of a 1 ms timer while the report runs
     let last = performance.now();

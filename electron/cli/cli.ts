@@ -196,7 +196,7 @@ async function runImport(
   const project = await Project.open(projectPath, { create: created });
   let keep = false;
   try {
-    const caller = await callerFor(project.store.db, who, 'exchange.import');
+    const caller = await callerFor(project.stores, who, 'exchange.import');
     const outcome = await importFile(
       project,
       caller,

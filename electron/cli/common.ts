@@ -9,11 +9,10 @@ import type { Caller, Role } from '../../shared/domain';
 import type { ProfileKind } from '../../shared/profiles';
 import { personRoles } from '../../shared/review/types';
 import { defaultDataDir } from '../services/data-dir';
-import type { ReadableDb } from '../services/db/readable';
+import type { ProjectStores } from '../services/db/stores';
 import { ServiceError } from '../services/errors';
 import { Project } from '../services/projects/project';
 import { checkCaller } from '../services/review/policy';
-import { listPeople, passphraseOf, personNamed, personNamedLike } from '../services/review/rows';
 import { passphraseMatches } from '../services/session/passphrase';
 import { SettingsStore } from '../services/settings/store';
 
@@ -80,28 +79,28 @@ export const settingsOf = (who: Who): SettingsStore => new SettingsStore(who.dat
  * `method`: the role must be one the project gives the person, a blind person may not call what
  * would reveal answers, and a person who protects their name must give their passphrase.
  */
-export async function callerFor(db: ReadableDb, who: Who, method: ApiMethod): Promise<Caller> {
+export async function callerFor(stores: ProjectStores, who: Who, method: ApiMethod): Promise<Caller> {
   const fromSettings = settingsOf(who).lastCaller();
-  const caller = who.as === undefined ? { ...fromSettings, ...(who.role ? { role: who.role } : {}) } : { person: who.as, role: roleOf(db, who.as, who.role ?? null, fromSettings.role) };
-  checkCaller(method, db, caller);
-  await checkPassphrase(db, caller.person, who.passphrase);
+  const caller = who.as === undefined ? { ...fromSettings, ...(who.role ? { role: who.role } : {}) } : { person: who.as, role: await roleOf(stores, who.as, who.role ?? null, fromSettings.role) };
+  await checkCaller(method, stores, caller);
+  await checkPassphrase(stores, caller.person, who.passphrase);
   return caller;
 }
 
 /** A name protected in the project is the caller's only with its passphrase, as signing in asks it. */
-async function checkPassphrase(db: ReadableDb, person: string, given: string | undefined): Promise<void> {
-  const stored = passphraseOf(db, person);
+async function checkPassphrase(stores: ProjectStores, person: string, given: string | undefined): Promise<void> {
+  const stored = await stores.review.passphraseOf(person);
   if (stored === null) return;
   if (given === undefined) throw new ServiceError('unauthenticated', `${person} protects their name with a passphrase in this project: give it in the environment variable ${PASSPHRASE_VARIABLE}.`);
   if (!(await passphraseMatches(stored, given))) throw new ServiceError('unauthenticated', `${PASSPHRASE_VARIABLE} is not ${person}'s passphrase in this project.`);
 }
 
 /** The role a person named by --as acts in: the one asked for, their only one, or the settings' one if it is theirs. */
-function roleOf(db: ReadableDb, name: string, asked: Role | null, preferred: Role): Role {
-  const person = personNamed(db, name);
+async function roleOf(stores: ProjectStores, name: string, asked: Role | null, preferred: Role): Promise<Role> {
+  const person = await stores.review.person(name);
   if (!person) {
-    const people = listPeople(db);
-    const like = personNamedLike(db, name);
+    const people = await stores.review.people();
+    const like = await stores.review.personLike(name);
     const listed =
       people.length === 0
         ? 'it lists nobody yet (a lead adds people in Review → People; without --as you work as the person in settings)'
@@ -125,7 +124,7 @@ function roleOf(db: ReadableDb, name: string, asked: Role | null, preferred: Rol
 export async function withProject<T>(path: string, mode: 'read' | 'write', access: { who: Who; method: ApiMethod }, work: (project: Project, caller: Caller) => T | Promise<T>): Promise<T> {
   const project = await Project.open(path, { create: false, readOnly: mode === 'read' });
   try {
-    return await work(project, await callerFor(project.store.db, access.who, access.method));
+    return await work(project, await callerFor(project.stores, access.who, access.method));
   } finally {
     await project.close();
   }

@@ -101,7 +101,7 @@ function registerIpc(app: AppServices): void {
     desktop = signIn.start();
     return { ok: true, value: null };
   });
-  ipcMain.handle('session:current', (event) => (fromOurWindow(event) ? { ok: true, value: signIn.current(desktop) } : FROM_ELSEWHERE));
+  ipcMain.handle('session:current', async (event) => (fromOurWindow(event) ? { ok: true, value: await signIn.current(desktop) } : FROM_ELSEWHERE));
 }
 
 function createWindow(): BrowserWindow {

@@ -188,7 +188,7 @@ export function startBrowserServer(options: {
   /** GET: who the session is; POST: sign in (errors as data, status 200); DELETE: sign out, the session forgotten. */
   async function answerSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const json = (result: ApiResult<unknown>): void => send(res, 200, JSON.stringify(result), 'application/json');
-    if (req.method === 'GET') return json({ ok: true, value: signIn.current(sessionOf(req, res)) });
+    if (req.method === 'GET') return json({ ok: true, value: await signIn.current(sessionOf(req, res)) });
     if (req.method === 'DELETE') {
       const id = cookieToken(req, sessionCookieName(port));
       const session = sessions.get(id);

@@ -48,8 +48,8 @@ export function createHandlers(): HandlerMap {
 function withCallerChecks(handlers: HandlerMap): HandlerMap {
   const checked: Record<string, unknown> = {};
   for (const [method, handler] of Object.entries(handlers) as Array<[ApiMethod, (req: unknown, ctx: RequestContext) => unknown]>) {
-    checked[method] = (req: unknown, ctx: RequestContext) => {
-      checkCaller(method, ctx.currentProject()?.store.db ?? null, ctx.caller);
+    checked[method] = async (req: unknown, ctx: RequestContext) => {
+      await checkCaller(method, ctx.currentProject()?.stores ?? null, ctx.caller);
       return handler(req, ctx);
     };
   }

@@ -23,7 +23,7 @@ export async function annotationsFor(project: Project, caller: Caller, videoId: 
   await requireVideo(project, videoId);
   const store = project.stores.annotation;
   const [marks, questions, queryPoints] = [await store.marksOfVideo(videoId), await store.questionsOfVideo(videoId), await store.queryPointsOfVideo(videoId)];
-  return visibleAnnotations(project.store.db, caller, { marks, questions, queryPoints });
+  return visibleAnnotations(project.stores, caller, { marks, questions, queryPoints });
 }
 
 /** A time past the video's end is refused (the message names the field); unknown lengths wait. */

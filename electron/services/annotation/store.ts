@@ -23,6 +23,8 @@ export interface AnnotationStore {
   profileHasQuestions(profileId: string): Promise<boolean>;
   /** The video of every question, by question id (without reading the questions). */
   videoOfEveryQuestion(): Promise<Map<string, string>>;
+  /** The ids of the questions a person wrote (blinding: nobody is blind to their own). */
+  questionsWrittenBy(person: string): Promise<Set<string>>;
   /** The questions with these ids (a round's items), in no particular order; ids not stored are left out. */
   questionsIn(ids: readonly string[]): Promise<Question[]>;
   queryPoint(id: string): Promise<QueryPoint | null>;

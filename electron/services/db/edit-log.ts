@@ -406,8 +406,8 @@ async function undoInserts(writer: Writer, pacer: Pacer, label: string, { table,
   return changes;
 }
 
-/** A caller's rule on what they may undo or redo, given the edit's changes: throws to refuse, before anything is applied. */
-export type ReplayCheck = (changes: readonly LoggedChange[], label: string) => void;
+/** A caller's rule on what they may undo or redo, given the edit's changes: throws (or rejects) to refuse, before anything is applied. */
+export type ReplayCheck = (changes: readonly LoggedChange[], label: string) => void | Promise<void>;
 
 /**
  * Applies one logged edit backwards (undo) or forwards (redo), inside a transaction the caller
@@ -422,7 +422,7 @@ export async function replay(writer: Writer, person: string, direction: 'undo' |
   if (!entry) return null;
   const pacer = new Pacer();
   const logged = await readChanges(writer, entry, pacer);
-  check?.(logged, entry.label);
+  await check?.(logged, entry.label);
   const applied: RowChange[][] = [];
   for (const change of direction === 'undo' ? [...logged].reverse() : logged) {
     // only undo meets inserted rows not yet copied: an undone entry holds full changes

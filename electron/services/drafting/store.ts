@@ -20,6 +20,8 @@ export interface DraftStore {
   list(filter: DraftFilter): Promise<Draft[]>;
   /** Whether a second (or stretch end) already has a draft that did not fail: another run may have drafted it meanwhile. */
   draftedAt(videoId: string, kind: DraftKind, target: string, at: number): Promise<boolean>;
+  /** The marks a model drafted on a video (captions and events, decided or not): model output, which blinding keeps from a blind caller. */
+  draftedMarksOfVideo(videoId: string): Promise<Set<string>>;
   /** The marks undecided drafts made: no person has checked them, so an export waits for them. */
   undecidedMarks(): Promise<Set<string>>;
 }

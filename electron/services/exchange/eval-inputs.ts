@@ -60,14 +60,13 @@ export async function evaluationInputs(
   options: { cutDir?: string; ffmpeg?: string; control?: JobControl } = {},
 ): Promise<{ rows: EvalInput[]; placeholderQuestions: number }> {
   const policy = parseSampling(samplingText);
-  const db = project.store.db;
   const store = project.stores.annotation;
   const all = await store.questionsOfProfile(builtinProfileId(profileKind));
   const videoIds = [...new Set(all.map((q) => q.videoId))];
   const points: QueryPoint[] = [];
   for (const id of videoIds) points.push(...(await store.queryPointsOfVideo(id)));
   // what a model is given is what this caller may see (a blind reviewer sees no answers)
-  const { questions, queryPoints } = visibleAnnotations(db, caller, { questions: all, queryPoints: points, marks: [] });
+  const { questions, queryPoints } = await visibleAnnotations(project.stores, caller, { questions: all, queryPoints: points, marks: [] });
   const pointsBy: Map<string, QueryPoint[]> = groupBy(queryPoints, (p) => p.questionId);
   const rows: EvalInput[] = [];
   let placeholderQuestions = 0;

@@ -345,16 +345,16 @@ function profileRows(project: Project, caller: Caller, format: BenchmarkFormat):
     const all = await scan.questionsOfProfile(profileId, pacer);
     const pointsBy = new Map<string, QueryPoint[]>();
     const marksBy = new Map<string, Mark[]>();
-    const blindness = blindnessOf(db, caller);
+    const blindness = await blindnessOf(stores, caller);
     const points = await scan.queryPointsOf(new Set(all.map((q) => q.id)), pacer);
-    await groupInto(pointsBy, redactFor(blindness, { questions: [], queryPoints: points, marks: [] }).queryPoints, (p) => p.questionId, pacer);
+    await groupInto(pointsBy, (await redactFor(blindness, { questions: [], queryPoints: points, marks: [] })).queryPoints, (p) => p.questionId, pacer);
     for (const [videoId, questions] of groupBy(all, (q) => q.videoId)) {
-      const visible = redactFor(blindness, { questions, queryPoints: [], marks: await scan.marksOfVideo(videoId, pacer) });
+      const visible = await redactFor(blindness, { questions, queryPoints: [], marks: await scan.marksOfVideo(videoId, pacer) });
       await groupInto(marksBy, visible.marks, (m) => markKey(m.videoId, m.target), pacer);
     }
     await sortGroups(pointsBy, (a, b) => a.time - b.time || (a.id < b.id ? -1 : 1), pacer);
     await sortGroups(marksBy, compareMarks, pacer);
-    const { questions } = redactFor(blindness, { questions: all, queryPoints: [], marks: [] });
+    const { questions } = await redactFor(blindness, { questions: all, queryPoints: [], marks: [] });
     return {
       format,
       profile: (await stores.profiles.get(profileId))!,
@@ -496,7 +496,7 @@ export function projectStats(project: Project, caller: Caller): Promise<DatasetS
       if (questions.length === 0) continue;
       let queryPoints: QueryPoint[] = [];
       for (const videoId of new Set(questions.map((q) => q.videoId))) queryPoints = queryPoints.concat(await stores.annotation.scan.queryPointsOfVideo(videoId, pacer));
-      const visible = visibleAnnotations(db, caller, { questions, queryPoints, marks: [] });
+      const visible = await visibleAnnotations(stores, caller, { questions, queryPoints, marks: [] });
       out.push(datasetStats({ profile, questions: visible.questions, queryPoints: visible.queryPoints, videos }));
       await pacer.pace();
     }

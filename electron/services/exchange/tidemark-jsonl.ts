@@ -134,7 +134,7 @@ export async function exportTidemarkJsonl(project: Project, caller: Caller): Pro
   const pacer = new Pacer();
   // one consistent state, read a row at a time on a connection of its own
   await project.store.snapshot(async (db) => {
-    const visible = visibleRows(db, caller);
+    const visible = await visibleRows(project.storesOver(db), caller);
     const stored = project.storesOver(db).exchange;
     for (const table of TABLE_ORDER) {
       for await (const row of stored.scan(table)) {

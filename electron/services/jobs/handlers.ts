@@ -7,9 +7,9 @@ const ITEM_RESULTS: ReadonlySet<Job['kind']> = new Set(['exchange', 'export', 'r
 
 export const jobHandlers = {
   // a blind caller sees that such jobs ran, not what they found (blind callers cannot start them)
-  'jobs.list': (_req, ctx) => {
+  'jobs.list': async (_req, ctx) => {
     const jobs = ctx.jobs.list();
-    if (!isBlindCaller(ctx.currentProject()?.store.db ?? null, ctx.caller)) return jobs;
+    if (!(await isBlindCaller(ctx.currentProject()?.stores ?? null, ctx.caller))) return jobs;
     return jobs.map((job) => (ITEM_RESULTS.has(job.kind) ? ({ ...job, result: undefined, label: job.kind, message: job.state } as Job) : job));
   },
   'jobs.cancel': (req, ctx) => {

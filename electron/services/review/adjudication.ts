@@ -11,24 +11,23 @@ import { answerProblems } from '../../../shared/review/validate';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { requireRound, roundItemOf, roundItems, setStatus, type RoundItemView } from './rounds';
-import { adjudicationToRow, currentGuideline, getReview, listRounds } from './rows';
+import type { ReviewStore } from './store';
 
 /** Escalated items (undecided first), of one round or of every open round. */
-export function adjudicationQueue(project: Project, caller: Caller, round: number | null): AdjudicationItem[] {
-  const db = project.store.db;
-  const rounds = listRounds(db).filter((r) => (round === null ? !r.closed : r.number === round));
+export async function adjudicationQueue(project: Project, caller: Caller, round: number | null): Promise<AdjudicationItem[]> {
+  const rounds = (await project.stores.review.rounds()).filter((r) => (round === null ? !r.closed : r.number === round));
   const items: AdjudicationItem[] = [];
   for (const r of rounds) {
-    for (const item of roundItems(db, r)) {
+    for (const item of await roundItems(project.stores, r)) {
       // an adjudicator assigned the item as a reviewer neither sees nor decides it here
       if (item.state === 'pending' || item.state === 'agreed' || item.reviewers.includes(caller.person)) continue;
-      items.push(toQueueItem(project, r.number, item, r.numericTolerance));
+      items.push(toQueueItem(r.number, item, r.numericTolerance));
     }
   }
   return items.sort((a, b) => Number(a.decision !== null) - Number(b.decision !== null));
 }
 
-function toQueueItem(project: Project, round: number, item: RoundItemView, tolerance: number): AdjudicationItem {
+function toQueueItem(round: number, item: RoundItemView, tolerance: number): AdjudicationItem {
   const { queryPoints } = item;
   // compared as escalation compares (shared/review/funnel.ts), with the key each review was given against
   const agreement = queryPoints.flatMap((p) => item.reviews.map((r) => ({ queryPointId: p.id, reviewId: r.id, agrees: agreesAt(r, item, p.id, tolerance) })));
@@ -38,9 +37,9 @@ function toQueueItem(project: Project, round: number, item: RoundItemView, toler
 type Decision = Omit<AdjudicationFields, 'guidelineVersion'> & { questionId: string };
 
 export async function decide(project: Project, caller: Caller, request: Decision): Promise<Adjudication> {
-  const db = project.store.db;
-  const round = requireRound(db, request.round);
-  const item = roundItemOf(db, round, request.questionId);
+  const store = project.stores.review;
+  const round = await requireRound(store, request.round);
+  const item = await roundItemOf(project.stores, round, request.questionId);
   if (!item) throw new ServiceError('not-found', `That question is not in round ${round.number}.`);
   if (item.state === 'pending') throw new ServiceError('conflict', 'Not every assigned review of this item is in yet.');
   if (item.state === 'agreed') throw new ServiceError('conflict', 'Every review agrees with the author: the item is in the candidate pool, not escalated.');
@@ -49,8 +48,8 @@ export async function decide(project: Project, caller: Caller, request: Decision
   if ((request.decision === 'reject' || request.decision === 'edit') && !request.reason)
     throw new ServiceError('invalid-request', `reason: say why you ${request.decision === 'reject' ? 'reject the item' : 'edit the answers'}.`);
   const points = item.queryPoints;
-  const answers = standingAnswers(
-    db,
+  const answers = await standingAnswers(
+    store,
     request,
     item,
     points.map((p) => p.id),
@@ -63,13 +62,13 @@ export async function decide(project: Project, caller: Caller, request: Decision
   const decision: Adjudication = {
     ...request,
     answers,
-    guidelineVersion: currentGuideline(db),
+    guidelineVersion: await store.currentGuideline(),
     id: randomUUID(),
     adjudicator: caller.person,
     createdAt: new Date().toISOString(),
   };
-  await project.edit(caller.person, `Adjudicate (${request.decision})`, async (w, tx) => {
-    tx.put('adjudications', adjudicationToRow(decision));
+  await project.edit(caller.person, `Adjudicate (${request.decision})`, async (w) => {
+    await w.review.putAdjudication(decision);
     if (request.decision === 'keep-reviewer' || request.decision === 'edit') {
       const byPoint = new Map(answers.map((a) => [a.queryPointId, a.answer]));
       for (const p of points) if (byPoint.has(p.id)) await w.annotation.putQueryPoint({ ...p, answer: byPoint.get(p.id)! });
@@ -80,13 +79,13 @@ export async function decide(project: Project, caller: Caller, request: Decision
 }
 
 /** The answers that stand after a decision (recorded with it, so the log says what was decided). */
-function standingAnswers(db: Project['store']['db'], request: Decision, item: RoundItemView, pointIds: string[]): Array<{ queryPointId: string; answer: Answer }> {
+async function standingAnswers(store: ReviewStore, request: Decision, item: RoundItemView, pointIds: string[]): Promise<Array<{ queryPointId: string; answer: Answer }>> {
   switch (request.decision) {
     case 'keep-author':
     case 'reject':
       return item.authorAnswers.map((a) => ({ queryPointId: a.queryPointId, answer: a.answer }));
     case 'keep-reviewer': {
-      const review = request.reviewId ? getReview(db, request.reviewId) : null;
+      const review = request.reviewId ? await store.review(request.reviewId) : null;
       if (!review || !item.reviews.some((r) => r.id === review.id)) throw new ServiceError('invalid-request', "reviewId: name one of this item's reviews in this round to keep.");
       return review.answers.map((a) => ({ queryPointId: a.queryPointId, answer: a.answer }));
     }

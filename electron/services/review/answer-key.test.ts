@@ -15,7 +15,6 @@ import { adjudicationQueue } from './adjudication';
 import { agreementReport } from './report';
 import { contextOf, submitReview } from './reviewing';
 import { openRound, roundSummaries } from './rounds';
-import { reviewsOfQuestion, reviewToRow } from './rows';
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -73,11 +72,11 @@ describe('the answer key of a counting question authored by marking', () => {
     const review = await submitReview(project, rita, { questionId, round: 1, answers: answering(points, [0, 1, 2]), verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
     // what the review was given against: the key, said to come from the marks
     expect(review.against).toEqual(fromMarks(points, [0, 1, 2]));
-    expect(contextOf(project, rita, questionId).authorAnswers).toEqual(fromMarks(points, [0, 1, 2]));
+    expect((await contextOf(project, rita, questionId)).authorAnswers).toEqual(fromMarks(points, [0, 1, 2]));
     // every review agrees: the candidate pool, not adjudication
     expect((await project.stores.annotation.question(questionId))!.status).toBe('accepted');
-    expect(roundSummaries(project)[0]!.funnel).toMatchObject({ items: 1, reviewed: 1, agreed: 1, escalated: 0 });
-    expect(adjudicationQueue(project, ada, 1)).toEqual([]);
+    expect((await roundSummaries(project))[0]!.funnel).toMatchObject({ items: 1, reviewed: 1, agreed: 1, escalated: 0 });
+    expect(await adjudicationQueue(project, ada, 1)).toEqual([]);
     // the report compares the same key: Ann and Rita agree on all three points
     const report = await agreementReport(project, lead, 1, 'none');
     expect(report.pairs.find((p) => p.on === 'answers' && p.a === 'Ann' && p.b === 'Rita')).toMatchObject({ units: 3, percent: 1 });
@@ -101,7 +100,7 @@ describe('the answer key of a counting question authored by marking', () => {
     await openRound(project, lead, round(['Rita', 'Rob'], ['E1-Transit'], 2));
     await submitReview(project, rita, { questionId, round: 1, answers: answering(points, [0, 1, 2]), verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
     const robs = await submitReview(project, rob, { questionId, round: 1, answers: answering(points, [0, 1, 3]), verdict: 'revise', reason: 'wrong answer', notes: '', secondsSpent: 30 });
-    const [item] = adjudicationQueue(project, ada, 1);
+    const [item] = await adjudicationQueue(project, ada, 1);
     expect(item!.authorAnswers).toEqual(fromMarks(points, [0, 1, 2]));
     const robAgrees = item!.agreement.filter((a) => a.reviewId === robs.id).map((a) => [points.findIndex((p) => p.id === a.queryPointId), a.agrees]);
     expect(robAgrees.sort()).toEqual([
@@ -120,10 +119,10 @@ describe('the answer key of a counting question authored by marking', () => {
     await openRound(project, lead, round(['Rita'], ['E1-Transit']));
     const review = await submitReview(project, rita, { questionId, round: 1, answers: answering(points, [0, 1, 2]), verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
     // as such a review was stored: no answers recorded, since no count was stored
-    await project.store.edit('Lee', 'old review', (tx) => tx.put('reviews', reviewToRow({ ...review, against: null })));
-    expect(reviewsOfQuestion(project.store.db, questionId)[0]!.against).toBeNull();
-    expect(roundSummaries(project)[0]!.funnel).toMatchObject({ agreed: 1, escalated: 0 });
-    expect(contextOf(project, rita, questionId).authorAnswers).toEqual(fromMarks(points, [0, 1, 2]));
+    await project.edit('Lee', 'old review', (w) => w.review.putReview({ ...review, against: null }));
+    expect((await project.stores.review.reviewsOfQuestion(questionId))[0]!.against).toBeNull();
+    expect((await roundSummaries(project))[0]!.funnel).toMatchObject({ agreed: 1, escalated: 0 });
+    expect((await contextOf(project, rita, questionId)).authorAnswers).toEqual(fromMarks(points, [0, 1, 2]));
     const report = await agreementReport(project, lead, null, 'none');
     expect(report.pairs.find((p) => p.on === 'answers' && p.a === 'Ann' && p.b === 'Rita')).toMatchObject({ units: 3, percent: 1 });
     await project.close();
@@ -137,7 +136,7 @@ describe('the answer key of a counting question authored by marking', () => {
     await openRound(project, lead, round(['Rita'], ['E1-Transit']));
     const review = await submitReview(project, rita, { questionId, round: 1, answers: answering(points, [0, 1, 2]), verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
     expect(review.against).toEqual([...fromMarks(points.slice(0, 2), [0, 1]), { queryPointId: points[2]!.id, answer: 5 }]);
-    expect(adjudicationQueue(project, ada, 1)[0]!.agreement.map((a) => a.agrees)).toEqual([true, true, false]);
+    expect((await adjudicationQueue(project, ada, 1))[0]!.agreement.map((a) => a.agrees)).toEqual([true, true, false]);
     await project.close();
   });
 });

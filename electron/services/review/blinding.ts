@@ -7,23 +7,22 @@
 import type { Caller } from '../../../shared/domain';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
-import type { ReadableDb } from '../db/readable';
-import { syncDraftedMarksOfVideo } from '../db/sqlite/drafting';
+import type { ProjectStores } from '../db/stores';
 
 /** Which questions a caller is blind to; every such question is redacted for them. */
 export interface Blindness {
   blindTo(questionId: string): boolean;
   /** The marks of a video that a model drafted (decided or not): model output, like the drafts themselves. */
-  draftedMarks(videoId: string): ReadonlySet<string>;
+  draftedMarks(videoId: string): Promise<ReadonlySet<string>>;
 }
 
 /** Drafted marks read once per video from the project the blindness was decided in. */
-function draftedMarksOf(db: ReadableDb): (videoId: string) => ReadonlySet<string> {
-  const byVideo = new Map<string, ReadonlySet<string>>();
+function draftedMarksOf(stores: ProjectStores): (videoId: string) => Promise<ReadonlySet<string>> {
+  const byVideo = new Map<string, Promise<ReadonlySet<string>>>();
   return (videoId) => {
     let ids = byVideo.get(videoId);
     if (!ids) {
-      ids = syncDraftedMarksOfVideo(db, videoId);
+      ids = stores.drafting.draftedMarksOfVideo(videoId);
       byVideo.set(videoId, ids);
     }
     return ids;
@@ -31,40 +30,25 @@ function draftedMarksOf(db: ReadableDb): (videoId: string) => ReadonlySet<string
 }
 
 /** A reviewer blind to everything but what they wrote or reviewed (a review package's reviewer). */
-export const blindExcept = (db: ReadableDb, seen: ReadonlySet<string>): Blindness => ({ blindTo: (id) => !seen.has(id), draftedMarks: draftedMarksOf(db) });
-
-/** The items a person has in open rounds and has not reviewed there yet: blind to them whatever role they pick. */
-export function pendingItems(db: ReadableDb, person: string): Set<string> {
-  return new Set(
-    db
-      .query<{ id: string }>(
-        `SELECT a.question_id AS id FROM review_assignments a JOIN review_rounds r ON r.id = a.round_id
-         WHERE a.reviewer = ? AND json_extract(r.fields, '$.closed') = 0
-           AND NOT EXISTS (SELECT 1 FROM reviews v WHERE v.question_id = a.question_id AND v.reviewer = a.reviewer AND json_extract(v.fields, '$.round') = r.number)`,
-      )
-      .all(person)
-      .map((r) => r.id),
-  );
-}
+export const blindExcept = (stores: ProjectStores, seen: ReadonlySet<string>): Blindness => ({ blindTo: (id) => !seen.has(id), draftedMarks: draftedMarksOf(stores) });
 
 /**
  * Whether the caller is blind to anything: working as a reviewer, or — whatever role they picked —
  * holding items in an open round. The one test behind every refusal and every redaction that does
  * not look at a particular question (no project open: only the role can say).
  */
-export function isBlindCaller(db: ReadableDb | null, caller: Caller): boolean {
-  return caller.role === 'reviewer' || (db !== null && pendingItems(db, caller.person).size > 0);
+export async function isBlindCaller(stores: ProjectStores | null, caller: Caller): Promise<boolean> {
+  return caller.role === 'reviewer' || (stores !== null && (await stores.review.pendingItems(caller.person)).size > 0);
 }
 
 /** Null when the caller sees everything. */
-export function blindnessOf(db: ReadableDb, caller: Caller): Blindness | null {
+export async function blindnessOf(stores: ProjectStores, caller: Caller): Promise<Blindness | null> {
   // assigned in an open round and not reviewed there yet: blind, whatever the role
-  const pending = pendingItems(db, caller.person);
-  if (caller.role !== 'reviewer') return pending.size > 0 ? { blindTo: (id) => pending.has(id), draftedMarks: draftedMarksOf(db) } : null;
-  const seen = new Set<string>();
-  for (const { id } of db.query<{ id: string }>('SELECT id FROM questions WHERE created_by = ?').all(caller.person)) seen.add(id);
-  for (const { id } of db.query<{ id: string }>('SELECT DISTINCT question_id AS id FROM reviews WHERE reviewer = ?').all(caller.person)) seen.add(id);
-  return { blindTo: (id) => pending.has(id) || !seen.has(id), draftedMarks: draftedMarksOf(db) };
+  const pending = await stores.review.pendingItems(caller.person);
+  if (caller.role !== 'reviewer') return pending.size > 0 ? { blindTo: (id) => pending.has(id), draftedMarks: draftedMarksOf(stores) } : null;
+  const seen = new Set(await stores.annotation.questionsWrittenBy(caller.person));
+  for (const id of await stores.review.questionsReviewedBy(caller.person)) seen.add(id);
+  return { blindTo: (id) => pending.has(id) || !seen.has(id), draftedMarks: draftedMarksOf(stores) };
 }
 
 export const isBlindTo = (blindness: Blindness | null, questionId: string): boolean => blindness !== null && blindness.blindTo(questionId);
@@ -100,10 +84,12 @@ function ownersOf(questions: readonly Question[]): Set<string> {
  * unless it belongs to a question the caller sees (a caption is some task's answer, a drafted mark a
  * model's; neither is the video's own). Annotators' notes are removed from what remains.
  */
-export function marksVisible(marks: readonly Mark[], questions: readonly Question[], blindness: Blindness): Mark[] {
+export async function marksVisible(marks: readonly Mark[], questions: readonly Question[], blindness: Blindness): Promise<Mark[]> {
   const blind = ownersOf(questions.filter((q) => blindness.blindTo(q.id)));
   const seen = ownersOf(questions.filter((q) => !blindness.blindTo(q.id)));
-  const drafted = (m: Mark): boolean => blindness.draftedMarks(m.videoId).has(m.id);
+  const draftedOf = new Map<string, ReadonlySet<string>>();
+  for (const videoId of new Set(marks.map((m) => m.videoId))) draftedOf.set(videoId, await blindness.draftedMarks(videoId));
+  const drafted = (m: Mark): boolean => draftedOf.get(m.videoId)!.has(m.id);
   return marks.filter((m) => !blind.has(m.target) && ((m.type !== 'caption' && !drafted(m)) || seen.has(m.target))).map(withoutNote);
 }
 

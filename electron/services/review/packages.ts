@@ -10,9 +10,8 @@ import type { Caller } from '../../../shared/domain';
 import type { Mark } from '../../../shared/marks';
 import type { QueryPoint, Question } from '../../../shared/questions';
 import { plural } from '../../../shared/plural';
-import { reviewFieldsSchema, reviewReasons, type Review } from '../../../shared/reviews';
+import { reviewReasons, type Review } from '../../../shared/reviews';
 import { answerProblems } from '../../../shared/review/validate';
-import { describeZodIssue } from '../../../shared/zod-issue';
 import type { PackageImportOutcome } from '../../../shared/review/types';
 import { redactFor } from '../annotation/policy';
 import { ServiceError } from '../errors';
@@ -23,21 +22,20 @@ import { blindExcept } from './blinding';
 import { answerKeyReader } from './answer-keys';
 import { afterReview, againstOf, PACKAGE_META } from './reviewing';
 import { requireRound } from './rounds';
-import { assignmentToRow, assignmentsOf, getReview, listGuidelines, guidelineToRow, personNamed, personToRow, reviewsBy, reviewToRow, roundToRow } from './rows';
 
 const packageMetaSchema = z.object({ project: z.string(), round: z.number().int(), roundId: z.string(), reviewer: z.string(), createdAt: z.string() });
 
 export async function exportPackage(project: Project, caller: Caller, roundNumber: number, reviewer: string, path: string): Promise<{ path: string; questions: number; videos: number }> {
-  const db = project.store.db;
-  const round = requireRound(db, roundNumber);
+  const store = project.stores.review;
+  const round = await requireRound(store, roundNumber);
   if (round.closed) throw new ServiceError('conflict', `Round ${roundNumber} is closed; its reviews could not be imported.`);
-  const assignments = assignmentsOf(db, reviewer).filter((a) => a.roundId === round.id);
+  const assignments = (await store.assignmentsOf(reviewer)).filter((a) => a.roundId === round.id);
   if (assignments.length === 0) throw new ServiceError('not-found', `${reviewer} has no items in round ${roundNumber}.`);
   const target = checkPackageTarget(path);
 
   const itemIds = new Set(assignments.map((a) => a.questionId));
   // the reviewer is blind to everything they did not write or review already
-  const blindness = blindExcept(db, new Set());
+  const blindness = blindExcept(project.stores, new Set());
   const videoIds = new Set<string>();
   const videos: StoredVideo[] = [];
   const out = { marks: [] as Mark[], questions: [] as Question[], queryPoints: [] as QueryPoint[] };
@@ -50,7 +48,7 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
     const absolute = fromStoredPath(project.dir, video.relPath);
     videos.push({ ...video, relPath: toStoredPath(resolve(target, '..'), absolute) });
     // redacted with every question of the video, so the marks the others own stay out too; only the items go in
-    const visible = redactFor(blindness, {
+    const visible = await redactFor(blindness, {
       questions: await annotation.questionsOfVideo(videoId),
       queryPoints: await annotation.queryPointsOfVideo(videoId),
       marks: await annotation.marksOfVideo(videoId),
@@ -64,13 +62,14 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
   }
   const profiles = (await project.stores.profiles.list()).filter((p) => usedProfiles.has(p.id) && !p.builtin);
   // the reviewer, and the lead who made the package (so they can open it to check it)
-  const people = [personNamed(db, reviewer), personNamed(db, caller.person)].filter((p, i, all): p is NonNullable<typeof p> => p !== null && all.findIndex((q) => q?.id === p.id) === i);
+  const people = [await store.person(reviewer), await store.person(caller.person)].filter((p, i, all): p is NonNullable<typeof p> => p !== null && all.findIndex((q) => q?.id === p.id) === i);
 
+  const guidelines = await store.guidelines();
   const pkg = await Project.open(target, { create: true, name: `${project.name} — review package for ${reviewer}, round ${roundNumber}` });
   try {
     await pkg.edit(caller.person, `Review package for ${reviewer}`, async (w, tx) => {
-      for (const p of people) tx.put('people', personToRow(p));
-      for (const g of listGuidelines(db)) tx.put('guidelines', guidelineToRow(g));
+      for (const p of people) await w.review.putPerson(p);
+      for (const g of guidelines) await w.review.putGuideline(g);
       for (const p of profiles) await w.profiles.put(p);
       await w.videos.copy(videos);
       await tx.pace();
@@ -82,8 +81,8 @@ export async function exportPackage(project: Project, caller: Caller, roundNumbe
       await tx.pace();
       await w.annotation.addQueryPoints(out.queryPoints);
       await tx.pace();
-      tx.put('review_rounds', roundToRow(round));
-      for (const a of assignments) tx.insert('review_assignments', assignmentToRow(a));
+      await w.review.putRound(round);
+      for (const a of assignments) await w.review.addAssignment(a);
     });
     await pkg.store.setMeta(PACKAGE_META, JSON.stringify({ project: project.name, round: round.number, roundId: round.id, reviewer, createdAt: new Date().toISOString() }));
   } finally {
@@ -105,40 +104,36 @@ function checkPackageTarget(path: string): string {
   return target;
 }
 
-const reviewRowSchema = z.object({ id: z.string().min(1), question_id: z.string().min(1), reviewer: z.string().min(1), fields: z.string(), created_at: z.string(), updated_at: z.string() });
-
-/** A package's review rows, each checked; a row that fails is a problem naming it and its field. */
-function packageReviews(pkg: Project, file: string, reviewer: string, problems: string[]): Review[] {
+/** A package's reviews, each checked as it is read (its file was made elsewhere); one that fails is a problem naming it and its field. */
+async function packageReviews(pkg: Project, file: string, reviewer: string, problems: string[]): Promise<Review[]> {
   const reviews: Review[] = [];
-  for (const raw of pkg.store.db.query<Record<string, unknown>>('SELECT * FROM reviews ORDER BY rowid').all()) {
-    const where = `${file}: review ${String(raw.id)}`;
-    const row = reviewRowSchema.safeParse(raw);
-    let fields: unknown = null;
-    try {
-      fields = row.success ? JSON.parse(row.data.fields) : null;
-    } catch {
-      problems.push(`${where}: fields: not valid JSON.`);
+  for (const checked of await pkg.stores.review.checkedReviews()) {
+    if (!('review' in checked)) {
+      problems.push(`${file}: ${checked.problem}`);
       continue;
     }
-    const parsed = reviewFieldsSchema.safeParse(fields);
-    if (!row.success || !parsed.success) {
-      problems.push(describeZodIssue(where, (row.success ? parsed.error : row.error)!));
+    const r = checked.review;
+    if (r.reviewer !== reviewer) {
+      problems.push(`${file}: review ${r.id}: made by ${r.reviewer}, but this package is ${reviewer}'s.`);
       continue;
     }
-    if (row.data.reviewer !== reviewer) {
-      problems.push(`${where}: made by ${row.data.reviewer}, but this package is ${reviewer}'s.`);
-      continue;
-    }
-    reviews.push({ ...parsed.data, id: row.data.id, questionId: row.data.question_id, reviewer: row.data.reviewer, createdAt: row.data.created_at, updatedAt: row.data.updated_at });
+    reviews.push(r);
   }
   return reviews;
 }
 
-const withoutAgainst = (r: Review): string => JSON.stringify(reviewToRow({ ...r, against: null }));
+/** A review as comparable text, but for the key it was given against (a package's reviews are given theirs on import); key order does not matter. */
+const withoutAgainst = (r: Review): string => canonicalJson({ ...r, against: null });
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
 
 /** Adds a returned package's reviews (those of its reviewer, on its round's items): all of them or, on any problem, none. */
 export async function importPackage(project: Project, caller: Caller, path: string): Promise<PackageImportOutcome> {
-  const db = project.store.db;
+  const store = project.stores.review;
   const file = basename(path);
   if (!existsSync(path)) throw new ServiceError('not-found', `No file at ${path}.`);
   if (statSync(path).isDirectory()) throw new ServiceError('invalid-request', `${path} is a folder; name the returned package file.`);
@@ -156,29 +151,22 @@ export async function importPackage(project: Project, caller: Caller, path: stri
     const parsed = packageMetaSchema.safeParse(stored);
     if (!parsed.success) throw new ServiceError('invalid-request', `${file} is a Tidemark project but not a review package.`);
     meta = parsed.data;
-    reviews = packageReviews(pkg, file, meta.reviewer, problems);
+    reviews = await packageReviews(pkg, file, meta.reviewer, problems);
   } finally {
     await pkg.close();
   }
-  const round = requireRound(db, meta.round);
+  const round = await requireRound(store, meta.round);
   if (round.id !== meta.roundId) throw new ServiceError('invalid-request', `${file} was made for round ${meta.round} of another project (“${meta.project}”).`);
   if (round.closed) throw new ServiceError('conflict', `Round ${round.number} is closed; reopen work in a new round.`);
-  const assigned = new Set(
-    assignmentsOf(db, meta.reviewer)
-      .filter((a) => a.roundId === round.id)
-      .map((a) => a.questionId),
-  );
+  const assigned = new Set((await store.assignmentsOf(meta.reviewer)).filter((a) => a.roundId === round.id).map((a) => a.questionId));
   const fresh: Review[] = [];
-  const keysOf = answerKeyReader(db);
+  // the marks the answer keys need, read once per video
+  const marks = new Map<string, Mark[]>();
   let alreadyPresent = 0;
-  const reviewedHere = new Set(
-    reviewsBy(db, meta.reviewer)
-      .filter((x) => x.round === round.number)
-      .map((x) => x.questionId),
-  );
+  const reviewedHere = new Set((await store.reviewsBy(meta.reviewer)).filter((x) => x.round === round.number).map((x) => x.questionId));
   for (const r of reviews) {
     const where = `${file}: review ${r.id}`;
-    const existing = getReview(db, r.id);
+    const existing = await store.review(r.id);
     if (existing) {
       if (withoutAgainst(existing) === withoutAgainst(r)) alreadyPresent++;
       else problems.push(`${where}: the project has a different review with this id.`);
@@ -195,14 +183,14 @@ export async function importPackage(project: Project, caller: Caller, path: stri
       if (r.verdict === null) wrong.push('verdict: none given.');
       else if (r.verdict !== 'accept' && !(reviewReasons as readonly string[]).includes(r.reason)) wrong.push(`reason: ${JSON.stringify(r.reason)} is not one of ${reviewReasons.join(', ')}.`);
       if (wrong.length > 0) problems.push(`${where}: ${wrong.join(' ')}`);
-      else fresh.push({ ...r, against: againstOf(keysOf(question, points)) });
+      else fresh.push({ ...r, against: againstOf((await answerKeyReader(project.stores, [question], new Map([[question.id, points]]), marks))(question, points)) });
     }
   }
   if (problems.length === 0 && fresh.length > 0) {
     await project.edit(caller.person, `Import ${plural(fresh.length, 'review')} from ${file}`, async (w, tx) => {
       for (const r of fresh) {
-        tx.insert('reviews', reviewToRow(r));
-        await afterReview(w, tx, round, r.questionId);
+        await w.review.addReview(r);
+        await afterReview(w, round, r.questionId);
         await tx.pace();
       }
     });

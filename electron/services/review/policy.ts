@@ -12,18 +12,16 @@ import { declarations } from '../../../shared/contract';
 import type { BlindingDecision } from '../../../shared/contract/method';
 import type { Caller, Role } from '../../../shared/domain';
 import { plural } from '../../../shared/plural';
-import type { ReadableDb } from '../db/readable';
+import type { ProjectStores } from '../db/stores';
 import { ServiceError } from '../errors';
-import { pendingItems } from './blinding';
-import { hasPeople, personNamed } from './rows';
 
 export type { BlindingDecision } from '../../../shared/contract/method';
 
 /** The caller's role, checked against the project's people. */
-export function checkedRole(db: ReadableDb, caller: Caller): Role {
-  const person = personNamed(db, caller.person);
+export async function checkedRole(stores: ProjectStores, caller: Caller): Promise<Role> {
+  const person = await stores.review.person(caller.person);
   // once a project lists its people, it works with them only (a lead adds people in Review → People)
-  if (!person && hasPeople(db)) throw new ServiceError('forbidden', `${caller.person} is not one of this project's people; a lead adds people (Review → People).`);
+  if (!person && (await stores.review.hasPeople())) throw new ServiceError('forbidden', `${caller.person} is not one of this project's people; a lead adds people (Review → People).`);
   if (person && !(person.roles as readonly Role[]).includes(caller.role)) {
     throw new ServiceError('forbidden', `${caller.person} is listed in this project as ${person.roles.join(', ')}, not ${caller.role}; choose one of those roles.`);
   }
@@ -39,22 +37,22 @@ export const blindingDecisions = Object.fromEntries(apiMethods.map((m) => [m, de
  * refused; and a method only some roles may call refuses the others. Without a project the role is
  * not checked (the handler answers that no project is open).
  */
-export function checkCaller(method: ApiMethod, db: ReadableDb | null, caller: Caller): void {
+export async function checkCaller(method: ApiMethod, stores: ProjectStores | null, caller: Caller): Promise<void> {
   const { callers } = declarations[method];
-  const role = db && callers !== 'anyone' ? checkedRole(db, caller) : null;
-  refuseWhileBlind(method, db, caller);
+  const role = stores && callers !== 'anyone' ? await checkedRole(stores, caller) : null;
+  await refuseWhileBlind(method, stores, caller);
   if (role !== null && typeof callers === 'object' && !callers.only.includes(role)) {
     throw new ServiceError('forbidden', `Only ${callers.only.map((r) => `a ${r}`).join(' or ')} can ${callers.doing} (you are working as ${role}).`);
   }
 }
 
 /** Refuses a method a blind caller may not call: to a reviewer, and to anyone with items pending review, in every role. */
-function refuseWhileBlind(method: ApiMethod, db: ReadableDb | null, caller: Caller): void {
+async function refuseWhileBlind(method: ApiMethod, stores: ProjectStores | null, caller: Caller): Promise<void> {
   if (blindingDecisions[method] !== 'refused') return;
   if (caller.role === 'reviewer') {
     throw new ServiceError('forbidden', `A reviewer cannot call ${method}: reviews are blind, and a reviewer answers in the review rather than changing what is reviewed.`);
   }
-  const pending = db ? pendingItems(db, caller.person).size : 0;
+  const pending = stores ? (await stores.review.pendingItems(caller.person)).size : 0;
   if (pending > 0) {
     throw new ServiceError(
       'forbidden',

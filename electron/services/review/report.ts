@@ -10,46 +10,49 @@ import { strataOf } from '../../../shared/review/strata';
 import type { AgreementReport, ReportGrouping } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
 import type { AnnotationStore } from '../annotation/store';
-import { syncAnnotationReader } from '../db/sqlite/annotation';
-import type { ReadableDb } from '../db/readable';
 import { Pacer } from '../pacer';
 import type { ProjectStores } from '../db/stores';
 import type { Project } from '../projects/project';
 import { answerKeyReader } from './answer-keys';
 import { requireRound, roundItems } from './rounds';
-import { allReviews } from './rows';
 
 /** The report, computed a slice at a time (a round of thousands of items never holds the server). */
 export async function agreementReport(project: Project, caller: Caller, round: number | null, by: ReportGrouping): Promise<AgreementReport> {
   const pacer = new Pacer();
   // read on a snapshot: the report sees one state of the project however long it reads
-  const input = await project.store.snapshot((snapshot) => reportInput(snapshot, project.storesOver(snapshot), project.name, round, by, pacer));
+  const input = await project.store.snapshot((snapshot) => reportInput(project.storesOver(snapshot), project.name, round, by, pacer));
   return buildAgreementReportPaced(input, () => pacer.pace());
 }
 
 /** What the report is computed from: the round's items with their authors' answers, its reviews and funnel. */
-async function reportInput(db: ReadableDb, stores: ProjectStores, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
+async function reportInput(stores: ProjectStores, projectName: string, roundNumber: number | null, by: ReportGrouping, pacer: Pacer): Promise<ReportInput> {
   const stratum = strataOf(await stores.profiles.list(), by);
-  // (synchronous: the answer keys are read synchronously, as the round's views read them)
-  const annotation = syncAnnotationReader(db);
-  const marksOf = memo((videoId: string) => annotation.marksOfVideo(videoId));
-  const keysOf = answerKeyReader(db, marksOf);
   let questions: Array<{ question: Question; queryPoints: QueryPoint[] }>;
   let reviews: Review[];
   let settings: ReportInput['round'] = null;
   let funnel = null;
   if (roundNumber !== null) {
-    const round = requireRound(db, roundNumber);
-    const items = roundItems(db, round);
+    const round = await requireRound(stores.review, roundNumber);
+    const items = await roundItems(stores, round);
     questions = items;
     reviews = items.flatMap((i) => i.reviews);
     funnel = funnelOf(items.map((i) => i.state));
     settings = { number: round.number, name: round.name, purpose: round.purpose, threshold: round.threshold, numericTolerance: round.numericTolerance, eventTolerance: round.eventTolerance };
   } else {
     // every review; buildAgreementReport keeps each reviewer's latest of an item
-    reviews = allReviews(db);
+    reviews = await stores.review.allReviews();
     questions = await reviewedQuestions(stores.annotation, [...new Set(reviews.map((r) => r.questionId))]);
   }
+  // the marks the answer keys and the counting questions' author events need, read once per video
+  const marks = new Map<string, Mark[]>();
+  const keysOf = await answerKeyReader(
+    stores,
+    questions.map((q) => q.question),
+    new Map(questions.map((q) => [q.question.id, q.queryPoints])),
+    marks,
+  );
+  for (const { question: q } of questions) if (q.counting && !marks.has(q.videoId)) marks.set(q.videoId, await stores.annotation.marksOfVideo(q.videoId));
+  const marksOf = (videoId: string): Mark[] => marks.get(videoId)!;
   const reviewsOf = groupBy(reviews, (r) => r.questionId);
   const items: ReportItem[] = [];
   for (const { question: q, queryPoints: points } of questions) {
@@ -85,12 +88,4 @@ function authorEvents(q: Question, p: QueryPoint, marksOf: (videoId: string) => 
   return marksOf(q.videoId)
     .filter((m) => m.target === target && m.start <= p.time && (p.windowStart === null || m.start >= p.windowStart))
     .map((m) => m.start);
-}
-
-function memo<T>(read: (key: string) => T): (key: string) => T {
-  const cache = new Map<string, T>();
-  return (key) => {
-    if (!cache.has(key)) cache.set(key, read(key));
-    return cache.get(key)!;
-  };
 }

@@ -40,10 +40,10 @@ describe('people and roles', () => {
   it('lets only a lead add people, and holds a listed person to their roles', async () => {
     const project = await fresh();
     await populateForReview(project);
-    expect(() => checkCaller('people.save', project.store.db, ann)).toThrow(/Only a lead/);
+    await expect(checkCaller('people.save', project.stores, ann)).rejects.toThrow(/Only a lead/);
     // Rita is listed as a reviewer: calling herself lead does not make her one
     const pretender: Caller = { person: 'Rita', role: 'lead' };
-    expect(() => checkCaller('rounds.open', project.store.db, pretender)).toThrow(/listed in this project as reviewer/);
+    await expect(checkCaller('rounds.open', project.stores, pretender)).rejects.toThrow(/listed in this project as reviewer/);
     await project.close();
   });
 });
@@ -58,7 +58,7 @@ describe('a review round from start to report', () => {
     expect(preview).toMatchObject({ questions: 4, shortOfReviewers: 0 });
     const r = await openRound(project, lead, round(['Rita', 'Rob', 'Ann'], { reviewsPerItem: 2 }));
     expect(r.number).toBe(1);
-    const [summary] = roundSummaries(project);
+    const [summary] = await roundSummaries(project);
     expect(summary!.progress.find((p) => p.reviewer === 'Ann')?.assigned ?? 0).toBe(0);
     expect(summary!.progress.map((p) => p.assigned).filter((x) => x > 0)).toEqual([4, 4]);
     expect((await project.stores.annotation.question(fx.choiceId))!.status).toBe('in-review');
@@ -66,7 +66,7 @@ describe('a review round from start to report', () => {
     expect(queue).toHaveLength(4);
     expect(JSON.stringify(queue)).not.toContain(SENTINEL);
     expect(JSON.stringify(await annotationsFor(project, rita, fx.videoId))).not.toContain(SENTINEL);
-    expect(contextOf(project, rita, fx.textId).authorAnswers).toBeNull();
+    expect((await contextOf(project, rita, fx.textId)).authorAnswers).toBeNull();
     await project.close();
   });
 
@@ -93,17 +93,17 @@ describe('a review round from start to report', () => {
     });
     expect(mine.guidelineVersion).toBe('v1');
     await expect(submitReview(project, rita, { questionId: fx.choiceId, round: 1, answers: [], verdict: 'accept', reason: null, notes: '', secondsSpent: 1 })).rejects.toThrow(/already submitted/);
-    expect(contextOf(project, rita, fx.choiceId).authorAnswers).toEqual([{ queryPointId: choice.id, answer: 'B' }]);
+    expect((await contextOf(project, rita, fx.choiceId)).authorAnswers).toEqual([{ queryPointId: choice.id, answer: 'B' }]);
     // having seen the author's answer, she cannot take her review back and answer again
     await expect(undo(project, rita)).rejects.toThrow(/a submitted review stands/);
-    expect(contextOf(project, rita, fx.choiceId).otherReviews).toEqual([]);
+    expect((await contextOf(project, rita, fx.choiceId)).otherReviews).toEqual([]);
     expect((await annotationsFor(project, rita, fx.videoId)).queryPoints.find((p) => p.id === choice.id)!.answer).toBe('B');
     await submitReview(project, rob, { questionId: fx.choiceId, round: 1, answers: [{ queryPointId: choice.id, answer: 'B' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 20 });
-    expect(() => checkCaller('adjudication.queue', project.store.db, rita)).toThrow(/A reviewer cannot call adjudication.queue/);
-    const queue = adjudicationQueue(project, ada, 1);
+    await expect(checkCaller('adjudication.queue', project.stores, rita)).rejects.toThrow(/A reviewer cannot call adjudication.queue/);
+    const queue = await adjudicationQueue(project, ada, 1);
     expect(queue.map((i) => i.question.id)).toEqual([fx.choiceId]);
     expect(queue[0]!.agreement.map((a) => a.agrees).sort()).toEqual([false, true]);
-    let funnel = roundSummaries(project)[0]!.funnel;
+    let funnel = (await roundSummaries(project))[0]!.funnel;
     expect(funnel).toMatchObject({ items: 2, reviewed: 2, agreed: 1, escalated: 1, awaitingDecision: 1, accepted: 1 });
     // the adjudicator keeps Rita's answer: revised, and the answer now stands
     const ritaReview = queue[0]!.reviews.find((r) => r.reviewer === 'Rita')!;
@@ -111,17 +111,17 @@ describe('a review round from start to report', () => {
     expect(decision.answers).toEqual([{ queryPointId: choice.id, answer: 'A' }]);
     expect((await pointOf(project, fx.videoId, fx.choiceId)).answer).toBe('A');
     expect((await project.stores.annotation.question(fx.choiceId))!.status).toBe('accepted');
-    funnel = roundSummaries(project)[0]!.funnel;
+    funnel = (await roundSummaries(project))[0]!.funnel;
     expect(funnel).toMatchObject({ items: 2, agreed: 1, escalated: 1, revised: 1, accepted: 1, rejected: 0, awaitingDecision: 0 });
     // agreement is about what was reviewed: Ann's B against Rita's A, whatever stands now
     const afterDecision = await agreementReport(project, lead, 1, 'none');
     expect(afterDecision.pairs.find((p) => p.on === 'answers' && p.a === 'Ann' && p.b === 'Rita')!.percent).toBe(0.5);
-    expect(adjudicationQueue(project, ada, 1)[0]!.authorAnswers).toEqual([{ queryPointId: choice.id, answer: 'B' }]);
+    expect((await adjudicationQueue(project, ada, 1))[0]!.authorAnswers).toEqual([{ queryPointId: choice.id, answer: 'B' }]);
     await expect(decide(project, ada, { questionId: fx.choiceId, round: 1, decision: 'keep-author', reviewId: null, answers: [], reason: '', notes: '' })).rejects.toThrow(/decided already/);
     // undo takes the decision back, answer and status included
     await undo(project, ada);
     expect((await pointOf(project, fx.videoId, fx.choiceId)).answer).toBe('B');
-    expect(roundSummaries(project)[0]!.funnel.awaitingDecision).toBe(1);
+    expect((await roundSummaries(project))[0]!.funnel.awaitingDecision).toBe(1);
 
     const report = await agreementReport(project, lead, 1, 'level');
     expect(report.funnel?.items).toBe(2);
@@ -129,7 +129,7 @@ describe('a review round from start to report', () => {
     expect(annRita.units).toBe(2);
     expect(annRita.percent).toBe(0.5);
     expect(report.pairs.some((p) => p.on === 'verdicts' && p.a === 'Rita' && p.b === 'Rob')).toBe(true);
-    expect(() => checkCaller('agreement.report', project.store.db, rita)).toThrow(/A reviewer cannot call agreement.report/);
+    await expect(checkCaller('agreement.report', project.stores, rita)).rejects.toThrow(/A reviewer cannot call agreement.report/);
     await project.close();
   });
 
@@ -193,11 +193,7 @@ describe('what a review, a decision and a round must be', () => {
     await expect(decideAs({ decision: 'reject', reason: '' })).rejects.toThrow(/reason: say why you reject/);
     // the author's answer changed after the reviews: the record keeps what was reviewed
     await updateQueryPoint(project, ann, choice.id, { answer: 'A' });
-    expect(
-      adjudicationQueue(project, ada, 1)[0]!
-        .agreement.map((a) => a.agrees)
-        .sort(),
-    ).toEqual([false, true]);
+    expect((await adjudicationQueue(project, ada, 1))[0]!.agreement.map((a) => a.agrees).sort()).toEqual([false, true]);
     await project.close();
   });
 
@@ -208,14 +204,14 @@ describe('what a review, a decision and a round must be', () => {
     await expect(savePerson(project, lead, 'Lee', ['reviewer'])).rejects.toThrow(/only lead/);
     await openRound(project, lead, round(['Rita']));
     await expect(removePerson(project, lead, 'Rita')).rejects.toThrow(/assignments in open rounds/);
-    expect(() => checkCaller('rounds.open', project.store.db, { person: 'Zoe', role: 'lead' })).toThrow(/Zoe is not one of this project's people/);
+    await expect(checkCaller('rounds.open', project.stores, { person: 'Zoe', role: 'lead' })).rejects.toThrow(/Zoe is not one of this project's people/);
     await project.close();
   });
 
   it('lists the first lead who starts listing people, so they keep working', async () => {
     const project = await fresh();
     await savePerson(project, { person: 'Mo', role: 'lead' }, 'Rita', ['reviewer']);
-    expect((await import('./people')).peopleOf(project).map((p) => [p.name, p.roles])).toEqual([
+    expect((await (await import('./people')).peopleOf(project)).map((p) => [p.name, p.roles])).toEqual([
       ['Mo', ['lead']],
       ['Rita', ['reviewer']],
     ]);
@@ -256,9 +252,9 @@ describe('review packages', () => {
     const again = await importPackage(project, lead, path);
     expect(again).toMatchObject({ reviews: 0, alreadyPresent: 1, problems: [] });
     expect((await exportTidemarkJsonl(project, lead)).parts.join('')).toBe(before);
-    expect(contextOf(project, ada, fx.textId).otherReviews.map((r) => r.notes)).toEqual(['sign unreadable']);
+    expect((await contextOf(project, ada, fx.textId)).otherReviews.map((r) => r.notes)).toEqual(['sign unreadable']);
     // given against the author's answer it was blind to, recorded on import
-    expect(contextOf(project, ada, fx.textId).otherReviews[0]!.against).toEqual([{ queryPointId: point.id, answer: SENTINEL }]);
+    expect((await contextOf(project, ada, fx.textId)).otherReviews[0]!.against).toEqual([{ queryPointId: point.id, answer: SENTINEL }]);
     await project.close();
   });
 
@@ -282,7 +278,7 @@ describe('review packages', () => {
     expect(outcome.reviews).toBe(0);
     expect(outcome.problems.join('\n')).toMatch(/"Z" is not one of the options/);
     expect(outcome.problems.join('\n')).toMatch(/review forged: made by Rob, but this package is Rita's/);
-    expect(contextOf(project, lead, fx.choiceId).otherReviews).toEqual([]);
+    expect((await contextOf(project, lead, fx.choiceId)).otherReviews).toEqual([]);
     await project.close();
   });
 });

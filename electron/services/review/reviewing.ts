@@ -5,33 +5,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../shared/domain';
 import type { AnswerKeyEntry } from '../../../shared/answer-key';
+import type { Question } from '../../../shared/questions';
 import type { QueueItem, ReviewContext, ReviewRound } from '../../../shared/review/types';
-import type { EditTransaction } from '../db/edit-log';
 import { reviewSubmitSchema } from '../../../shared/review/types';
 import type { Review } from '../../../shared/reviews';
 import type { z } from 'zod';
 import { answerProblems } from '../../../shared/review/validate';
-import { syncAnnotationReader } from '../db/sqlite/annotation';
-import type { EditWrites } from '../db/stores';
+import type { EditWrites, ProjectStores } from '../db/stores';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { answerKeyReader } from './answer-keys';
 import { blindnessOf, isBlindTo } from './blinding';
 import { checkedRole } from './policy';
 import { requireRound, roundItemOf, setStatus } from './rounds';
-import { adjudicationsOfQuestion, assignmentsOf, currentGuideline, isAssigned, listRounds, reviewsBy, reviewToRow, reviewsOfQuestion } from './rows';
 
 /** The caller's assignments in open rounds (or in one round), each with whether it is done. */
 export async function queueOf(project: Project, caller: Caller, round: number | null): Promise<QueueItem[]> {
-  const db = project.store.db;
-  const rounds = new Map(
-    listRounds(db)
-      .filter((r) => (round === null ? !r.closed : r.number === round))
-      .map((r) => [r.id, r]),
-  );
-  const done = new Set(reviewsBy(db, caller.person).map((r) => `${r.round}:${r.questionId}`));
+  const store = project.stores.review;
+  const rounds = new Map((await store.rounds()).filter((r) => (round === null ? !r.closed : r.number === round)).map((r) => [r.id, r]));
+  const done = new Set((await store.reviewsBy(caller.person)).map((r) => `${r.round}:${r.questionId}`));
   const items: QueueItem[] = [];
-  for (const a of assignmentsOf(db, caller.person)) {
+  for (const a of await store.assignmentsOf(caller.person)) {
     const r = rounds.get(a.roundId);
     const q = r && (await project.stores.annotation.question(a.questionId));
     if (!r || !q) continue;
@@ -56,37 +50,41 @@ export const PACKAGE_META = 'review-package';
 const isReviewPackage = (project: Project): boolean => project.store.getMeta(PACKAGE_META) !== null;
 
 /** The caller's review of a question and — once they are no longer blind to it — the answer key (the author's answers, or their marks' counts); others' reviews only for those who adjudicate or lead. */
-export function contextOf(project: Project, caller: Caller, questionId: string): ReviewContext {
-  const db = project.store.db;
-  // (synchronous, as the round's views and answer keys it reads beside are)
-  const annotation = syncAnnotationReader(db);
-  const question = annotation.question(questionId);
+export async function contextOf(project: Project, caller: Caller, questionId: string): Promise<ReviewContext> {
+  const stores = project.stores;
+  const question = await stores.annotation.question(questionId);
   if (!question) throw new ServiceError('not-found', 'That question no longer exists.');
-  const role = checkedRole(db, caller);
-  const reviews = reviewsOfQuestion(db, questionId);
-  const blind = isBlindTo(blindnessOf(db, caller), questionId);
+  const role = await checkedRole(stores, caller);
+  const reviews = await stores.review.reviewsOfQuestion(questionId);
+  const blind = isBlindTo(await blindnessOf(stores, caller), questionId);
   const mine = reviews.filter((r) => r.reviewer === caller.person).at(-1) ?? null;
   return {
     questionId,
     mine,
     // what their review was given against (the answers may have changed since), else the key as it stands
-    authorAnswers: blind || isReviewPackage(project) ? null : (mine?.against ?? answerKeyReader(db)(question, annotation.queryPointsOfQuestion(questionId))),
+    authorAnswers: blind || isReviewPackage(project) ? null : (mine?.against ?? (await keyOf(stores, question))),
     // others' answers and the decision give the answer away too: not while blind to it, whatever the role
     otherReviews: role === 'reviewer' || blind ? [] : reviews.filter((r) => r.reviewer !== caller.person),
-    decision: role === 'reviewer' || blind ? null : (adjudicationsOfQuestion(db, questionId).at(-1) ?? null),
+    decision: role === 'reviewer' || blind ? null : ((await stores.review.adjudicationsOfQuestion(questionId)).at(-1) ?? null),
     rounds: [...new Set(reviews.map((r) => r.round))].sort((a, b) => a - b),
   };
+}
+
+/** One question's answer key as it stands. */
+async function keyOf(stores: ProjectStores, question: Question): Promise<AnswerKeyEntry[]> {
+  const points = await stores.annotation.queryPointsOfQuestion(question.id);
+  return (await answerKeyReader(stores, [question], new Map([[question.id, points]])))(question, points);
 }
 
 type Submission = z.output<typeof reviewSubmitSchema>;
 
 export async function submitReview(project: Project, caller: Caller, submission: Submission): Promise<Review> {
-  const db = project.store.db;
-  checkedRole(db, caller);
-  const round = requireRound(db, submission.round);
+  const store = project.stores.review;
+  await checkedRole(project.stores, caller);
+  const round = await requireRound(store, submission.round);
   if (round.closed) throw new ServiceError('conflict', `Round ${round.number} is closed.`);
-  if (!isAssigned(db, round.id, submission.questionId, caller.person)) throw new ServiceError('forbidden', `${caller.person} is not assigned this item in round ${round.number}.`);
-  if (reviewsOfQuestion(db, submission.questionId).some((r) => r.reviewer === caller.person && r.round === round.number)) {
+  if (!(await store.isAssigned(round.id, submission.questionId, caller.person))) throw new ServiceError('forbidden', `${caller.person} is not assigned this item in round ${round.number}.`);
+  if ((await store.reviewsOfQuestion(submission.questionId)).some((r) => r.reviewer === caller.person && r.round === round.number)) {
     throw new ServiceError('conflict', `You already submitted your review of this item in round ${round.number}.`);
   }
   const question = (await project.stores.annotation.question(submission.questionId))!;
@@ -105,14 +103,14 @@ export async function submitReview(project: Project, caller: Caller, submission:
     reason: submission.reason ?? '',
     notes: submission.notes,
     secondsSpent: submission.secondsSpent,
-    guidelineVersion: currentGuideline(db),
-    against: isReviewPackage(project) ? null : againstOf(answerKeyReader(db)(question, points)),
+    guidelineVersion: await store.currentGuideline(),
+    against: isReviewPackage(project) ? null : againstOf((await answerKeyReader(project.stores, [question], new Map([[question.id, points]])))(question, points)),
     createdAt: now,
     updatedAt: now,
   };
-  await project.edit(caller.person, 'Submit review', async (w, tx) => {
-    tx.put('reviews', reviewToRow(review));
-    await afterReview(w, tx, round, review.questionId);
+  await project.edit(caller.person, 'Submit review', async (w) => {
+    await w.review.putReview(review);
+    await afterReview(w, round, review.questionId);
   });
   return review;
 }
@@ -123,7 +121,8 @@ export function againstOf(keys: AnswerKeyEntry[]): Review['against'] {
 }
 
 /** Inside the edit that adds a review: when the item's last assigned review agrees like all others, it joins the candidate pool. */
-export async function afterReview(w: EditWrites, tx: EditTransaction, round: ReviewRound, questionId: string): Promise<void> {
+export async function afterReview(w: EditWrites, round: ReviewRound, questionId: string): Promise<void> {
   if (round.purpose !== 'review') return;
-  if (roundItemOf(tx.db, round, questionId)?.state === 'agreed') await setStatus(w.annotation, questionId, 'accepted', round.number);
+  // read through the edit's writes: the review just added is among the item's
+  if ((await roundItemOf(w, round, questionId))?.state === 'agreed') await setStatus(w.annotation, questionId, 'accepted', round.number);
 }

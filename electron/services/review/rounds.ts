@@ -14,26 +14,11 @@ import type { Review } from '../../../shared/reviews';
 import { groupBy } from '../../../shared/collections';
 import { plural } from '../../../shared/plural';
 import type { AnnotationWrites } from '../annotation/store';
-import { syncAnnotationReader } from '../db/sqlite/annotation';
-import type { ReadableDb } from '../db/readable';
+import type { ProjectStores } from '../db/stores';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 import { answerKeyReader, type KeysOf } from './answer-keys';
-import {
-  adjudicationsOfQuestion,
-  adjudicationsSelectedBy,
-  listPeople,
-  assignmentToRow,
-  assignmentsOfQuestion,
-  assignmentsOfRound,
-  currentGuideline,
-  listRounds,
-  nextRoundNumber,
-  reviewsOfQuestion,
-  reviewsSelectedBy,
-  roundByNumber,
-  roundToRow,
-} from './rows';
+import type { ReviewStore } from './store';
 
 /** The questions a selection takes, in a stable order, with the stratum each was drawn from. */
 function selectQuestions(all: readonly Question[], profiles: readonly Profile[], selection: RoundSelection): { questions: Question[]; byStratum: Record<string, number> } {
@@ -61,11 +46,11 @@ function selectQuestions(all: readonly Question[], profiles: readonly Profile[],
 }
 
 /** Reviewers must be people the project lists as reviewers (when it lists anyone), named once each. */
-function checkReviewers(db: ReadableDb, reviewers: readonly string[], perItem: number): void {
+async function checkReviewers(store: ReviewStore, reviewers: readonly string[], perItem: number): Promise<void> {
   const twice = reviewers.filter((r, i) => reviewers.indexOf(r) !== i);
   if (twice.length > 0) throw new ServiceError('invalid-request', `reviewers: ${twice[0]} is named twice.`);
   if (perItem > reviewers.length) throw new ServiceError('invalid-request', `reviewsPerItem: ${perItem} reviews of each item need at least ${perItem} reviewers; ${reviewers.length} chosen.`);
-  const people = listPeople(db);
+  const people = await store.people();
   if (people.length === 0) return;
   for (const name of reviewers) {
     const person = people.find((p) => p.name === name);
@@ -85,7 +70,7 @@ async function plan(project: Project, selection: RoundSelection, reviewers: read
 }
 
 export async function previewRound(project: Project, caller: Caller, selection: RoundSelection, reviewers: readonly string[], perItem: number): Promise<RoundPreview> {
-  if (reviewers.length > 0) checkReviewers(project.store.db, reviewers, perItem);
+  if (reviewers.length > 0) await checkReviewers(project.stores.review, reviewers, perItem);
   const { questions, byStratum, short } = await plan(project, selection, reviewers, perItem);
   return { questions: questions.length, byStratum, shortOfReviewers: reviewers.length === 0 ? questions.length : short.length };
 }
@@ -94,7 +79,7 @@ type NewRound = Omit<RoundFields, 'closed' | 'guidelineVersion'>;
 
 /** Opens a round (one edit): its assignments, and its items' status set to in-review (a qualification round leaves the gold set as it is). */
 export async function openRound(project: Project, caller: Caller, fields: NewRound): Promise<ReviewRound> {
-  checkReviewers(project.store.db, fields.reviewers, fields.reviewsPerItem);
+  await checkReviewers(project.stores.review, fields.reviewers, fields.reviewsPerItem);
   // items short of reviewers open with the reviewers they could get (the preview says how many)
   const { questions, assignments } = await plan(project, fields.selection, fields.reviewers, fields.reviewsPerItem);
   if (questions.length === 0) throw new ServiceError('invalid-request', 'No question matches this selection.');
@@ -103,15 +88,15 @@ export async function openRound(project: Project, caller: Caller, fields: NewRou
     const round: ReviewRound = {
       ...fields,
       closed: false,
-      guidelineVersion: currentGuideline(tx.db),
+      guidelineVersion: await w.review.currentGuideline(),
       id: randomUUID(),
-      number: nextRoundNumber(tx.db),
+      number: await w.review.nextRoundNumber(),
       createdBy: caller.person,
       createdAt: new Date().toISOString(),
     };
-    tx.put('review_rounds', roundToRow(round));
+    await w.review.putRound(round);
     for (const a of assignments) {
-      tx.insert('review_assignments', assignmentToRow({ id: randomUUID(), roundId: round.id, questionId: a.questionId, reviewer: a.reviewer }));
+      await w.review.addAssignment({ id: randomUUID(), roundId: round.id, questionId: a.questionId, reviewer: a.reviewer });
       await tx.pace();
     }
     if (round.purpose === 'review') {
@@ -126,14 +111,14 @@ export async function openRound(project: Project, caller: Caller, fields: NewRou
 }
 
 export async function closeRound(project: Project, caller: Caller, number: number): Promise<ReviewRound> {
-  const round = requireRound(project.store.db, number);
+  const round = await requireRound(project.stores.review, number);
   const closed = { ...round, closed: true };
-  await project.store.edit(caller.person, `Close round ${number}`, (tx) => tx.put('review_rounds', roundToRow(closed)));
+  await project.edit(caller.person, `Close round ${number}`, (w) => w.review.putRound(closed));
   return closed;
 }
 
-export function requireRound(db: ReadableDb, number: number): ReviewRound {
-  const round = roundByNumber(db, number);
+export async function requireRound(store: ReviewStore, number: number): Promise<ReviewRound> {
+  const round = await store.round(number);
   if (!round) throw new ServiceError('not-found', `There is no review round ${number}.`);
   return round;
 }
@@ -146,8 +131,6 @@ export async function setStatus(w: AnnotationWrites, questionId: string, status:
 }
 
 // ── where items stand ───────────────────────────────────────────────────────
-// (read synchronously: the round's views are built inside the review's synchronous paths — its
-// queue, context and the check after each review — so the questions come from the synchronous reader)
 
 export interface RoundItemView extends RoundItem {
   question: Question;
@@ -156,17 +139,16 @@ export interface RoundItemView extends RoundItem {
   reviewers: string[];
 }
 
-/** Every item of a round with its reviews (of this round, by its assigned reviewers), decision and state — read in five queries, whatever the round's size. */
-export function roundItems(db: ReadableDb, round: ReviewRound): RoundItemView[] {
-  const ITEMS = 'SELECT question_id FROM review_assignments WHERE round_id = ?';
-  const reviewersOf = groupBy(assignmentsOfRound(db, round.id), (a) => a.questionId);
-  const reviewsOf = groupBy(reviewsSelectedBy(db, ITEMS, round.id), (r) => r.questionId);
-  const decisionsOf = groupBy(adjudicationsSelectedBy(db, ITEMS, round.id), (d) => d.questionId);
+/** Every item of a round with its reviews (of this round, by its assigned reviewers), decision and state — read in five reads, whatever the round's size (and the marks of the videos whose keys need them). */
+export async function roundItems(stores: ProjectStores, round: ReviewRound): Promise<RoundItemView[]> {
+  const reviewersOf = groupBy(await stores.review.assignmentsOfRound(round.id), (a) => a.questionId);
+  const reviewsOf = groupBy(await stores.review.reviewsOfItemsIn(round.id), (r) => r.questionId);
+  const decisionsOf = groupBy(await stores.review.adjudicationsOfItemsIn(round.id), (d) => d.questionId);
   const items = [...reviewersOf.keys()];
-  const annotation = syncAnnotationReader(db);
-  const pointsOf = groupBy(annotation.queryPointsOfQuestions(items), (p) => p.questionId);
-  const keysOf = answerKeyReader(db);
-  return annotation.questionsIn(items).map((question) =>
+  const pointsOf = groupBy(await stores.annotation.queryPointsOfQuestions(items), (p) => p.questionId);
+  const questions = await stores.annotation.questionsIn(items);
+  const keysOf = await answerKeyReader(stores, questions, pointsOf);
+  return questions.map((question) =>
     view(
       round,
       question,
@@ -180,16 +162,14 @@ export function roundItems(db: ReadableDb, round: ReviewRound): RoundItemView[] 
 }
 
 /** One item of a round (null when the question is not in it). */
-export function roundItemOf(db: ReadableDb, round: ReviewRound, questionId: string): RoundItemView | null {
-  const reviewers = assignmentsOfQuestion(db, round.id, questionId).map((a) => a.reviewer);
-  return reviewers.length > 0 ? itemView(db, round, questionId, reviewers) : null;
-}
-
-function itemView(db: ReadableDb, round: ReviewRound, questionId: string, reviewers: string[]): RoundItemView | null {
-  const annotation = syncAnnotationReader(db);
-  const question = annotation.question(questionId);
+export async function roundItemOf(stores: ProjectStores, round: ReviewRound, questionId: string): Promise<RoundItemView | null> {
+  const reviewers = (await stores.review.assignmentsOfQuestion(round.id, questionId)).map((a) => a.reviewer);
+  if (reviewers.length === 0) return null;
+  const question = await stores.annotation.question(questionId);
   if (!question) return null;
-  return view(round, question, reviewers, reviewsOfQuestion(db, questionId), adjudicationsOfQuestion(db, questionId), annotation.queryPointsOfQuestion(questionId), answerKeyReader(db));
+  const points = await stores.annotation.queryPointsOfQuestion(questionId);
+  const keysOf = await answerKeyReader(stores, [question], new Map([[questionId, points]]));
+  return view(round, question, reviewers, await stores.review.reviewsOfQuestion(questionId), await stores.review.adjudicationsOfQuestion(questionId), points, keysOf);
 }
 
 function view(
@@ -215,10 +195,10 @@ function roundReviews(reviews: readonly Review[], round: number, reviewers: read
   return [...latest.values()];
 }
 
-export function roundSummaries(project: Project): RoundSummary[] {
-  const db = project.store.db;
-  return listRounds(db).map((round) => {
-    const items = roundItems(db, round);
+export async function roundSummaries(project: Project): Promise<RoundSummary[]> {
+  const summaries: RoundSummary[] = [];
+  for (const round of await project.stores.review.rounds()) {
+    const items = await roundItems(project.stores, round);
     const progress = new Map<string, { reviewer: string; assigned: number; done: number }>(round.reviewers.map((r) => [r, { reviewer: r, assigned: 0, done: 0 }]));
     for (const item of items) {
       for (const reviewer of item.reviewers) {
@@ -228,6 +208,7 @@ export function roundSummaries(project: Project): RoundSummary[] {
         progress.set(reviewer, p);
       }
     }
-    return { ...round, funnel: funnelOf(items.map((i) => i.state)), progress: [...progress.values()] };
-  });
+    summaries.push({ ...round, funnel: funnelOf(items.map((i) => i.state)), progress: [...progress.values()] });
+  }
+  return summaries;
 }

@@ -60,10 +60,10 @@ export async function importRunFile(project: Project, caller: Caller, options: R
   const defaultLabel = file.replace(/\.jsonl?$/i, '');
   const protocol = options.protocol ?? format.protocol;
   return project.edit(caller.person, `Import run ${file}`, async (w, tx) => {
-    const index = await itemIndex(project, tx.db);
+    const index = await itemIndex(w);
     const runs = new Map<string, { id: string; model: string; label: string; responses: ModelResponse[] }>();
     for (const line of read.lines) {
-      const match = index.match(line, options.tolerance ?? DEFAULT_TOLERANCE);
+      const match = await index.match(line, options.tolerance ?? DEFAULT_TOLERANCE);
       if (!('matched' in match)) {
         outcome.unmatched.push({ file, line: line.line, field: match.field, reason: match.reason });
         continue;

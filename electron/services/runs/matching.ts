@@ -17,10 +17,7 @@ import { benchmarkIdOf } from '../../../shared/formats/items';
 import type { Answer, QueryPoint, Question } from '../../../shared/questions';
 import { runOrder } from '../../../shared/runs/query-order';
 import type { RunLine } from '../../../shared/runs/run-file';
-import { syncAnnotationReader } from '../db/sqlite/annotation';
-import type { ReadableDb } from '../db/readable';
 import type { ProjectStores } from '../db/stores';
-import type { Project } from '../projects/project';
 
 interface MatchedItem {
   question: Question;
@@ -39,11 +36,11 @@ type LineMatch = { matched: MatchedItem; query: number; note?: string } | { fiel
 export const DEFAULT_TOLERANCE = 0.5;
 
 interface ItemIndex {
-  get(item: string): MatchedItem | undefined;
+  get(item: string): Promise<MatchedItem | undefined>;
   /** The id a question's benchmark format exports it under (what a run file names), else its own id. */
   exportedId(questionId: string): string;
   /** The question and query point a run line answers: by its item, else by its video and query time. */
-  match(line: Pick<RunLine, 'item' | 'query' | 'video' | 'question' | 'queryTime' | 'meta'>, tolerance?: number): LineMatch;
+  match(line: Pick<RunLine, 'item' | 'query' | 'video' | 'question' | 'queryTime' | 'meta'>, tolerance?: number): Promise<LineMatch>;
 }
 
 /** The video path a question's file named (PhoStream's run ids name it), or its video's own path. */
@@ -86,17 +83,17 @@ const normalPath = (path: string): string =>
     .replace(/\\/g, '/')
     .replace(/^(\.\/)+/, '');
 
-export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemIndex> {
-  const stores = project.storesOver(db);
+/** The index over the questions `stores` reads (the committed ones, or an edit's). */
+export async function itemIndex(stores: ProjectStores): Promise<ItemIndex> {
   const benchmarks = new Map((await stores.profiles.list()).map((p) => [p.id, benchmarkOf(p)]));
   const streamingBenchIndex = new Map<string, number>();
   const videos = await stores.videos.list();
   const paths = new Map(videos.map((v) => [v.id, v.relPath]));
   const byKey = new Map<string, Question>();
   const questions = await stores.annotation.allQuestions();
-  // the points are read as a line asks for them, from the index's synchronous lookups (get, atTime):
-  // a run names a few of a big project's questions, reading them all up front would cost more
-  const points = syncAnnotationReader(db);
+  // the points are read as a line asks for them, a question's (or a video's) once: a run names a few
+  // of a big project's questions, reading them all up front would cost more
+  const points = stores.annotation;
   const exported = new Map<string, string>();
   for (const [profileId, ofProfile] of groupBy(questions, (q) => q.profileId)) {
     for (const [q, id] of exportedIdsOf(benchmarks.get(profileId) ?? benchmarkOf({ kind: 'custom' }), ofProfile, paths)) exported.set(q, id);
@@ -139,14 +136,14 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
   }
   /** A question's points in the order a run's "query" counts them: their times and stored answers. */
   const pointsOfQuestion = new Map<string, Array<Pick<QueryPoint, 'time' | 'answer'>>>();
-  const runPoints = (questionId: string): Array<Pick<QueryPoint, 'time' | 'answer'>> => {
-    if (!pointsOfQuestion.has(questionId)) pointsOfQuestion.set(questionId, runOrder(points.queryPointsOfQuestion(questionId)));
+  const runPoints = async (questionId: string): Promise<Array<Pick<QueryPoint, 'time' | 'answer'>>> => {
+    if (!pointsOfQuestion.has(questionId)) pointsOfQuestion.set(questionId, runOrder(await points.queryPointsOfQuestion(questionId)));
     return pointsOfQuestion.get(questionId)!;
   };
-  const timesOf = (questionId: string): number[] => runPoints(questionId).map((p) => p.time);
-  const get = (item: string): MatchedItem | undefined => {
+  const timesOf = async (questionId: string): Promise<number[]> => (await runPoints(questionId)).map((p) => p.time);
+  const get = async (item: string): Promise<MatchedItem | undefined> => {
     const question = byKey.get(item);
-    return question && { question, points: runPoints(question.id).length };
+    return question && { question, points: (await runPoints(question.id)).length };
   };
 
   /** Questions by video, for finding a question's twins (built when first needed). */
@@ -158,24 +155,21 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
    * give a twin — the same question asked at another time — its sibling's id), else its own question
    * with a note that the key differs (the key is what the project stores, never the results').
    */
-  const checkGroundTruth = (matched: MatchedItem, query: number, item: string, groundTruth: string): LineMatch => {
-    const answer = runPoints(matched.question.id)[query]?.answer ?? null;
+  const checkGroundTruth = async (matched: MatchedItem, query: number, item: string, groundTruth: string): Promise<LineMatch> => {
+    const answer = (await runPoints(matched.question.id))[query]?.answer ?? null;
     const key = stored(answer);
     if (key === null || key === groundTruth.trim().toLowerCase()) return { matched, query };
     questionsByVideo ??= groupBy(questions, (q) => q.videoId);
     const q = matched.question;
-    const twins = (questionsByVideo.get(q.videoId) ?? []).filter(
-      (t) =>
-        t.id !== q.id &&
-        t.profileId === q.profileId &&
-        t.taskCode === q.taskCode &&
-        t.text.trim() === q.text.trim() &&
-        stored(runPoints(t.id)[query]?.answer ?? null) === groundTruth.trim().toLowerCase(),
-    );
+    const twins: Question[] = [];
+    for (const t of questionsByVideo.get(q.videoId) ?? []) {
+      const alike = t.id !== q.id && t.profileId === q.profileId && t.taskCode === q.taskCode && t.text.trim() === q.text.trim();
+      if (alike && stored((await runPoints(t.id))[query]?.answer ?? null) === groundTruth.trim().toLowerCase()) twins.push(t);
+    }
     if (twins.length === 1) {
       const twin = twins[0]!;
       return {
-        matched: get(twin.id)!,
+        matched: (await get(twin.id))!,
         query,
         note: `question "${item}" has the key ${String(answer)}, the line's ground truth is ${groundTruth}: matched to question "${exported.get(twin.id) ?? twin.id}", the same question of the same video whose key it is`,
       };
@@ -228,10 +222,10 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
 
   /** Each query point of a video's questions: its question, its index among the question's points, its time. */
   const pointsCache = new Map<string, Array<{ questionId: string; query: number; time: number }>>();
-  const pointsOfVideo = (videoId: string) => {
+  const pointsOfVideo = async (videoId: string) => {
     let ofVideo = pointsCache.get(videoId);
     if (!ofVideo) {
-      ofVideo = [...groupBy(points.queryPointsOfVideo(videoId), (p) => p.questionId)].flatMap(([questionId, ofQuestion]) =>
+      ofVideo = [...groupBy(await points.queryPointsOfVideo(videoId), (p) => p.questionId)].flatMap(([questionId, ofQuestion]) =>
         runOrder(ofQuestion).map((p, query) => ({ questionId, query, time: p.time })),
       );
       pointsCache.set(videoId, ofVideo);
@@ -239,13 +233,13 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
     return ofVideo;
   };
 
-  const atTime = (video: string, queryTime: number, tolerance: number): LineMatch => {
+  const atTime = async (video: string, queryTime: number, tolerance: number): Promise<LineMatch> => {
     const videoId = findVideo(video);
     if (typeof videoId !== 'string') return { field: 'video', reason: `${video}: ${videoId.reason}` };
-    const points = pointsOfVideo(videoId);
+    const points = await pointsOfVideo(videoId);
     const near = points.filter((p) => Math.abs(p.time - queryTime) <= tolerance + 1e-9);
     const at = `at ${seconds(queryTime)} s ± ${seconds(tolerance)} s`;
-    if (near.length === 1) return { matched: get(near[0]!.questionId)!, query: near[0]!.query };
+    if (near.length === 1) return { matched: (await get(near[0]!.questionId))!, query: near[0]!.query };
     if (near.length === 0) {
       const nearest = points.reduce<number | null>((best, p) => (best === null || Math.abs(p.time - queryTime) < Math.abs(best - queryTime) ? p.time : best), null);
       return { field: 'queryTime', reason: `no question of ${video} is asked ${at}${nearest === null ? ' (it has none)' : ` (the nearest at ${seconds(nearest)} s)`}` };
@@ -261,11 +255,11 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
    * the line's query index names the point (the release's eval file asks some E2-Periodic questions up
    * to 2.8 s off its data file's times), with a note. Null when no question of the video has that text.
    */
-  const byText = (video: string, text: string, queryTime: number, query: number, tolerance: number): LineMatch | null => {
+  const byText = async (video: string, text: string, queryTime: number, query: number, tolerance: number): Promise<LineMatch | null> => {
     const videoId = findVideo(video);
     if (typeof videoId !== 'string') return null;
     const wanted = text.trim();
-    const points = pointsOfVideo(videoId).filter((p) => byKey.get(p.questionId)?.text.trim() === wanted);
+    const points = (await pointsOfVideo(videoId)).filter((p) => byKey.get(p.questionId)?.text.trim() === wanted);
     if (points.length === 0) return null;
     const near = points
       .map((p) => ({ p, off: Math.abs(p.time - queryTime) }))
@@ -274,12 +268,12 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
     const at = `at ${seconds(queryTime)} s ± ${seconds(tolerance)} s`;
     if (near.length > 0) {
       if (near.length > 1 && near[1]!.off - near[0]!.off < 1e-9) return { field: 'queryTime', reason: `${near.length} query points of the question "${wanted}" of ${video} are as near ${at}` };
-      return { matched: get(near[0]!.p.questionId)!, query: near[0]!.p.query };
+      return { matched: (await get(near[0]!.p.questionId))!, query: near[0]!.p.query };
     }
     const questions = [...new Set(points.map((p) => p.questionId))];
-    const only = questions.length === 1 ? get(questions[0]!)! : null;
+    const only = questions.length === 1 ? (await get(questions[0]!))! : null;
     if (only && query < only.points) {
-      const time = timesOf(only.question.id)[query]!;
+      const time = (await timesOf(only.question.id))[query]!;
       return {
         matched: only,
         query,
@@ -292,13 +286,13 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
   return {
     exportedId: (questionId) => exported.get(questionId) ?? questionId,
     get,
-    match(line, tolerance = DEFAULT_TOLERANCE) {
+    async match(line, tolerance = DEFAULT_TOLERANCE) {
       // a line naming its question by video and text is found by them: ids across a benchmark's files
       // may name another question (VCBench's eval ids), even one asked at the same time
-      const found = line.question !== undefined && line.video !== undefined && line.queryTime !== undefined ? byText(line.video, line.question, line.queryTime, line.query, tolerance) : null;
+      const found = line.question !== undefined && line.video !== undefined && line.queryTime !== undefined ? await byText(line.video, line.question, line.queryTime, line.query, tolerance) : null;
       if (found) return found;
       const fallback = line.video !== undefined && line.queryTime !== undefined ? () => atTime(line.video!, line.queryTime!, tolerance) : null;
-      const matched = line.item ? get(line.item) : undefined;
+      const matched = line.item ? await get(line.item) : undefined;
       if (!matched) {
         if (fallback) return fallback();
         return line.item
@@ -307,7 +301,7 @@ export async function itemIndex(project: Project, db: ReadableDb): Promise<ItemI
       }
       if (line.query >= matched.points)
         return fallback?.() ?? { field: 'query', reason: `question "${line.item}" has ${matched.points} query point${matched.points === 1 ? '' : 's'} (query counts from 0)` };
-      const time = timesOf(matched.question.id)[line.query]!;
+      const time = (await timesOf(matched.question.id))[line.query]!;
       if (line.queryTime !== undefined && Math.abs(time - line.queryTime) > tolerance + 1e-9) {
         return (
           fallback?.() ?? { field: 'queryTime', reason: `question "${line.item}" asks query point ${line.query} at ${seconds(time)} s, not ${seconds(line.queryTime)} s ± ${seconds(tolerance)} s` }

@@ -162,42 +162,42 @@ describe('importing a run', () => {
 describe('matching by video and query time', () => {
   let index: Awaited<ReturnType<typeof itemIndex>>;
   beforeEach(async () => {
-    index = await itemIndex(project, project.store.db);
+    index = await itemIndex(project.stores);
   });
-  const match = (line: { item?: string; query?: number; video?: string; queryTime?: number }, tolerance?: number) => {
-    const found = index.match({ item: '', query: 0, ...line }, tolerance);
+  const match = async (line: { item?: string; query?: number; video?: string; queryTime?: number }, tolerance?: number) => {
+    const found = await index.match({ item: '', query: 0, ...line }, tolerance);
     return 'matched' in found ? { question: found.matched.question.id, query: found.query } : found;
   };
 
-  it('finds the one question of the video asked then (by path, a longer path ending in it, or file name); the query point is the one found', () => {
-    expect(match({ video: 'set/b.mp4', queryTime: 40.2 })).toEqual({ question: ids.b40, query: 0 });
-    expect(match({ video: '/media/data/set/b.mp4', queryTime: 54.6 })).toEqual({ question: ids.b40, query: 1 });
-    expect(match({ video: 'C:\\data\\set\\b.mp4', queryTime: 55 })).toEqual({ question: ids.b40, query: 1 });
-    expect(match({ video: 'b.mp4', queryTime: 55, query: 7 })).toEqual({ question: ids.b40, query: 1 });
-    expect(match({ item: 'not-an-id', video: './set/b.mp4', queryTime: 40 })).toEqual({ question: ids.b40, query: 0 });
-    expect(match({ video: phostream.video_path, queryTime: 80 })).toEqual({ question: ids.fwd1, query: 0 });
-    expect(match({ video: '#2', queryTime: 80 })).toEqual({ question: ids.fwd1, query: 0 }); // PhoStream's sample_id
+  it('finds the one question of the video asked then (by path, a longer path ending in it, or file name); the query point is the one found', async () => {
+    expect(await match({ video: 'set/b.mp4', queryTime: 40.2 })).toEqual({ question: ids.b40, query: 0 });
+    expect(await match({ video: '/media/data/set/b.mp4', queryTime: 54.6 })).toEqual({ question: ids.b40, query: 1 });
+    expect(await match({ video: 'C:\\data\\set\\b.mp4', queryTime: 55 })).toEqual({ question: ids.b40, query: 1 });
+    expect(await match({ video: 'b.mp4', queryTime: 55, query: 7 })).toEqual({ question: ids.b40, query: 1 });
+    expect(await match({ item: 'not-an-id', video: './set/b.mp4', queryTime: 40 })).toEqual({ question: ids.b40, query: 0 });
+    expect(await match({ video: phostream.video_path, queryTime: 80 })).toEqual({ question: ids.fwd1, query: 0 });
+    expect(await match({ video: '#2', queryTime: 80 })).toEqual({ question: ids.fwd1, query: 0 }); // PhoStream's sample_id
   });
 
-  it('matches none when no question or several are asked then, saying why', () => {
-    expect(match({ video: 'set/b.mp4', queryTime: 70 })).toEqual({ field: 'queryTime', reason: 'no question of set/b.mp4 is asked at 70 s ± 0.5 s (the nearest at 55 s)' });
-    expect(match({ video: 'set/b.mp4', queryTime: 12.2 })).toEqual({ field: 'queryTime', reason: '2 questions of set/b.mp4 are asked at 12.2 s ± 0.5 s' });
-    expect(match({ video: 'set/b.mp4', queryTime: 47.5 }, 8)).toEqual({ field: 'queryTime', reason: 'a question of set/b.mp4 has 2 query points at 47.5 s ± 8 s' });
-    expect(match({ video: 'c.mp4', queryTime: 12 })).toEqual({ field: 'video', reason: 'c.mp4: no video of the project has this path or file name' });
-    expect(match({ video: '#9', queryTime: 12 })).toEqual({ field: 'video', reason: '#9: the project has no PhoStream video #9 (its 2 are numbered in the order they were imported)' });
-    expect(match({ item: 'nope' })).toEqual({ field: 'item', reason: 'no question with id "nope" (a Tidemark question id, or the id its benchmark format exports)' });
-    expect(match({})).toEqual({ field: 'item', reason: 'names no question: no item, nor a video and query time to find one by' });
+  it('matches none when no question or several are asked then, saying why', async () => {
+    expect(await match({ video: 'set/b.mp4', queryTime: 70 })).toEqual({ field: 'queryTime', reason: 'no question of set/b.mp4 is asked at 70 s ± 0.5 s (the nearest at 55 s)' });
+    expect(await match({ video: 'set/b.mp4', queryTime: 12.2 })).toEqual({ field: 'queryTime', reason: '2 questions of set/b.mp4 are asked at 12.2 s ± 0.5 s' });
+    expect(await match({ video: 'set/b.mp4', queryTime: 47.5 }, 8)).toEqual({ field: 'queryTime', reason: 'a question of set/b.mp4 has 2 query points at 47.5 s ± 8 s' });
+    expect(await match({ video: 'c.mp4', queryTime: 12 })).toEqual({ field: 'video', reason: 'c.mp4: no video of the project has this path or file name' });
+    expect(await match({ video: '#9', queryTime: 12 })).toEqual({ field: 'video', reason: '#9: the project has no PhoStream video #9 (its 2 are numbered in the order they were imported)' });
+    expect(await match({ item: 'nope' })).toEqual({ field: 'item', reason: 'no question with id "nope" (a Tidemark question id, or the id its benchmark format exports)' });
+    expect(await match({})).toEqual({ field: 'item', reason: 'names no question: no item, nor a video and query time to find one by' });
   });
 
-  it('takes the tolerance given', () => {
-    expect(match({ video: 'set/b.mp4', queryTime: 12 }, 0.1)).toEqual({ question: ids.b12, query: 0 });
-    expect(match({ video: 'set/b.mp4', queryTime: 41 }, 1)).toEqual({ question: ids.b40, query: 0 });
+  it('takes the tolerance given', async () => {
+    expect(await match({ video: 'set/b.mp4', queryTime: 12 }, 0.1)).toEqual({ question: ids.b12, query: 0 });
+    expect(await match({ video: 'set/b.mp4', queryTime: 41 }, 1)).toEqual({ question: ids.b40, query: 0 });
   });
 
-  it('checks a known item’s query point against the line’s time, and looks by video when they disagree', () => {
-    expect(match({ item: '0944', query: 1, queryTime: 20.3 })).toEqual({ question: ids.vcb, query: 1 });
-    expect(match({ item: '0944', query: 0, queryTime: 99 })).toEqual({ field: 'queryTime', reason: 'question "0944" asks query point 0 at 10 s, not 99 s ± 0.5 s' });
-    expect(match({ item: '0944', query: 0, video: 'clips/a.mp4', queryTime: 30 })).toEqual({ question: ids.vcb, query: 2 });
+  it('checks a known item’s query point against the line’s time, and looks by video when they disagree', async () => {
+    expect(await match({ item: '0944', query: 1, queryTime: 20.3 })).toEqual({ question: ids.vcb, query: 1 });
+    expect(await match({ item: '0944', query: 0, queryTime: 99 })).toEqual({ field: 'queryTime', reason: 'question "0944" asks query point 0 at 10 s, not 99 s ± 0.5 s' });
+    expect(await match({ item: '0944', query: 0, video: 'clips/a.mp4', queryTime: 30 })).toEqual({ question: ids.vcb, query: 2 });
   });
 });
 

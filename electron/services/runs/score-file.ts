@@ -73,16 +73,18 @@ export type FileJudge = (judge: Judge, items: readonly ScoringItem[], unjudged: 
 
 export async function scoreRunFile(project: Project, path: string, profileId: string | null, options: ScoreOptions = {}, judge: FileJudge | null = null, source: RunSource = {}): Promise<FileScoring> {
   const read = readRuns(path, source);
-  const db = project.store.db;
-  const index = await itemIndex(project, db);
+  const index = await itemIndex(project.stores);
+  const pacer = new Pacer();
   const unmatched: Problem[] = [...read.unmatched];
   const notes: Problem[] = [];
   // responses by run (model and label), each with its question's profile
   const runs = new Map<string, { model: string; run: string; responses: ModelResponse[]; profiles: Set<string> }>();
   const label = read.label;
   for (const line of read.lines) {
+    // a file of a hundred thousand lines lets other work in as it is matched
+    await pacer.pace();
     const { file } = line;
-    const match = index.match(line);
+    const match = await index.match(line);
     if (!('matched' in match)) {
       unmatched.push({ file, line: line.line, field: match.field, reason: match.reason });
       continue;
@@ -105,7 +107,6 @@ export async function scoreRunFile(project: Project, path: string, profileId: st
     });
   }
   const items = new Map<string, ProfileItems>();
-  const pacer = new Pacer();
   const scores: FileScore[] = [];
   for (const run of runs.values()) {
     for (const pid of profileId ? [profileId] : [...run.profiles].sort()) {

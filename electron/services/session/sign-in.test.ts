@@ -90,7 +90,7 @@ describe('a name protected by a passphrase', () => {
     expect(await service.signIn(rita, { person: 'Rita', role: 'reviewer' })).toMatchObject({ ok: true });
     expect(await call(rita, 'people.setPassphrase', { passphrase: 'ritas secret', current: null })).toMatchObject({ ok: true, value: { hasPassphrase: true } });
     // setting it vouches for the session that set it
-    expect(service.current(rita)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: true });
+    expect(await service.current(rita)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: true });
     expect(await call(rita, 'reviews.queue')).toMatchObject({ ok: true });
 
     const other = service.start();
@@ -104,17 +104,17 @@ describe('a name protected by a passphrase', () => {
       error: { code: 'unauthenticated', message: "That is not Rita's passphrase." },
     });
     // (it started as Rita, the machine's last person: still without her passphrase, it is let in nowhere)
-    expect(service.current(other)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: false });
+    expect(await service.current(other)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: false });
     expect(await call(other, 'reviews.queue')).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
     expect(await service.signIn(other, { person: 'Rita', role: 'reviewer', passphrase: 'ritas secret' })).toEqual({ ok: true, value: { caller: { person: 'Rita', role: 'reviewer' } } });
     expect(other.verified).toEqual(new Set([projectPath]));
-    expect(service.current(other)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: true });
+    expect(await service.current(other)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: true });
   });
 
   it('refuses every call but those for anyone to a session that has not given it (restored, or signed in before the project opened)', async () => {
     const restored = service.start();
     restored.caller = { person: 'Rita', role: 'reviewer' };
-    expect(service.current(restored)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: false });
+    expect(await service.current(restored)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: false });
     const refusal = { ok: false, error: { code: 'unauthenticated', message: 'Rita protects their name with a passphrase: sign in again.' } };
     expect(await call(restored, 'people.list')).toEqual(refusal);
     expect(await call(restored, 'reviews.queue')).toEqual(refusal);
@@ -135,7 +135,7 @@ describe('a name protected by a passphrase', () => {
     const ann = service.start();
     ann.caller = { person: 'Ann', role: 'annotator' };
     expect(await call(ann, 'people.list')).toMatchObject({ ok: true });
-    expect(service.current(ann).verified).toBe(true);
+    expect((await service.current(ann)).verified).toBe(true);
   });
 
   it('refuses a name for the rest of ten minutes after five wrong passphrases, then lets the right one in', async () => {

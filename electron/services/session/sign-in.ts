@@ -15,7 +15,6 @@ import { ServiceError, toApiError } from '../errors';
 import { dispatch, type HandlerMap } from '../handlers';
 import type { Project } from '../projects/project';
 import { checkedRole } from '../review/policy';
-import { passphraseOf } from '../review/rows';
 import { passphraseMatches } from './passphrase';
 import { newSession, recordIn, type Session, type SignRecord } from './sessions';
 
@@ -106,20 +105,20 @@ export class SignInService {
     session.verified.clear();
   }
 
-  current(session: Session): SessionState {
-    return { caller: { ...session.caller }, verified: this.unverifiedIn(session) === null };
+  async current(session: Session): Promise<SessionState> {
+    return { caller: { ...session.caller }, verified: (await this.unverifiedIn(session)) === null };
   }
 
   /** Why the session may not make this call now, or null: a name protected in the open project whose passphrase it has not given. */
-  refusal(session: Session, method: unknown): ApiError | null {
+  async refusal(session: Session, method: unknown): Promise<ApiError | null> {
     if (!isApiMethod(method) || declarations[method].callers === 'anyone') return null;
-    if (this.unverifiedIn(session) === null) return null;
+    if ((await this.unverifiedIn(session)) === null) return null;
     return { code: 'unauthenticated', message: `${session.caller.person} protects their name with a passphrase: sign in again.` };
   }
 
   /** One call of the contract, made as the session's caller (its context built from it, and from nothing the call sends). */
   async call(session: Session, handlers: HandlerMap, method: unknown, payload: unknown, signal: AbortSignal = NEVER_ABORTED, transport: TransportFeatures = {}): Promise<ApiResult<unknown>> {
-    const refused = this.refusal(session, method);
+    const refused = await this.refusal(session, method);
     if (refused) return { ok: false, error: refused };
     const project = this.host.currentProject();
     const result = await dispatch(handlers, method, payload, this.host.contextFor({ ...session.caller }, signal, transport));
@@ -132,9 +131,8 @@ export class SignInService {
   private async check(caller: Caller, given: string | null): Promise<string | null> {
     const project = this.host.currentProject();
     if (!project) return null;
-    const db = project.store.db;
-    checkedRole(db, caller);
-    const stored = passphraseOf(db, caller.person);
+    await checkedRole(project.stores, caller);
+    const stored = await project.stores.review.passphraseOf(caller.person);
     if (stored === null) return null;
     if (given === null) throw new ServiceError('unauthenticated', `${caller.person} protects their name with a passphrase: enter it to sign in.`);
     const now = this.now();
@@ -148,10 +146,10 @@ export class SignInService {
   }
 
   /** The open project, when it protects the session's caller with a passphrase the session has not given there. */
-  private unverifiedIn(session: Session): Project | null {
+  private async unverifiedIn(session: Session): Promise<Project | null> {
     const project = this.host.currentProject();
     if (!project || session.verified.has(project.path)) return null;
-    return passphraseOf(project.store.db, session.caller.person) === null ? null : project;
+    return (await project.stores.review.passphraseOf(session.caller.person)) === null ? null : project;
   }
 
   private note(session: Session, what: SignRecord['what'], caller: Caller): void {

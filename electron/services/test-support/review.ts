@@ -147,6 +147,6 @@ export async function addDraftsAndRun(project: Project, fx: ReviewFixture, runFi
   writeFileSync(runFile, [fx.textId, fx.choiceId].map((item) => JSON.stringify({ model: 'leaky-model', item, response: SENTINEL })).join('\n'));
   const outcome = await importRunFile(project, lead, { path: runFile });
   if (outcome.refused || outcome.runs.length !== 1) throw new Error(`The fixture's run was not imported: ${JSON.stringify(outcome)}`);
-  const runId = project.store.db.query<{ id: string }>('SELECT id FROM runs').get()!.id;
+  const runId = (await project.stores.runs.list())[0]!.id;
   return { captionTaskId: task.id, draftedEventId: event!.id, runId };
 }

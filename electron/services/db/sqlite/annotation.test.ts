@@ -53,6 +53,8 @@ describe('the SQLite annotation store', () => {
     expect((await store().questionsOfProfile(ovo)).map((q) => q.id)).toEqual(['qa', 'qb']);
     expect((await store().allQuestions()).map((q) => q.id)).toEqual(['qa', 'qb']);
     expect((await store().questionsIn(['qb', 'gone'])).map((q) => q.id)).toEqual(['qb']);
+    expect(await store().questionsWrittenBy('ann')).toEqual(new Set(['qa', 'qb']));
+    expect(await store().questionsWrittenBy('Ann')).toEqual(new Set());
     expect(await store().question('qa')).toEqual(question('qa', 'First'));
     expect(await store().question('gone')).toBeNull();
     expect(await store().queryPoint('p1')).toEqual(point('p1', 'qa', 10, 'A'));

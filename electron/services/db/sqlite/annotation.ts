@@ -1,8 +1,7 @@
 // Marks, questions and query points in SQLite: `marks` (a mark's data as JSON text), `questions` (its
 // fields as JSON text beside its video, profile, provenance and creation time; rowid breaks ties of
 // creation time, so creation order is the order rows were written) and `query_points` (time a column,
-// the rest JSON text). Writes go through the edit log. The synchronous reader at the end is for the
-// few callers not moved to the async store yet (each named in the header of syncAnnotationReader).
+// the rest JSON text). Writes go through the edit log.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { markDataSchemas, type Mark, type MarkType } from '../../../../shared/marks';
@@ -137,10 +136,7 @@ function rowToQueryPoint(row: QueryPointRow): QueryPoint {
 /** Ids as one JSON parameter: `IN (SELECT value FROM json_each(?))` is one statement however many there are. */
 const IDS = 'SELECT value FROM json_each(?)';
 
-/**
- * Every read, answered at once (SQLite answers in the calling thread). The async store wraps these.
- * Used directly, through syncAnnotationReader, only by callers not moved to the async store yet.
- */
+/** Every read, answered at once (SQLite answers in the calling thread). The async store wraps these. */
 function readsNow(db: ReadableDb) {
   return {
     marksOfVideo: (videoId: string): Mark[] => db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ? ORDER BY start, "end", id').all(videoId).map(rowToMark),
@@ -184,14 +180,6 @@ function readsNow(db: ReadableDb) {
     },
   };
 }
-
-/**
- * The annotation reads answered synchronously, for callers deep in synchronous paths not moved to
- * the async store yet (review's round views, answer keys and queues; drafting's plans and decisions;
- * see the report of issue 23). New code reads through `project.stores.annotation`.
- */
-export type SyncAnnotationReader = ReturnType<typeof readsNow>;
-export const syncAnnotationReader = (db: ReadableDb): SyncAnnotationReader => readsNow(db);
 
 // ── paced reads ─────────────────────────────────────────────────────────────
 
@@ -283,6 +271,13 @@ export function sqliteAnnotation(db: ReadableDb): AnnotationStore {
     allQuestions: async () => now.allQuestions(),
     profileHasQuestions: async (profileId) => now.profileHasQuestions(profileId),
     videoOfEveryQuestion: async () => now.videoOfEveryQuestion(),
+    questionsWrittenBy: async (person) =>
+      new Set(
+        db
+          .query<{ id: string }>('SELECT id FROM questions WHERE created_by = ?')
+          .all(person)
+          .map((r) => r.id),
+      ),
     questionsIn: async (ids) => now.questionsIn(ids),
     queryPoint: async (id) => now.queryPoint(id),
     queryPointsOfQuestion: async (questionId) => now.queryPointsOfQuestion(questionId),

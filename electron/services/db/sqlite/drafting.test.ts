@@ -5,7 +5,6 @@ import { draftProvenanceSchema, type Draft } from '../../../../shared/drafting/d
 import { Project } from '../../projects/project';
 import { tempDir } from '../../test-support/fixtures';
 import { insertTestVideo } from '../../test-support/project';
-import { syncDraftedMarksOfVideo } from './drafting';
 
 let dir: ReturnType<typeof tempDir>;
 let project: Project;
@@ -79,7 +78,7 @@ describe('the SQLite draft store', () => {
     expect(await store.draftedAt(v2, 'caption', 'task', 1)).toBe(false);
   });
 
-  it("lists the marks undecided drafts made (not a question's, not a decided one's); blinding's synchronous reader gives every drafted mark of a video", async () => {
+  it("lists the marks undecided drafts made (not a question's, not a decided one's); every drafted mark of a video (blinding's) is given", async () => {
     await project.edit('ann', 'Draft', async (w) => {
       await w.drafting.add(draft('caption'));
       await w.drafting.add(draft('event', { kind: 'event', target: 'knocks' }));
@@ -89,7 +88,7 @@ describe('the SQLite draft store', () => {
       await w.drafting.add(draft('other', { videoId: v2 }));
     });
     expect([...(await project.stores.drafting.undecidedMarks())].sort()).toEqual(['m-caption', 'm-event', 'm-other']);
-    expect([...syncDraftedMarksOfVideo(project.store.db, v1)].sort()).toEqual(['m-accepted', 'm-caption', 'm-event']);
+    expect([...(await project.stores.drafting.draftedMarksOfVideo(v1))].sort()).toEqual(['m-accepted', 'm-caption', 'm-event']);
   });
 
   it('puts a decision and removes a video’s drafts, each an undoable edit; reads inside an edit see its writes', async () => {

@@ -1,6 +1,6 @@
 // Drafts in SQLite: the `drafts` table, a draft's provenance as JSON text (`fields`) beside its
 // video, kind, target, time, what it made, its status and who decided it when. Writes go through the
-// edit log. The synchronous reader at the end is for blinding, whose redaction is synchronous.
+// edit log.
 import { draftProvenanceSchema, type Draft } from '../../../../shared/drafting/drafts';
 import type { DraftStore, DraftWrites } from '../../drafting/store';
 import type { EditTransaction, Row } from '../edit-log';
@@ -63,6 +63,13 @@ export function sqliteDrafting(db: ReadableDb): DraftStore {
         .map(toDraft),
     draftedAt: async (videoId, kind, target, at) =>
       db.query("SELECT 1 FROM drafts WHERE video_id = ? AND kind = ? AND target = ? AND at = ? AND status != 'failed' LIMIT 1").get(videoId, kind, target, at) !== undefined,
+    draftedMarksOfVideo: async (videoId) =>
+      new Set(
+        db
+          .query<{ id: string }>("SELECT made_id AS id FROM drafts WHERE video_id = ? AND made_id IS NOT NULL AND kind IN ('caption', 'event')")
+          .all(videoId)
+          .map((r) => r.id),
+      ),
     undecidedMarks: async () =>
       new Set(
         db
@@ -80,18 +87,4 @@ export function sqliteDraftingWrites(tx: EditTransaction): DraftWrites {
     put: async (draft) => tx.put('drafts', toRow(draft)),
     removeOfVideo: async (videoId) => tx.removeWhere('drafts', 'video_id', videoId),
   };
-}
-
-/**
- * The marks of a video that a model drafted (captions and events, decided or not), answered at once:
- * for review/blinding.ts, whose redaction is synchronous all the way through annotation/policy.ts.
- * New code reads drafts through `project.stores.drafting`.
- */
-export function syncDraftedMarksOfVideo(db: ReadableDb, videoId: string): Set<string> {
-  return new Set(
-    db
-      .query<{ id: string }>("SELECT made_id AS id FROM drafts WHERE video_id = ? AND made_id IS NOT NULL AND kind IN ('caption', 'event')")
-      .all(videoId)
-      .map((r) => r.id),
-  );
 }
