@@ -3,31 +3,18 @@ import { lintQuestion, type LintContext } from './lints';
 import type { Mark } from './marks';
 import { BUILTIN_PROFILES, type Profile } from './profiles';
 import type { QueryPoint, Question } from './questions';
+import { testQuestion } from './questions.test-util';
 
 const profile = (kind: string): Profile => ({ ...BUILTIN_PROFILES.find((p) => p.kind === kind)!, id: `builtin:${kind}`, builtin: true });
 
-const question = (over: Partial<Question> = {}): Question => ({
-  id: 'q',
-  videoId: 'v',
-  profileId: 'builtin:ovo-s-bench',
-  taskCode: '1.1.1',
-  text: 'How far is the sign from the camera?',
-  answerKind: 'choice',
-  options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' },
-  temporalType: null,
-  group: null,
-  entities: [],
-  facets: {},
-  counting: null,
-  status: 'draft',
-  guidelineVersion: null,
-  round: 0,
-  origin: null,
-  provenance: {},
-  createdBy: 'a',
-  updatedAt: 'now',
-  ...over,
-});
+const question = (over: Partial<Question> = {}): Question =>
+  testQuestion({
+    profileId: 'builtin:ovo-s-bench',
+    taskCode: '1.1.1',
+    text: 'How far is the sign from the camera?',
+    options: { A: 'About 0.5 m', B: 'About 6 m', C: 'About 3 m', D: 'About 1.5 m' },
+    ...over,
+  });
 const point = (over: Partial<QueryPoint> = {}): QueryPoint => ({ id: 'p', questionId: 'q', time: 22.8, answer: 'D', evidence: [[21.8, 22.5]], proactiveTime: null, windowStart: null, ...over });
 const ctx = (over: Partial<LintContext> = {}): LintContext => ({ profile: profile('ovo-s-bench'), videoDuration: 60, marks: [], groupMembers: [], ...over });
 const codes = (q: Question, points: QueryPoint[], c: LintContext = ctx()) => lintQuestion(q, points, c).map((l) => `${l.severity}:${l.code}`);

@@ -3,6 +3,7 @@ import type { Video } from './domain';
 import { BUILTIN_PROFILES } from './profiles';
 import type { QueryPoint, Question } from './questions';
 import { describeIssue, describeReadiness, readinessReport } from './readiness';
+import { testQuestion } from './questions.test-util';
 
 const profile = { ...BUILTIN_PROFILES.find((p) => p.kind === 'ovo-s-bench')!, id: 'p', builtin: true };
 const video = (status: Video['status']): Video => ({
@@ -28,28 +29,8 @@ const video = (status: Video['status']): Video => ({
   tags: [],
   addedAt: 'now',
 });
-const question = (over: Partial<Question>): Question => ({
-  id: 'q',
-  videoId: 'v',
-  profileId: 'p',
-  taskCode: '1.1.1',
-  text: 'How far?',
-  answerKind: 'choice',
-  options: { A: '1 m', B: '2 m' },
-  temporalType: null,
-  group: null,
-  entities: [],
-  facets: {},
-  counting: null,
-  status: 'accepted',
-  guidelineVersion: null,
-  round: 0,
-  origin: null,
-  provenance: { text: 'human' },
-  createdBy: 'a',
-  updatedAt: 'now',
-  ...over,
-});
+const question = (over: Partial<Question>): Question =>
+  testQuestion({ taskCode: '1.1.1', text: 'How far?', options: { A: '1 m', B: '2 m' }, status: 'accepted', provenance: { text: 'human' }, ...over });
 const point: QueryPoint = { id: 'p1', questionId: 'q', time: 5, answer: 'A', evidence: [[1, 4]], proactiveTime: null, windowStart: null };
 
 describe('readiness report', () => {

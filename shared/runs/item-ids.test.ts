@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../questions';
 import { runItemIds } from './item-ids';
+import { testQuestion } from '../questions.test-util';
 
-const question = (over: Partial<Question>): Question => ({
-  id: '1efdfed8-0bea-4963-8510-5d549767b45a',
-  videoId: 'v',
-  profileId: 'p',
-  taskCode: null,
-  text: 'How many?',
-  answerKind: 'number',
-  options: {},
-  temporalType: null,
-  group: null,
-  entities: [],
-  facets: {},
-  counting: null,
-  status: 'draft',
-  guidelineVersion: null,
-  round: 0,
-  origin: null,
-  provenance: {},
-  createdBy: 'a',
-  updatedAt: 'now',
-  ...over,
-});
+const question = (over: Partial<Question>): Question => testQuestion({ id: '1efdfed8-0bea-4963-8510-5d549767b45a', text: 'How many?', answerKind: 'number', ...over });
 
 describe('the ids a run file names a question by', () => {
   it('is its own id for a question made in Tidemark', () => {

@@ -4,6 +4,7 @@ import type { Mark } from '../../../shared/marks';
 import type { Question } from '../../../shared/questions';
 import { LANE_HEIGHT, LANES, LANES_TOP, paintTimeline, TIMELINE_HEIGHT, timelineHeight, type TimelinePicture } from './draw';
 import { EXTRA_LANE_HEIGHT } from './extra-lanes';
+import { testQuestion } from '../../../shared/questions.test-util';
 
 interface Painted {
   text: string;
@@ -42,27 +43,13 @@ function recordingContext(): { ctx: CanvasRenderingContext2D; texts: Painted[]; 
   return { ctx: ctx as unknown as CanvasRenderingContext2D, texts, rects, strokes };
 }
 
-const countingQuestion: Question = {
-  id: 'q',
-  videoId: 'v',
+const countingQuestion: Question = testQuestion({
   profileId: 'vcbench',
   taskCode: 'E1-Action',
   text: 'How many?',
   answerKind: 'number',
-  options: {},
-  temporalType: null,
-  group: null,
-  entities: [],
-  facets: {},
   counting: { subcategory: 'E1-Action', target: 'cuts', windowSeconds: null },
-  status: 'draft',
-  guidelineVersion: null,
-  round: 0,
-  origin: null,
-  provenance: {},
-  createdBy: 'a',
-  updatedAt: 'now',
-};
+});
 const marks: Mark[] = [{ id: 'e', videoId: 'v', type: 'event', start: 2, end: null, target: 'cuts', data: {} }];
 
 function picture(over: Partial<TimelinePicture> = {}): TimelinePicture {

@@ -13,8 +13,8 @@ const reportOf = (round: number | null) => ({ round }) as unknown as AgreementRe
 
 describe('loading the agreement report', () => {
   it('shows the report of the newest choice when an older request answers after it', async () => {
-    const all = loadReport(null, 'overall');
-    const first = loadReport(1, 'overall');
+    const all = loadReport(null, 'none');
+    const first = loadReport(1, 'none');
     // the round's report arrives first, then the all-rounds report asked for before it
     pending[1]!.answer(reportOf(1));
     await first;

@@ -5,6 +5,7 @@ import type { Mark } from '../../../../shared/marks';
 import type { Profile } from '../../../../shared/profiles';
 import type { QueryPoint, Question } from '../../../../shared/questions';
 import { initialState, type State } from '../store';
+import { testQuestion } from '../../../../shared/questions.test-util';
 
 export const video: Video = {
   id: 'v1',
@@ -54,28 +55,7 @@ export const profile = (id: string, rules: Partial<Profile['rules']> = {}): Prof
   rules: { answerKinds: ['text'], temporalTypes: [], maxOptions: 4, groups: false, counting: false, denseCaptions: false, proactive: false, namedEntities: false, facets: {}, ...rules },
 });
 
-export const question = (id: string, profileId: string, over: Partial<Question> = {}): Question => ({
-  id,
-  videoId: 'v1',
-  profileId,
-  taskCode: null,
-  text: '',
-  answerKind: 'text',
-  options: {},
-  temporalType: null,
-  group: null,
-  entities: [],
-  facets: {},
-  counting: null,
-  status: 'draft',
-  guidelineVersion: null,
-  round: 0,
-  origin: null,
-  provenance: {},
-  createdBy: 'a',
-  updatedAt: 'now',
-  ...over,
-});
+export const question = (id: string, profileId: string, over: Partial<Question> = {}): Question => testQuestion({ id, videoId: 'v1', profileId, answerKind: 'text', ...over });
 
 export const point = (id: string, questionId: string, time: number, over: Partial<QueryPoint> = {}): QueryPoint => ({
   id,
