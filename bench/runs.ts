@@ -182,8 +182,8 @@ export async function benchRunScoring(): Promise<void> {
 
 /** scoreRuns split into its parts, each called as it calls them (median of 3 each). */
 async function scoringParts(project: Project, runId: string): Promise<void> {
-  const items = await medianOf(() => project.store.snapshot((db) => profileItems(project.storesOver(db), PROFILE, null, new Pacer())));
-  const read = await medianOf(() => project.store.snapshot((db) => project.storesOver(db).runs.scan.responsesOfRun(runId, new Pacer())));
+  const items = await medianOf(() => project.snapshot((stores) => profileItems(stores, PROFILE, null, new Pacer())));
+  const read = await medianOf(() => project.snapshot((stores) => stores.runs.scan.responsesOfRun(runId, new Pacer())));
   const joined = await medianOf(() => withResponses(items.value, read.value));
   const scoring = await medianOf(() => scoreRun({ kind: items.value.profile.kind, taxonomy: items.value.profile.taxonomy }, joined.value, {}));
   console.log(

@@ -250,7 +250,7 @@ async function presentIdentities(project: Project, format: BenchmarkFormat, file
   if (!(await project.stores.annotation.profileHasQuestions(profileId))) return new Set();
   // (a hundred thousand of them take a while: said, so the wait before reading has a name)
   await phase(control, 0, `Reading ${file}: first the questions the project has`);
-  return new Set((await project.store.snapshot((db) => presentQuestions(project.storesOver(db).annotation.scan, profileId, format.profile, new Pacer()))).keys());
+  return new Set((await project.snapshot((stores) => presentQuestions(stores.annotation.scan, profileId, format.profile, new Pacer()))).keys());
 }
 
 /** Waits for the writer to commit, reporting how far it got; a cancel rolls it back. */
@@ -338,9 +338,8 @@ async function sortGroups<T>(groups: Map<string, T[]>, compare: (a: T, b: T) => 
 /** Reads them on a snapshot of their own, a slice at a time (a hundred thousand questions never block other requests). */
 function profileRows(project: Project, caller: Caller, format: BenchmarkFormat): Promise<ProfileRows> {
   const profileId = builtinProfileId(format.profile);
-  return project.store.snapshot(async (db) => {
+  return project.snapshot(async (stores) => {
     const pacer = new Pacer();
-    const stores = project.storesOver(db);
     const { scan } = stores.annotation;
     const all = await scan.questionsOfProfile(profileId, pacer);
     const pointsBy = new Map<string, QueryPoint[]>();
@@ -486,9 +485,8 @@ export class NotReadyError extends ServiceError {
 
 /** Statistics of every profile that has questions in the project (what the caller may see of them), read a slice at a time. */
 export function projectStats(project: Project, caller: Caller): Promise<DatasetStats[]> {
-  return project.store.snapshot(async (db) => {
+  return project.snapshot(async (stores) => {
     const pacer = new Pacer();
-    const stores = project.storesOver(db);
     const videos = await listVideos(project, stores.videos);
     const out: DatasetStats[] = [];
     for (const profile of await stores.profiles.list()) {

@@ -133,11 +133,10 @@ export async function exportTidemarkJsonl(project: Project, caller: Caller): Pro
   let rows = 0;
   const pacer = new Pacer();
   // one consistent state, read a row at a time on a connection of its own
-  await project.store.snapshot(async (db) => {
-    const visible = await visibleRows(project.storesOver(db), caller);
-    const stored = project.storesOver(db).exchange;
+  await project.snapshot(async (stores) => {
+    const visible = await visibleRows(stores, caller);
     for (const table of TABLE_ORDER) {
-      for await (const row of stored.scan(table)) {
+      for await (const row of stores.exchange.scan(table)) {
         if (!visible(table, row)) continue;
         // a passphrase protects a name in this project file; a copy of its rows made for elsewhere does not carry it
         if (table === 'people') delete row.passphrase;

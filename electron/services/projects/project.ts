@@ -5,7 +5,6 @@ import type { ProjectSummary } from '../../../shared/domain';
 import type { EditTransaction } from '../db/edit-log';
 import { ProjectStore } from '../db/project-store';
 import type { OpenOptions } from '../db/project-db';
-import type { ReadableDb } from '../db/readable';
 import { seedProfiles, storesOver, writesIn } from '../db/sqlite';
 import type { EditWrites, ProjectStores } from '../db/stores';
 import { builtinProfiles } from '../profiles/builtin';
@@ -38,9 +37,9 @@ export class Project {
     return project;
   }
 
-  /** The features' stores through another handle: a snapshot's (long work), or an edit's own (`tx.db`). */
-  storesOver(db: ReadableDb): ProjectStores {
-    return storesOver(db);
+  /** Long work (an export, scoring, a report) reads one consistent state, through the stores of a snapshot of its own. */
+  snapshot<T>(work: (stores: ProjectStores) => Promise<T>): Promise<T> {
+    return this.store.snapshot((db) => work(storesOver(db)));
   }
 
   /** One undoable edit by `person`: the features write through `w`; `tx` is the edit log's transaction. */

@@ -20,7 +20,7 @@ import { requireRound, roundItems } from './rounds';
 export async function agreementReport(project: Project, caller: Caller, round: number | null, by: ReportGrouping): Promise<AgreementReport> {
   const pacer = new Pacer();
   // read on a snapshot: the report sees one state of the project however long it reads
-  const input = await project.store.snapshot((snapshot) => reportInput(project.storesOver(snapshot), project.name, round, by, pacer));
+  const input = await project.snapshot((stores) => reportInput(stores, project.name, round, by, pacer));
   return buildAgreementReportPaced(input, () => pacer.pace());
 }
 

@@ -39,9 +39,8 @@ interface Task {
  * stored for those keys — read on a snapshot, a slice at a time.
  */
 export function requestsOf(project: Project, profileId: string, runIds: readonly string[], model: string) {
-  return project.store.snapshot(async (db) => {
+  return project.snapshot(async (stores) => {
     const pacer = new Pacer();
-    const stores = project.storesOver(db);
     const store = stores.runs;
     const p = await profileItems(stores, profileId, null, pacer);
     const { judge } = benchmarkOf(p.profile);

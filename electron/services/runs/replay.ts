@@ -19,7 +19,7 @@ import { ServiceError } from '../errors';
 const key = (questionId: string, query: number, t: number | null): string => `${questionId}\u0000${query}\u0000${t ?? 'offline'}`;
 
 export function replayRun(project: Project, runId: string, videoId: string, judgeModel: string | null = null): Promise<ReplayResponse[]> {
-  return project.store.snapshot((db) => replayOn(project.storesOver(db), runId, videoId, judgeModel));
+  return project.snapshot((stores) => replayOn(stores, runId, videoId, judgeModel));
 }
 
 async function replayOn(stores: ProjectStores, runId: string, videoId: string, judgeModel: string | null): Promise<ReplayResponse[]> {
@@ -96,10 +96,7 @@ function replayOf(r: ModelResponse, question: Question | undefined, points: read
 
 /** Responses that came before their answer was knowable, earliest first (by how early), across runs. */
 export function earlyResponses(project: Project, runIds: readonly string[]): Promise<EarlyResponse[]> {
-  return project.store.snapshot((db) => {
-    const stores = project.storesOver(db);
-    return earlyOn(stores.runs, stores.annotation, runIds);
-  });
+  return project.snapshot((stores) => earlyOn(stores.runs, stores.annotation, runIds));
 }
 
 async function earlyOn(store: RunStore, annotation: AnnotationStore, runIds: readonly string[]): Promise<EarlyResponse[]> {

@@ -110,7 +110,7 @@ export async function scoreRunFile(project: Project, path: string, profileId: st
   const scores: FileScore[] = [];
   for (const run of runs.values()) {
     for (const pid of profileId ? [profileId] : [...run.profiles].sort()) {
-      if (!items.has(pid)) items.set(pid, await project.store.snapshot((snapshot) => profileItems(project.storesOver(snapshot), pid, null, pacer)));
+      if (!items.has(pid)) items.set(pid, await project.snapshot((stores) => profileItems(stores, pid, null, pacer)));
       const p = items.get(pid)!;
       const profile = { kind: p.profile.kind, name: p.profile.name, taxonomy: p.profile.taxonomy };
       const scoringItems = withResponses(p, run.responses);

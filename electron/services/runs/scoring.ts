@@ -44,7 +44,7 @@ interface ProfileItems {
 
 /**
  * A profile's questions as scoring items (or one video's), read a slice at a time — call inside a
- * snapshot (`project.store.snapshot`): paced reads hold their connection while they iterate.
+ * snapshot (`project.snapshot`): paced reads hold their connection while they iterate.
  */
 async function profileItems(stores: ProjectStores, profileId: string, videoId: string | null, pacer: Pacer): Promise<ProfileItems> {
   const { scan } = stores.annotation;
@@ -104,9 +104,8 @@ async function scoreItems(runs: RunStore, p: ProfileItems, items: readonly Scori
 
 /** Scores runs (all of the project's when none are named) on a profile's questions, reading a slice at a time. */
 export function scoreRuns(project: Project, profileId: string, runIds: readonly string[], options: ScoreOptions = {}, judgeModel: string | null = null): Promise<RunScoreView[]> {
-  return project.store.snapshot(async (db) => {
+  return project.snapshot(async (stores) => {
     const pacer = new Pacer();
-    const stores = project.storesOver(db);
     const store = stores.runs;
     const p = await profileItems(stores, profileId, null, pacer);
     const runs: ModelRun[] = runIds.length ? await Promise.all(runIds.map(async (id) => (await store.get(id)) ?? notFound(id))) : await store.list();

@@ -22,5 +22,5 @@ export async function removeRun(project: Project, caller: Caller, runId: string)
 /** A run's responses to one video's questions, read on a snapshot a slice at a time. */
 export async function videoResponses(project: Project, runId: string, videoId: string): Promise<ModelResponse[]> {
   await requireRun(project, runId);
-  return project.store.snapshot((db) => project.storesOver(db).runs.scan.responsesOfVideo(runId, videoId, new Pacer()));
+  return project.snapshot((stores) => stores.runs.scan.responsesOfVideo(runId, videoId, new Pacer()));
 }

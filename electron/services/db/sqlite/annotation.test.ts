@@ -162,8 +162,8 @@ describe('the SQLite annotation store', () => {
       await w.addMarks([event('m1', 1)]);
     });
     const pacer = new Pacer();
-    const read = await project.store.snapshot(async (db) => {
-      const { scan } = project.storesOver(db).annotation;
+    const read = await project.snapshot(async (stores) => {
+      const { scan } = stores.annotation;
       // (the snapshot's view begins with its first read)
       const questions = (await scan.questionsOfProfile(ovo, pacer)).map((q) => q.id);
       await project.edit('ann', 'Later', (w) => w.annotation.addMarks([event('m2', 2)]));

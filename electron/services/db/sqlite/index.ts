@@ -14,8 +14,8 @@
 // - `project.stores.<feature>` reads the committed data (the read connection);
 // - `project.edit(person, label, (w, tx) => …)` is one undoable edit: `w.<feature>` writes, and
 //   reads what the edit has written so far; `tx` is still there for the features not moved yet;
-// - `project.storesOver(db)` reads through another handle: a snapshot's, for long work that must
-//   see one state (`project.store.snapshot((db) => …)`), or an edit's own (`tx.db`);
+// - `project.snapshot((stores) => …)` reads one consistent state, on a connection of its own, for
+//   long work (an export, scoring, a report);
 // - code that runs an edit without a project (the import's writer thread) calls `writesIn(tx)`.
 // Another feature's data is read through its owner: its store, or its service where that applies
 // more than storage (the videos' status, a profile's blinding).
@@ -34,7 +34,15 @@ export { seedProfiles } from './profiles';
 
 /** Every feature's store over one read handle. */
 export function storesOver(db: ReadableDb): ProjectStores {
-  return { annotation: sqliteAnnotation(db), drafting: sqliteDrafting(db), exchange: sqliteExchange(db), profiles: sqliteProfiles(db), review: sqliteReview(db), runs: sqliteRuns(db), videos: sqliteVideos(db) };
+  return {
+    annotation: sqliteAnnotation(db),
+    drafting: sqliteDrafting(db),
+    exchange: sqliteExchange(db),
+    profiles: sqliteProfiles(db),
+    review: sqliteReview(db),
+    runs: sqliteRuns(db),
+    videos: sqliteVideos(db),
+  };
 }
 
 /** Every feature's writes inside one edit. */

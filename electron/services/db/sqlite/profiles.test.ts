@@ -69,10 +69,10 @@ describe('the SQLite profile store', () => {
 
   it('reads through a snapshot what was committed when it began', async () => {
     await project.edit('ann', 'Add', (w) => w.profiles.put(custom('a', 'Alpha')));
-    const names = await project.store.snapshot(async (db) => {
-      const before = (await project.storesOver(db).profiles.get('a'))?.name;
+    const names = await project.snapshot(async (stores) => {
+      const before = (await stores.profiles.get('a'))?.name;
       await project.edit('ann', 'Rename', (w) => w.profiles.put(custom('a', 'Renamed')));
-      return [before, (await project.storesOver(db).profiles.get('a'))?.name];
+      return [before, (await stores.profiles.get('a'))?.name];
     });
     expect(names).toEqual(['Alpha', 'Alpha']);
     expect((await project.stores.profiles.get('a'))?.name).toBe('Renamed');

@@ -82,8 +82,8 @@ describe('the SQLite runs store', () => {
       await w.runs.addRun(run('ra', 'gemini', 'first', '2026-02-01'));
       for (const [i, q] of ['q1', 'q2', 'q1'].entries()) await w.runs.addResponse(response(`s${i}`, 'ra', q, i));
     });
-    const [all, ofVideo] = await project.store.snapshot(async (db) => {
-      const { scan } = project.storesOver(db).runs;
+    const [all, ofVideo] = await project.snapshot(async (stores) => {
+      const { scan } = stores.runs;
       return [await scan.responsesOfRun('ra', new Pacer()), await scan.responsesOfVideo('ra', videoId, new Pacer())];
     });
     expect(all.map((r) => r.id).sort()).toEqual(['s0', 's1', 's2']);
