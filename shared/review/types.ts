@@ -12,7 +12,15 @@ import { reviewAnswerSchema, reviewReasons, reviewVerdicts, type Review } from '
 export const personRoles = roles;
 export type PersonRole = Role;
 
-export const personName = z.string().trim().min(1).max(100);
+/** Control and invisible characters: in a name they would forge lines of a log, or show two people alike. */
+export const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+export const personName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => !UNPRINTABLE.test(name), 'a name has no control or invisible characters (line breaks, tabs, zero-width spaces)');
 
 export interface Person {
   id: string;

@@ -61,6 +61,30 @@ describe('signing in', () => {
     expect(service.start().verified.size).toBe(0);
   });
 
+  it('signs in as the name the project lists, in whatever case it is typed ("ann" is Ann)', async () => {
+    const session = service.start();
+    expect(await service.signIn(session, { person: 'aNN', role: 'annotator' })).toEqual({ ok: true, value: { caller: { person: 'Ann', role: 'annotator' } } });
+    expect(session.caller).toEqual({ person: 'Ann', role: 'annotator' });
+    expect(logged).toEqual(['[tidemark] signed in: Ann (annotator)']);
+  });
+
+  it('refuses a name with a control or invisible character, which could forge a line of the log or pass for someone else', async () => {
+    const session = service.start();
+    for (const person of ['eve\n[tidemark] signed in: Lee (lead)', 'Lee\u200b', 'ann\u001b[31m', 'tab\tbed'])
+      expect(await service.signIn(session, { person, role: 'annotator' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-request', message: expect.stringContaining('no control or invisible characters') },
+      });
+    expect(logged).toEqual([]);
+  });
+
+  it('escapes in the log a control character of a name kept from before (the machine’s last person), so it forges no line', () => {
+    const session = service.start();
+    session.caller = { person: 'eve\n[tidemark] signed in: Lee', role: 'lead' };
+    service.signOut(session);
+    expect(logged).toEqual(['[tidemark] signed out: eve\\u{a}[tidemark] signed in: Lee (lead)']);
+  });
+
   it('lets anyone in under any name while no project is open', async () => {
     await app.closeProject();
     const session = service.start();
@@ -103,6 +127,7 @@ describe('a name protected by a passphrase', () => {
       ok: false,
       error: { code: 'unauthenticated', message: "That is not Rita's passphrase." },
     });
+    expect(logged).toContain('[tidemark] wrong passphrase: Rita (reviewer)');
     // (it started as Rita, the machine's last person: still without her passphrase, it is let in nowhere)
     expect(await service.current(other)).toEqual({ caller: { person: 'Rita', role: 'reviewer' }, verified: false });
     expect(await call(other, 'reviews.queue')).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
@@ -141,7 +166,12 @@ describe('a name protected by a passphrase', () => {
   it('refuses a name for the rest of ten minutes after five wrong passphrases, then lets the right one in', async () => {
     const session = service.start();
     for (let i = 0; i < 5; i++) {
-      expect(await service.signIn(session, { person: 'Rita', role: 'reviewer', passphrase: `guess ${i}` })).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
+      const wrong = await service.signIn(session, { person: 'Rita', role: 'reviewer', passphrase: `guess ${i}` });
+      expect(wrong).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
+      // the fifth says what it has done: the name is refused now, not after one more try
+      const message = (wrong as { error: { message: string } }).error.message;
+      if (i < 4) expect(message).toBe("That is not Rita's passphrase.");
+      else expect(message).toMatch(/^That is not Rita's passphrase\. That was 5 wrong ones in 10 minutes: Rita is refused until \d\d:\d\d\.$/);
       clock += 60_000;
     }
     // the first failure was five minutes ago: five more minutes, whatever is typed and in whichever session
@@ -149,6 +179,7 @@ describe('a name protected by a passphrase', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     const message = (refused as { error: { message: string } }).error.message;
     expect(message).toMatch(/^Too many wrong passphrases for Rita: try again in 5 minutes \(at \d\d:\d\d\)\.$/);
+    expect(logged).toContain('[tidemark] refused (too many wrong passphrases): Rita (reviewer)');
     expect(await service.signIn(session, { person: 'Rita', role: 'reviewer', passphrase: 'ritas secret' })).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     // another name is not held back
     expect(await service.signIn(session, { person: 'Ann', role: 'annotator' })).toMatchObject({ ok: true });

@@ -8,6 +8,7 @@ import { isApiMethod } from '../../../shared/api-methods';
 import { declarations } from '../../../shared/contract';
 import type { Caller } from '../../../shared/domain';
 import { plural } from '../../../shared/plural';
+import { UNPRINTABLE } from '../../../shared/review/types';
 import { signInRequestSchema, type SessionState } from '../../../shared/session';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import { NEVER_ABORTED, type ContextSource, type TransportFeatures } from '../context';
@@ -54,6 +55,12 @@ class Throttle {
     return null;
   }
 
+  /** When the name may try again, if its failures have reached the limit (after this one, say). */
+  lockedUntil(name: string, now: number): number | null {
+    const recent = (this.failures.get(name.toLowerCase()) ?? []).filter((t) => now - t < WINDOW);
+    return recent.length >= ATTEMPTS ? recent[recent.length - ATTEMPTS]! + WINDOW : null;
+  }
+
   /** The right passphrase: the failures counted for the name are forgotten. */
   succeeded(name: string): void {
     this.failures.delete(name.toLowerCase());
@@ -61,7 +68,9 @@ class Throttle {
 }
 
 const hhmm = (ms: number): string => new Date(ms).toTimeString().slice(0, 5);
-const said = (caller: Caller): string => `${caller.person} (${caller.role})`;
+/** A name as a log line shows it: a control or invisible character (a name stored before they were refused) escaped, so no name can forge a line. */
+const printable = (name: string): string => name.replace(new RegExp(UNPRINTABLE.source, 'gu'), (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+const said = (caller: Caller): string => `${printable(caller.person)} (${caller.role})`;
 
 export class SignInService {
   private readonly throttle = new Throttle();
@@ -83,10 +92,11 @@ export class SignInService {
   async signIn(session: Session, payload: unknown): Promise<ApiResult<{ caller: Caller }>> {
     const parsed = signInRequestSchema.safeParse(payload);
     if (!parsed.success) return { ok: false, error: { code: 'invalid-request', message: describeZodIssue('sign-in', parsed.error, [], 'request') } };
-    const { person, role, passphrase } = parsed.data;
-    const caller: Caller = { person, role };
+    const { role, passphrase } = parsed.data;
+    let caller: Caller;
     let verifiedIn: string | null;
     try {
+      caller = { person: await this.listedName(parsed.data.person), role };
       verifiedIn = await this.check(caller, passphrase || null);
     } catch (error) {
       return { ok: false, error: toApiError(error) };
@@ -127,6 +137,12 @@ export class SignInService {
     return result;
   }
 
+  /** The name as the open project lists it ("sam" signs in as the listed "Sam": one person), or as typed. */
+  private async listedName(name: string): Promise<string> {
+    const project = this.host.currentProject();
+    return (project && (await project.stores.review.personLike(name))?.name) ?? name;
+  }
+
   /** The project where the caller signs in, if they gave their passphrase there; throws what refuses them. */
   private async check(caller: Caller, given: string | null): Promise<string | null> {
     const project = this.host.currentProject();
@@ -138,9 +154,16 @@ export class SignInService {
     const now = this.now();
     const until = this.throttle.attempt(caller.person, now);
     if (until !== null) {
+      this.options.log?.(`[tidemark] refused (too many wrong passphrases): ${said(caller)}`);
       throw new ServiceError('unavailable', `Too many wrong passphrases for ${caller.person}: try again in ${plural(Math.ceil((until - now) / 60_000), 'minute')} (at ${hhmm(until)}).`);
     }
-    if (!(await passphraseMatches(stored, given))) throw new ServiceError('unauthenticated', `That is not ${caller.person}'s passphrase.`);
+    if (!(await passphraseMatches(stored, given))) {
+      this.options.log?.(`[tidemark] wrong passphrase: ${said(caller)}`);
+      const locked = this.throttle.lockedUntil(caller.person, now);
+      // the last try the limit allows says so, rather than the next one
+      const after = locked === null ? '' : ` That was ${ATTEMPTS} wrong ones in ${WINDOW / 60_000} minutes: ${caller.person} is refused until ${hhmm(locked)}.`;
+      throw new ServiceError('unauthenticated', `That is not ${caller.person}'s passphrase.${after}`);
+    }
     this.throttle.succeeded(caller.person);
     return project.path;
   }

@@ -1,11 +1,12 @@
 // Who is calling: the person the transport vouches for — signed in through api/session.ts, never
 // changed by a contract call. The services answer by the caller (a blind reviewer gets questions
-// without their authors' answers), so a switch — a sign-out, then a sign-in — forgets all the client
-// read as the previous person and reads the project again as the new one.
+// without their authors' answers), so a switch — a sign-in as someone else, which the transport makes a
+// sign-out and a sign-in once the new person is let in — forgets all the client read as the previous
+// person and reads the project again as the new one. A refused switch leaves you as you were.
 import type { AppInfo } from '../../../../shared/api';
 import type { Role } from '../../../../shared/domain';
 import { beginSession, call } from '../../api/client';
-import { signIn, signOut } from '../../api/session';
+import { signIn } from '../../api/session';
 import { emit } from '../effects';
 import { errorMessage, guarded } from '../guarded';
 import { getState, initialState, setState } from '../store';
@@ -21,7 +22,7 @@ export async function switchPerson(personName: string, role: Role, passphrase?: 
   flushPendingEdits();
   await emit('leavingVideo');
   const before = getState().info?.caller;
-  const refusal = await signOutAndIn(name, role, passphrase);
+  const refusal = await signInAs(name, role, passphrase);
   // from here on, answers to what was asked as the previous person are dropped
   if (!refusal) beginSession();
   let info: AppInfo;
@@ -31,7 +32,7 @@ export async function switchPerson(personName: string, role: Role, passphrase?: 
     return refusal ?? { ok: false, code: null, message: errorMessage(error) };
   }
   if (refusal) {
-    // signed out and refused: the transport now vouches for its own person, who may be someone else
+    // refused: still who you were, unless the transport itself had meanwhile forgotten you
     if (info.caller.person === before?.person && info.caller.role === before.role) return refusal;
     beginSession();
   }
@@ -46,11 +47,10 @@ export function dismissSignInPrompt(): void {
   if (getState().signInPrompt) setState({ signInPrompt: null });
 }
 
-/** Signs out, then in as the new person: undefined once signed in, else why not. */
-async function signOutAndIn(name: string, role: Role, passphrase: string | undefined): Promise<Extract<SwitchOutcome, { ok: false }> | undefined> {
+/** Signs in as the new person (the person leaving is signed out only once they are let in): undefined once signed in, else why not. */
+async function signInAs(name: string, role: Role, passphrase: string | undefined): Promise<Extract<SwitchOutcome, { ok: false }> | undefined> {
   try {
-    const out = await signOut();
-    const signedIn = out.ok ? await signIn(name, role, passphrase || undefined) : out;
+    const signedIn = await signIn(name, role, passphrase || undefined);
     return signedIn.ok ? undefined : { ok: false, code: signedIn.error.code, message: signedIn.error.message };
   } catch (error) {
     return { ok: false, code: null, message: errorMessage(error) };
