@@ -220,6 +220,8 @@ describe('browser mode', () => {
       expect((await rita.send('GET', '/session')).json, method).toMatchObject({ ok: true, value: { caller: { person: 'Rita', role: 'reviewer' } } });
     }
     expect(Object.keys(answered).sort()).toEqual([...apiMethods].sort());
+    // nor pull the project every browser works in from under the others: only its lead closes it or opens another
+    for (const method of last) expect(answered[method], method).toBe('forbidden');
     expect(app.currentProject()?.path).toBe(projectPath);
     expect((await rita.send('GET', '/session')).json).toEqual({ ok: true, value: { caller: { person: 'Rita', role: 'reviewer' }, verified: true } });
     expect(await rita.api('app.info')).toMatchObject({ ok: true, value: { caller: { person: 'Rita', role: 'reviewer' } } });

@@ -1,12 +1,20 @@
 import { requireVideo } from '../videos/service';
 import type { HandlerMap } from '../feature';
+import { checkMayReplaceProject } from './policy';
 
 export const projectHandlers = {
   'projects.recent': (_req, ctx) => ctx.machine.settings.recent(),
   'projects.current': (_req, ctx) => ctx.currentProject()?.summary() ?? null,
-  'projects.create': (req, ctx) => ctx.projects.create(req.path, req.name),
-  'projects.open': (req, ctx) => ctx.projects.open(req.path),
+  'projects.create': async (req, ctx) => {
+    await checkMayReplaceProject(ctx);
+    return ctx.projects.create(req.path, req.name);
+  },
+  'projects.open': async (req, ctx) => {
+    await checkMayReplaceProject(ctx);
+    return ctx.projects.open(req.path);
+  },
   'projects.close': async (_req, ctx) => {
+    await checkMayReplaceProject(ctx);
     await ctx.projects.close();
     return null;
   },
