@@ -1,27 +1,19 @@
 // The SQLite annotation store, through its interface (AnnotationStore, and AnnotationWrites inside an edit).
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mark } from '../../../../shared/marks';
 import { queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question } from '../../../../shared/questions';
 import { encodeQueryPointFields, encodeQuestionFields } from '../../annotation/store';
 import { Pacer } from '../../pacer';
 import { builtinProfileId } from '../../profiles/builtin';
-import { Project } from '../../projects/project';
-import { tempDir } from '../../test-support/fixtures';
-import { insertTestVideo } from '../../test-support/project';
+import type { Project } from '../../projects/project';
+import { insertTestVideo, newProjectEachTest } from '../../test-support/project';
 
-let dir: ReturnType<typeof tempDir>;
 let project: Project;
 let videoId: string;
 
-beforeEach(async () => {
-  dir = tempDir();
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+newProjectEachTest(async (p) => {
+  project = p;
   videoId = await insertTestVideo(project);
-});
-afterEach(async () => {
-  await project.close();
-  dir.remove();
 });
 
 const ovo = builtinProfileId('ovo-s-bench');

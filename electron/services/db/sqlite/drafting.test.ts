@@ -1,25 +1,17 @@
 // The SQLite draft store, through its interface (DraftStore, and DraftWrites inside an edit).
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { draftProvenanceSchema, type Draft } from '../../../../shared/drafting/drafts';
-import { Project } from '../../projects/project';
-import { tempDir } from '../../test-support/fixtures';
-import { insertTestVideo } from '../../test-support/project';
+import type { Project } from '../../projects/project';
+import { insertTestVideo, newProjectEachTest } from '../../test-support/project';
 
-let dir: ReturnType<typeof tempDir>;
 let project: Project;
 let v1: string;
 let v2: string;
 
-beforeEach(async () => {
-  dir = tempDir();
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+newProjectEachTest(async (p) => {
+  project = p;
   v1 = await insertTestVideo(project, { name: 'a.mp4', relPath: 'a.mp4' });
   v2 = await insertTestVideo(project, { name: 'b.mp4', relPath: 'b.mp4' });
-});
-afterEach(async () => {
-  await project.close();
-  dir.remove();
 });
 
 const provenance = draftProvenanceSchema.parse({

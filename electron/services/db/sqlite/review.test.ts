@@ -1,26 +1,18 @@
 // The SQLite review store, through its interface (ReviewStore, and ReviewWrites inside an edit).
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { questionFieldsSchema, type Question } from '../../../../shared/questions';
 import { reviewFieldsSchema, type Review } from '../../../../shared/reviews';
 import { adjudicationFieldsSchema, roundFieldsSchema, type Adjudication, type Person, type ReviewRound } from '../../../../shared/review/types';
 import { builtinProfileId } from '../../profiles/builtin';
-import { Project } from '../../projects/project';
-import { tempDir } from '../../test-support/fixtures';
-import { insertTestVideo, rawConnection } from '../../test-support/project';
+import type { Project } from '../../projects/project';
+import { insertTestVideo, newProjectEachTest, rawConnection } from '../../test-support/project';
 
-let dir: ReturnType<typeof tempDir>;
 let project: Project;
 let videoId: string;
 
-beforeEach(async () => {
-  dir = tempDir();
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+newProjectEachTest(async (p) => {
+  project = p;
   videoId = await insertTestVideo(project);
-});
-afterEach(async () => {
-  await project.close();
-  dir.remove();
 });
 
 const person = (name: string, roles: Person['roles'], createdAt = '2026-01-01T00:00:00.000Z'): Person => ({ id: `id-${name}`, name, roles, createdAt, hasPassphrase: false });
