@@ -33,14 +33,14 @@ test('a lead protects their name with a passphrase in People; signing back in as
   const lee = page.getByTestId('person-row').filter({ hasText: 'Lee' });
   const ann = page.getByTestId('person-row').filter({ hasText: 'Ann' });
   await expect(ann.getByTestId('passphrase-set')).toHaveCount(0);
-  await expect(lee.getByTestId('person-lock')).toHaveCount(0);
+  await expect(lee.getByTestId('person-passphrase')).toHaveText('none');
   await lee.getByTestId('passphrase-set').click();
   await page.getByTestId('passphrase-new').fill(PASSPHRASE);
   await page.getByTestId('passphrase-repeat').fill(PASSPHRASE);
   await keys(page, 'Enter');
-  await expect(lee.getByTestId('person-lock')).toBeVisible();
+  await expect(lee.getByTestId('person-passphrase')).toHaveText('set');
   await expect(lee.getByTestId('passphrase-change')).toBeVisible();
-  await expect(ann.getByTestId('person-lock')).toHaveCount(0);
+  await expect(ann.getByTestId('person-passphrase')).toHaveText('none');
   await keys(page, 'Escape');
 
   // signed out to the annotator, who has no passphrase to give
@@ -52,9 +52,14 @@ test('a lead protects their name with a passphrase in People; signing back in as
   await expect(page.getByTestId('identity-role')).toHaveValue('lead');
   const passphrase = page.getByTestId('identity-passphrase');
   await expect(passphrase).toBeVisible();
+  // the popover keeps its width and its buttons where they are when a refusal is said under them
+  const before = { popover: (await page.getByTestId('identity-popover').boundingBox())!, save: (await page.getByTestId('identity-save').boundingBox())! };
   // without it: refused, said in the form, which keeps the focus; still the annotator
   await page.getByTestId('identity-save').click();
   await expect(page.getByTestId('identity-error')).toHaveText('Lee protects their name with a passphrase: enter it to sign in.');
+  await page.screenshot({ path: test.info().outputPath('popover-refused.png') });
+  expect((await page.getByTestId('identity-popover').boundingBox())!.width).toBe(before.popover.width);
+  expect(await page.getByTestId('identity-save').boundingBox()).toEqual(before.save);
   await expect(passphrase).toBeFocused();
   await expect(page.getByTestId('identity')).toHaveText('Ann · annotator');
   // a wrong one: the same
@@ -143,4 +148,106 @@ test('two browsers are two people at once: the reviewer’s page never shows the
     await annBrowser.close();
     await ritaBrowser.close();
   }
+});
+
+test('the sign-in popover and People by keyboard alone: Tab stays in the popover, Escape and Switch give the focus back to the identity button; a listed name is offered its roles; People says who has a passphrase and where the focus goes', async ({
+  page,
+  tidemark,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(tidemark.url);
+  await expect(page.getByTestId('library-row')).toHaveCount(2);
+  await reviewTeam(page);
+  await signIn(page, 'Lee', 'lead');
+  await page.reload();
+  const identity = page.getByTestId('identity');
+  const popover = page.getByTestId('identity-popover');
+  const name = page.getByTestId('identity-name');
+  const role = page.getByTestId('identity-role');
+  await expect(identity).toHaveText('Lee · lead');
+
+  // opened from the identity button: the name is focused, and Tab goes round the popover's fields and buttons
+  await identity.focus();
+  await keys(page, 'Enter');
+  await expect(popover).toBeVisible();
+  await expect(name).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('popover-open.png') });
+  const walk = [role, page.getByTestId('identity-save'), page.getByTestId('identity-cancel'), name];
+  for (const next of walk) {
+    await keys(page, 'Tab');
+    await expect(next).toBeFocused();
+  }
+  await keys(page, 'Shift+Tab');
+  await expect(page.getByTestId('identity-cancel')).toBeFocused();
+  await expect(popover).toBeVisible();
+  // Escape from a button of it, then from its name field: closed, the focus on the identity button
+  await keys(page, 'Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(identity).toBeFocused();
+  await keys(page, 'Enter');
+  await expect(name).toBeFocused();
+  await keys(page, 'Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(identity).toBeFocused();
+
+  // a listed name, in any case, is offered only its roles; a name nobody lists, all five
+  await keys(page, 'Enter');
+  await name.fill('ann');
+  await expect(role.locator('option')).toHaveText(['annotator']);
+  await name.fill('RITA');
+  await expect(role.locator('option')).toHaveText(['reviewer']);
+  await name.fill('Somebody new');
+  await expect(role.locator('option')).toHaveCount(5);
+  // Switch, reached with Tab: the annotator, the focus back on the identity button
+  await name.fill('Ann');
+  await expect(role).toHaveValue('annotator');
+  await keys(page, 'Tab', 'Tab', 'Enter');
+  await expect(identity).toHaveText('Ann · annotator');
+  await expect(popover).toHaveCount(0);
+  await expect(identity).toBeFocused();
+
+  // People, the whole width of the overlay: whose name has a passphrase, a column of its own
+  await openReview(page, 'people');
+  const list = page.getByTestId('people-list');
+  const table = (await list.boundingBox())!;
+  const close = (await page.getByTestId('review-overlay').getByRole('button', { name: 'Close', exact: true }).boundingBox())!;
+  expect(table.x + table.width).toBeGreaterThan(close.x + close.width - 20);
+  const annRow = page.getByTestId('person-row').filter({ hasText: 'Ann' });
+  await expect(page.getByTestId('person-passphrase')).toHaveText(['none', 'none', 'none']);
+  // setting hers: one problem at a time, said in the form; done, said there too, the focus on her row's button
+  await annRow.getByTestId('passphrase-set').focus();
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('passphrase-new')).toBeFocused();
+  await page.keyboard.type('short');
+  await keys(page, 'Tab');
+  await page.keyboard.type('short');
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('passphrase-form').getByRole('alert')).toHaveText(['A passphrase has 8 to 200 characters.']);
+  await page.getByTestId('passphrase-new').fill(PASSPHRASE);
+  await page.getByTestId('passphrase-repeat').fill('tide-pools at dusk');
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('passphrase-form').getByRole('alert')).toHaveText(['The two new passphrases differ.']);
+  await expect(page.getByTestId('review-overlay').getByText('A passphrase has 8 to 200 characters.')).toHaveCount(0);
+  await page.getByTestId('passphrase-repeat').fill(PASSPHRASE);
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('passphrase-done')).toHaveText('Your passphrase is set: signing in as you asks for it.');
+  await expect(annRow.getByTestId('person-passphrase')).toHaveText('set');
+  await expect(annRow.getByTestId('passphrase-change')).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('people-annotator.png') });
+  await keys(page, 'Escape');
+
+  // the lead adds a person: the focus back in the name field for the next one
+  await signIn(page, 'Lee', 'lead');
+  await page.reload();
+  await expect(identity).toHaveText('Lee · lead');
+  await openReview(page, 'people');
+  await page.getByTestId('person-name').fill('Dee');
+  await page.getByTestId('person-save').focus();
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('person-row').filter({ hasText: 'Dee' })).toHaveCount(1);
+  await expect(page.getByTestId('person-name')).toBeFocused();
+  await expect(page.getByTestId('person-name')).toHaveValue('');
+  await expect(page.getByTestId('person-row').filter({ hasText: 'Dee' }).getByTestId('person-passphrase')).toHaveText('none');
+  await expect(annRow.getByTestId('person-passphrase')).toHaveText('set');
+  await page.screenshot({ path: test.info().outputPath('people-lead.png') });
 });

@@ -6,7 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import { roles, type Role } from '../../../shared/domain';
 import { loadPeople } from '../store/review/actions';
 import { dismissSignInPrompt, switchPerson } from '../store/review/identity-actions';
+import { listedPerson, rolesOffered } from '../store/review/people-actions';
 import { useStore } from '../store/store';
+import { trapTab } from './focus-trap';
 import { isOneOf } from './select-value';
 
 export function IdentityForm({ onDone, compact = false }: { onDone?: () => void; compact?: boolean }): React.JSX.Element {
@@ -37,7 +39,10 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
     }
   }, [caller?.person, caller?.role]);
   const typed = name.trim();
-  const listed = people.find((p) => p.name === typed);
+  const listed = listedPerson(people, typed);
+  // a listed person is offered only their roles (any other would be refused); a name nobody lists, every role
+  const offered = rolesOffered(people, typed);
+  const shownRole = offered.includes(role) ? role : offered[0]!;
   const refused = refusal?.name === typed ? refusal : null;
   const prompted = prompt?.person === typed ? prompt : null;
   // a passphrase is asked when the people list says the person has one, or the server just did
@@ -53,7 +58,7 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
   // a listed person comes with a role they have (keeping the previous person's would be refused)
   const pickName = (typedName: string): void => {
     setName(typedName);
-    const person = people.find((p) => p.name === typedName.trim());
+    const person = listedPerson(people, typedName);
     if (person && !person.roles.includes(role) && person.roles[0]) setRole(person.roles[0]);
   };
   const save = async (event: React.FormEvent): Promise<void> => {
@@ -61,7 +66,7 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
     if (signingIn.current) return;
     signingIn.current = true;
     setBusy(true);
-    const outcome = await switchPerson(name, role, asksPassphrase ? passphrase : undefined);
+    const outcome = await switchPerson(name, shownRole, asksPassphrase ? passphrase : undefined);
     signingIn.current = false;
     setBusy(false);
     setPassphrase('');
@@ -83,8 +88,8 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
       </label>
       <label className="field">
         Role
-        <select value={role} onChange={(e) => isOneOf(roles, e.target.value) && setRole(e.target.value)} data-testid="identity-role">
-          {roles.map((r) => (
+        <select value={shownRole} onChange={(e) => isOneOf(roles, e.target.value) && setRole(e.target.value)} data-testid="identity-role">
+          {offered.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>
@@ -111,14 +116,16 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
           {listed.hasPassphrase ? ' · protects their name with a passphrase' : ''}
         </span>
       )}
-      <button type="submit" className="primary" disabled={!typed || busy} data-testid="identity-save">
-        {compact ? 'Switch' : 'Save'}
-      </button>
-      {compact && (
-        <button type="button" onClick={onDone}>
-          Cancel
+      <div className="identity-buttons">
+        <button type="submit" className="primary" disabled={!typed || busy} data-testid="identity-save">
+          {compact ? 'Switch' : 'Save'}
         </button>
-      )}
+        {compact && (
+          <button type="button" onClick={onDone} data-testid="identity-cancel">
+            Cancel
+          </button>
+        )}
+      </div>
       {message && (
         <p className="error identity-error" role="alert" data-testid="identity-error">
           {message}
@@ -136,21 +143,33 @@ export function IdentityControl(): React.JSX.Element | null {
   // a call needs the person's passphrase: the header's form opens (the start screen's says so itself)
   const prompt = useStore((s) => (s.project !== null ? s.signInPrompt : null));
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (ask || prompt) setOpen(true);
   }, [ask, prompt]);
+  // however it closes (Switch, Cancel, Escape), the focus goes back to the button that opens it,
+  // not to the page: the popover held it and is gone
   const close = (): void => {
     setOpen(false);
     dismissSignInPrompt();
+    button.current?.focus();
+  };
+  const onKeyDown = (event: React.KeyboardEvent): void => {
+    if (event.key === 'Escape') {
+      // the page's own Esc (shortcuts.ts) would blur the field and drop the focus on the page
+      event.stopPropagation();
+      close();
+    } else trapTab(event, popover.current);
   };
   if (!caller) return null;
   return (
     <div className="identity-control">
-      <button type="button" onClick={() => (open ? close() : setOpen(true))} aria-expanded={open} title="Who you are: every edit, review and decision records it" data-testid="identity">
+      <button ref={button} type="button" onClick={() => (open ? close() : setOpen(true))} aria-expanded={open} title="Who you are: every edit, review and decision records it" data-testid="identity">
         {caller.person} · {caller.role}
       </button>
       {open && (
-        <div className="identity-popover" onKeyDown={(e) => e.key === 'Escape' && close()} data-testid="identity-popover">
+        <div ref={popover} className="identity-popover" role="dialog" aria-label="Who you are" onKeyDown={onKeyDown} data-testid="identity-popover">
           {ask && <p className="hint">Who are you? Every edit, review and decision records your name, and what you are shown depends on your role.</p>}
           <IdentityForm compact onDone={close} />
         </div>
