@@ -233,7 +233,7 @@ describe('the calls that only read, while an import holds the project', () => {
     const project = app.requireProject();
     // as an import does once its first items are checked: its thread opens the one transaction, and
     // the store's writes queue behind it until it commits or rolls back
-    const writer = await importWriter(project.store);
+    const writer = await importWriter(project);
     expect(writer.where).toBe('thread');
     writer.begin({ person: lead.person, label: 'Import held.jsonl', existing: 'skip', now: new Date().toISOString(), projectDir: project.dir, profile: 'ovo-s-bench', customProfile: null });
     // (its thread has the file's write lock: another connection cannot begin a write)

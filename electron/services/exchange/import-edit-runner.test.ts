@@ -64,7 +64,7 @@ afterAll(() => dir.remove());
 describe("an import's writer thread", () => {
   it('is what this build writes imports with', async () => {
     const project = await Project.open(join(dir.path, 'which.tidemark'), { create: true });
-    const writer = await importWriter(project.store);
+    const writer = await importWriter(project);
     expect(writer.where).toBe('thread');
     await writer.abort();
     await project.close();
@@ -83,7 +83,7 @@ describe("an import's writer thread", () => {
       ],
     });
     // the same file with the edit written here
-    const viaLocal = await importBenchmarkFile(here!, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere }, undefined, (store) => importWriter(store, false));
+    const viaLocal = await importBenchmarkFile(here!, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere }, undefined, (project) => importWriter(project, false));
     expect(viaLocal).toEqual(imported);
     expect(questionsOf(inThread!)).toEqual(questionsOf(here!));
     // one step back, and forward again
@@ -166,7 +166,7 @@ describe("an import's writer thread", () => {
         tools,
         { path: big, format: 'ovo-s', mediaDir: nowhere },
         { signal: control.signal, progress: (fraction, message) => (message?.startsWith('Writing') ? jobs.cancel(job.id) : control.progress(fraction, message)) },
-        (store) => importWriter(store, false),
+        (project) => importWriter(project, false),
       ),
     );
     const finished = await jobs.wait(job.id);
@@ -187,7 +187,7 @@ describe("an import's writer thread", () => {
 
   it('writes nothing when its thread dies mid-write, and says so', async () => {
     const project = await Project.open(join(dir.path, 'died.tidemark'), { create: true });
-    const writer = await importWriter(project.store);
+    const writer = await importWriter(project);
     writer.begin({ person: 'ann', label: 'Import x', existing: 'skip', now: new Date().toISOString(), projectDir: dir.path, profile: 'ovo-s-bench', customProfile: null });
     writer.videos({ known: [], probed: [], placeholders: [[join(nowhere, 'v.mp4'), 'video-1']] });
     writer.items([{ identity: '1', fields: JSON.stringify({ text: 'q' }), points: [[1, '{}']], marks: [], video: join(nowhere, 'v.mp4'), videoPath: 'v.mp4' }]);

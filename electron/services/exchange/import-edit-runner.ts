@@ -4,7 +4,7 @@
 // hundred thousand rows never holds the server. Where no worker can start, the same edit runs in
 // this thread once everything is read.
 import type { ProjectStore } from '../db/project-store';
-import { writesIn } from '../db/sqlite';
+import type { Project } from '../projects/project';
 import { ServiceError } from '../errors';
 import { canStartWorker, startWorker } from '../workers/bundled';
 import type { Worker } from 'node:worker_threads';
@@ -38,12 +38,12 @@ export interface ImportWriter {
  * A writer thread once it has loaded, where this build has one (and `thread` is not false); else
  * (none, or it failed to load, as it might where the app is packaged differently) this thread.
  */
-export async function importWriter(store: ProjectStore, thread = true): Promise<ImportWriter> {
+export async function importWriter(project: Project, thread = true): Promise<ImportWriter> {
   if (thread && canStartWorker(WORKER)) {
-    const writer = new ThreadWriter(store);
+    const writer = new ThreadWriter(project.store);
     if (await writer.loaded) return writer;
   }
-  return new LocalWriter(store);
+  return new LocalWriter(project);
 }
 
 class ThreadWriter implements ImportWriter {
@@ -120,7 +120,7 @@ class LocalWriter implements ImportWriter {
   private aborted = false;
   private edit: Promise<WrittenCounts> | null = null;
 
-  constructor(private readonly store: ProjectStore) {}
+  constructor(private readonly project: Project) {}
 
   videos(plan: VideoPlan): void {
     this.plans.push(plan);
@@ -139,7 +139,7 @@ class LocalWriter implements ImportWriter {
     if (!plan) throw new Error('An import commits only after it began.');
     const videos = new PlannedVideos(plan.projectDir);
     for (const videoPlan of this.plans) videos.add(videoPlan);
-    this.edit = this.store.edit(plan.person, plan.label, (tx) => writeImport(writesIn(tx), tx, plan, videos, this.handedOver(), (written) => (this.written = written)));
+    this.edit = this.project.edit(plan.person, plan.label, (w, tx) => writeImport(w, tx, plan, videos, this.handedOver(), (written) => (this.written = written)));
     return this.edit;
   }
 

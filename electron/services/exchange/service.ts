@@ -26,7 +26,6 @@ import { fromStoredPath } from '../media/paths';
 import type { MediaTools } from '../media/tools';
 import type { Project } from '../projects/project';
 import { listVideos } from '../videos/library';
-import type { ProjectStore } from '../db/project-store';
 import { READ_ONLY_PROJECT } from '../db/project-db';
 import { MediaMatcher } from './import-media';
 import { entryOf, itemIdentity, presentQuestions, type ImportEntry, type ImportPlan, type WrittenCounts } from './import-edit';
@@ -112,7 +111,7 @@ export async function importBenchmarkFile(
   options: ImportOptions,
   control: JobControl = UNWATCHED,
   /** Where the edit is written (tests compare the writer thread with this thread's). */
-  writerFor: (store: ProjectStore) => Promise<ImportWriter> = importWriter,
+  writerFor: (project: Project) => Promise<ImportWriter> = importWriter,
 ): Promise<ImportOutcome> {
   const format = requireReader(options.format);
   const file = basename(options.path);
@@ -122,7 +121,7 @@ export async function importBenchmarkFile(
   // bytes, not text: lines that are not UTF-8 are problems, never silently U+FFFD
   const reading = readBytes(format, readFileSync(options.path), file);
   // (its thread loads while the file is decoded)
-  const loading = writerFor(project.store);
+  const loading = writerFor(project);
   try {
     return await readAndWrite(project, caller, tools, options, control, format, reading, loading);
   } finally {

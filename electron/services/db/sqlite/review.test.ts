@@ -82,6 +82,9 @@ describe('the SQLite review store', () => {
     expect(await reads.person('Rita')).toEqual(person('Rita', ['reviewer']));
     expect(await reads.person('rita')).toBeNull();
     expect((await reads.personLike('rITA'))?.name).toBe('Rita');
+    // in any case beyond ASCII too (SQLite's lower() folds only A–Z)
+    await project.edit('Lee', 'Add', (w) => w.review.putPerson(person('Élodie', ['annotator'])));
+    expect((await reads.personLike('éLODIE'))?.name).toBe('Élodie');
     expect(await reads.passphraseOf('Rita')).toBeNull();
     await project.edit('Rita', 'Set', (w) => w.review.setPassphrase(person('Rita', ['reviewer']), '{"hash":"x"}'));
     expect(await reads.passphraseOf('Rita')).toBe('{"hash":"x"}');

@@ -182,7 +182,15 @@ export function sqliteReview(db: ReadableDb): ReviewStore {
     people: async () => db.query<PersonRow>('SELECT * FROM people ORDER BY name').all().map(rowToPerson),
     hasPeople: async () => db.query('SELECT 1 FROM people LIMIT 1').get() !== undefined,
     person: async (name) => personWhere('name = ?', name),
-    personLike: async (name) => personWhere('lower(name) = lower(?)', name),
+    // compared in JavaScript: SQLite's lower() folds only ASCII ("Élodie" and "élodie" are one person too)
+    personLike: async (name) => {
+      const folded = name.toLowerCase();
+      const row = db
+        .query<PersonRow>('SELECT * FROM people')
+        .all()
+        .find((r) => r.name.toLowerCase() === folded);
+      return row ? rowToPerson(row) : null;
+    },
     passphraseOf: async (name) => db.query<{ passphrase: string | null }>('SELECT passphrase FROM people WHERE name = ?').get(name)?.passphrase ?? null,
 
     guidelines: async () => db.query<GuidelineRow>('SELECT * FROM guidelines ORDER BY created_at, rowid').all().map(rowToGuideline),
