@@ -103,6 +103,26 @@ afterAll(async () => {
 });
 
 describe('browser-mode server', () => {
+  it('keeps an idle connection open past Node’s default 5 s: the browser closes it, so no close of ours races its next call', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    let received = '';
+    let closed = false;
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('close', () => (closed = true));
+    const ask = (): void =>
+      void socket.write(`POST /api/projects.current HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Tidemark-Token: ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
+    const answers = () => received.match(/^HTTP\/1\.1 200/gm)?.length ?? 0;
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    ask();
+    await vi.waitFor(() => expect(answers()).toBe(1));
+    // (Node closes an idle connection 5 s after its last answer, plus a second's grace)
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(closed).toBe(false);
+    ask();
+    await vi.waitFor(() => expect(answers()).toBe(2));
+    socket.destroy();
+  }, 15_000);
+
   it('listens on 127.0.0.1 only', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
     expect((server.server.address() as { address: string }).address).toBe('127.0.0.1');

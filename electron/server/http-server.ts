@@ -19,6 +19,9 @@ import { SessionStore, type Session } from '../services/session/sessions';
 import { SignInService } from '../services/session/sign-in';
 import { parseJsonBody } from './json-body';
 
+/** How long an idle connection stays open: longer than a browser keeps one (see below). */
+const IDLE_CONNECTION_MS = 6 * 60_000;
+
 // a bulk call of BULK_LIMIT marks (see shared/api.ts) is some 10–20 MB of JSON
 export const MAX_BODY = 32 * 1024 * 1024;
 
@@ -229,6 +232,10 @@ export function startBrowserServer(options: {
       else res.destroy();
     });
   });
+  // an idle connection is closed by the browser, never by us: a close of ours racing the browser's
+  // next request on it fails that request ("Failed to fetch"), and a POST — every call — is not
+  // retried. Chromium keeps an idle connection up to 5 minutes; Node's default closes after 5 seconds.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
 
   /**
    * True for what another page makes the browser send: a foreign Origin (another port on 127.0.0.1
