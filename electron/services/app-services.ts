@@ -63,9 +63,10 @@ export class AppServices implements Machine, ContextSource {
    * What one call runs with: the caller the transport vouches for, the signal that says the caller
    * has gone, the transport's own features. The project is looked up at each use, not fixed here.
    */
-  contextFor(caller: Caller, signal: AbortSignal = NEVER_ABORTED, transport: TransportFeatures = {}): RequestContext {
+  contextFor(caller: Caller, signal: AbortSignal = NEVER_ABORTED, transport: TransportFeatures = {}, verified = true): RequestContext {
     return {
       caller,
+      verified,
       project: () => this.requireProject(),
       currentProject: () => this.currentProject(),
       projects: { create: (path, name) => this.createProject(path, name), open: (path) => this.openProject(path), close: () => this.closeProject() },

@@ -59,6 +59,11 @@ export interface ProjectHost {
 export interface RequestContext {
   /** Who is calling, as the transport vouches for them. */
   readonly caller: Caller;
+  /**
+   * Whether the caller proved it: false for a session that has not given the passphrase the open
+   * project protects their name with (it may call only what anyone may, and is no one there).
+   */
+  readonly verified: boolean;
   /** The open project, or the error 'no-project'. Asked at each use: a call that opens a project then reads the new one. */
   project(): Project;
   currentProject(): Project | null;
@@ -76,5 +81,5 @@ export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
 /** What builds a call's context: the app, for the transports that hold it. */
 export interface ContextSource {
-  contextFor(caller: Caller, signal?: AbortSignal, transport?: TransportFeatures): RequestContext;
+  contextFor(caller: Caller, signal?: AbortSignal, transport?: TransportFeatures, verified?: boolean): RequestContext;
 }

@@ -4,7 +4,7 @@
 // import's edit. An engine implements it (SQLite: db/sqlite/exchange.ts).
 import type { EditableTable } from '../db/edit-log';
 
-/** A stored row in the file's form: the project file's column names, each value a string, a number or null. */
+/** A stored row in the file's form: the project file's column names (a person's passphrase left out), each value a string, a number or null. */
 export type StoredRow = Record<string, string | number | null>;
 
 export interface ExchangeStore {

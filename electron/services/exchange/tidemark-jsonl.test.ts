@@ -9,6 +9,7 @@ import type { ReviewFields } from '../../../shared/reviews';
 import * as annotation from '../annotation/service';
 import { builtinProfileId } from '../profiles/builtin';
 import { createProfile } from '../profiles/service';
+import { savePerson, setPassphrase } from '../review/people';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
 import { insertTestVideo } from '../test-support/project';
@@ -24,6 +25,9 @@ const points = (list: unknown[]) => list.map((p) => queryPointFieldsSchema.parse
 
 async function populated(): Promise<Project> {
   const project = await Project.open(join(dir.path, `source-${randomUUID()}.tidemark`), { create: true, name: 'Source' });
+  // people, one protecting their name (the passphrase stays in this file)
+  await savePerson(project, lead, 'rev', ['reviewer']);
+  await setPassphrase(project, lead, 'lees own secret', null);
   const videoId = await insertTestVideo(project, { relPath: 'media/v.mp4', fileSize: 10, audioCodec: 'aac' });
   await annotation.createMarks(project, lead, videoId, [
     { type: 'cycle', start: 1, end: 4, target: 'laps', data: { splits: [2.5] } },
@@ -85,6 +89,38 @@ describe('Tidemark JSONL', () => {
     // one undo step takes the whole import back
     await target.store.undo('lee');
     expect(await listVideos(target)).toHaveLength(0);
+    await target.close();
+  });
+
+  it('leaves passphrases out, and a re-import of its own export changes nothing (people included)', async () => {
+    const source = await populated();
+    const text = (await exportTidemarkJsonl(source, lead)).parts.join('');
+    expect(text).not.toContain('passphrase');
+    expect(text).toContain('"table":"people"');
+    const file = join(dir.path, `again-${randomUUID()}.jsonl`);
+    writeFileSync(file, text);
+    const outcome = await importTidemarkJsonl(source, lead, file);
+    expect(outcome).toMatchObject({ refused: false, problems: [], imported: 0, alreadyPresent: outcome.rows });
+    expect((await source.stores.review.person('lee'))?.hasPassphrase).toBe(true);
+    await source.close();
+  });
+
+  it('lets only a lead bring in people, guidelines, rounds, reviews and adjudications (a person listed as lead could then be signed in as)', async () => {
+    const source = await populated();
+    const lines = (await exportTidemarkJsonl(source, lead)).parts.join('').split('\n');
+    await source.close();
+    const file = join(dir.path, `people-${randomUUID()}.jsonl`);
+    const mallory = { id: randomUUID(), name: 'Mallory', roles: '["lead"]', created_at: 'now' };
+    writeFileSync(file, [lines[0], JSON.stringify({ table: 'people', row: mallory })].join('\n'));
+    const target = await Project.open(join(dir.path, `target-${randomUUID()}.tidemark`), { create: true });
+    const annotator: Caller = { person: 'ann', role: 'annotator' };
+    const outcome = await importTidemarkJsonl(target, annotator, file);
+    expect(outcome.refused).toBe(true);
+    expect(outcome.problems.map(formatProblem)).toEqual([
+      `people-${file.split('people-')[1]}:2:table: only a lead imports people, guidelines, review rounds, reviews and adjudications (you are working as annotator)`,
+    ]);
+    expect(await target.stores.review.person('Mallory')).toBeNull();
+    expect(await importTidemarkJsonl(target, lead, file)).toMatchObject({ refused: false, imported: 1 });
     await target.close();
   });
 

@@ -138,8 +138,6 @@ export async function exportTidemarkJsonl(project: Project, caller: Caller): Pro
     for (const table of TABLE_ORDER) {
       for await (const row of stores.exchange.scan(table)) {
         if (!visible(table, row)) continue;
-        // a passphrase protects a name in this project file; a copy of its rows made for elsewhere does not carry it
-        if (table === 'people') delete row.passphrase;
         lines.push(JSON.stringify({ table, row }));
         rows++;
         await pacer.pace();
@@ -183,6 +181,9 @@ const PARENTS: Partial<Record<ExportedTable, Array<[column: string, parent: Expo
   ],
 };
 
+/** Who works and how the review goes: rows only a lead may bring in (a person listed as lead could then be signed in as). */
+const LEAD_ONLY: ReadonlySet<ExportedTable> = new Set(['people', 'guidelines', 'review_rounds', 'review_assignments', 'reviews', 'adjudications']);
+
 /** Columns besides the id that no two rows share (the same video file; a person's name; a guideline version; a round's number). */
 const UNIQUE: Partial<Record<ExportedTable, string>> = { videos: 'fingerprint', people: 'name', guidelines: 'version', review_rounds: 'number' };
 
@@ -219,6 +220,10 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
   let alreadyPresent = 0;
   const fresh: typeof rows = [];
   const check = async ({ line, table, row }: (typeof rows)[number]): Promise<boolean> => {
+    if (LEAD_ONLY.has(table) && caller.role !== 'lead') {
+      problems.push({ file, line, field: 'table', reason: `only a lead imports people, guidelines, review rounds, reviews and adjudications (you are working as ${caller.role})` });
+      return false;
+    }
     const id = String(row.id);
     const first = seen.get(`${table}\u0000${id}`);
     if (first !== undefined) {

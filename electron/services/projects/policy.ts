@@ -9,7 +9,8 @@ export async function checkMayReplaceProject(ctx: RequestContext): Promise<void>
   const project = ctx.currentProject();
   if (ctx.machine.mode !== 'browser' || !project || !(await project.stores.review.hasPeople())) return;
   const person = await project.stores.review.person(ctx.caller.person);
-  if (ctx.caller.role === 'lead' && person?.roles.includes('lead')) return;
+  // (a session that has not given the lead's passphrase is not the lead: it only started as them)
+  if (ctx.verified && ctx.caller.role === 'lead' && person?.roles.includes('lead')) return;
   throw new ServiceError(
     'forbidden',
     `Only a lead of ${project.name} can close it or open another project here: every browser connected to this Tidemark works in it (you are working as ${ctx.caller.role}).`,

@@ -163,6 +163,26 @@ describe('a name protected by a passphrase', () => {
     expect((await service.current(ann)).verified).toBe(true);
   });
 
+  it('a session only started as a protected lead is not the lead: it cannot close the project every browser works in, and sees jobs as a blind caller does', async () => {
+    const lee = service.start();
+    expect(await service.signIn(lee, { person: 'Lee', role: 'lead' })).toMatchObject({ ok: true });
+    expect(await call(lee, 'people.setPassphrase', { passphrase: 'lees secret', current: null })).toMatchObject({ ok: true });
+    const job = app.jobs.start({ kind: 'export', label: 'Export for Lee', format: 'tidemark' }, async () => ({ written: true, path: 'lee-only.jsonl', items: 1, readiness: null, leftOut: [] }));
+    await app.jobs.wait(job.id);
+    // a browser without a session (curl with the token, a private window) starts as the machine's last person: Lee
+    const impostor = service.start();
+    expect(impostor.caller).toEqual({ person: 'Lee', role: 'lead' });
+    expect(await call(impostor, 'projects.close')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await call(impostor, 'projects.open', { path: projectPath })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(app.currentProject()?.path).toBe(projectPath);
+    const seen = (await call(impostor, 'jobs.list')) as { ok: true; value: Array<{ id: string; label: string; result?: unknown }> };
+    expect(seen.value.find((j) => j.id === job.id)).toMatchObject({ label: 'export', result: undefined });
+    // Lee, having given it, is the lead
+    expect(((await call(lee, 'jobs.list')) as typeof seen).value.find((j) => j.id === job.id)).toMatchObject({ label: 'Export for Lee', result: { path: 'lee-only.jsonl' } });
+    expect(await call(lee, 'projects.open', { path: projectPath })).toMatchObject({ ok: true });
+    expect(await call(lee, 'people.setPassphrase', { passphrase: null, current: 'lees secret' })).toMatchObject({ ok: true });
+  });
+
   it('refuses a name for the rest of ten minutes after five wrong passphrases, then lets the right one in', async () => {
     const session = service.start();
     for (let i = 0; i < 5; i++) {

@@ -131,7 +131,8 @@ export class SignInService {
     const refused = await this.refusal(session, method);
     if (refused) return { ok: false, error: refused };
     const project = this.host.currentProject();
-    const result = await dispatch(handlers, method, payload, this.host.contextFor({ ...session.caller }, signal, transport));
+    const verified = (await this.unverifiedIn(session)) === null;
+    const result = await dispatch(handlers, method, payload, this.host.contextFor({ ...session.caller }, signal, transport, verified));
     // setting one's own passphrase gives it (and the current one, if any, was checked)
     if (result.ok && method === 'people.setPassphrase' && project) session.verified.add(project.path);
     return result;

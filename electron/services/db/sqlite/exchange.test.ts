@@ -7,7 +7,7 @@ import { newProjectEachTest } from '../../test-support/project';
 let project: Project;
 newProjectEachTest((p) => void (project = p));
 
-const person = (id: string, name: string): StoredRow => ({ id, name, roles: '["annotator"]', created_at: '2026-01-01T00:00:00.000Z', passphrase: null });
+const person = (id: string, name: string): StoredRow => ({ id, name, roles: '["annotator"]', created_at: '2026-01-01T00:00:00.000Z' });
 
 async function scanned(table: 'people'): Promise<StoredRow[]> {
   const rows: StoredRow[] = [];
@@ -44,6 +44,15 @@ describe('the SQLite rows of Tidemark JSONL', () => {
     expect(await project.stores.exchange.row('people', 'nobody')).toBeNull();
     expect((await project.stores.exchange.rowWhere('people', 'name', 'Ann'))?.id).toBe('a');
     expect(await project.stores.exchange.rowWhere('people', 'name', 'Bea')).toBeNull();
+  });
+
+  it('leaves a person’s passphrase out of their row: it protects their name in this project file only', async () => {
+    await project.edit('ann', 'Add', (w) => w.exchange.addRow('people', person('a', 'Ann')));
+    await project.edit('Ann', 'Protect', async (w) => w.review.setPassphrase((await w.review.person('Ann'))!, '{"hash":"x"}'));
+    expect(await project.stores.review.passphraseOf('Ann')).toBe('{"hash":"x"}');
+    expect(await project.stores.exchange.row('people', 'a')).toEqual(person('a', 'Ann'));
+    expect(await project.stores.exchange.rowWhere('people', 'name', 'Ann')).toEqual(person('a', 'Ann'));
+    expect(await scanned('people')).toEqual([person('a', 'Ann')]);
   });
 
   it('adds rows as one undoable edit, and refuses a clash as a RowClash', async () => {

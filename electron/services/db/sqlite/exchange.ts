@@ -7,11 +7,14 @@ import type { ReadableDb } from '../readable';
 export function sqliteExchange(db: ReadableDb): ExchangeStore {
   return {
     // a cursor on the connection, so a long table is never held in memory whole
-    scan: (table) => ({ [Symbol.asyncIterator]: () => asAsync(db.query<StoredRow>(`SELECT * FROM ${table} ORDER BY rowid`).iterate()) }),
-    row: async (table, id) => db.query<StoredRow>(`SELECT * FROM ${table} WHERE id = ?`).get(id) ?? null,
-    rowWhere: async (table, column, value) => db.query<StoredRow>(`SELECT * FROM ${table} WHERE "${column}" = ?`).get(value) ?? null,
+    scan: (table) => ({ [Symbol.asyncIterator]: () => asAsync(db.query<StoredRow>(`SELECT ${columnsOf(table)} FROM ${table} ORDER BY rowid`).iterate()) }),
+    row: async (table, id) => db.query<StoredRow>(`SELECT ${columnsOf(table)} FROM ${table} WHERE id = ?`).get(id) ?? null,
+    rowWhere: async (table, column, value) => db.query<StoredRow>(`SELECT ${columnsOf(table)} FROM ${table} WHERE "${column}" = ?`).get(value) ?? null,
   };
 }
+
+/** A row as the file has it: a person's passphrase protects their name in this project file only, and never leaves it. */
+const columnsOf = (table: string): string => (table === 'people' ? 'id, name, roles, created_at' : '*');
 
 export function sqliteExchangeWrites(tx: EditTransaction): ExchangeWrites {
   return {

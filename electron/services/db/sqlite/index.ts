@@ -13,7 +13,7 @@
 // How a service reaches them:
 // - `project.stores.<feature>` reads the committed data (the read connection);
 // - `project.edit(person, label, (w, tx) => …)` is one undoable edit: `w.<feature>` writes, and
-//   reads what the edit has written so far; `tx` is still there for the features not moved yet;
+//   reads what the edit has written so far; `tx.pace()` lets a long edit give way to requests;
 // - `project.snapshot((stores) => …)` reads one consistent state, on a connection of its own, for
 //   long work (an export, scoring, a report);
 // - code that runs an edit without a project (the import's writer thread) calls `writesIn(tx)`.
