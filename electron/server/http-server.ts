@@ -179,12 +179,18 @@ export function startBrowserServer(options: {
     res.setHeader('Set-Cookie', `${sessionCookieName(port)}=${id}; HttpOnly; SameSite=Strict; Path=/`);
   }
 
-  /** The session the request's cookie names, or a new one (the machine's last person, unverified) whose cookie the answer sets. */
+  /**
+   * The session the request's cookie names, or a new one (the machine's last person, unverified).
+   * A browser without a session cookie gets the new one's; a cookie that names none any more (a
+   * request sent before a sign-in's answer, which renamed the session, arrived after it) is answered
+   * as a new session that is not kept, so it cannot replace the cookie the browser has got since.
+   */
   function sessionOf(req: IncomingMessage, res: ServerResponse): Session {
-    const known = sessions.get(cookieToken(req, sessionCookieName(port)));
+    const id = cookieToken(req, sessionCookieName(port));
+    const known = sessions.get(id);
     if (known) return known;
     const session = signIn.start();
-    setSessionCookie(res, sessions.add(session));
+    if (!id) setSessionCookie(res, sessions.add(session));
     return session;
   }
 

@@ -106,11 +106,27 @@ describe('/session', () => {
     expect((await browser.send('DELETE', '/session')).json).toEqual({ ok: true, value: null });
     expect(logged).toContain('[tidemark] signed out: Ann (annotator)');
     expect(browser.session).toBeUndefined();
-    // the old id is forgotten: sent again, it is a fresh session (started as the machine's last person, Ann)
+    // the old id is forgotten: sent again (a request sent before the sign-out, arriving after), it is
+    // answered as a fresh session (the machine's last person, Ann) that is not kept — no cookie is set
     browser.cookies.set(`tidemark-session-${server.port}`, before!);
     const fresh = await browser.send('GET', '/session');
     expect(fresh.json).toMatchObject({ ok: true, value: { caller: { person: 'Ann', role: 'annotator' } } });
-    expect(browser.session).not.toBe(before);
+    expect(fresh.setCookie).toEqual([]);
+  });
+
+  it('lets no request sent before a sign-in, answered after it, replace the signed-in session’s cookie', async () => {
+    const browser = new Browser();
+    expect((await browser.send('POST', '/api/app.info', {})).setCookie).toHaveLength(1);
+    const before = browser.session!;
+    expect((await browser.signIn('Rita', 'reviewer')).json).toMatchObject({ ok: true });
+    const signedIn = browser.session!;
+    expect(signedIn).not.toBe(before);
+    // a read still carrying the old cookie (sent before the sign-in's answer) arrives now
+    const late = new Browser();
+    late.cookies.set(`tidemark-session-${server.port}`, before);
+    expect((await late.send('POST', '/api/app.info', {})).setCookie).toEqual([]);
+    // the browser is still Rita
+    expect((await browser.send('GET', '/session')).json).toMatchObject({ value: { caller: { person: 'Rita', role: 'reviewer' } } });
   });
 
   it('answers a refused sign-in as data, and keeps the session as it was', async () => {
