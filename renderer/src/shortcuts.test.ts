@@ -103,7 +103,10 @@ describe('shortcuts inside a text field', () => {
 describe('Esc', () => {
   // the page's elements, as much of them as the key handler looks at (the unit tests have no DOM)
   class FakeElement {
-    constructor(readonly tagName: string) {}
+    constructor(
+      readonly tagName: string,
+      readonly type = '',
+    ) {}
     isContentEditable = false;
     blurred = 0;
     blur(): void {
@@ -140,6 +143,21 @@ describe('Esc', () => {
     ran.length = 0;
     handleKeyDown(key('Escape', body));
     expect(ran).toEqual(['cancel']);
+  });
+
+  it('in an overlay leaves a text field first, but closes the overlay from a ticked box (nothing is typed there)', () => {
+    setState({ overlay: 'runs', prompt: null, rebinding: null });
+    const field = new FakeElement('INPUT', 'text');
+    ran.length = 0;
+    handleKeyDown(key('Escape', field));
+    expect(field.blurred).toBe(1);
+    expect(ran).toEqual([]);
+    for (const type of ['checkbox', 'radio']) {
+      ran.length = 0;
+      handleKeyDown(key('Escape', new FakeElement('INPUT', type)));
+      expect(ran, type).toEqual(['close-dialogs']);
+    }
+    setState({ overlay: null });
   });
 
   it('after another key or a click, a choice made before is no longer what Esc leaves', () => {

@@ -170,8 +170,12 @@ export function fieldShortcutLabel(id: ActionId, keymap: Record<string, string[]
   return shortcut ? keysOf(shortcut, keymap).filter(passesFields).map(comboLabel).join(' / ') : '';
 }
 
+/** Inputs nothing is typed into: a tick or a press, which keys pass by as they pass by buttons. */
+const PRESSED_INPUTS: ReadonlySet<string> = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file']);
+
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  if (target.tagName === 'INPUT' && PRESSED_INPUTS.has((target as HTMLInputElement).type)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
