@@ -43,11 +43,13 @@ function keepFocusInCard(e: React.FocusEvent<HTMLDivElement>): void {
 export function TabbedOverlay<T extends string>(props: Props<T>): React.JSX.Element {
   const keymap = useStore((s) => s.keymap);
   const cardRef = useRef<HTMLDivElement>(null);
+  const { tabs, tab, labels } = props;
+  // on opening, and after a tab change took the focused element with the old tab (a removed element
+  // fires no blur, so keepFocusInCard never hears of it), the focus is the card's
   useEffect(() => {
     const card = cardRef.current;
     if (card && !card.contains(document.activeElement)) card.focus();
-  }, []);
-  const { tabs, tab, labels } = props;
+  }, [tab]);
   return (
     <div className="overlay" role="dialog" aria-label={props.label} data-testid={props.testId} onClick={closeOverlay} onKeyDown={tabbedOverlayKeys(props.owner, keymap, tabs, tab, props.choose)}>
       <div className={`overlay-card review ${props.className}`} ref={cardRef} tabIndex={-1} onClick={(e) => e.stopPropagation()} onBlur={keepFocusInCard}>

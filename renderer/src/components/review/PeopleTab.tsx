@@ -28,6 +28,17 @@ export function PeopleTab(): React.JSX.Element {
     myPassphraseButton.current?.focus();
     setBackToMine(false);
   }, [backToMine, people]);
+  // after Save person the focus goes to that person's row, in the list: the overlay's keys (its tab
+  // digits) still work from there, and Tab goes on to the emptied form below the list
+  const list = useRef<HTMLTableElement>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  useEffect(() => {
+    if (saved === null) return;
+    const row = [...(list.current?.querySelectorAll<HTMLElement>('[data-testid="person-row"]') ?? [])].find((r) => r.dataset.name?.toLowerCase() === saved.toLowerCase());
+    if (!row) return;
+    row.querySelector<HTMLButtonElement>('button')?.focus();
+    setSaved(null);
+  }, [saved, people]);
   const openPassphrase = (change: PassphraseChange): void => {
     setPassphraseDone(null);
     setChanging(change);
@@ -39,10 +50,9 @@ export function PeopleTab(): React.JSX.Element {
   };
   const save = async (): Promise<void> => {
     if (await savePerson(name, roles)) {
+      setSaved(name.trim());
       setName('');
       setRoles(['reviewer']);
-      // the next person is typed next (the Save button, disabled once the name is empty, would drop the focus)
-      nameField.current?.focus();
     }
   };
   const toggle = (role: PersonRole, on: boolean): void => setRoles((r) => (on ? [...r.filter((x) => x !== role), role] : r.filter((x) => x !== role)));
@@ -52,7 +62,7 @@ export function PeopleTab(): React.JSX.Element {
         <h3>People</h3>
         {people.length === 0 && <p className="hint">Nobody yet. {lead ? 'Add the people who annotate, review and adjudicate.' : ''}</p>}
         {people.length > 0 && (
-          <table className="review-table people-table" data-testid="people-list">
+          <table ref={list} className="review-table people-table" data-testid="people-list">
             <colgroup>
               <col />
               <col />
@@ -69,7 +79,7 @@ export function PeopleTab(): React.JSX.Element {
             </thead>
             <tbody>
               {people.map((p) => (
-                <tr key={p.id} data-testid="person-row">
+                <tr key={p.id} data-testid="person-row" data-name={p.name}>
                   <td>{p.name}</td>
                   <td className="hint">{p.roles.join(', ')}</td>
                   <td className={p.hasPassphrase ? '' : 'hint'} data-testid="person-passphrase">
