@@ -58,6 +58,8 @@ export interface AnnotationScans {
   questionsOfVideo(videoId: string, pacer: Pacer): Promise<Question[]>;
   /** Read a slice at a time: also safe inside an edit (an import looking for the questions it has). */
   questionsOfProfile(profileId: string, pacer: Pacer): Promise<Question[]>;
+  /** Every question, in the order they were made; a slice at a time, also safe inside an edit. */
+  questions(pacer: Pacer): Promise<Question[]>;
   /** Every question's first query time, by question id; a slice at a time, also safe inside an edit. */
   firstQueryTimes(pacer: Pacer): Promise<Map<string, number>>;
 }

@@ -15,6 +15,7 @@ import type { RunLine } from '../../../shared/runs/run-file';
 import type { ModelResponse, RunImportOutcome, RunProtocol } from '../../../shared/runs/types';
 import { ServiceError } from '../errors';
 import { phase, UNWATCHED, type JobControl } from '../jobs/registry';
+import { Pacer } from '../pacer';
 import type { Project } from '../projects/project';
 import { DEFAULT_TOLERANCE, itemIndex } from './matching';
 
@@ -60,9 +61,13 @@ export async function importRunFile(project: Project, caller: Caller, options: R
   const defaultLabel = file.replace(/\.jsonl?$/i, '');
   const protocol = options.protocol ?? format.protocol;
   return project.edit(caller.person, `Import run ${file}`, async (w, tx) => {
-    const index = await itemIndex(w);
+    const index = await itemIndex(w, new Pacer());
     const runs = new Map<string, { id: string; model: string; label: string; responses: ModelResponse[] }>();
-    for (const line of read.lines) {
+    for (const [i, line] of read.lines.entries()) {
+      if (i % BATCH === 0) {
+        control.progress(0.5 + (0.25 * i) / read.lines.length, `Matching ${read.lines.length.toLocaleString('en')} responses to questions: ${Math.round((100 * i) / read.lines.length)}%`);
+        stopIfCancelled(control);
+      }
       const match = await index.match(line, options.tolerance ?? DEFAULT_TOLERANCE);
       if (!('matched' in match)) {
         outcome.unmatched.push({ file, line: line.line, field: match.field, reason: match.reason });
@@ -82,13 +87,21 @@ export async function importRunFile(project: Project, caller: Caller, options: R
       await w.runs.addRun({ id: run.id, model: run.model, label: run.label, source: file, protocol, settings: {}, createdBy: caller.person, createdAt: now });
       for (const [i, response] of run.responses.entries()) {
         await w.runs.addResponse(response);
-        if (i % BATCH === 0) control.progress(0.5 + (0.5 * i) / Math.max(1, run.responses.length), `Writing the responses of ${run.model}`);
+        if (i % BATCH === 0) {
+          control.progress(0.75 + (0.25 * i) / Math.max(1, run.responses.length), `Writing the responses of ${run.model}`);
+          stopIfCancelled(control);
+        }
         await tx.pace();
       }
       outcome.runs.push({ model: run.model, label: run.label, responses: run.responses.length });
     }
     return outcome;
   });
+}
+
+/** Throwing inside the edit writes nothing of it. */
+function stopIfCancelled(control: JobControl): void {
+  if (control.signal.aborted) throw new DOMException(cancelledMessage, 'AbortError');
 }
 
 function runFor(runs: Map<string, { id: string; model: string; label: string; responses: ModelResponse[] }>, line: RunLine, defaultLabel: string) {

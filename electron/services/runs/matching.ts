@@ -18,6 +18,7 @@ import type { Answer, QueryPoint, Question } from '../../../shared/questions';
 import { runOrder } from '../../../shared/runs/query-order';
 import type { RunLine } from '../../../shared/runs/run-file';
 import type { ProjectStores } from '../db/stores';
+import type { Pacer } from '../pacer';
 
 interface MatchedItem {
   question: Question;
@@ -83,20 +84,24 @@ const normalPath = (path: string): string =>
     .replace(/\\/g, '/')
     .replace(/^(\.\/)+/, '');
 
-/** The index over the questions `stores` reads (the committed ones, or an edit's). */
-export async function itemIndex(stores: ProjectStores): Promise<ItemIndex> {
+/**
+ * The index over the questions `stores` reads (the committed ones, or an edit's), made letting other
+ * requests in through `pacer`: a project of tens of thousands of questions takes longer than a slice.
+ */
+export async function itemIndex(stores: ProjectStores, pacer: Pacer): Promise<ItemIndex> {
   const benchmarks = new Map((await stores.profiles.list()).map((p) => [p.id, benchmarkOf(p)]));
   const streamingBenchIndex = new Map<string, number>();
   const videos = await stores.videos.list();
   const paths = new Map(videos.map((v) => [v.id, v.relPath]));
   const byKey = new Map<string, Question>();
-  const questions = await stores.annotation.allQuestions();
+  const questions = await stores.annotation.scan.questions(pacer);
   // the points are read as a line asks for them, a question's (or a video's) once: a run names a few
   // of a big project's questions, reading them all up front would cost more
   const points = stores.annotation;
   const exported = new Map<string, string>();
   for (const [profileId, ofProfile] of groupBy(questions, (q) => q.profileId)) {
     for (const [q, id] of exportedIdsOf(benchmarks.get(profileId) ?? benchmarkOf({ kind: 'custom' }), ofProfile, paths)) exported.set(q, id);
+    await pacer.pace();
   }
   const pathsSeen = new Set<string>();
   /** The paths a video is named by (its own, and those the files its questions came from used) → its ids. */
@@ -133,6 +138,7 @@ export async function itemIndex(stores: ProjectStores): Promise<ItemIndex> {
       streamingBenchIndex.set(path, n + 1);
       if (!byKey.has(`${path}#${n}`)) byKey.set(`${path}#${n}`, q);
     }
+    await pacer.pace();
   }
   /** A question's points in the order a run's "query" counts them: their times and stored answers. */
   const pointsOfQuestion = new Map<string, Array<Pick<QueryPoint, 'time' | 'answer'>>>();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { questionFieldsSchema } from '../../../shared/questions';
 import * as annotation from '../annotation/service';
 import { exportTidemarkJsonl } from '../exchange/tidemark-jsonl';
+import { Pacer } from '../pacer';
 import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
@@ -146,6 +147,25 @@ describe('importing a run', () => {
     expect(await runsOf(project)).toHaveLength(before);
   });
 
+  it('is cancelled while it matches or writes, writing nothing', async () => {
+    const path = write('cancelled.jsonl', [{ model: 'c', item: '7', response: 'A' }]);
+    const before = (await runsOf(project)).length;
+    const editsBefore = project.store.history('Lee').length;
+    for (const phaseName of ['Matching', 'Writing']) {
+      const abort = new AbortController();
+      const seen: string[] = [];
+      // cancelled once the phase has begun inside the edit (its first progress with a figure)
+      const progress = (_fraction: number, message?: string) => {
+        seen.push(message ?? '');
+        if (message?.startsWith(phaseName) && /%|responses of/.test(message)) abort.abort();
+      };
+      await expect(importRunFile(project, lee, { path }, { signal: abort.signal, progress })).rejects.toThrow('Import cancelled; nothing was written.');
+      expect(seen.some((m) => m.startsWith(phaseName))).toBe(true);
+      expect(await runsOf(project)).toHaveLength(before);
+      expect(project.store.history('Lee')).toHaveLength(editsBefore);
+    }
+  });
+
   it('removes a run in one undoable edit; a question removed takes its responses, undoably', async () => {
     const gemini = (await runsOf(project)).find((r) => r.model === 'gemini')!;
     await removeRun(project, lee, gemini.id);
@@ -162,7 +182,7 @@ describe('importing a run', () => {
 describe('matching by video and query time', () => {
   let index: Awaited<ReturnType<typeof itemIndex>>;
   beforeEach(async () => {
-    index = await itemIndex(project.stores);
+    index = await itemIndex(project.stores, new Pacer());
   });
   const match = async (line: { item?: string; query?: number; video?: string; queryTime?: number }, tolerance?: number) => {
     const found = await index.match({ item: '', query: 0, ...line }, tolerance);

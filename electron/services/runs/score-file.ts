@@ -73,8 +73,8 @@ export type FileJudge = (judge: Judge, items: readonly ScoringItem[], unjudged: 
 
 export async function scoreRunFile(project: Project, path: string, profileId: string | null, options: ScoreOptions = {}, judge: FileJudge | null = null, source: RunSource = {}): Promise<FileScoring> {
   const read = readRuns(path, source);
-  const index = await itemIndex(project.stores);
   const pacer = new Pacer();
+  const index = await itemIndex(project.stores, pacer);
   const unmatched: Problem[] = [...read.unmatched];
   const notes: Problem[] = [];
   // responses by run (model and label), each with its question's profile

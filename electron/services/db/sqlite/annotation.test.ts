@@ -150,6 +150,7 @@ describe('the SQLite annotation store', () => {
     await project.edit('ann', 'Add', async ({ annotation: w }) => {
       await w.addQuestion(question('qb', 'B'), '2026-01-02');
       await w.addQuestion(question('qa', 'A'), '2026-01-01');
+      await w.addQuestion({ ...question('qc', 'C'), profileId: builtinProfileId('vcbench') }, '2026-01-01T12:00:00Z');
       await w.addQueryPoints([point('p1', 'qa', 7), point('p2', 'qa', 3), point('p3', 'qb', 5)]);
       await w.addMarks([event('m1', 1)]);
     });
@@ -161,6 +162,7 @@ describe('the SQLite annotation store', () => {
       await project.edit('ann', 'Later', (w) => w.annotation.addMarks([event('m2', 2)]));
       return {
         questions,
+        all: (await scan.questions(pacer)).map((q) => q.id),
         ofVideo: (await scan.questionsOfVideo(videoId, pacer)).map((q) => q.id),
         points: (await scan.queryPointsOfVideo(videoId, pacer)).map((p) => p.id).sort(),
         of: (await scan.queryPointsOf(new Set(['qb']), pacer)).map((p) => p.id),
@@ -170,7 +172,8 @@ describe('the SQLite annotation store', () => {
     });
     expect(read).toEqual({
       questions: ['qa', 'qb'],
-      ofVideo: ['qa', 'qb'],
+      all: ['qa', 'qc', 'qb'],
+      ofVideo: ['qa', 'qc', 'qb'],
       points: ['p1', 'p2', 'p3'],
       of: ['p3'],
       marks: ['m1'],

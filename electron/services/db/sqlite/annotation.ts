@@ -106,6 +106,7 @@ function rowToQuestion(row: QuestionRow): Question {
 /** A profile's questions across the project in the order they were made (file order for imports). */
 const QUESTIONS_OF_PROFILE = 'SELECT rowid AS seq, * FROM questions WHERE profile_id = ?';
 const QUESTIONS_OF_PROFILE_SLICE = `${QUESTIONS_OF_PROFILE} AND rowid > ? ORDER BY rowid LIMIT ?`;
+const QUESTIONS_SLICE = 'SELECT rowid AS seq, * FROM questions WHERE rowid > ? ORDER BY rowid LIMIT ?';
 
 /** Sorted here, not by SQLite: its sorter would copy every row; rows mostly come in order already. */
 const byCreation = (a: { created_at: string; seq: number }, b: { created_at: string; seq: number }): number => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq);
@@ -217,6 +218,22 @@ async function sliced<R>(read: (after: string | number | null, limit: number) =>
   }
 }
 
+/**
+ * Questions read a slice at a time along rowid (`read(after, limit)`), in the order they were made.
+ * Each row is made a question as it is read, keeping only what it is sorted by: a hundred thousand
+ * rows with their JSON text would otherwise outlive the read (and the garbage collector's young space).
+ */
+async function questionsSliced(read: (after: number, limit: number) => Array<QuestionRow & { seq: number }>, pacer: Pacer): Promise<Question[]> {
+  const made: Array<{ created_at: string; seq: number; question: Question }> = [];
+  await sliced(
+    (after, limit) => read(Number(after ?? 0), limit),
+    (row) => row.seq,
+    (row) => made.push({ created_at: row.created_at, seq: row.seq, question: rowToQuestion(row) }),
+    pacer,
+  );
+  return (await sortPaced(made, byCreation, pacer)).map((m) => m.question);
+}
+
 function scansOver(db: ReadableDb): AnnotationScans {
   return {
     marksOfVideo: (videoId, pacer) => collect(db.query<MarkRow>('SELECT * FROM marks WHERE video_id = ?').iterate(videoId), rowToMark, pacer),
@@ -232,18 +249,13 @@ function scansOver(db: ReadableDb): AnnotationScans {
       return out;
     },
     questionsOfVideo: (videoId, pacer) => collect(db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').iterate(videoId), rowToQuestion, pacer),
-    questionsOfProfile: async (profileId, pacer) => {
-      // each row made a question as it is read, keeping only what it is sorted by: a hundred thousand
-      // rows with their JSON text would otherwise outlive the read (and the garbage collector's young space)
-      const made: Array<{ created_at: string; seq: number; question: Question }> = [];
+    questionsOfProfile: (profileId, pacer) => {
       const statement = db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE_SLICE);
-      await sliced(
-        (after, limit) => statement.all(profileId, after ?? 0, limit),
-        (row) => row.seq,
-        (row) => made.push({ created_at: row.created_at, seq: row.seq, question: rowToQuestion(row) }),
-        pacer,
-      );
-      return (await sortPaced(made, byCreation, pacer)).map((m) => m.question);
+      return questionsSliced((after, limit) => statement.all(profileId, after, limit), pacer);
+    },
+    questions: (pacer) => {
+      const statement = db.query<QuestionRow & { seq: number }>(QUESTIONS_SLICE);
+      return questionsSliced((after, limit) => statement.all(after, limit), pacer);
     },
     firstQueryTimes: async (pacer) => {
       // along the points' (question, time) index a slice at a time
