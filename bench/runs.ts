@@ -129,7 +129,7 @@ export async function benchRunScoring(): Promise<void> {
     // a small run first warms the code up (imported, then removed)
     const warm = await importRunFile(project, caller, { path: writeRunFile(join(dir, 'warm.jsonl'), asked.slice(0, 500), [{ model: 'warm-model', run: 'warm' }]) });
     const warmRun = (await project.stores.runs.list()).find((r) => r.label === 'warm')!.id;
-    scoreRuns(project, PROFILE, [warmRun]);
+    await scoreRuns(project, PROFILE, [warmRun]);
     await removeRun(project, caller, warmRun);
     if (warm.runs[0]?.responses !== 2_000) throw new Error('warm-up run not imported');
 
