@@ -2,6 +2,7 @@
 // Only the transports and the CLI hold it; a call reaches the features as the context it builds.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AppMode } from '../../shared/contract/app';
 import type { Caller, ProjectSummary } from '../../shared/domain';
 import type { Job } from '../../shared/jobs';
 import { NEVER_ABORTED, type ContextSource, type Machine, type RequestContext, type TransportFeatures } from './context';
@@ -17,7 +18,7 @@ import { importVideos } from './videos/service';
 
 export interface AppServicesOptions {
   dataDir: string;
-  mode: 'desktop' | 'browser';
+  mode: AppMode;
   version: string;
   env?: NodeJS.ProcessEnv;
   /** Where an entered API key is kept (the desktop shell passes its safeStorage one). */
@@ -42,7 +43,7 @@ export class AppServices implements Machine, ContextSource {
     return this.options.version;
   }
 
-  get mode(): 'desktop' | 'browser' {
+  get mode(): AppMode {
     return this.options.mode;
   }
 

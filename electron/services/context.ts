@@ -3,6 +3,7 @@
 // it — never the app-wide services, which only the transports and the CLI hold. The machine-wide
 // parts a handler may use are each a small interface here, shaped by what the handlers need.
 import type { ApiParsedRequest } from '../../shared/api';
+import type { AppMode } from '../../shared/contract/app';
 import type { Caller, ProjectSummary, RecentProject, Settings } from '../../shared/domain';
 import type { SettingsPatch } from './settings/store';
 import type { KeyStore } from './drafting/keys';
@@ -36,7 +37,7 @@ export interface Filmstrips {
 /** What belongs to the running app rather than to a project or a call. */
 export interface Machine {
   readonly version: string;
-  readonly mode: 'desktop' | 'browser';
+  readonly mode: AppMode;
   readonly dataDir: string;
   /** The environment the app reads (OPENAI_API_KEY, TIDEMARK_FFMPEG, …). */
   readonly env: NodeJS.ProcessEnv;

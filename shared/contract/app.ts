@@ -4,9 +4,12 @@ import type { Caller, FfmpegSource } from '../domain';
 import { empty } from './fields';
 import { method, reply } from './method';
 
+/** The desktop shell; browser mode (one machine, 127.0.0.1); a team server (`tidemark serve`). */
+export type AppMode = 'desktop' | 'browser' | 'team';
+
 export interface AppInfo {
   version: string;
-  mode: 'desktop' | 'browser';
+  mode: AppMode;
   /** Native file dialogs exist only in the desktop shell; browser mode asks for typed paths. */
   nativeDialogs: boolean;
   dataDir: string;
