@@ -78,3 +78,34 @@ export const teamMeSchema = z.object({
   csrf: z.string(),
   projects: z.array(z.object({ name: z.string(), roles: z.array(z.enum(roles)) })),
 }) satisfies z.ZodType<TeamMe>;
+
+// The answers of the team routes, as the sign-in pages parse them (renderer/src/team/): nothing from
+// the server is believed before it has been through one of these.
+export const teamMemberSchema = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.enum(roles)),
+  active: z.boolean(),
+}) satisfies z.ZodType<TeamMember>;
+
+export const teamInvitationSchema = z.object({ name: z.string(), link: z.string().min(1), expiresAt: z.string() }) satisfies z.ZodType<TeamInvitation>;
+
+/** GET /team/invitation?token=T: whose invitation the link is. */
+export const invitationInfoSchema = z.object({ name: z.string() });
+
+/** POST /team/projects/P/invite: the member as listed now, and their link (null: they already had a password and are just added). */
+export const inviteAnswerSchema = z.object({ member: teamMemberSchema, invitation: teamInvitationSchema.nullable() });
+
+export const auditEntrySchema = z.object({
+  at: z.string(),
+  person: z.string(),
+  role: z.enum(roles).nullable(),
+  kind: z.enum(['read', 'write', 'admin', 'sign-in']),
+  what: z.string(),
+  subject: z.string(),
+  ok: z.boolean(),
+}) satisfies z.ZodType<AuditEntry>;
+
+/** Every team route answers `{ok:true,value}` or `{ok:false,error:{code,message}}`, whatever its status. */
+export const teamResultSchema = <T extends z.ZodType>(value: T) =>
+  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: z.object({ code: z.string().min(1), message: z.string().min(1) }) })]);
