@@ -1,8 +1,10 @@
 // The renderer's typed client of the one API contract: Electron IPC through the preload's
-// `window.tidemark`, or HTTP to the local server in browser mode. Same calls, same results.
+// `window.tidemark`, or HTTP to the local server in browser mode (or to a team server, under
+// /p/<project>/: base-path.ts). Same calls, same results.
 import type { ApiMethod, ApiRequest, ApiResponses, ApiResult } from '../../../shared/api';
 import { readMethods } from '../../../shared/api-methods';
 import type { SignInRequest } from '../../../shared/session';
+import { leaveForSignIn, page, csrfHeaders } from './base-path';
 import { ApiCallError } from './call-error';
 import { SupersededError } from './superseded';
 
@@ -31,15 +33,21 @@ const KEEPALIVE_LIMIT = 16_000;
 
 async function viaHttp(method: string, payload: unknown): Promise<ApiResult<unknown>> {
   const body = JSON.stringify(payload ?? {});
-  const response = await fetch(`/api/${method}`, {
+  const base = page.base();
+  const response = await fetch(`${base}/api/${method}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...csrfHeaders(page.cookies()) },
     credentials: 'same-origin',
     body,
     // a small call outlives the page (text saved as a reload begins); the browser allows 64 KB in flight so
     keepalive: body.length < KEEPALIVE_LIMIT,
   });
   if (response.status === 401) {
+    // on a team server the session has ended (signed out, revoked, expired): the sign-in page, back here after
+    if (base) {
+      leaveForSignIn();
+      return { ok: false, error: { code: 'forbidden', message: 'Signed out: taking you to the page to sign in again.' } };
+    }
     return { ok: false, error: { code: 'forbidden', message: 'Not authorised: open the URL printed when Tidemark started.' } };
   }
   return (await response.json()) as ApiResult<unknown>;
@@ -108,9 +116,9 @@ export async function call<M extends ApiMethod>(method: M, ...request: {} extend
 }
 
 export function videoUrl(videoId: string): string {
-  return isDesktop ? `media://video/${videoId}` : `/media/video/${videoId}`;
+  return isDesktop ? `media://video/${videoId}` : `${page.base()}/media/video/${videoId}`;
 }
 
 export function thumbnailSheetUrl(videoId: string, sheet: number): string {
-  return isDesktop ? `media://thumbs/${videoId}/${sheet}` : `/media/thumbs/${videoId}/${sheet}`;
+  return isDesktop ? `media://thumbs/${videoId}/${sheet}` : `${page.base()}/media/thumbs/${videoId}/${sheet}`;
 }

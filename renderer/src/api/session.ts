@@ -1,9 +1,11 @@
 // Who the calls are made as: signing in and out is the transport's own step, outside the contract —
 // the preload's `window.tidemark.session` on the desktop, `/session` (a cookie the server sets) in
-// browser mode. Every answer comes from outside the page, so each is parsed before it is believed.
+// browser mode (`/p/<project>/session` on a team server, where it switches roles and signs out of the
+// server). Every answer comes from outside the page, so each is parsed before it is believed.
 import { z } from 'zod';
 import type { Caller, Role } from '../../../shared/domain';
 import { roles } from '../../../shared/domain';
+import { csrfHeaders, leaveForSignIn, page } from './base-path';
 import { inOrder } from './client';
 
 const callerSchema = z.object({ person: z.string().min(1), role: z.enum(roles) }) satisfies z.ZodType<Caller>;
@@ -28,7 +30,7 @@ type Operation = 'signIn' | 'signOut' | 'current';
 const httpRoutes: Record<Operation, 'POST' | 'DELETE' | 'GET'> = { signIn: 'POST', signOut: 'DELETE', current: 'GET' };
 
 /** Where an answer came from, as an error names it. */
-const source = (operation: Operation, desktop: boolean): string => (desktop ? `The desktop's session.${operation}` : `${httpRoutes[operation]} /session`);
+const source = (operation: Operation, desktop: boolean): string => (desktop ? `The desktop's session.${operation}` : `${httpRoutes[operation]} ${page.base()}/session`);
 
 function desktopSession(): PreloadSession | undefined {
   return typeof window !== 'undefined' ? window.tidemark?.session : undefined;
@@ -36,11 +38,20 @@ function desktopSession(): PreloadSession | undefined {
 type PreloadSession = NonNullable<Window['tidemark']>['session'];
 
 async function viaHttp(operation: Operation, body?: unknown): Promise<unknown> {
-  const response = await fetch('/session', {
-    method: httpRoutes[operation],
+  const base = page.base();
+  const method = httpRoutes[operation];
+  // a team server checks the CSRF token on what changes the session; browser mode sets no such cookie
+  const csrf = method === 'GET' ? {} : csrfHeaders(page.cookies());
+  const response = await fetch(`${base}/session`, {
+    method,
     credentials: 'same-origin',
-    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...csrf },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+  if (response.status === 401 && base) {
+    leaveForSignIn();
+    return { ok: false, error: { code: 'forbidden', message: 'Signed out: taking you to the page to sign in again.' } };
+  }
   if (response.status === 401) return { ok: false, error: { code: 'forbidden', message: 'Not authorised: open the URL printed when Tidemark started.' } };
   try {
     return await response.json();
