@@ -11,5 +11,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 2000,
+    // two pages: the app (index.html) and the team server's sign-in pages (team.html: /login, /invite, /)
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./renderer/index.html', import.meta.url)),
+        team: fileURLToPath(new URL('./renderer/team.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -37,6 +37,6 @@ describe('the CSRF token', () => {
 
 describe('the sign-in page’s address', () => {
   it('carries where to come back to', () => {
-    expect(loginUrl('/p/demo/?x=1')).toBe('/login?next=%2Fp%2Fdemo%2F%3Fx%3D1');
+    expect(loginUrl('/p/demo/?x=1')).toBe('/login?next=/p/demo/%3Fx%3D1');
   });
 });

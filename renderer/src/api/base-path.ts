@@ -40,7 +40,8 @@ export function csrfHeaders(cookies: string): Record<string, string> {
 
 /** The team server's sign-in page, coming back to `next` (a path on this server) after. */
 export function loginUrl(next: string): string {
-  return `/login?next=${encodeURIComponent(next)}`;
+  // '/' may stand as it is in a query: /login?next=/p/cats/ reads as what it is
+  return `/login?next=${encodeURIComponent(next).replaceAll('%2F', '/')}`;
 }
 
 /** The page's own location and cookies (absent under Node, where the tests stub them). */

@@ -48,14 +48,14 @@ describe('the app under /p/<project>/ on a team server', () => {
     servedAt('/p/cats/', '?v=1', 'tidemark-csrf=tok123');
     stubFetch(401, { ok: false, error: { code: 'unauthenticated', message: 'Sign in.' } });
     await expect(call('projects.current')).rejects.toThrow(/sign in/i);
-    expect(assigned).toEqual(['/login?next=%2Fp%2Fcats%2F%3Fv%3D1']);
+    expect(assigned).toEqual(['/login?next=/p/cats/%3Fv%3D1']);
   });
 
   it('a 401 of /session does the same', async () => {
     servedAt('/p/cats/');
     stubFetch(401, { ok: false, error: { code: 'unauthenticated', message: 'Sign in.' } });
     expect((await signOut()).ok).toBe(false);
-    expect(assigned).toEqual(['/login?next=%2Fp%2Fcats%2F']);
+    expect(assigned).toEqual(['/login?next=/p/cats/']);
   });
 
   it('serves videos and thumbnails from /p/<project>/media/', () => {

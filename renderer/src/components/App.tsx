@@ -15,6 +15,8 @@ import { PlayerView } from './Player';
 import { ProfilesOverlay } from './ProfilesOverlay';
 import { ExchangeOverlay } from './ExchangeOverlay';
 import { IdentityControl, IdentityForm } from './IdentityControl';
+import { TeamBar } from './TeamBar';
+import { page } from '../api/base-path';
 import { AdjudicationPanel } from './review/AdjudicationPanel';
 import { ReviewOverlay } from './review/ReviewOverlay';
 import { DraftingOverlay } from './drafting/DraftingOverlay';
@@ -70,6 +72,8 @@ export function App(): React.JSX.Element {
   const project = useStore((s) => s.project);
   const error = useStore((s) => s.error);
   const mode = useStore((s) => s.info?.mode);
+  // the path says it before app.info has answered: New and Open never show on a team server
+  const onTeamServer = mode === 'team' || page.base() !== '';
   const reviewing = useStore((s) => s.reviewing !== null);
   const adjudicating = useStore((s) => adjudicationItem(s) !== null && s.decisionDraft !== null);
   // keyed by the person's session: after a switch nothing a component held for the previous person survives
@@ -111,12 +115,18 @@ export function App(): React.JSX.Element {
         )}
         <span className="spacer" />
         <IdentityControl />
-        <button type="button" onClick={() => void pick('saveProject')}>
-          New
-        </button>
-        <button type="button" onClick={() => void pick('openProject')}>
-          Open
-        </button>
+        {onTeamServer ? (
+          <TeamBar />
+        ) : (
+          <>
+            <button type="button" onClick={() => void pick('saveProject')}>
+              New
+            </button>
+            <button type="button" onClick={() => void pick('openProject')}>
+              Open
+            </button>
+          </>
+        )}
         {project && (
           <button type="button" onClick={() => openOverlay('profiles')}>
             Profiles
@@ -142,7 +152,7 @@ export function App(): React.JSX.Element {
             Drafting
           </button>
         )}
-        {project && (
+        {project && !onTeamServer && (
           <button type="button" onClick={() => void closeProject()}>
             Close
           </button>

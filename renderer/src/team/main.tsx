@@ -1,0 +1,36 @@
+// The team server's own pages (team.html, served at /login, /invite and /): signing in, accepting an
+// invitation, and my projects (with what a lead manages). Each project's app is index.html under /p/<name>/.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../styles.css';
+import './team.css';
+import { InvitePage } from './InvitePage';
+import { LoginPage } from './LoginPage';
+import { pageOf } from './pages';
+import { ProjectsPage } from './ProjectsPage';
+
+function TeamPages(): React.JSX.Element {
+  switch (pageOf(location.pathname)) {
+    case 'login':
+      return <LoginPage />;
+    case 'invite':
+      return <InvitePage />;
+    case 'projects':
+      return <ProjectsPage />;
+    case 'not-found':
+      return (
+        <main className="team-page">
+          <h1>Tidemark</h1>
+          <p>
+            There is no page here. <a href="/">My projects</a>
+          </p>
+        </main>
+      );
+  }
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <TeamPages />
+  </StrictMode>,
+);

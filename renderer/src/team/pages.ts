@@ -1,0 +1,77 @@
+// The sign-in pages' own logic, kept pure: which page a path is, where a sign-in may go next, what is
+// wrong with a form before it is sent, and the audit log's filter.
+import type { Role } from '../../../shared/domain';
+import { inviteRequestSchema, teamPassword, type AuditEntry, type TeamMe } from '../../../shared/team';
+
+export type TeamPage = 'login' | 'invite' | 'projects' | 'not-found';
+
+/** team.html is served at /login, /invite and /: the path says which page it is. */
+export function pageOf(pathname: string): TeamPage {
+  if (pathname === '/login') return 'login';
+  if (pathname === '/invite') return 'invite';
+  if (pathname === '/') return 'projects';
+  return 'not-found';
+}
+
+/**
+ * Where to go after signing in: `next` when it is a path on this server, else my projects. A link
+ * someone else made could name another site ('//evil.example', '/\evil.example' are both read as one)
+ * and a sign-in would send the person there, trusting it.
+ */
+export function safeNext(next: string | null, origin: string): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== origin || url.pathname === '/login') return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** What is wrong with a new password typed twice, in words; null when nothing is. */
+export function passwordProblem(password: string, confirmation: string): string | null {
+  const parsed = teamPassword.safeParse(password);
+  if (!parsed.success) return `The password: ${parsed.error.issues[0]?.message ?? 'not accepted'}.`;
+  return password === confirmation ? null : 'The two passwords differ: type the same one twice.';
+}
+
+const fieldNames: Record<string, string> = { name: 'Name', email: 'Email', roles: 'Roles' };
+
+/** The invite form checked as the server will check it, the field named; an empty email is none. */
+export function invitationFieldsProblem(fields: { name: string; email: string; roles: Role[] }): string | null {
+  const email = fields.email.trim();
+  const parsed = inviteRequestSchema.safeParse({ name: fields.name.trim(), roles: fields.roles, ...(email ? { email } : {}) });
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  const field = String(issue?.path[0] ?? '');
+  const message = field === 'roles' && issue?.code === 'too_small' ? 'tick at least one role' : (issue?.message ?? 'not accepted');
+  return `${fieldNames[field] ?? 'The form'}: ${message}.`;
+}
+
+/** The projects whose members and log I may manage. */
+export function leadProjects(me: TeamMe): string[] {
+  return me.projects.filter((p) => p.roles.includes('lead')).map((p) => p.name);
+}
+
+/** An invitation link as the lead copies it: whole, with this server's address when it came as a path. */
+export function absoluteLink(link: string, origin: string): string {
+  try {
+    return new URL(link, origin).href;
+  } catch {
+    return link;
+  }
+}
+
+export interface AuditFilter {
+  /** '' for everyone. */
+  person: string;
+  /** '' for every kind. */
+  kind: AuditEntry['kind'] | '';
+}
+
+/** The log's lines of one person and/or kind, in the server's order (newest first). */
+export function filterAudit(entries: readonly AuditEntry[], filter: AuditFilter): AuditEntry[] {
+  return entries.filter((e) => (!filter.person || e.person === filter.person) && (!filter.kind || e.kind === filter.kind));
+}
