@@ -60,6 +60,8 @@ export function InvitePage(): React.JSX.Element {
           <p>
             Welcome, <strong data-testid="invite-name">{invitation.name}</strong>. Choose a password of at least 10 characters.
           </p>
+          {/* the name, for the browser's password manager to store the new password under */}
+          <input type="text" autoComplete="username" value={invitation.name} readOnly hidden />
           <label className="field">
             Password
             <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" autoFocus required data-testid="invite-password" />

@@ -33,7 +33,10 @@ export function safeNext(next: string | null, origin: string): string {
 /** What is wrong with a new password typed twice, in words; null when nothing is. */
 export function passwordProblem(password: string, confirmation: string): string | null {
   const parsed = teamPassword.safeParse(password);
-  if (!parsed.success) return `The password: ${parsed.error.issues[0]?.message ?? 'not accepted'}.`;
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'the password is not accepted';
+    return `${message[0]!.toUpperCase()}${message.slice(1)}.`;
+  }
   return password === confirmation ? null : 'The two passwords differ: type the same one twice.';
 }
 
