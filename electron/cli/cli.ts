@@ -33,6 +33,7 @@ import { resolveMediaTools, type MediaTools } from '../services/media/tools';
 import { Project } from '../services/projects/project';
 import { callerFor, requireFile, settingsOf, UsageError, WHO_HELP, WHO_OPTIONS, whoFrom, withProject, type CliIo, type Who } from './common';
 import { DRAFT_COMMANDS, DRAFT_HELP } from './draft-commands';
+import { TEAM_COMMANDS, TEAM_HELP } from './team-commands';
 import { scoreCommand, SCORE_HELP } from './score-command';
 
 export type { CliIo } from './common';
@@ -60,6 +61,9 @@ Commands:
   draft           draft captions, event candidates or questions for a video with a model
   probe           ask a project's questions without the video: which are answerable from text
   score           score a run file against a project's questions as the papers do
+  serve           serve Tidemark to a team (accounts, several projects, blind review across machines)
+  users           a team server's accounts: add (prints an invitation link), reset, revoke, list
+  projects        a team server's projects: add, list, members, roles
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.
 
@@ -127,6 +131,7 @@ Profiles: ovo-s-bench, vcbench, rtv-bench, phostream, vsas-bench.`,
 Per profile: questions by task type, top category, temporal type, facet and source; query points per
 question; video durations; query-time and evidence-span distributions. --json prints them as JSON.`,
   ...DRAFT_HELP,
+  ...TEAM_HELP,
   ...SCORE_HELP,
 };
 
@@ -348,6 +353,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     if (!Object.hasOwn(HELP, command)) throw new UsageError(`Unknown command "${command}".`);
     if (Object.hasOwn(DRAFT_COMMANDS, command)) return await DRAFT_COMMANDS[command]!(rest, io, env);
+    if (Object.hasOwn(TEAM_COMMANDS, command)) return await TEAM_COMMANDS[command]!(rest, io, env);
     if (command === 'score') return await scoreCommand(rest, io, env);
     const { values, positionals } = parseArgs({
       args: rest,

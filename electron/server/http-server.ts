@@ -4,26 +4,19 @@
 // Who calls is each browser's session (its own HttpOnly cookie): signing in, out and asking who you
 // are is /session, outside the contract, and every /api call runs as its session's caller.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
-import { contentSecurityPolicy } from '../../shared/security';
-import type { ApiErrorCode, ApiResult } from '../../shared/api';
+import type { ApiResult } from '../../shared/api';
 import type { AppServices } from '../services/app-services';
 import { isApiMethod } from '../../shared/api-methods';
 import type { HandlerMap } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
-import { isPathInside } from '../services/media/paths';
+import { answerStatic, cookieToken, IDLE_CONNECTION_MS, isJson, MAX_BODY, parseTarget, readBody, refuse, resultJson, securityHeaders, send, sendMedia, whileClientWaits } from './http-common';
 import { SessionStore, type Session } from '../services/session/sessions';
 import { SignInService } from '../services/session/sign-in';
 import { parseJsonBody } from './json-body';
 
-/** How long an idle connection stays open: longer than a browser keeps one (see below). */
-const IDLE_CONNECTION_MS = 6 * 60_000;
-
-// a bulk call of BULK_LIMIT marks (see shared/api.ts) is some 10–20 MB of JSON
-export const MAX_BODY = 32 * 1024 * 1024;
+export { MAX_BODY } from './http-common';
 
 /**
  * Browsers scope cookies by host, not port: one name for every instance would let a second
@@ -40,17 +33,6 @@ export function sessionCookieName(port: number): string {
 
 /** A sign-in is a name, a role and perhaps a passphrase: a few hundred bytes. */
 const MAX_SESSION_BODY = 64 * 1024;
-
-const STATIC_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
 
 export interface BrowserServer {
   server: Server;
@@ -69,95 +51,6 @@ function sameToken(given: string | undefined | null, token: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function cookieToken(req: IncomingMessage, name: string): string | null {
-  for (const cookie of req.headers.cookie?.split(';') ?? []) {
-    const eq = cookie.indexOf('=');
-    if (eq > 0 && cookie.slice(0, eq).trim() === name) return cookie.slice(eq + 1).trim();
-  }
-  return null;
-}
-
-function securityHeaders(res: ServerResponse): void {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy());
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-}
-
-function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-  res.end(body);
-}
-
-/** A refusal: the contract's `{ok:false,error}` for API calls (the client reads JSON), plain text otherwise. */
-/** Array items serialised between two chances for other requests to run. */
-const JSON_SLICE = 5_000;
-
-/**
- * The answer as JSON; a long list (a hundred thousand new marks) is serialised a slice at a time,
- * so that writing it never holds the server for long.
- */
-async function resultJson(result: ApiResult<unknown>): Promise<string> {
-  if (!result.ok || !Array.isArray(result.value) || result.value.length <= JSON_SLICE) return JSON.stringify(result);
-  const items = result.value;
-  const parts: string[] = [];
-  for (let start = 0; start < items.length; start += JSON_SLICE) {
-    // JSON.stringify of a slice is "[a,b]": its inside joins the whole list
-    parts.push(JSON.stringify(items.slice(start, start + JSON_SLICE)).slice(1, -1));
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return `{"ok":true,"value":[${parts.join(',')}]}`;
-}
-
-function refuse(res: ServerResponse, api: boolean, status: number, code: ApiErrorCode, message: string): void {
-  if (api) send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json');
-  else send(res, status, message);
-}
-
-/** The body as text, or null once it is over the limit — reading stops there, the rest is never buffered. */
-function readBody(req: IncomingMessage, limit = MAX_BODY): Promise<string | null> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(null);
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off('data', onData);
-      req.pause();
-      resolveBody(null);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
-    req.once('error', reject);
-  });
-}
-
-/** The request target as a URL whose path decodes cleanly, or null (malformed `%` escapes, bad targets). */
-function parseTarget(target: string | undefined, origin: string): URL | null {
-  try {
-    const url = new URL(target ?? '/', origin);
-    decodeURIComponent(url.pathname);
-    return url;
-  } catch {
-    return null;
-  }
-}
-
-/** A signal that aborts if the connection closes before the response was sent (the client went away). */
-function whileClientWaits(res: ServerResponse): AbortSignal {
-  const gone = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) gone.abort();
-  });
-  return gone.signal;
-}
-
-function isJson(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 export function startBrowserServer(options: {
@@ -312,27 +205,10 @@ export function startBrowserServer(options: {
 
     if (url.pathname.startsWith('/media/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only.');
-      const answer = await answerMedia(app, url.pathname.slice('/media/'.length), req.headers.range);
-      res.writeHead(answer.status, answer.headers);
-      if (!answer.body || req.method === 'HEAD') {
-        answer.body?.destroy();
-        res.end();
-        return;
-      }
-      answer.body.on('error', () => res.destroy());
-      res.on('close', () => answer.body?.destroy());
-      answer.body.pipe(res);
-      return;
+      return sendMedia(req, res, await answerMedia(app, url.pathname.slice('/media/'.length), req.headers.range));
     }
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only.');
-    const relative = url.pathname === '/' ? 'index.html' : normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, '');
-    const file = join(staticDir, relative);
-    if (!isPathInside(file, staticDir)) return send(res, 403, 'Forbidden.');
-    if (!existsSync(file) || !statSync(file).isFile()) return send(res, 404, 'Not found.');
-    res.writeHead(200, { 'Content-Type': STATIC_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
+    answerStatic(req, res, staticDir, url.pathname);
   }
 
   return new Promise((resolvePromise, reject) => {

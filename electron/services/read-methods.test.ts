@@ -18,11 +18,10 @@ import { createProfile } from './profiles/service';
 import { Project } from './projects/project';
 import { exportPackage } from './review/packages';
 import { submitReview } from './review/reviewing';
-import { openRound } from './review/rounds';
 import { judgmentFieldsSchema } from './runs/store';
 import { startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
 import { renderClip, SMALL_CLIP, tempDir } from './test-support/fixtures';
-import { addDraftsAndRun, lead, populateForReview, rita, type DraftedFixture, type ReviewFixture } from './test-support/review';
+import { addDraftsAndRun, lead, openRoundOfAnns, populateForReview, rita, type DraftedFixture, type ReviewFixture } from './test-support/review';
 import { importVideos } from './videos/service';
 import { everyRequest } from './test-support/every-request';
 
@@ -75,16 +74,7 @@ beforeAll(async () => {
   const project = app.requireProject();
   fx = await populateForReview(project);
   drafted = await addDraftsAndRun(project, fx, join(dir.path, 'run.jsonl'));
-  await openRound(project, lead, {
-    name: 'R1',
-    purpose: 'review',
-    selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null },
-    reviewers: ['Rita'],
-    reviewsPerItem: 1,
-    threshold: 0.8,
-    numericTolerance: 0,
-    eventTolerance: 1,
-  });
+  await openRoundOfAnns(project, 'R1', ['Rita']);
   markId = project.store.db.query<{ id: string }>('SELECT id FROM marks LIMIT 1').get()!.id;
   pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
   choicePointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.choiceId)!.id;

@@ -14,6 +14,7 @@ import { describeZodIssue } from '../../../shared/zod-issue';
 import { NEVER_ABORTED, type ContextSource, type TransportFeatures } from '../context';
 import { ServiceError, toApiError } from '../errors';
 import { dispatch, type HandlerMap } from '../handlers';
+import { Throttle } from '../throttle';
 import type { Project } from '../projects/project';
 import { checkedRole } from '../review/policy';
 import { passphraseMatches } from './passphrase';
@@ -37,43 +38,13 @@ export interface SignInOptions {
 const ATTEMPTS = 5;
 const WINDOW = 10 * 60_000;
 
-class Throttle {
-  private readonly failures = new Map<string, number[]>();
-
-  /**
-   * Counts an attempt as a failure before its passphrase is checked (attempts sent at once cannot
-   * slip past the count while scrypt runs), or returns when the name may try again.
-   */
-  attempt(name: string, now: number): number | null {
-    const key = name.toLowerCase();
-    const recent = (this.failures.get(key) ?? []).filter((t) => now - t < WINDOW);
-    if (recent.length >= ATTEMPTS) {
-      this.failures.set(key, recent);
-      return recent[recent.length - ATTEMPTS]! + WINDOW;
-    }
-    this.failures.set(key, [...recent, now]);
-    return null;
-  }
-
-  /** When the name may try again, if its failures have reached the limit (after this one, say). */
-  lockedUntil(name: string, now: number): number | null {
-    const recent = (this.failures.get(name.toLowerCase()) ?? []).filter((t) => now - t < WINDOW);
-    return recent.length >= ATTEMPTS ? recent[recent.length - ATTEMPTS]! + WINDOW : null;
-  }
-
-  /** The right passphrase: the failures counted for the name are forgotten. */
-  succeeded(name: string): void {
-    this.failures.delete(name.toLowerCase());
-  }
-}
-
 const hhmm = (ms: number): string => new Date(ms).toTimeString().slice(0, 5);
 /** A name as a log line shows it: a control or invisible character (a name stored before they were refused) escaped, so no name can forge a line. */
 const printable = (name: string): string => name.replace(new RegExp(UNPRINTABLE.source, 'gu'), (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 const said = (caller: Caller): string => `${printable(caller.person)} (${caller.role})`;
 
 export class SignInService {
-  private readonly throttle = new Throttle();
+  private readonly throttle = new Throttle(ATTEMPTS, WINDOW);
   private readonly now: () => number;
 
   constructor(
@@ -153,19 +124,19 @@ export class SignInService {
     if (stored === null) return null;
     if (given === null) throw new ServiceError('unauthenticated', `${caller.person} protects their name with a passphrase: enter it to sign in.`);
     const now = this.now();
-    const until = this.throttle.attempt(caller.person, now);
+    const until = this.throttle.attempt(caller.person.toLowerCase(), now);
     if (until !== null) {
       this.options.log?.(`[tidemark] refused (too many wrong passphrases): ${said(caller)}`);
       throw new ServiceError('unavailable', `Too many wrong passphrases for ${caller.person}: try again in ${plural(Math.ceil((until - now) / 60_000), 'minute')} (at ${hhmm(until)}).`);
     }
     if (!(await passphraseMatches(stored, given))) {
       this.options.log?.(`[tidemark] wrong passphrase: ${said(caller)}`);
-      const locked = this.throttle.lockedUntil(caller.person, now);
+      const locked = this.throttle.heldUntil(caller.person.toLowerCase(), now);
       // the last try the limit allows says so, rather than the next one
       const after = locked === null ? '' : ` That was ${ATTEMPTS} wrong ones in ${WINDOW / 60_000} minutes: ${caller.person} is refused until ${hhmm(locked)}.`;
       throw new ServiceError('unauthenticated', `That is not ${caller.person}'s passphrase.${after}`);
     }
-    this.throttle.succeeded(caller.person);
+    this.throttle.succeeded(caller.person.toLowerCase());
     return project.path;
   }
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { requestSchemas } from '../../../shared/api';
+import { openRound } from '../review/rounds';
 import type { Caller } from '../../../shared/domain';
 import { draftProvenanceSchema, type Draft } from '../../../shared/drafting/drafts';
 import type { Mark } from '../../../shared/marks';
@@ -149,4 +150,18 @@ export async function addDraftsAndRun(project: Project, fx: ReviewFixture, runFi
   if (outcome.refused || outcome.runs.length !== 1) throw new Error(`The fixture's run was not imported: ${JSON.stringify(outcome)}`);
   const runId = (await project.stores.runs.list())[0]!.id;
   return { captionTaskId: task.id, draftedEventId: event!.id, runId };
+}
+
+/** A review round of every item of Ann's, each reviewed once by one of `reviewers`. */
+export function openRoundOfAnns(project: Project, name: string, reviewers: string[]): ReturnType<typeof openRound> {
+  return openRound(project, lead, {
+    name,
+    purpose: 'review',
+    selection: { profileId: null, taskCodes: [], statuses: [], authors: ['Ann'], sample: null },
+    reviewers,
+    reviewsPerItem: 1,
+    threshold: 0.8,
+    numericTolerance: 0,
+    eventTolerance: 1,
+  });
 }

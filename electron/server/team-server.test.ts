@@ -1,0 +1,256 @@
+// The team server over real HTTP: accounts and invitations, every method refused without a session
+// (401), in another project's session (403) and without the CSRF token (403); sign-in throttled;
+// nobody becomes another person or takes a role they do not hold; the audit log records each read of
+// answers and each change; blind review holds for a reviewer calling every method over HTTP.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMethods, type ApiMethod } from '../../shared/api';
+import { CSRF_COOKIE } from '../../shared/team';
+import { openTeamData, type TeamData } from '../services/team/data';
+import { everyRequest } from '../services/test-support/every-request';
+import { tempDir } from '../services/test-support/fixtures';
+import { createHandlers } from '../services/handlers';
+import { addDraftsAndRun, openRoundOfAnns, populateForReview, SENTINEL, type DraftedFixture, type ReviewFixture } from '../services/test-support/review';
+import { SESSION_COOKIE, startTeamServer, type TeamServer } from './team-server';
+
+const dir = tempDir();
+let data: TeamData;
+let server: TeamServer;
+let fx: ReviewFixture;
+let drafted: DraftedFixture;
+const PASSWORD = 'correct horse battery';
+
+/** A browser of one person: their cookies, sent back as a browser would. */
+interface Client {
+  cookies: Map<string, string>;
+}
+const newClient = (): Client => ({ cookies: new Map() });
+
+/** An answer's JSON, read field by field as each test needs it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+async function request(
+  client: Client,
+  path: string,
+  init: { method?: string; body?: unknown; csrf?: boolean | string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Json; text: string }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (client.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const csrf = init.csrf === undefined || init.csrf === true ? client.cookies.get(CSRF_COOKIE) : init.csrf === false ? undefined : init.csrf;
+  if (csrf) headers['x-csrf-token'] = csrf;
+  const response = await fetch(`${server.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair!.indexOf('=');
+    const value = pair!.slice(eq + 1);
+    if (/Max-Age=0/.test(line)) client.cookies.delete(pair!.slice(0, eq));
+    else client.cookies.set(pair!.slice(0, eq), value);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // static files and plain refusals
+  }
+  return { status: response.status, body, text };
+}
+
+/** An account invited by the operator, its password set through the invitation link: a signed-in client. */
+async function member(name: string, project: string | null, roles: Parameters<TeamData['host']['setRoles']>[2]): Promise<Client> {
+  const invitation = await data.accounts.addAccount(name);
+  if (project) await data.host.setRoles(project, name, roles, 'Lee');
+  const client = newClient();
+  const token = new URL(invitation.link).searchParams.get('token')!;
+  expect((await request(client, `/team/invitation?token=${token}`)).body).toEqual({ ok: true, value: { name } });
+  const accepted = await request(client, '/team/invitation', { body: { token, password: PASSWORD } });
+  expect(accepted.status).toBe(200);
+  return client;
+}
+
+const call = (client: Client, project: string, method: string, payload: unknown = {}, init: { csrf?: boolean | string } = {}) =>
+  request(client, `/p/${project}/api/${method}`, { body: payload, ...init });
+
+let lee: Client;
+let rita: Client;
+let ann: Client;
+let olga: Client;
+let requests: Record<ApiMethod, unknown>;
+const media = join(dir.path, 'media');
+
+beforeAll(async () => {
+  mkdirSync(media, { recursive: true });
+  writeFileSync(join(media, 'notes.txt'), 'not a video');
+  let url = '';
+  data = openTeamData(join(dir.path, 'server'), { version: 'test', publicUrl: () => url });
+  server = await startTeamServer({ host: data.host, accounts: data.accounts, handlers: createHandlers(), staticDir: join(dir.path, 'static'), mediaRoot: media });
+  url = server.url;
+  await data.host.create('alpha');
+  await data.host.create('beta');
+  const { project } = await data.host.open('alpha');
+  fx = await populateForReview(project);
+  drafted = await addDraftsAndRun(project, fx, join(media, 'run.jsonl'));
+  lee = await member('Lee', 'alpha', ['lead']);
+  rita = await member('Rita', 'alpha', ['reviewer']);
+  ann = await member('Ann', 'alpha', ['annotator']);
+  olga = await member('Olga', 'beta', ['lead']);
+  await openRoundOfAnns(project, 'R1', ['Rita']);
+  const loaded = await call(lee, 'alpha', 'annotations.load', { videoId: fx.videoId });
+  if (!loaded.body?.ok) throw new Error(`annotations.load as Lee: ${loaded.status} ${loaded.text}`);
+  const markId = loaded.body.value.marks[0].id as string;
+  const pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
+  requests = everyRequest({ dir: media, projectPath: data.host.pathOf('alpha'), videoId: fx.videoId, questionId: fx.textId, pointId, markId, runId: drafted.runId });
+}, 120_000);
+
+afterAll(async () => {
+  await server.close();
+  await data.close();
+  dir.remove();
+});
+
+describe('the team server', () => {
+  it('answers every method 401 without a session, and 403 in a project the person is not a member of', async () => {
+    const stranger = newClient();
+    const unauthorised: string[] = [];
+    const notMember: string[] = [];
+    for (const method of apiMethods) {
+      const none = await call(stranger, 'alpha', method, requests[method]);
+      if (none.status !== 401 || none.body.error.code !== 'unauthenticated') unauthorised.push(`${method}: ${none.status}`);
+      const other = await call(olga, 'alpha', method, requests[method]);
+      if (other.status !== 403) notMember.push(`${method}: ${other.status}`);
+    }
+    expect(unauthorised).toEqual([]);
+    expect(notMember).toEqual([]);
+    expect((await request(stranger, '/team/me')).status).toBe(401);
+    expect((await request(stranger, '/p/alpha/session')).status).toBe(401);
+    expect((await request(stranger, `/p/alpha/media/video/${fx.videoId}`)).status).toBe(401);
+    expect((await request(olga, `/p/alpha/media/video/${fx.videoId}`)).status).toBe(403);
+    // her own project answers her
+    expect((await call(olga, 'beta', 'videos.list')).body).toEqual({ ok: true, value: [] });
+  });
+
+  it('refuses a call without the session’s CSRF token, or with another one', async () => {
+    expect((await call(ann, 'alpha', 'videos.list', {}, { csrf: false })).status).toBe(403);
+    expect((await call(ann, 'alpha', 'videos.list', {}, { csrf: lee.cookies.get(CSRF_COOKIE)! })).status).toBe(403);
+    expect((await request(ann, '/team/logout', { body: {}, csrf: false })).status).toBe(403);
+    expect((await call(ann, 'alpha', 'videos.list')).body).toMatchObject({ ok: true });
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Strict, and refuses requests from other sites', async () => {
+    const response = await fetch(`${server.url}/team/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ann', password: PASSWORD }) });
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/HttpOnly/);
+    expect(cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/SameSite=Strict/);
+    expect(cookies.find((c) => c.startsWith(`${CSRF_COOKIE}=`))).not.toMatch(/HttpOnly/);
+    expect((await call(ann, 'alpha', 'videos.list', {}, {})).status).toBe(200);
+    const foreign = await request(ann, '/p/alpha/api/videos.list', { body: {}, headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('signs in with the right password only, and throttles wrong ones per account', async () => {
+    const client = newClient();
+    expect((await request(client, '/team/login', { body: { name: 'ann', password: PASSWORD } })).body).toMatchObject({
+      ok: true,
+      value: { name: 'Ann', projects: [{ name: 'alpha', roles: ['annotator'] }] },
+    });
+    const wrong = await request(newClient(), '/team/login', { body: { name: 'Nobody', password: PASSWORD } });
+    expect(wrong).toMatchObject({ status: 401, body: { ok: false, error: { code: 'unauthenticated', message: 'Wrong name or password.' } } });
+    await data.accounts.addAccount('Tess', {});
+    // an invited account without a password cannot be signed into
+    expect((await request(newClient(), '/team/login', { body: { name: 'Tess', password: '' + PASSWORD } })).status).toBe(401);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await request(newClient(), '/team/login', { body: { name: 'Rita', password: 'not her password' } })).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    // now even her right password waits
+    const held = await request(newClient(), '/team/login', { body: { name: 'Rita', password: PASSWORD } });
+    expect(held).toMatchObject({ status: 429, body: { error: { code: 'unavailable', message: expect.stringMatching(/^Too many wrong passwords/) } } });
+    // her session from before goes on
+    expect((await call(rita, 'alpha', 'videos.list')).status).toBe(200);
+  });
+
+  it('lets nobody become another person, or work in a role they do not hold', async () => {
+    expect((await request(ann, '/p/alpha/session', { body: { person: 'Lee', role: 'lead' } })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await request(ann, '/p/alpha/session', { body: { person: 'Ann', role: 'lead' } })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await request(ann, '/p/alpha/session')).body).toEqual({ ok: true, value: { caller: { person: 'Ann', role: 'annotator' }, verified: true } });
+    // the caller comes from the session: a setting or a payload changes nothing
+    expect((await call(ann, 'alpha', 'settings.update', { keymap: {} })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await call(ann, 'alpha', 'app.info')).body.value).toMatchObject({ mode: 'team', caller: { person: 'Ann', role: 'annotator' } });
+    expect((await call(ann, 'alpha', 'people.save', { name: 'Ann', roles: ['lead'] })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await call(ann, 'alpha', 'projects.open', { path: data.host.pathOf('beta') })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // a lead's step needs a lead
+    expect((await request(ann, '/team/projects/alpha/members')).status).toBe(403);
+    expect((await request(ann, '/team/projects/alpha/audit')).status).toBe(403);
+  });
+
+  it('keeps calls to files inside the media folder', async () => {
+    const outside = await call(lee, 'alpha', 'exchange.import', { ...(requests['exchange.import'] as object), path: '/etc/passwd' });
+    expect(outside.body).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/outside the server's media folder/) } });
+    const escaped = await call(lee, 'alpha', 'videos.import', { paths: ['../server/accounts.sqlite'] });
+    expect(escaped.body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('gives a blind reviewer nothing of the answers from any method over HTTP', async () => {
+    const seenByLead = (await call(lee, 'alpha', 'annotations.load', { videoId: fx.videoId })).text;
+    expect(seenByLead).toContain(SENTINEL);
+    const leaked: string[] = [];
+    const last: ApiMethod[] = ['reviews.submit', 'projects.create', 'projects.open', 'projects.close'];
+    for (const method of [...apiMethods.filter((m) => !last.includes(m)), ...last]) {
+      if (method === 'reviews.submit') continue;
+      const answer = await call(rita, 'alpha', method, requests[method]);
+      if (answer.text.includes(SENTINEL) || answer.text.includes(drafted.draftedEventId)) leaked.push(method);
+    }
+    expect(leaked).toEqual([]);
+    // the redacted reads did answer her (they are not merely refused)
+    expect((await call(rita, 'alpha', 'annotations.load', { videoId: fx.videoId })).body).toMatchObject({ ok: true });
+    expect((await call(rita, 'alpha', 'reviews.queue', requests['reviews.queue'])).body).toMatchObject({ ok: true });
+  }, 60_000);
+
+  it('records each read of answers and each change in the audit log, which a lead reads', async () => {
+    await call(ann, 'alpha', 'annotations.load', { videoId: fx.videoId });
+    await call(ann, 'alpha', 'marks.create', requests['marks.create']);
+    await call(ann, 'alpha', 'videos.list');
+    const log = (await request(lee, '/team/projects/alpha/audit?limit=50')).body.value as Array<{ person: string; kind: string; what: string; subject: string; ok: boolean }>;
+    const anns = log.filter((e) => e.person === 'Ann');
+    expect(anns[0]).toMatchObject({ kind: 'write', what: 'marks.create', ok: true });
+    expect(anns[1]).toMatchObject({ kind: 'read', what: 'annotations.load', subject: JSON.stringify({ videoId: fx.videoId }), ok: true });
+    // a list of videos shows no answers: not recorded as a read of them
+    expect(anns.some((e) => e.what === 'videos.list')).toBe(false);
+    // every method that can show answers, as the reviewer called them above, is there
+    expect(log.some((e) => e.person === 'Rita' && e.what === 'reviews.context')).toBe(true);
+  });
+
+  it('lets a lead invite, reset and revoke; an invitation works once; a reset ends the sessions', async () => {
+    const invited = await request(lee, '/team/projects/alpha/invite', { body: { name: 'Vic', roles: ['annotator'] } });
+    expect(invited.body).toMatchObject({ ok: true, value: { member: { name: 'Vic', roles: ['annotator'], active: false }, invitation: { name: 'Vic' } } });
+    const token = new URL(invited.body.value.invitation.link).searchParams.get('token')!;
+    const vic = newClient();
+    expect((await request(vic, '/team/invitation', { body: { token, password: 'short' } })).body).toMatchObject({ ok: false });
+    expect((await request(vic, '/team/invitation', { body: { token, password: PASSWORD } })).status).toBe(200);
+    expect((await request(newClient(), '/team/invitation', { body: { token, password: PASSWORD } })).status).toBe(400);
+    expect((await call(vic, 'alpha', 'videos.list')).status).toBe(200);
+    // listed in the project's people too, so rounds can assign them
+    expect((await call(lee, 'alpha', 'people.list')).body.value.map((p: { name: string }) => p.name)).toContain('Vic');
+    const reset = await request(lee, '/team/projects/alpha/reset', { body: { name: 'Vic' } });
+    expect(reset.body).toMatchObject({ ok: true, value: { name: 'Vic' } });
+    expect((await call(vic, 'alpha', 'videos.list')).status).toBe(401);
+    expect((await request(newClient(), '/team/login', { body: { name: 'Vic', password: PASSWORD } })).status).toBe(401);
+    // revoke: Ann signed out everywhere
+    expect((await request(lee, '/team/projects/alpha/revoke', { body: { name: 'Ann' } })).body).toEqual({ ok: true, value: null });
+    expect((await call(ann, 'alpha', 'videos.list')).status).toBe(401);
+    // sign-out ends only that session
+    const again = newClient();
+    await request(again, '/team/login', { body: { name: 'Ann', password: PASSWORD } });
+    expect((await request(again, '/team/logout', { body: {} })).body).toEqual({ ok: true, value: null });
+    expect((await request(again, '/team/me')).status).toBe(401);
+    const log = (await request(lee, '/team/projects/alpha/audit')).body.value as Array<{ kind: string; what: string }>;
+    expect(log.filter((e) => e.kind === 'admin').map((e) => e.what)).toEqual(['revoke', 'reset', 'invite']);
+  });
+});
