@@ -227,6 +227,43 @@ describe('the team server', () => {
     expect(log.some((e) => e.person === 'Rita' && e.what === 'reviews.context')).toBe(true);
   });
 
+  it('streams each committed edit, undo and redo to the project’s other pages within a second (who, which tables and videos, never the content)', async () => {
+    expect((await request(newClient(), '/p/alpha/events')).status).toBe(401);
+    expect((await request(olga, '/p/alpha/events')).status).toBe(403);
+    const abort = new AbortController();
+    const response = await fetch(`${server.url}/p/alpha/events`, { headers: { cookie: [...rita.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, signal: abort.signal });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    const events: Array<{ person: string; tables: string[]; videoIds: string[] }> = [];
+    let buffered = '';
+    const next = async (): Promise<{ person: string; tables: string[]; videoIds: string[] }> => {
+      for (;;) {
+        const line = /^data: (.*)$/m.exec(buffered);
+        if (line) {
+          buffered = buffered.slice(buffered.indexOf(line[0]) + line[0].length);
+          const event = JSON.parse(line[1]!);
+          events.push(event);
+          return event;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        buffered += new TextDecoder().decode(value);
+      }
+    };
+    try {
+      const started = Date.now();
+      expect((await call(ann, 'alpha', 'marks.create', requests['marks.create'])).body).toMatchObject({ ok: true });
+      expect(await next()).toEqual({ person: 'Ann', tables: ['marks'], videoIds: [fx.videoId] });
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect((await call(ann, 'alpha', 'edits.undo')).body).toMatchObject({ ok: true, value: { label: expect.any(String) } });
+      expect(await next()).toMatchObject({ person: 'Ann', tables: ['marks'] });
+      // nothing of what the rows hold
+      expect(JSON.stringify(events)).not.toContain(SENTINEL);
+    } finally {
+      abort.abort();
+    }
+  });
+
   it('lets a lead invite, reset and revoke; an invitation works once; a reset ends the sessions', async () => {
     const invited = await request(lee, '/team/projects/alpha/invite', { body: { name: 'Vic', roles: ['annotator'] } });
     expect(invited.body).toMatchObject({ ok: true, value: { member: { name: 'Vic', roles: ['annotator'], active: false }, invitation: { name: 'Vic' } } });

@@ -24,6 +24,7 @@ import { dispatch, type HandlerMap } from '../services/handlers';
 import { isPathInside } from '../services/media/paths';
 import { answerMedia } from '../services/media/serve';
 import type { TeamHost } from '../services/team/host';
+import type { Project } from '../services/projects/project';
 import { answerStatic, cookieToken, IDLE_CONNECTION_MS, isJson, MAX_BODY, parseTarget, readBody, refuse, resultJson, securityHeaders, send, sendMedia, whileClientWaits } from './http-common';
 import { parseJsonBody } from './json-body';
 
@@ -52,6 +53,9 @@ export interface TeamServer {
   url: string;
   close(): Promise<void>;
 }
+
+/** How often an idle event stream says it is still there. */
+const HEARTBEAT_MS = 20_000;
 
 /** The request fields that name files on the server. */
 const PATH_FIELDS = ['path', 'paths', 'mediaDir'] as const;
@@ -225,7 +229,7 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
 
   async function answerProject(req: IncomingMessage, res: ServerResponse, url: URL, project: string, rest: string): Promise<void> {
     const isCall = rest.startsWith('api/') || rest === 'session';
-    if (!isCall && !rest.startsWith('media/')) return answerStatic(req, res, staticDir, '/');
+    if (!isCall && !rest.startsWith('media/') && rest !== 'events') return answerStatic(req, res, staticDir, '/');
     const session = await sessionOf(req);
     if (!session) return fail(res, 401, 'unauthenticated', 'Sign in first.');
     const role = await accounts.roleIn(session, project);
@@ -233,6 +237,7 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
     if (csrfMissing(req, session)) return fail(res, 403, 'forbidden', 'The request lacks this session’s CSRF token.');
     const served = await host.open(project);
 
+    if (rest === 'events') return streamEdits(req, res, served.project, session);
     if (rest.startsWith('media/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only.');
       return sendMedia(req, res, await answerMedia({ currentProject: () => served.project }, rest.slice('media/'.length), req.headers.range));
@@ -280,6 +285,25 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
     const kind = auditKind(method);
     if (kind) await accounts.audit(project, { person: session.name, role, kind, what: method, subject: subjectOf(payload), ok: result.ok });
     return send(res, 200, await resultJson(result), 'application/json');
+  }
+
+  /**
+   * Server-sent events: each edit, undo or redo committed in the project, by whom and what it touched
+   * (tables and video ids — never what the rows hold: a blind reviewer's page listens too), so every
+   * page reloads what changed within a second. A comment every 20 s keeps proxies from closing the
+   * stream, and checks the session still stands (a revoked one is cut off).
+   */
+  function streamEdits(req: IncomingMessage, res: ServerResponse, project: Project, session: TeamSession): void {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    res.write('retry: 2000\n\n');
+    const stop = project.store.onCommit((edit) => res.write(`data: ${JSON.stringify(edit)}\n\n`));
+    const beat = setInterval(() => {
+      void accounts.sessionFor(cookieToken(req, SESSION_COOKIE)).then((still) => (still?.idHash === session.idHash ? res.write(': still here\n\n') : res.end()));
+    }, HEARTBEAT_MS);
+    res.on('close', () => {
+      stop();
+      clearInterval(beat);
+    });
   }
 
   /** Why a call's file paths are refused (each must lie in the media root), or null. */

@@ -182,6 +182,8 @@ const sameColumns = (a: readonly string[], b: readonly string[]): boolean => {
 
 export class EditTransaction {
   readonly changes: LoggedChange[] = [];
+  /** The videos of the rows it inserted (an inserted row's log holds its key only): for live updates. */
+  readonly insertedOnVideos = new Set<string>();
   private readonly pacer = new Pacer();
   /** Inserted-row log entries by table and columns (placed where the first such insert happened). */
   private readonly inserts = new Map<string, InsertTarget>();
@@ -222,6 +224,7 @@ export class EditTransaction {
     target.statement.run(values);
     this.writer.written++;
     target.logged.inserted.push([String(row[KEYS[table]]), fingerprint(values)]);
+    if (typeof row.video_id === 'string') this.insertedOnVideos.add(row.video_id);
   }
 
   private insertTarget(table: EditableTable, columns: string[]): InsertTarget {

@@ -6,7 +6,8 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
 import { Committer } from './commit';
-import { history, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
+import { history, PARENT_FIRST, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
+import { touchedBy, type EditTouched } from './edit-summary';
 import { openReader, openWriter, READ_ONLY_PROJECT, WRITER_BUSY, type Connection, type OpenOptions } from './project-db';
 import { ReadableDb } from './readable';
 
@@ -32,7 +33,14 @@ async function begin(connection: Connection): Promise<void> {
   }
 }
 
+/** An edit that has committed: whose (null: written by another thread's connection) and what it touched. */
+export interface CommittedEdit extends EditTouched {
+  person: string | null;
+}
+
 export class ProjectStore {
+  private readonly listeners = new Set<(edit: CommittedEdit) => void>();
+
   /** Every read outside an edit goes through this handle. */
   readonly db: ReadableDb;
   private readonly writer: Writer | null;
@@ -116,11 +124,13 @@ export class ProjectStore {
    * no transaction meanwhile, so the other connection can.
    */
   writeElsewhere<T>(work: () => Promise<T>): Promise<T> {
-    return this.queued(async () => {
+    const written = this.queued(async () => {
       const result = await work();
       this.committer!.foldBackAfterElsewhere();
       return result;
     });
+    // what another connection wrote is not known here: every table, say
+    return written.then((result) => (this.tell({ person: null, videoIds: [], tables: [...PARENT_FIRST] }), result));
   }
 
   /** The project file's path (for a connection of another thread's own). */
@@ -129,16 +139,45 @@ export class ProjectStore {
   }
 
   /** One undoable edit by `person`: persisted (fsynced) when the promise resolves. */
-  edit<T>(person: string, label: string, work: (tx: EditTransaction) => T | Promise<T>): Promise<T> {
-    return this.exclusive((writer) => runEdit(writer, person, label, work));
+  async edit<T>(person: string, label: string, work: (tx: EditTransaction) => T | Promise<T>): Promise<T> {
+    const seen: { tx?: EditTransaction } = {};
+    const result = await this.exclusive((writer) =>
+      runEdit(writer, person, label, (tx) => {
+        seen.tx = tx;
+        return work(tx);
+      }),
+    );
+    if (seen.tx && seen.tx.changes.length > 0) this.tell({ person, ...touchedBy(seen.tx.changes, seen.tx.insertedOnVideos) });
+    return result;
   }
 
-  undo(person: string, check?: ReplayCheck): Promise<AppliedEdit | null> {
-    return this.exclusive((writer) => replay(writer, person, 'undo', check));
+  async undo(person: string, check?: ReplayCheck): Promise<AppliedEdit | null> {
+    return this.told(person, await this.exclusive((writer) => replay(writer, person, 'undo', check)));
   }
 
-  redo(person: string, check?: ReplayCheck): Promise<AppliedEdit | null> {
-    return this.exclusive((writer) => replay(writer, person, 'redo', check));
+  async redo(person: string, check?: ReplayCheck): Promise<AppliedEdit | null> {
+    return this.told(person, await this.exclusive((writer) => replay(writer, person, 'redo', check)));
+  }
+
+  /** Calls `listener` after each edit, undo or redo has committed (live updates); returns how to stop. */
+  onCommit(listener: (edit: CommittedEdit) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private told(person: string, applied: AppliedEdit | null): AppliedEdit | null {
+    if (applied) this.tell({ person, ...touchedBy(applied.changes) });
+    return applied;
+  }
+
+  private tell(edit: CommittedEdit): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(edit);
+      } catch (error) {
+        console.error('Tidemark: a listener of committed edits failed', error);
+      }
+    }
   }
 
   history(person: string, limit?: number): EditHistoryEntry[] {

@@ -3,6 +3,7 @@
 import type { AppliedEditSummary, EditHistoryEntry } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
 import type { AppliedEdit, ReplayCheck } from '../db/edit-log';
+import { touchedBy } from '../db/edit-summary';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 
@@ -43,13 +44,5 @@ export function historyFor(project: Project, caller: Caller): EditHistoryEntry[]
 
 /** Which videos and tables an undo or redo touched, so clients reload just those. */
 function summarize(applied: AppliedEdit | null): AppliedEditSummary | null {
-  if (!applied) return null;
-  const videoIds = new Set<string>();
-  for (const change of applied.changes) {
-    const row = change.after ?? change.before;
-    const videoId = row?.video_id;
-    if (typeof videoId === 'string') videoIds.add(videoId);
-    else if (change.table === 'videos') videoIds.add(change.key);
-  }
-  return { label: applied.label, videoIds: [...videoIds], tables: [...new Set(applied.changes.map((c) => c.table))] };
+  return applied && { label: applied.label, ...touchedBy(applied.changes) };
 }
