@@ -14,7 +14,8 @@ import { savedView } from './selectors';
 /** What the app knows before a project: who is calling, recent projects, the person's key rebindings. */
 export async function loadAppInfo(): Promise<void> {
   const [info, recent, settings] = await Promise.all([call('app.info'), call('projects.recent'), call('settings.get')]);
-  setState({ info, recent, keymap: settings.keymap, askIdentity: !settings.identityChosen });
+  // on a team server the signed-in account is who you are: nothing to ask (the settings are the server machine's)
+  setState({ info, recent, keymap: settings.keymap, askIdentity: info.mode !== 'team' && !settings.identityChosen });
 }
 
 export async function loadProject(): Promise<void> {
