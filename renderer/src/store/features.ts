@@ -4,6 +4,7 @@ import { guarded } from './guarded';
 import { registerAnnotation } from './annotation/register';
 import { registerDrafting } from './drafting/register';
 import { registerExchange } from './exchange/actions';
+import { startLive } from './live/actions';
 import { refreshJobs, registerJobs } from './jobs/actions';
 import { registerPlayer } from './player/actions';
 import { registerProfiles } from './profiles/actions';
@@ -37,4 +38,6 @@ export async function startApp(): Promise<void> {
   await guarded(loadAppInfo);
   await guarded(refreshJobs); // and keeps polling them
   await guarded(loadProject);
+  // on a team server: other people's edits, as they commit
+  startLive();
 }

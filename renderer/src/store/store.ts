@@ -5,6 +5,7 @@ import { initialAnnotationState, type AnnotationState } from './annotation/state
 import { initialDraftingState, type DraftingState } from './drafting/state';
 import { initialExchangeState, type ExchangeState } from './exchange/state';
 import { initialJobsState, type JobsState } from './jobs/state';
+import { initialLiveState, type LiveState } from './live/state';
 import { initialPlayerState, type PlayerState } from './player/state';
 import { initialProfilesState, type ProfilesState } from './profiles/state';
 import { initialProjectState, type ProjectState } from './project/state';
@@ -13,7 +14,7 @@ import { initialRunsState, type RunsState } from './runs/state';
 import { initialTimelineState, type TimelineState } from './timeline/state';
 import { initialUiState, type UiState } from './ui/state';
 
-export type State = ProjectState & PlayerState & TimelineState & AnnotationState & ProfilesState & JobsState & ExchangeState & ReviewState & DraftingState & RunsState & UiState;
+export type State = ProjectState & PlayerState & TimelineState & AnnotationState & ProfilesState & JobsState & ExchangeState & ReviewState & DraftingState & RunsState & UiState & LiveState;
 
 export const initialState: State = {
   ...initialProjectState,
@@ -27,6 +28,7 @@ export const initialState: State = {
   ...initialDraftingState,
   ...initialRunsState,
   ...initialUiState,
+  ...initialLiveState,
 };
 
 export const useStore = create<State>()(() => ({ ...initialState }));
