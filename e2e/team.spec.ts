@@ -90,13 +90,16 @@ test.describe.serial('the team server', () => {
     annLink = await page.getByTestId('one-time-link').inputValue();
     expect(annLink).toMatch(new RegExp(`^${url}/invite\\?token=`));
     await expect(page.getByTestId('team-members').getByRole('row').filter({ hasText: 'Ann' })).toContainText('invited (no password yet)');
+    // the invitation is a lead's step: the audit log, read again after it, has it (filtered to admin steps)
+    await page.getByTestId('audit-kind').selectOption('admin');
+    await expect(page.getByTestId('team-audit').getByRole('row').filter({ hasText: 'Lee' }).filter({ hasText: 'admin' }).first()).toBeVisible();
 
     // the project's app, under /p/cats/: its name, the way back and out; no project files of a machine, no "who are you?"
     await cats.getByRole('link', { name: 'cats' }).click();
     await expect(page).toHaveURL(`${url}/p/cats/`);
     await expect(page.getByTestId('project-name')).toHaveText('cats');
     await expect(page.getByTestId('identity')).toHaveText('Lee · lead');
-    await expect(page.getByTestId('team-projects')).toBeVisible();
+    await expect(page.getByTestId('team-projects-link')).toBeVisible();
     await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Open', exact: true })).toHaveCount(0);
     await expect(page.getByTestId('identity-form')).toHaveCount(0);
@@ -133,6 +136,14 @@ test.describe.serial('the team server', () => {
       await cats.getByRole('link', { name: 'cats' }).click();
       await expect(page.getByTestId('project-name')).toHaveText('cats');
       await expect(page.getByTestId('identity')).toHaveText('Ann · annotator');
+
+      // back to the list, and out: the list then asks to sign in first
+      await page.getByTestId('team-projects-link').click();
+      await expect(page).toHaveURL(`${url}/`);
+      await page.getByTestId('team-logout').click();
+      await expect(page).toHaveURL(`${url}/login`);
+      await page.goto(`${url}/`);
+      await expect(page).toHaveURL(`${url}/login?next=/`);
     } finally {
       await context.close();
     }

@@ -22,7 +22,7 @@ export function TeamBar(): React.JSX.Element {
   };
   return (
     <>
-      <a className="button-link" href="/" data-testid="team-projects">
+      <a className="button-link" href="/" data-testid="team-projects-link">
         Projects
       </a>
       <button type="button" onClick={() => void leave()} data-testid="team-sign-out">
