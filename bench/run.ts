@@ -31,6 +31,7 @@ const sections: Record<string, () => Promise<void>> = {
     await benchReviewRound();
   },
   drafting: benchDrafting,
+  team: async () => (await import('./team')).benchTeam(),
   runs: async () => {
     benchScorers();
     await benchRunScoring();
