@@ -15,7 +15,9 @@ import { openTeamData, rememberServerUrl, serverUrlOf } from '../services/team/d
 import { UsageError, type CliIo } from './common';
 
 const DATA_DIR_HELP = `--data-dir DIR   the server's data folder: accounts.sqlite and projects/*.tidemark
-                 (default: <Tidemark's data folder>/team-server; also TIDEMARK_TEAM_DIR)`;
+                 (default: <Tidemark's data folder>/team-server; also TIDEMARK_TEAM_DIR)
+--database URL   postgres://… : accounts, sessions and the audit log on PostgreSQL, shared by
+                 several server processes on one data folder (also TIDEMARK_DATABASE)`;
 
 export const TEAM_HELP: Record<string, string> = {
   serve: `Usage: tidemark serve [--data-dir DIR] [--media-root DIR] [--listen HOST:PORT] [--tls-cert F --tls-key F] [--public-url URL] [--insecure-http]
@@ -28,7 +30,7 @@ ${DATA_DIR_HELP}
                  --tls-cert and --tls-key, or --insecure-http (behind a reverse proxy that does TLS)
 --public-url     the address people use, if not the listening one (behind a reverse proxy:
                  https://tidemark.example.org): invitation links and the checked Host/Origin
---database URL   PostgreSQL: not in this version yet (the embedded engine is the default)`,
+`,
   users: `Usage: tidemark users add NAME [--email E] [--project P --roles lead,annotator,…]
        tidemark users reset NAME     (clears the password, ends their sessions, prints a new link)
        tidemark users revoke NAME    (signs them out everywhere)
@@ -44,7 +46,13 @@ ${DATA_DIR_HELP}
 ${DATA_DIR_HELP}`,
 };
 
-const COMMON = { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const COMMON = { 'data-dir': { type: 'string' }, database: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+/** PostgreSQL's address, if the server keeps its data there (also TIDEMARK_DATABASE). */
+const databaseOf = (given: string | undefined, env: NodeJS.ProcessEnv): { database?: string } => {
+  const url = given ?? env.TIDEMARK_DATABASE;
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new UsageError('--database: a postgres:// or postgresql:// address.');
+  return url ? { database: url } : {};
+};
 const dataDirOf = (given: string | undefined, env: NodeJS.ProcessEnv): string => resolve(given ?? env.TIDEMARK_TEAM_DIR ?? join(defaultDataDir(env), 'team-server'));
 const version = (env: NodeJS.ProcessEnv): string => env.TIDEMARK_VERSION ?? 'dev';
 
@@ -77,7 +85,6 @@ async function serve(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise
     strict: true,
     options: {
       ...COMMON,
-      database: { type: 'string' },
       'media-root': { type: 'string' },
       listen: { type: 'string' },
       'tls-cert': { type: 'string' },
@@ -87,7 +94,6 @@ async function serve(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise
     },
   });
   if (values.help) return (io.out(TEAM_HELP.serve!), 0);
-  if (values.database) throw new UsageError('--database (PostgreSQL) is not supported by this version yet; without it the server keeps its data in its data folder.');
   const listen = listenFrom(values.listen ?? '127.0.0.1:8741');
   if (Boolean(values['tls-cert']) !== Boolean(values['tls-key'])) throw new UsageError('--tls-cert and --tls-key go together.');
   const tls = values['tls-cert'] ? { cert: readFileSync(values['tls-cert']), key: readFileSync(values['tls-key']!) } : undefined;
@@ -100,7 +106,7 @@ async function serve(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+\/?$/.test(publicUrl)) throw new UsageError('--public-url: scheme and host only, e.g. https://tidemark.example.org');
   const dataDir = dataDirOf(values['data-dir'], env);
   let url = '';
-  const data = openTeamData(dataDir, { version: version(env), publicUrl: () => url });
+  const data = await openTeamData(dataDir, { version: version(env), publicUrl: () => url, ...databaseOf(values.database, env) });
   const here = dirname(fileURLToPath(import.meta.url));
   const server = await startTeamServer({
     host: data.host,
@@ -137,8 +143,9 @@ async function users(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise
   const [step, name] = positionals;
   const dataDir = dataDirOf(values['data-dir'], env);
   const url = values.url ?? serverUrlOf(dataDir);
-  const data = openTeamData(dataDir, {
+  const data = await openTeamData(dataDir, {
     version: version(env),
+    ...databaseOf(values.database, env),
     publicUrl: () => {
       if (!url) throw new UsageError('No server address known for the link: start `tidemark serve` once, or give --url.');
       return url.replace(/\/+$/, '');
@@ -180,7 +187,7 @@ async function projects(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Prom
   const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { ...COMMON, lead: { type: 'string' } } });
   if (values.help) return (io.out(TEAM_HELP.projects!), 0);
   const [step, name, person, roleList] = positionals;
-  const data = openTeamData(dataDirOf(values['data-dir'], env), { version: version(env), publicUrl: () => '' });
+  const data = await openTeamData(dataDirOf(values['data-dir'], env), { version: version(env), publicUrl: () => '', ...databaseOf(values.database, env) });
   try {
     switch (step) {
       case 'add':

@@ -2,7 +2,7 @@
 // (401), in another project's session (403) and without the CSRF token (403); sign-in throttled;
 // nobody becomes another person or takes a role they do not hold; the audit log records each read of
 // answers and each change; blind review holds for a reviewer calling every method over HTTP.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethods, type ApiMethod } from '../../shared/api';
@@ -10,6 +10,8 @@ import { CSRF_COOKIE } from '../../shared/team';
 import { openTeamData, type TeamData } from '../services/team/data';
 import { everyRequest } from '../services/test-support/every-request';
 import { tempDir } from '../services/test-support/fixtures';
+import { insertTestVideo } from '../services/test-support/project';
+import { startTestPostgres, type TestPostgres } from '../services/test-support/postgres';
 import { createHandlers } from '../services/handlers';
 import { addDraftsAndRun, openRoundOfAnns, populateForReview, SENTINEL, type DraftedFixture, type ReviewFixture } from '../services/test-support/review';
 import { SESSION_COOKIE, startTeamServer, type TeamServer } from './team-server';
@@ -84,38 +86,50 @@ let ann: Client;
 let olga: Client;
 let requests: Record<ApiMethod, unknown>;
 const media = join(dir.path, 'media');
+let serverDir: string;
+let postgres: TestPostgres | null = null;
+let database: string | null = null;
 
-beforeAll(async () => {
-  mkdirSync(media, { recursive: true });
-  writeFileSync(join(media, 'notes.txt'), 'not a video');
-  let url = '';
-  data = openTeamData(join(dir.path, 'server'), { version: 'test', publicUrl: () => url });
-  server = await startTeamServer({ host: data.host, accounts: data.accounts, handlers: createHandlers(), staticDir: join(dir.path, 'static'), mediaRoot: media });
-  url = server.url;
-  await data.host.create('alpha');
-  await data.host.create('beta');
-  const { project } = await data.host.open('alpha');
-  fx = await populateForReview(project);
-  drafted = await addDraftsAndRun(project, fx, join(media, 'run.jsonl'));
-  lee = await member('Lee', 'alpha', ['lead']);
-  rita = await member('Rita', 'alpha', ['reviewer']);
-  ann = await member('Ann', 'alpha', ['annotator']);
-  olga = await member('Olga', 'beta', ['lead']);
-  await openRoundOfAnns(project, 'R1', ['Rita']);
-  const loaded = await call(lee, 'alpha', 'annotations.load', { videoId: fx.videoId });
-  if (!loaded.body?.ok) throw new Error(`annotations.load as Lee: ${loaded.status} ${loaded.text}`);
-  const markId = loaded.body.value.marks[0].id as string;
-  const pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
-  requests = everyRequest({ dir: media, projectPath: data.host.pathOf('alpha'), videoId: fx.videoId, questionId: fx.textId, pointId, markId, runId: drafted.runId });
-}, 120_000);
+afterAll(() => dir.remove());
 
-afterAll(async () => {
-  await server.close();
-  await data.close();
-  dir.remove();
-});
+describe.each(['the embedded engine', 'PostgreSQL'] as const)('the team server on %s', (engine) => {
+  beforeAll(async () => {
+    serverDir = mkdtempSync(join(dir.path, 'server-'));
+    if (engine === 'PostgreSQL') {
+      postgres = await startTestPostgres();
+      database = await postgres.database();
+    }
+    mkdirSync(media, { recursive: true });
+    writeFileSync(join(media, 'notes.txt'), 'not a video');
+    let url = '';
+    data = await openTeamData(serverDir, { version: 'test', publicUrl: () => url, ...(database ? { database } : {}) });
+    server = await startTeamServer({ host: data.host, accounts: data.accounts, handlers: createHandlers(), staticDir: join(dir.path, 'static'), mediaRoot: media });
+    url = server.url;
+    await data.host.create('alpha');
+    await data.host.create('beta');
+    const { project } = await data.host.open('alpha');
+    fx = await populateForReview(project);
+    drafted = await addDraftsAndRun(project, fx, join(media, 'run.jsonl'));
+    lee = await member('Lee', 'alpha', ['lead']);
+    rita = await member('Rita', 'alpha', ['reviewer']);
+    ann = await member('Ann', 'alpha', ['annotator']);
+    olga = await member('Olga', 'beta', ['lead']);
+    await openRoundOfAnns(project, 'R1', ['Rita']);
+    const loaded = await call(lee, 'alpha', 'annotations.load', { videoId: fx.videoId });
+    if (!loaded.body?.ok) throw new Error(`annotations.load as Lee: ${loaded.status} ${loaded.text}`);
+    const markId = loaded.body.value.marks[0].id as string;
+    const pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
+    requests = everyRequest({ dir: media, projectPath: data.host.pathOf('alpha'), videoId: fx.videoId, questionId: fx.textId, pointId, markId, runId: drafted.runId });
+  }, 120_000);
 
-describe('the team server', () => {
+  afterAll(async () => {
+    await server.close();
+    await data.close();
+    await postgres?.stop();
+    postgres = null;
+    database = null;
+  });
+
   it('answers every method 401 without a session, and 403 in a project the person is not a member of', async () => {
     const stranger = newClient();
     const unauthorised: string[] = [];
@@ -290,4 +304,97 @@ describe('the team server', () => {
     const log = (await request(lee, '/team/projects/alpha/audit')).body.value as Array<{ kind: string; what: string }>;
     expect(log.filter((e) => e.kind === 'admin').map((e) => e.what)).toEqual(['revoke', 'reset', 'invite']);
   });
+});
+
+describe('two team server processes on one PostgreSQL database', () => {
+  let pgCluster: TestPostgres;
+  let first: { data: TeamData; server: TeamServer };
+  let second: { data: TeamData; server: TeamServer };
+  const shared = join(dir.path, 'shared-server');
+  let gammaVideo: string;
+
+  const open = async (url: string): Promise<{ data: TeamData; server: TeamServer }> => {
+    let address = '';
+    const opened = await openTeamData(shared, { version: 'test', publicUrl: () => address, database: url });
+    const started = await startTeamServer({ host: opened.host, accounts: opened.accounts, handlers: createHandlers(), staticDir: join(dir.path, 'static') });
+    address = started.url;
+    return { data: opened, server: started };
+  };
+  /** The same client's request to one server or the other (the cookies are the browser's). */
+  const at = async (which: TeamServer, client: Client, path: string, init: Parameters<typeof request>[2] = {}) => {
+    const before = server;
+    server = which;
+    try {
+      return await request(client, path, init);
+    } finally {
+      server = before;
+    }
+  };
+
+  beforeAll(async () => {
+    pgCluster = await startTestPostgres();
+    const url = await pgCluster.database();
+    first = await open(url);
+    second = await open(url);
+    await first.data.host.create('gamma');
+    gammaVideo = await insertTestVideo((await first.data.host.open('gamma')).project);
+  }, 60_000);
+  afterAll(async () => {
+    for (const side of [first, second]) {
+      await side?.server.close();
+      await side?.data.close();
+    }
+    await pgCluster?.stop();
+  });
+
+  it('share sessions and each other’s edits: signed in on one, working on the other, the edit streamed by both', async () => {
+    const invitation = await first.data.accounts.addAccount('Ivy');
+    await first.data.host.setRoles('gamma', 'Ivy', ['annotator'], 'Ivy');
+    const ivy = newClient();
+    const token = new URL(invitation.link).searchParams.get('token')!;
+    expect((await at(first.server, ivy, '/team/invitation', { body: { token, password: PASSWORD } })).status).toBe(200);
+    // the session the first process made is the second's too
+    expect((await at(second.server, ivy, '/team/me')).body).toMatchObject({ ok: true, value: { name: 'Ivy', projects: [{ name: 'gamma' }] } });
+    const watcher = newClient();
+    await first.data.accounts.addAccount('Wes');
+    await first.data.host.setRoles('gamma', 'Wes', ['lead'], 'Wes');
+    const reset = await first.data.accounts.resetPassword('Wes');
+    await at(first.server, watcher, '/team/invitation', { body: { token: new URL(reset.link).searchParams.get('token')!, password: PASSWORD } });
+    // Wes watches on the first process; Ivy works on the second
+    const abort = new AbortController();
+    const stream = await fetch(`${first.server.url}/p/gamma/events`, { headers: { cookie: [...watcher.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, signal: abort.signal });
+    const reader = stream.body!.getReader();
+    let buffered = '';
+    try {
+      const started = Date.now();
+      const made = await at(second.server, ivy, '/p/gamma/api/marks.create', { body: { videoId: gammaVideo, marks: [{ type: 'event', start: 2, end: null, target: 'events', data: {} }] } });
+      expect(made.body).toMatchObject({ ok: true });
+      while (!/^data: /m.test(buffered)) buffered += new TextDecoder().decode((await reader.read()).value);
+      expect(JSON.parse(/^data: (.*)$/m.exec(buffered)![1]!)).toEqual({ person: 'Ivy', tables: ['marks'], videoIds: [gammaVideo] });
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      abort.abort();
+    }
+  });
+
+  it('answers "reconnecting" while PostgreSQL is down, and goes on once it is back with nothing acknowledged lost', async () => {
+    const ivy = newClient();
+    expect((await at(first.server, ivy, '/team/login', { body: { name: 'Ivy', password: PASSWORD } })).status).toBe(200);
+    const made = await at(first.server, ivy, '/p/gamma/api/marks.create', { body: { videoId: gammaVideo, marks: [{ type: 'event', start: 3, end: null, target: 'events', data: {} }] } });
+    expect(made.body).toMatchObject({ ok: true });
+    await pgCluster.crash();
+    const down = await at(first.server, ivy, '/team/me');
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/database.*reconnecting/i) } });
+    await pgCluster.start();
+    let back = await at(first.server, ivy, '/team/me');
+    for (let i = 0; i < 20 && back.status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      back = await at(first.server, ivy, '/team/me');
+    }
+    expect(back.body).toMatchObject({ ok: true, value: { name: 'Ivy' } });
+    // her session, and both marks made before, are there
+    const marks = await at(second.server, ivy, '/p/gamma/api/annotations.load', { body: { videoId: gammaVideo } });
+    expect(marks.body.value.marks.map((m: { start: number }) => m.start).sort()).toEqual([2, 3]);
+  }, 60_000);
 });

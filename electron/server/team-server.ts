@@ -24,7 +24,6 @@ import { dispatch, type HandlerMap } from '../services/handlers';
 import { isPathInside } from '../services/media/paths';
 import { answerMedia } from '../services/media/serve';
 import type { TeamHost } from '../services/team/host';
-import type { Project } from '../services/projects/project';
 import { answerStatic, cookieToken, IDLE_CONNECTION_MS, isJson, MAX_BODY, parseTarget, readBody, refuse, resultJson, securityHeaders, send, sendMedia, whileClientWaits } from './http-common';
 import { parseJsonBody } from './json-body';
 
@@ -237,7 +236,7 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
     if (csrfMissing(req, session)) return fail(res, 403, 'forbidden', 'The request lacks this session’s CSRF token.');
     const served = await host.open(project);
 
-    if (rest === 'events') return streamEdits(req, res, served.project, session);
+    if (rest === 'events') return streamEdits(req, res, project, session);
     if (rest.startsWith('media/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only.');
       return sendMedia(req, res, await answerMedia({ currentProject: () => served.project }, rest.slice('media/'.length), req.headers.range));
@@ -293,10 +292,10 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
    * page reloads what changed within a second. A comment every 20 s keeps proxies from closing the
    * stream, and checks the session still stands (a revoked one is cut off).
    */
-  function streamEdits(req: IncomingMessage, res: ServerResponse, project: Project, session: TeamSession): void {
+  function streamEdits(req: IncomingMessage, res: ServerResponse, project: string, session: TeamSession): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.write('retry: 2000\n\n');
-    const stop = project.store.onCommit((edit) => res.write(`data: ${JSON.stringify(edit)}\n\n`));
+    const stop = host.edits.on(project, (edit) => res.write(`data: ${JSON.stringify(edit)}\n\n`));
     const beat = setInterval(() => {
       void accounts.sessionFor(cookieToken(req, SESSION_COOKIE)).then((still) => (still?.idHash === session.idHash ? res.write(': still here\n\n') : res.end()));
     }, HEARTBEAT_MS);
@@ -368,9 +367,13 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof ServiceError) {
+        // (the database away: 503, so clients say "reconnecting" and try again)
+        return json(res, error.code === 'unavailable' ? 503 : 400, { ok: false, error: { code: error.code, message: error.message } });
+      }
       console.error('Tidemark team server: unexpected error', error);
-      if (!res.headersSent) send(res, error instanceof ServiceError ? 400 : 500, error instanceof ServiceError ? error.message : 'Internal error.');
-      else res.destroy();
+      send(res, 500, 'Internal error.');
     });
   };
   const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createHttpServer(onRequest);

@@ -3,7 +3,11 @@
 // (`tidemark users …`, `tidemark projects …`), which may run while the server does.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { AccountService } from '../accounts/service';
+import type { AccountStore } from '../accounts/store';
+import { postgresAccounts } from '../db/postgres/accounts';
+import { postgresRelay } from '../db/postgres/notify';
 import { sqliteAccounts } from '../db/sqlite/accounts';
 import { TeamHost } from './host';
 
@@ -25,17 +29,34 @@ export function serverUrlOf(dataDir: string): string | null {
   return existsSync(file) ? readFileSync(file, 'utf8').trim() || null : null;
 }
 
-export function openTeamData(dataDir: string, options: { version: string; publicUrl: () => string }): TeamData {
+/**
+ * Opens a team server's data: its accounts in its folder (the embedded engine), or on PostgreSQL
+ * (`database`: postgres://…), where several server processes on one data folder share accounts,
+ * sessions and the audit log, and hear each other's edits (LISTEN/NOTIFY).
+ */
+export async function openTeamData(dataDir: string, options: { version: string; publicUrl: () => string; database?: string }): Promise<TeamData> {
   mkdirSync(dataDir, { recursive: true });
-  const store = sqliteAccounts(join(dataDir, 'accounts.sqlite'));
+  const pool = options.database ? new pg.Pool({ connectionString: options.database, max: 10 }) : null;
+  // an idle connection PostgreSQL drops (a restart) is an error on the pool: it reconnects on next use
+  pool?.on('error', (error) => console.error(`Tidemark: the database connection was lost (${error.message}); reconnecting on the next call.`));
+  let store: AccountStore;
+  try {
+    store = pool ? await postgresAccounts(pool) : sqliteAccounts(join(dataDir, 'accounts.sqlite'));
+  } catch (error) {
+    await pool?.end();
+    throw error;
+  }
   const accounts = new AccountService(store, { publicUrl: options.publicUrl });
   const host = new TeamHost({ dataDir, version: options.version }, accounts);
+  if (pool) host.edits.relay = await postgresRelay(pool, options.database!, host.edits);
   return {
     accounts,
     host,
     close: async () => {
       await host.shutdown();
+      await host.edits.relay?.close();
       await store.close();
+      await pool?.end();
     },
   };
 }

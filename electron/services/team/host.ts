@@ -17,11 +17,13 @@ import { resolveMediaTools, type MediaTools } from '../media/tools';
 import { Project, PROJECT_EXTENSION } from '../projects/project';
 import { savePerson } from '../review/people';
 import { SettingsStore } from '../settings/store';
+import { EditBus } from './edit-bus';
 
 interface Served {
   project: Project;
   jobs: JobRegistry;
   filmstrips: FilmstripQueue;
+  stopTelling: () => void;
 }
 
 export interface TeamHostOptions {
@@ -33,6 +35,8 @@ export interface TeamHostOptions {
 export class TeamHost {
   private readonly served = new Map<string, Promise<Served>>();
   readonly settings: SettingsStore;
+  /** Each project's committed edits, for the pages that stream them (and the other server processes). */
+  readonly edits = new EditBus();
   private readonly machine: Machine;
 
   constructor(
@@ -109,11 +113,12 @@ export class TeamHost {
     const project = await Project.open(this.pathOf(name), { create: false });
     const jobs = new JobRegistry();
     const filmstrips = new FilmstripQueue(jobs, () => ({ project, ffmpeg: this.machine.tools.ffmpeg }));
-    return { project, jobs, filmstrips };
+    const stopTelling = project.store.onCommit((edit) => this.edits.committed(name, edit));
+    return { project, jobs, filmstrips, stopTelling };
   }
 
   /** One call's context: the person and role the transport vouches for, in one project. */
-  contextFor(served: Served, caller: Caller, signal: AbortSignal = NEVER_ABORTED): RequestContext {
+  contextFor(served: Pick<Served, 'project' | 'jobs' | 'filmstrips'>, caller: Caller, signal: AbortSignal = NEVER_ABORTED): RequestContext {
     const { project, jobs, filmstrips } = served;
     const refuse = (): never => {
       throw new ServiceError('forbidden', "A team server's projects are added by its operator (tidemark projects add); each is opened at its own address.");
@@ -137,6 +142,7 @@ export class TeamHost {
     for (const pending of all) {
       const served = await pending.catch(() => null);
       if (!served) continue;
+      served.stopTelling();
       served.filmstrips.clear();
       await served.jobs.cancelAll();
       await served.project.close();
