@@ -36,7 +36,18 @@ export const annotationMethods = {
     request: z.object({ videoId: id, fields: questionFieldsSchema.strict(), queryPoints: z.array(queryPointFieldsSchema.strict()).max(1_000).default([]) }).strict(),
     response: reply<{ question: Question; queryPoints: QueryPoint[] }>(),
   }),
-  'questions.update': method({ ...edit, request: z.object({ id, fields: patchSchema(questionFieldsSchema) }).strict(), response: reply<Question>() }),
+  'questions.update': method({
+    ...edit,
+    request: z
+      .object({
+        id,
+        fields: patchSchema(questionFieldsSchema),
+        /** The patched fields as the caller last saw them: if another edit has changed one since, the update is refused (a conflict naming both versions). */
+        expected: patchSchema(questionFieldsSchema).optional(),
+      })
+      .strict(),
+    response: reply<Question>(),
+  }),
   'questions.remove': method({ ...edit, request: z.object({ id }).strict(), response: reply<null>() }),
   'queryPoints.create': method({ ...edit, request: z.object({ questionId: id, fields: queryPointFieldsSchema.strict() }).strict(), response: reply<QueryPoint>() }),
   'queryPoints.update': method({ ...edit, request: z.object({ id, fields: patchSchema(queryPointFieldsSchema) }).strict(), response: reply<QueryPoint>() }),

@@ -209,6 +209,22 @@ describe('undo and redo', () => {
     expect((await project.stores.annotation.questionsOfVideo(videoId))[0]).toMatchObject({ text: 'sharper', status: 'in-review' });
   });
 
+  it('refuses a change of a field someone else changed since the caller saw it, naming both versions; other fields still merge', async () => {
+    const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'original' }), []);
+    // both saw "original"; the lead's change lands first
+    await annotation.updateQuestion(project, lead, question.id, { text: 'the lead’s wording' }, { text: 'original' });
+    await expect(annotation.updateQuestion(project, ann, question.id, { text: 'Ann’s wording' }, { text: 'original' })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/text: theirs “the lead’s wording”, yours “Ann’s wording”/),
+    });
+    expect((await project.stores.annotation.question(question.id))?.text).toBe('the lead’s wording');
+    // a field nobody else touched goes through; so does the same value reached by both
+    expect(await annotation.updateQuestion(project, ann, question.id, { status: 'in-review' }, { status: 'draft' })).toMatchObject({ text: 'the lead’s wording', status: 'in-review' });
+    expect(await annotation.updateQuestion(project, ann, question.id, { text: 'the lead’s wording' }, { text: 'original' })).toMatchObject({ text: 'the lead’s wording' });
+    // having seen theirs, the change stands
+    expect(await annotation.updateQuestion(project, ann, question.id, { text: 'Ann’s wording' }, { text: 'the lead’s wording' })).toMatchObject({ text: 'Ann’s wording' });
+  });
+
   it('refuses to undo inserted rows that were changed outside the log', async () => {
     const { question } = await annotation.createQuestion(project, lead, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'q' }), []);
     await project.store.edit('ann', 'Import one', (tx) => tx.insert('query_points', { id: 'p', question_id: question.id, time: 1, fields: '{}' }));

@@ -12,7 +12,7 @@ export const annotationHandlers = {
   'captions.fill': (req, ctx) => annotation.fillCaptions(ctx.project(), ctx.caller, req.videoId, req.target, req.from, req.to, req.text),
   'captions.mergeRuns': async (req, ctx) => ({ merged: await annotation.mergeCaptionRuns(ctx.project(), ctx.caller, req.videoId, req.target) }),
   'questions.create': (req, ctx) => annotation.createQuestion(ctx.project(), ctx.caller, req.videoId, req.fields, req.queryPoints),
-  'questions.update': (req, ctx) => annotation.updateQuestion(ctx.project(), ctx.caller, req.id, req.fields),
+  'questions.update': (req, ctx) => annotation.updateQuestion(ctx.project(), ctx.caller, req.id, req.fields, req.expected),
   'questions.remove': async (req, ctx) => {
     await annotation.removeQuestion(ctx.project(), ctx.caller, req.id);
     return null;

@@ -208,12 +208,18 @@ export async function createQuestion(
   return { question, queryPoints };
 }
 
-export async function updateQuestion(project: Project, caller: Caller, id: string, patch: Partial<QuestionFields>): Promise<Question> {
-  // read inside the edit: two people's patches of one question, queued, build on each other
+/**
+ * Patches a question's fields. Read inside the edit: two people's patches of one question, queued,
+ * build on each other — patches of different fields both stand. With `expected` (the patched fields
+ * as the caller last saw them), a field someone else has changed since is a conflict, refused with
+ * both versions named, never silently overwritten.
+ */
+export async function updateQuestion(project: Project, caller: Caller, id: string, patch: Partial<QuestionFields>, expected?: Partial<QuestionFields>): Promise<Question> {
   return project.edit(caller.person, 'Edit question', async (w) => {
     const current = await w.annotation.question(id);
     if (!current) throw new ServiceError('not-found', 'The question no longer exists (undone or deleted?).');
     const { id: _id, videoId, provenance, createdBy, updatedAt: _u, ...currentFields } = current;
+    if (expected) refuseChangedSince(currentFields, patch, expected);
     // each field was parsed on its own and the schema has no rules across fields: the merge is valid
     const fields: QuestionFields = { ...currentFields, ...definedOnly(patch) };
     await requireProfile(w.profiles, fields.profileId);
@@ -228,6 +234,20 @@ export async function updateQuestion(project: Project, caller: Caller, id: strin
     await w.annotation.putQuestion(question);
     return question;
   });
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const shown = (value: unknown): string => {
+  const text = typeof value === 'string' ? `“${value}”` : JSON.stringify(value ?? null);
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+};
+
+/** The fields the patch changes that someone else changed since the caller saw them (to other values than the patch's). */
+function refuseChangedSince(current: QuestionFields, patch: Partial<QuestionFields>, expected: Partial<QuestionFields>): void {
+  const clashes = (Object.keys(definedOnly(patch)) as Array<keyof QuestionFields>).filter((key) => key in expected && !same(current[key], expected[key]) && !same(current[key], patch[key]));
+  if (clashes.length === 0) return;
+  const versions = clashes.map((key) => `${key}: theirs ${shown(current[key])}, yours ${shown(patch[key])}`).join('; ');
+  throw new ServiceError('conflict', `Someone else changed this question since you loaded it — ${versions}. It now shows theirs; make your change again if it should stand.`);
 }
 
 /** A patch's named fields (a field explicitly undefined is not a change). */

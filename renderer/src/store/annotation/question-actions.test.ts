@@ -39,6 +39,18 @@ describe('updateQuestion', () => {
     await second;
     expect(getState().questions[0]).toMatchObject({ options: { A: '' }, updatedAt: 'second' });
   });
+
+  it('says what each changed field was as shown, so that another person’s change of it since is a conflict, not overwritten', async () => {
+    const first = updateQuestion('q', { text: 'How many?' });
+    const second = updateQuestion('q', { text: 'How many now?', status: 'in-review' });
+    expect(answers.map((a) => a.request)).toEqual([
+      { id: 'q', fields: { text: 'How many?' }, expected: { text: question('q', 'p').text } },
+      { id: 'q', fields: { text: 'How many now?', status: 'in-review' }, expected: { text: 'How many?', status: question('q', 'p').status } },
+    ]);
+    answers[0]!.resolve(stored({ text: 'How many?' }));
+    answers[1]!.resolve(stored({ text: 'How many now?', status: 'in-review' }));
+    await Promise.all([first, second]);
+  });
 });
 
 describe('the field being typed into', () => {

@@ -68,10 +68,13 @@ async function optimistic<T>(id: string, show: () => void, save: () => Promise<T
 }
 
 export async function updateQuestion(id: string, fields: QuestionPatch): Promise<void> {
+  // what the person changes from, as shown: another person's change of the same field since is a conflict, not overwritten
+  const shownBefore = getState().questions.find((q) => q.id === id);
+  const expected = shownBefore ? (Object.fromEntries(Object.keys(fields).map((key) => [key, shownBefore[key as keyof typeof shownBefore]])) as QuestionPatch) : undefined;
   await optimistic(
     id,
     () => setState((s) => ({ questions: s.questions.map((q) => (q.id === id ? patched(q, fields) : q)) })),
-    () => call('questions.update', { id, fields }),
+    () => call('questions.update', { id, fields, ...(expected ? { expected } : {}) }),
     (updated) => setState((s) => ({ questions: s.questions.map((q) => (q.id === id ? updated : q)) })),
   );
 }
