@@ -1,11 +1,13 @@
 // The desktop shell: the only module that imports electron. It wires the window, the app:// and
 // media:// protocols and IPC to the same services browser mode uses.
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type IpcMainInvokeEvent, type OpenDialogOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type IpcMainInvokeEvent, type OpenDialogOptions, type WebContents } from 'electron';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { apiMethods } from '../../shared/api-methods';
 import { contentSecurityPolicy, isAllowedExternalUrl } from '../../shared/security';
+import { teamServerAddress, type RecentTeamServer } from '../../shared/team-connect';
+import { describeZodIssue } from '../../shared/zod-issue';
 import { AppServices } from '../services/app-services';
 import { NEVER_ABORTED } from '../services/context';
 import { createHandlers, type DialogKind } from '../services/handlers';
@@ -15,6 +17,7 @@ import type { Session } from '../services/session/sessions';
 import { SignInService } from '../services/session/sign-in';
 import { APP_ORIGIN, APP_SCHEME, appFileFromUrl, isInternalNavigation, MEDIA_SCHEME, mediaRouteFromUrl } from './routes';
 import { desktopKeyStore } from './safe-key-store';
+import { loadFailure, RecentTeamServersFile, teamNavigation, teamPartition } from './team-window';
 
 const rendererDir = join(__dirname, '..', 'renderer');
 const csp = contentSecurityPolicy({ mediaScheme: MEDIA_SCHEME });
@@ -104,6 +107,93 @@ function registerIpc(app: AppServices): void {
   ipcMain.handle('session:current', async (event) => (fromOurWindow(event) ? { ok: true, value: await signIn.current(desktop) } : FROM_ELSEWHERE));
 }
 
+/** The open team server windows by the server's origin, and each one's origin by its page. */
+const teamWindows = new Map<string, BrowserWindow>();
+const teamOrigins = new WeakMap<WebContents, string>();
+
+/**
+ * Opens the server's sign-in page in a window of its own (or brings its open one forward): remote
+ * pages, so no preload, a sandbox, and a session of the server's own that grants no permission.
+ * Answers why it did not open, or null; the password is typed into the server's page, never here.
+ */
+async function openTeamWindow(origin: string): Promise<string | null> {
+  const open = teamWindows.get(origin);
+  if (open && !open.isDestroyed()) {
+    open.focus();
+    return null;
+  }
+  const partition = teamPartition(origin);
+  const serverSession = session.fromPartition(partition);
+  serverSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  serverSession.setPermissionCheckHandler(() => false);
+  const window = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 960,
+    minHeight: 600,
+    title: `Tidemark — ${new URL(origin).host}`,
+    backgroundColor: '#0f1419',
+    show: false,
+    webPreferences: {
+      partition,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
+    },
+  });
+  teamWindows.set(origin, window);
+  teamOrigins.set(window.webContents, origin);
+  window.once('ready-to-show', () => window.show());
+  window.once('closed', () => {
+    if (teamWindows.get(origin) === window) teamWindows.delete(origin);
+  });
+  // a slow server shows its window as soon as it paints; closing it before the page loaded is no failure
+  const closed = new Promise<null>((resolve) => window.once('closed', () => resolve(null)));
+  const loaded = window.loadURL(`${origin}/login?next=/`).then(
+    () => null,
+    (error: unknown) => loadFailure(origin, error),
+  );
+  const failure = await Promise.race([loaded, closed]);
+  if (failure && !window.isDestroyed()) window.destroy();
+  return failure;
+}
+
+/** The window is open either way: a list that could not be saved (a full disk) costs only the list. */
+function rememberServer(recent: RecentTeamServersFile, origin: string): RecentTeamServer[] {
+  try {
+    return recent.remember(origin, new Date().toISOString());
+  } catch (error) {
+    console.warn(`Tidemark: the recent team servers were not saved to ${recent.path}:`, error);
+    const read = recent.read();
+    return read.ok ? read.servers : [];
+  }
+}
+
+function registerTeamIpc(recent: RecentTeamServersFile): void {
+  ipcMain.handle('team:connect', async (event, payload: unknown) => {
+    if (!fromOurWindow(event)) return FROM_ELSEWHERE;
+    const address = teamServerAddress.safeParse(payload);
+    if (!address.success) {
+      // the address rule's own reason reads as it is; any other issue (not a string at all) names the channel
+      const issue = address.error.issues[0];
+      const message = issue?.code === 'custom' ? issue.message : describeZodIssue('team:connect', address.error, [], 'address');
+      return { ok: false, error: { code: 'invalid-request', message } };
+    }
+    const failure = await openTeamWindow(address.data);
+    if (failure) return { ok: false, error: { code: 'unavailable', message: failure } };
+    return { ok: true, value: { url: address.data, recent: rememberServer(recent, address.data) } };
+  });
+  ipcMain.handle('team:recent', (event) => {
+    if (!fromOurWindow(event)) return FROM_ELSEWHERE;
+    const read = recent.read();
+    return read.ok ? { ok: true, value: read.servers } : { ok: false, error: { code: 'failed', message: `The recent team servers could not be read: ${read.problem}` } };
+  });
+}
+
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1440,
@@ -130,15 +220,35 @@ function createWindow(): BrowserWindow {
 }
 
 app.on('web-contents-created', (_event, contents) => {
+  // a team server's window stays on its server's origin (looked up when it navigates: it is registered just after creation)
+  const teamDecision = (url: string): ReturnType<typeof teamNavigation> | null => {
+    const origin = teamOrigins.get(contents);
+    return origin ? teamNavigation(url, origin) : null;
+  };
   contents.on('will-navigate', (event, url) => {
+    const team = teamDecision(url);
+    if (team) {
+      if (team !== 'stay') event.preventDefault();
+      if (team === 'external') void shell.openExternal(url);
+      return;
+    }
     if (!isInternalNavigation(url)) {
       event.preventDefault();
       if (isAllowedExternalUrl(url)) void shell.openExternal(url);
     }
   });
+  // a server may redirect within itself (/ → /login), never to another origin
+  contents.on('will-redirect', (event, url) => {
+    const team = teamDecision(url);
+    if (team && team !== 'stay') event.preventDefault();
+  });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    const team = teamDecision(url);
+    // no second window: the server's own link opens in its window, another https one in the system browser
+    if (team === 'stay') void contents.loadURL(url);
+    else if (team === 'external') void shell.openExternal(url);
+    else if (team === null && isAllowedExternalUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
 });
@@ -149,6 +259,7 @@ app.whenReady().then(() => {
   services = new AppServices({ dataDir: app.getPath('userData'), mode: 'desktop', version: app.getVersion(), keyStore: desktopKeyStore(app.getPath('userData')) });
   registerProtocols(services);
   registerIpc(services);
+  registerTeamIpc(new RecentTeamServersFile(join(app.getPath('userData'), 'team-servers.json')));
   void services.startup();
   Menu.setApplicationMenu(
     Menu.buildFromTemplate([

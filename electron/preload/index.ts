@@ -1,13 +1,20 @@
-// The preload (sandboxed): exposes the contract's calls, and only for its method names, and the
-// desktop session's own steps (signing in and out is outside the contract: shared/session.ts).
+// The preload (sandboxed): exposes the contract's calls, and only for its method names, the
+// desktop session's own steps (signing in and out is outside the contract: shared/session.ts) and
+// connecting to a team server (shared/team-connect.ts). Each is a fixed channel; main parses every payload.
 import { contextBridge, ipcRenderer } from 'electron';
 import { isApiMethod } from '../../shared/api-methods';
 import type { SessionBridge } from '../../shared/session';
+import type { TeamConnectBridge } from '../../shared/team-connect';
 
 const session: SessionBridge = {
   signIn: (request) => ipcRenderer.invoke('session:signIn', request),
   signOut: () => ipcRenderer.invoke('session:signOut'),
   current: () => ipcRenderer.invoke('session:current'),
+};
+
+const team: TeamConnectBridge = {
+  connect: (address) => ipcRenderer.invoke('team:connect', address),
+  recent: () => ipcRenderer.invoke('team:recent'),
 };
 
 contextBridge.exposeInMainWorld('tidemark', {
@@ -16,4 +23,5 @@ contextBridge.exposeInMainWorld('tidemark', {
     return ipcRenderer.invoke(`api:${method}`, payload);
   },
   session,
+  team,
 });

@@ -16,6 +16,7 @@ import { ProfilesOverlay } from './ProfilesOverlay';
 import { ExchangeOverlay } from './ExchangeOverlay';
 import { IdentityControl, IdentityForm } from './IdentityControl';
 import { TeamBar } from './TeamBar';
+import { TeamConnect } from './TeamConnect';
 import { page } from '../api/base-path';
 import { AdjudicationPanel } from './review/AdjudicationPanel';
 import { ReviewOverlay } from './review/ReviewOverlay';
@@ -64,6 +65,7 @@ function Welcome(): React.JSX.Element {
           </ul>
         </section>
       )}
+      <TeamConnect />
     </main>
   );
 }
