@@ -64,6 +64,8 @@ Commands:
   serve           serve Tidemark to a team (accounts, several projects, blind review across machines)
   users           a team server's accounts: add (prints an invitation link), reset, revoke, list
   projects        a team server's projects: add, list, members, roles
+  push            bring a local project into a team server's project (lossless)
+  pull            make a local project file from a team server's project (lossless)
 
 Run "tidemark <command> --help" for its options. Exit codes: 0 ok, 1 problems found, 2 usage error.
 

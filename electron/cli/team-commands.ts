@@ -1,16 +1,20 @@
 // `tidemark serve`, `tidemark users …` and `tidemark projects …`: a team server and its
 // administration from the command line of the machine it runs on (the data folder is the authority:
 // whoever can run these there is its operator).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { roles, type Role } from '../../shared/domain';
+import { formatProblem } from '../../shared/formats/problems';
 import { personName } from '../../shared/review/types';
+import { CSRF_COOKIE, teamMeSchema, teamProjectName, teamResultSchema } from '../../shared/team';
 import { startTeamServer } from '../server/team-server';
 import { defaultDataDir } from '../services/data-dir';
+import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { createHandlers } from '../services/handlers';
+import { Project, PROJECT_EXTENSION } from '../services/projects/project';
 import { openTeamData, rememberServerUrl, serverUrlOf } from '../services/team/data';
 import { UsageError, type CliIo } from './common';
 
@@ -39,6 +43,16 @@ ${DATA_DIR_HELP}
 --url URL        the server's address for the links (default: the one \`serve\` last printed)
 
 "add" prints a one-time invitation link (valid 7 days) with which the person sets their password.`,
+  push: `Usage: tidemark push FILE.tidemark --server URL --project NAME --user NAME
+
+Brings a local project into a team project, lossless (people, guideline versions, videos, marks,
+questions, reviews, rounds, adjudications, runs, drafts), in one transaction: all of it or nothing; rows
+the team project has already are skipped. Needs a lead of the team project; the password comes from
+TIDEMARK_PASSWORD.`,
+  pull: `Usage: tidemark pull --server URL --project NAME --user NAME --out FILE.tidemark
+
+Makes a new local project file from a team project, lossless (for working offline, or a backup).
+Needs a lead of the team project; the password comes from TIDEMARK_PASSWORD.`,
   projects: `Usage: tidemark projects add NAME [--lead PERSON]
        tidemark projects list
        tidemark projects members NAME
@@ -213,4 +227,93 @@ async function projects(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Prom
   }
 }
 
-export const TEAM_COMMANDS: Record<string, (args: string[], io: CliIo, env: NodeJS.ProcessEnv) => Promise<number>> = { serve, users, projects };
+/** Signs in to a team server as `user` (the password from TIDEMARK_PASSWORD): the session's cookie and CSRF token. */
+async function signInTo(server: string, user: string, env: NodeJS.ProcessEnv): Promise<{ headers: Record<string, string> }> {
+  const password = env.TIDEMARK_PASSWORD;
+  if (!password) throw new UsageError('Set TIDEMARK_PASSWORD to your password on the team server (it is never taken on the command line, where others could read it).');
+  const response = await fetch(`${server}/team/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: user, password }) });
+  const answer = teamResultSchema(teamMeSchema).safeParse(await response.json().catch(() => null));
+  if (!answer.success || !answer.data.ok) throw new Error(`${server} refused the sign-in as ${user}: ${answer.success && !answer.data.ok ? answer.data.error.message : `answered ${response.status}`}`);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const csrf = cookies.find((c) => c.startsWith(`${CSRF_COOKIE}=`))?.slice(CSRF_COOKIE.length + 1) ?? '';
+  return { headers: { cookie: cookies.join('; '), 'x-csrf-token': csrf } };
+}
+
+const TRANSFER = { server: { type: 'string' }, project: { type: 'string' }, user: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
+function transferTarget(values: { server?: string; project?: string; user?: string }): { server: string; project: string; user: string } {
+  if (!values.server || !/^https?:\/\/[^/]+\/?$/.test(values.server)) throw new UsageError('--server: the team server’s address, e.g. https://tidemark.example.org');
+  if (!values.project || !teamProjectName.safeParse(values.project).success) throw new UsageError('--project: the project’s name on the server.');
+  return { server: values.server.replace(/\/+$/, ''), project: values.project, user: nameFrom(values.user, '--user') };
+}
+
+const pushOutcomeSchema = z.object({
+  rows: z.number(),
+  imported: z.number(),
+  alreadyPresent: z.number(),
+  refused: z.boolean(),
+  problems: z.array(z.object({ line: z.number(), field: z.string(), reason: z.string() }).passthrough()),
+});
+
+/** `tidemark push FILE`: a local project into a team project (lossless; all of it or nothing). */
+async function push(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: TRANSFER });
+  if (values.help) return (io.out(TEAM_HELP.push!), 0);
+  const file = positionals[0];
+  if (!file) throw new UsageError('push needs the project file.');
+  const target = transferTarget(values);
+  const local = await Project.open(resolve(file), { create: false, readOnly: true });
+  let text: string;
+  try {
+    text = (await exportTidemarkJsonl(local, { person: target.user, role: 'lead' })).parts.join('');
+  } finally {
+    await local.close();
+  }
+  const { headers } = await signInTo(target.server, target.user, env);
+  const response = await fetch(`${target.server}/team/projects/${target.project}/push`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body: text });
+  const answer = teamResultSchema(pushOutcomeSchema).safeParse(await response.json().catch(() => null));
+  if (!answer.success) throw new Error(`${target.server} answered ${response.status} without a result.`);
+  if (!answer.data.ok) throw new Error(answer.data.error.message);
+  const outcome = answer.data.value;
+  for (const p of outcome.problems) io.err(`${file}:${p.line}:${p.field}: ${p.reason}`);
+  if (outcome.refused) {
+    io.err(`Refused: nothing was written to ${target.project}.`);
+    return 1;
+  }
+  io.out(`Pushed ${file} into ${target.project}: ${outcome.imported} rows imported, ${outcome.alreadyPresent} already there.`);
+  return 0;
+}
+
+/** `tidemark pull`: a team project as a local project file (lossless). */
+async function pull(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({ args, strict: true, options: TRANSFER });
+  if (values.help) return (io.out(TEAM_HELP.pull!), 0);
+  const target = transferTarget(values);
+  if (!values.out) throw new UsageError('pull needs --out FILE.tidemark.');
+  const out = resolve(values.out.endsWith(PROJECT_EXTENSION) ? values.out : `${values.out}${PROJECT_EXTENSION}`);
+  if (existsSync(out)) throw new Error(`${out} already exists: pull makes a new project file.`);
+  const { headers } = await signInTo(target.server, target.user, env);
+  const response = await fetch(`${target.server}/team/projects/${target.project}/pull`, { headers });
+  if (response.status !== 200) {
+    const answer = teamResultSchema(z.unknown()).safeParse(await response.json().catch(() => null));
+    throw new Error(answer.success && !answer.data.ok ? answer.data.error.message : `${target.server} answered ${response.status}.`);
+  }
+  const text = await response.text();
+  const project = await Project.open(out, { create: true, name: target.project });
+  let outcome: Awaited<ReturnType<typeof importTidemarkJsonl>>;
+  try {
+    outcome = await importTidemarkJsonl(project, { person: target.user, role: 'lead' }, `${target.project}.jsonl`, { text });
+  } finally {
+    await project.close();
+  }
+  if (outcome.refused) {
+    for (const p of outcome.problems) io.err(formatProblem(p));
+    rmSync(out, { force: true });
+    io.err('Refused: no project file was made.');
+    return 1;
+  }
+  io.out(`Pulled ${target.project} into ${out}: ${outcome.imported} rows.`);
+  return 0;
+}
+
+export const TEAM_COMMANDS: Record<string, (args: string[], io: CliIo, env: NodeJS.ProcessEnv) => Promise<number>> = { serve, users, projects, push, pull };

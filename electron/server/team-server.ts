@@ -20,6 +20,7 @@ import { acceptInvitationSchema, CSRF_COOKIE, CSRF_HEADER, inviteRequestSchema, 
 import { personName } from '../../shared/review/types';
 import type { AccountService, TeamSession } from '../services/accounts/service';
 import { ServiceError, toApiError } from '../services/errors';
+import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { dispatch, type HandlerMap } from '../services/handlers';
 import { isPathInside } from '../services/media/paths';
 import { answerMedia } from '../services/media/serve';
@@ -52,6 +53,9 @@ export interface TeamServer {
   url: string;
   close(): Promise<void>;
 }
+
+/** The largest project `tidemark push` sends (Tidemark JSONL). */
+const MAX_PUSH = 512 * 1024 * 1024;
 
 /** How often an idle event stream says it is still there. */
 const HEARTBEAT_MS = 20_000;
@@ -181,7 +185,7 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
       clearSessionCookies(res);
       return json(res, 200, { ok: true, value: null });
     }
-    const admin = /^projects\/([^/]+)\/(members|invite|reset|revoke|audit)$/.exec(route);
+    const admin = /^projects\/([^/]+)\/(members|invite|reset|revoke|audit|push|pull)$/.exec(route);
     if (!admin) return fail(res, 404, 'not-found', 'No such route.');
     const project = admin[1]!;
     if ((await accounts.rolesIn(project, session.name)).includes('lead') === false) return fail(res, 403, 'forbidden', `Only a lead of ${project} manages its members.`);
@@ -192,6 +196,31 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
         return json(res, 200, { ok: true, value: await accounts.store.auditOf(project, limit) });
       }
       if (step === 'members' && req.method === 'GET') return json(res, 200, { ok: true, value: await accounts.members(project) });
+      const lead = { person: session.name, role: 'lead' as const };
+      if (step === 'pull' && req.method === 'GET') {
+        // the whole project in the lossless format (tidemark pull makes a project file of it)
+        const { project: served } = await host.open(project);
+        const exported = await exportTidemarkJsonl(served, lead);
+        await accounts.audit(project, { person: session.name, role: 'lead', kind: 'read', what: 'pull', subject: JSON.stringify({ rows: exported.rows }), ok: true });
+        res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+        for (const part of exported.parts) if (!res.write(part)) await new Promise((resolve) => res.once('drain', resolve));
+        return void res.end();
+      }
+      if (step === 'push' && req.method === 'POST') {
+        // a local project in the lossless format (tidemark push), imported in one transaction: all of it or none
+        const text = await readBody(req, MAX_PUSH);
+        if (text === null) {
+          res.setHeader('Connection', 'close');
+          return fail(res, 413, 'invalid-request', `A pushed project is at most ${MAX_PUSH / 1024 / 1024} MB of Tidemark JSONL.`);
+        }
+        const { project: served } = await host.open(project);
+        const outcome = await importTidemarkJsonl(served, lead, 'pushed.jsonl', { text, peopleByName: true });
+        await accounts.audit(project, { person: session.name, role: 'lead', kind: 'write', what: 'push', subject: JSON.stringify({ rows: outcome.rows }), ok: !outcome.refused });
+        return json(res, 200, {
+          ok: true,
+          value: { rows: outcome.rows, imported: outcome.imported, alreadyPresent: outcome.alreadyPresent, refused: outcome.refused, problems: outcome.problems.slice(0, 50) },
+        });
+      }
       if (req.method !== 'POST') return fail(res, 405, 'invalid-request', 'POST only.');
       const record = (what: string, subject: string) => accounts.audit(project, { person: session.name, role: 'lead', kind: 'admin', what, subject, ok: true });
       if (step === 'invite') {

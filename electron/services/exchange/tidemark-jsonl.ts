@@ -194,7 +194,13 @@ const UNIQUE: Partial<Record<ExportedTable, string>> = { videos: 'fingerprint', 
  * nowhere, and every malformed line are problems naming their line — and then nothing is
  * written, unless skipInvalid.
  */
-export async function importTidemarkJsonl(project: Project, caller: Caller, path: string, options: { skipInvalid?: boolean; text?: string } = {}): Promise<TidemarkImportOutcome> {
+export async function importTidemarkJsonl(
+  project: Project,
+  caller: Caller,
+  path: string,
+  /** `peopleByName`: a person the project lists already under the same name is that person (a push into a team project, whose members it lists). */
+  options: { skipInvalid?: boolean; text?: string; peopleByName?: boolean } = {},
+): Promise<TidemarkImportOutcome> {
   const file = basename(path);
   const { lines, problems } = readJsonLines(options.text ?? readFileSync(path, 'utf8'), file);
   const rows: Array<{ line: number; table: ExportedTable; row: StoredRow }> = [];
@@ -245,6 +251,10 @@ export async function importTidemarkJsonl(project: Project, caller: Caller, path
       const value = row[unique]!;
       const twin = await store.rowWhere(table, unique, value);
       const earlier = uniques.get(`${table}\u0000${value}`);
+      if (twin && table === 'people' && options.peopleByName) {
+        alreadyPresent++;
+        return false;
+      }
       if (twin || earlier !== undefined) {
         const what = table === 'videos' ? 'video' : `${unique} ${String(value)}`;
         problems.push({ file, line, field: `row.${unique}`, reason: twin ? `the project already has this ${what} (${String(twin.name ?? twin.id)})` : `the same ${what} as line ${earlier}` });
