@@ -162,6 +162,8 @@ describe.each(['the embedded engine', 'PostgreSQL'] as const)('the team server o
     const cookies = response.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/HttpOnly/);
     expect(cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/SameSite=Strict/);
+    // kept as long as the session lasts (7 days), across a restart of the browser
+    expect(cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Max-Age=604800/);
     expect(cookies.find((c) => c.startsWith(`${CSRF_COOKIE}=`))).not.toMatch(/HttpOnly/);
     expect((await call(ann, 'alpha', 'videos.list', {}, {})).status).toBe(200);
     const foreign = await request(ann, '/p/alpha/api/videos.list', { body: {}, headers: { origin: 'https://evil.example' } });

@@ -18,7 +18,7 @@ import { declarations } from '../../shared/contract';
 import { roles } from '../../shared/domain';
 import { acceptInvitationSchema, CSRF_COOKIE, CSRF_HEADER, inviteRequestSchema, loginRequestSchema, membersRequestSchema, teamProjectName, type AuditEntry } from '../../shared/team';
 import { personName } from '../../shared/review/types';
-import type { AccountService, TeamSession } from '../services/accounts/service';
+import { SESSION_DAYS, type AccountService, type TeamSession } from '../services/accounts/service';
 import { ServiceError, toApiError } from '../services/errors';
 import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { dispatch, type HandlerMap } from '../services/handlers';
@@ -100,8 +100,10 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
   const fail = (res: ServerResponse, status: number, code: ApiErrorCode, message: string): void => refuse(res, true, status, code, message);
   const cookie = (name: string, value: string, httpOnly: boolean, maxAge?: number): string =>
     `${name}=${value}; Path=/; SameSite=Strict${httpOnly ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
+  // as long as the session lasts: a browser (or the desktop's window) restarted keeps it
   const setSessionCookies = (res: ServerResponse, id: string, csrf: string): void => {
-    res.setHeader('Set-Cookie', [cookie(SESSION_COOKIE, id, true), cookie(CSRF_COOKIE, csrf, false)]);
+    const lasts = SESSION_DAYS * 24 * 60 * 60;
+    res.setHeader('Set-Cookie', [cookie(SESSION_COOKIE, id, true, lasts), cookie(CSRF_COOKIE, csrf, false, lasts)]);
   };
   const clearSessionCookies = (res: ServerResponse): void => {
     res.setHeader('Set-Cookie', [cookie(SESSION_COOKIE, '', true, 0), cookie(CSRF_COOKIE, '', false, 0)]);
