@@ -17,6 +17,8 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
   const prompt = useStore((s) => s.signInPrompt);
   const hasProject = useStore((s) => s.project !== null);
   const session = useStore((s) => s.session);
+  // on a team server you are your account: only your roles in this project are yours to switch between
+  const team = useStore((s) => s.info?.mode === 'team');
   // the project's people: names to pick from, the roles each is listed with, who has a passphrase
   // (read again after a switch, which forgets them)
   useEffect(() => {
@@ -46,7 +48,7 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
   const refused = refusal?.name === typed ? refusal : null;
   const prompted = prompt?.person === typed ? prompt : null;
   // a passphrase is asked when the people list says the person has one, or the server just did
-  const asksPassphrase = Boolean(listed?.hasPassphrase) || prompted !== null || refused?.code === 'unauthenticated';
+  const asksPassphrase = !team && (Boolean(listed?.hasPassphrase) || prompted !== null || refused?.code === 'unauthenticated');
   const message = refused?.message ?? prompted?.message ?? null;
   // a refusal keeps the focus in the form: on the passphrase when one is asked, else on the name
   useEffect(() => {
@@ -79,7 +81,16 @@ export function IdentityForm({ onDone, compact = false }: { onDone?: () => void;
     <form className={`identity-form ${compact ? 'compact' : ''}`} onSubmit={(e) => void save(e)} data-testid="identity-form">
       <label className="field">
         Your name
-        <input ref={nameField} value={name} onChange={(e) => pickName(e.target.value)} list="people-names" autoFocus={compact && !prompted} data-testid="identity-name" />
+        <input
+          ref={nameField}
+          value={name}
+          onChange={(e) => pickName(e.target.value)}
+          readOnly={team}
+          title={team ? 'Signed in to the team server as this account: sign out to be someone else' : undefined}
+          list="people-names"
+          autoFocus={compact && !prompted}
+          data-testid="identity-name"
+        />
         <datalist id="people-names">
           {people.map((p) => (
             <option key={p.id} value={p.name} />

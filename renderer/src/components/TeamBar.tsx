@@ -2,6 +2,8 @@
 // signing out of the server. Project files on a machine (New, Open, Close) are the server's, not the page's.
 import { useState } from 'react';
 import { signOut } from '../api/session';
+import type { LiveState } from '../store/live/state';
+import { useStore } from '../store/store';
 import { flushViewSave } from '../store/timeline/actions';
 import { flushPendingEdits } from '../store/ui/pending-edits';
 import '../team/team.css';
@@ -20,8 +22,10 @@ export function TeamBar(): React.JSX.Element {
       setProblem(error instanceof Error ? error.message : String(error));
     }
   };
+  const live = useStore((s) => s.live);
   return (
     <>
+      <LiveBadge live={live} />
       <a className="button-link" href="/" data-testid="team-projects-link">
         Projects
       </a>
@@ -35,4 +39,21 @@ export function TeamBar(): React.JSX.Element {
       )}
     </>
   );
+}
+
+/** Whether other people's edits reach the page: live, or reconnecting while the event stream is down. */
+export function LiveBadge({ live }: { live: LiveState['live'] }): React.JSX.Element | null {
+  if (live === 'reconnecting')
+    return (
+      <span className="badge warn" role="status" data-testid="team-live" title="The connection to the server dropped: other people’s edits show once it is back (everything shown is reloaded then)">
+        reconnecting…
+      </span>
+    );
+  if (live === 'live')
+    return (
+      <span className="badge" data-testid="team-live" title="Other people’s edits show here as they are made">
+        live
+      </span>
+    );
+  return null;
 }
