@@ -3,7 +3,9 @@
 // about one mark in 20), 10 reviewers submitting a review every 20 s, and a lead's page listening
 // to the project's event stream — for TIDEMARK_BENCH_TEAM_SECONDS (600 by default). Printed: calls
 // per second, latency per kind of call, errors, acknowledged writes lost, the server's resident
-// memory over time, and how long after its call's answer each mark reached the event stream.
+// memory over time, and how long after its call's answer each mark reached the event stream. Then
+// the same load on two server processes sharing one data folder and a PostgreSQL database (a
+// throwaway cluster), the clients split between them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { builtinProfileId } from '../electron/services/profiles/builtin';
 import { openRound } from '../electron/services/review/rounds';
 import { openTeamData } from '../electron/services/team/data';
 import { insertTestVideo } from '../electron/services/test-support/project';
+import { startTestPostgres, type TestPostgres } from '../electron/services/test-support/postgres';
 import { queryPointFieldsSchema, questionFieldsSchema } from '../shared/questions';
 import { CSRF_COOKIE, teamResultSchema } from '../shared/team';
 import { figure } from './figures';
@@ -373,9 +376,21 @@ export async function benchTeam(): Promise<void> {
   console.log(
     `Team server under load for ${seconds} s (TIDEMARK_BENCH_TEAM_SECONDS; the issue asks 600): ${ANNOTATORS} annotators (a mark every 2 s, a question every 30 s, ~1 mark in ${UNDO_ONE_IN} undone), ${REVIEWERS} reviewers (a review every 20 s), one lead's event stream`,
   );
-  await runTeam('one server process', seconds, 1);
-  // TODO(issue 24): two `serve` processes on one data folder and database, the clients split between them
-  console.log('Two server processes on one database: needs --database (PostgreSQL), not measured');
+  await runTeam('One server process (the embedded engine)', seconds, 1);
+  // two processes share accounts, sessions and edits through PostgreSQL: a throwaway cluster of its own
+  let postgres: TestPostgres;
+  try {
+    postgres = await startTestPostgres();
+  } catch (error) {
+    console.log(`Two server processes on one database: not measured — ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  try {
+    const database = await postgres.database();
+    await runTeam('Two server processes on one data folder and PostgreSQL database (clients alternate between them; the lead streams from the first)', seconds, 2, database, 'team two processes');
+  } finally {
+    await postgres.stop();
+  }
 }
 
 /**
@@ -469,6 +484,9 @@ async function runTeam(label: string, seconds: number, processes: number, databa
     // whose counts differ (an event without an acknowledged call: a timed-out call that committed)
     // cannot be paired reliably and is left out, and said.
     const fromAnswer: number[] = [];
+    /** With two processes: the delays of the second's annotators, whose edits reach the stream through the database. */
+    const relayed: number[] = [];
+    const viaOther = new Set(annotators.filter((c) => c.url !== lead.url).map((c) => c.name));
     const fromSend: number[] = [];
     const unpaired: string[] = [];
     for (const [name, edits] of acked) {
@@ -481,6 +499,7 @@ async function runTeam(label: string, seconds: number, processes: number, databa
         if (edit.kind !== 'marks.create') return;
         if (!events[k]!.tables.includes('marks')) unpaired.push(`${name}'s edit ${k + 1}: a mark, but the event names ${events[k]!.tables.join(', ')}`);
         fromAnswer.push(events[k]!.at - edit.answeredAt);
+        if (viaOther.has(name)) relayed.push(events[k]!.at - edit.answeredAt);
         fromSend.push(events[k]!.at - edit.sentAt);
       });
     }
@@ -493,6 +512,11 @@ async function runTeam(label: string, seconds: number, processes: number, databa
     figure(`${prefix} event delay after answer p50`, delay.median, 'ms');
     figure(`${prefix} event delay after answer p95`, delay.p95, 'ms');
     figure(`${prefix} event delay after send p95`, sent.p95, 'ms');
+    if (relayed.length) {
+      const other = stats(relayed);
+      console.log(`  of which the marks made on the other process (relayed through PostgreSQL): p50 ${ms(other.median)}, p95 ${ms(other.p95)}, longest ${ms(other.max)} after the answer (${other.n} marks)`);
+      figure(`${prefix} relayed event delay after answer p95`, other.p95, 'ms');
+    }
 
     for (let i = 0; i < servers.length; i++) reportMemory(rss.map((s) => ({ at: s.at, bytes: s.bytes[i]! })), servers.length > 1 ? `server ${i + 1}` : 'server', `${prefix} server${servers.length > 1 ? ` ${i + 1}` : ''}`);
   } finally {
