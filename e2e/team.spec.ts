@@ -1,67 +1,35 @@
 // The team server in a browser: `tidemark serve` started as the README says, a lead's invitation
 // accepted, signing in and out, a project opened from the list, and an annotator (a second browser)
 // who sees their project but not its Manage section.
-import { expect, test, type Page } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { acceptInvitation, serveTeam, tidemarkCli, type RunningTeamServer, type TeamPlace } from './support/team';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LEE_PASSWORD = 'lee keeps the key';
 const ANN_PASSWORD = 'ann marks the tide';
 
-let dataDir: string;
-let server: ChildProcess;
+let place: TeamPlace;
+let server: RunningTeamServer;
 let url: string;
 /** Ann's invitation, as the lead's Manage section showed it. */
 let annLink: string;
 
 /** Runs the `tidemark` CLI on the server's data folder; its output. */
-function tidemark(...args: string[]): string {
-  return execFileSync(process.execPath, [join(root, 'dist/cli/tidemark.mjs'), ...args, '--data-dir', dataDir], { cwd: root, encoding: 'utf8' });
-}
-
-async function acceptInvitation(page: Page, link: string, name: string, password: string): Promise<void> {
-  await page.goto(link);
-  await expect(page.getByTestId('invite-name')).toHaveText(name);
-  await page.getByTestId('invite-password').fill(password);
-  await page.getByTestId('invite-confirm').fill(password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`${url}/`);
-  await expect(page.getByTestId('team-me')).toHaveText(`Signed in as ${name}`);
-}
+const tidemark = (...args: string[]): string => tidemarkCli(place, ...args);
 
 test.describe.serial('the team server', () => {
   test.beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'tidemark-team-e2e-'));
+    place = { dataDir: mkdtempSync(join(tmpdir(), 'tidemark-team-e2e-')), database: null };
     tidemark('projects', 'add', 'cats');
-    server = spawn(process.execPath, [join(root, 'dist/cli/tidemark.mjs'), 'serve', '--data-dir', dataDir, '--listen', '127.0.0.1:0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    url = await new Promise<string>((resolveUrl, reject) => {
-      const timer = setTimeout(() => reject(new Error(`tidemark serve did not start:\n${output}`)), 30_000);
-      const onData = (chunk: Buffer): void => {
-        output += chunk.toString();
-        const printed = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-        if (printed) {
-          clearTimeout(timer);
-          resolveUrl(printed);
-        }
-      };
-      server.stdout!.on('data', onData);
-      server.stderr!.on('data', onData);
-      server.once('exit', (code) => reject(new Error(`tidemark serve exited (${code}):\n${output}`)));
-    });
+    server = await serveTeam(place);
+    url = server.url;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise<void>((done) => server.once('exit', () => done()));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
+    rmSync(place.dataDir, { recursive: true, force: true });
   });
 
   test('a lead accepts the invitation the CLI printed, opens the project from the list, signs out, and signing in again comes back to it', async ({ page }) => {
