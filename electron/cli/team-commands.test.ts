@@ -20,6 +20,9 @@ async function run(...argv: string[]): Promise<{ code: number; out: string[]; er
 describe('tidemark projects and users', () => {
   it('adds a project with its lead, invites people with roles, lists, resets and revokes', async () => {
     expect((await run('projects', 'add', 'Bad Name')).code).toBe(1);
+    // a lead who has no account yet: nothing is made
+    expect((await run('projects', 'add', 'early', '--lead', 'Nobody')).err[0]).toMatch(/No account named Nobody: add it first/);
+    expect((await run('projects', 'list')).out).toEqual([]);
     // a link needs the server's address: from `serve`, or --url
     expect(await run('users', 'add', 'Lena')).toMatchObject({ code: 2, err: [expect.stringMatching(/No server address known/), expect.any(String)] });
     expect((await run('users', 'list')).out).toEqual([]);

@@ -24,7 +24,7 @@ const DATA_DIR_HELP = `--data-dir DIR   the server's data folder: accounts.sqlit
                  several server processes on one data folder (also TIDEMARK_DATABASE)`;
 
 export const TEAM_HELP: Record<string, string> = {
-  serve: `Usage: tidemark serve [--data-dir DIR] [--media-root DIR] [--listen HOST:PORT] [--tls-cert F --tls-key F] [--public-url URL] [--insecure-http]
+  serve: `Usage: tidemark serve [--data-dir DIR] [--media-root DIR] [--listen HOST:PORT] [--tls-cert F --tls-key F] [--public-url URL] [--insecure-http] [--trust-proxy]
 
 Serves Tidemark to a team: each person signs in with their account, works in the projects they are
 a member of, in the roles they hold there. Projects are Tidemark project files in the data folder.
@@ -33,7 +33,10 @@ ${DATA_DIR_HELP}
 --listen         where to listen (default 127.0.0.1:8741); an address other than loopback needs
                  --tls-cert and --tls-key, or --insecure-http (behind a reverse proxy that does TLS)
 --public-url     the address people use, if not the listening one (behind a reverse proxy:
-                 https://tidemark.example.org): invitation links and the checked Host/Origin
+                 https://tidemark.example.org): invitation links and the checked Host/Origin;
+                 needed whenever people reach it by another name than --listen's
+--trust-proxy    behind a reverse proxy: the sign-in limits count the client's address as the
+                 last X-Forwarded-For entry (else every sign-in comes from the proxy)
 `,
   users: `Usage: tidemark users add NAME [--email E] [--project P --roles lead,annotator,…]
        tidemark users reset NAME     (clears the password, ends their sessions, prints a new link)
@@ -105,6 +108,7 @@ async function serve(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise
       'tls-key': { type: 'string' },
       'public-url': { type: 'string' },
       'insecure-http': { type: 'boolean' },
+      'trust-proxy': { type: 'boolean' },
     },
   });
   if (values.help) return (io.out(TEAM_HELP.serve!), 0);
@@ -131,6 +135,7 @@ async function serve(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise
     ...(tls ? { tls } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(values['media-root'] ? { mediaRoot: resolve(values['media-root']) } : {}),
+    ...(values['trust-proxy'] ? { trustProxy: true } : {}),
   });
   url = server.url;
   rememberServerUrl(dataDir, url);
@@ -227,7 +232,17 @@ async function projects(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Prom
   }
 }
 
-/** Signs in to a team server as `user` (the password from TIDEMARK_PASSWORD): the session's cookie and CSRF token. */
+/** Runs `work` signed in to a team server as `user` (the password from TIDEMARK_PASSWORD), and signs out after. */
+async function signedIn<T>(server: string, user: string, env: NodeJS.ProcessEnv, work: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+  const { headers } = await signInTo(server, user, env);
+  try {
+    return await work(headers);
+  } finally {
+    await fetch(`${server}/team/logout`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
+  }
+}
+
+/** Signs in to a team server as `user`: the session's cookie and CSRF token. */
 async function signInTo(server: string, user: string, env: NodeJS.ProcessEnv): Promise<{ headers: Record<string, string> }> {
   const password = env.TIDEMARK_PASSWORD;
   if (!password) throw new UsageError('Set TIDEMARK_PASSWORD to your password on the team server (it is never taken on the command line, where others could read it).');
@@ -243,6 +258,9 @@ const TRANSFER = { server: { type: 'string' }, project: { type: 'string' }, user
 
 function transferTarget(values: { server?: string; project?: string; user?: string }): { server: string; project: string; user: string } {
   if (!values.server || !/^https?:\/\/[^/]+\/?$/.test(values.server)) throw new UsageError('--server: the team server’s address, e.g. https://tidemark.example.org');
+  const host = new URL(values.server).hostname;
+  if (values.server.startsWith('http:') && !['127.0.0.1', 'localhost', '[::1]'].includes(host))
+    throw new UsageError(`--server: ${values.server} is plain http to another machine: your password would cross the network in clear (use https).`);
   if (!values.project || !teamProjectName.safeParse(values.project).success) throw new UsageError('--project: the project’s name on the server.');
   return { server: values.server.replace(/\/+$/, ''), project: values.project, user: nameFrom(values.user, '--user') };
 }
@@ -269,9 +287,10 @@ async function push(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<
   } finally {
     await local.close();
   }
-  const { headers } = await signInTo(target.server, target.user, env);
-  const response = await fetch(`${target.server}/team/projects/${target.project}/push`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body: text });
-  const answer = teamResultSchema(pushOutcomeSchema).safeParse(await response.json().catch(() => null));
+  const { response, answer } = await signedIn(target.server, target.user, env, async (headers) => {
+    const response = await fetch(`${target.server}/team/projects/${target.project}/push`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body: text });
+    return { response, answer: teamResultSchema(pushOutcomeSchema).safeParse(await response.json().catch(() => null)) };
+  });
   if (!answer.success) throw new Error(`${target.server} answered ${response.status} without a result.`);
   if (!answer.data.ok) throw new Error(answer.data.error.message);
   const outcome = answer.data.value;
@@ -292,13 +311,14 @@ async function pull(args: string[], io: CliIo, env: NodeJS.ProcessEnv): Promise<
   if (!values.out) throw new UsageError('pull needs --out FILE.tidemark.');
   const out = resolve(values.out.endsWith(PROJECT_EXTENSION) ? values.out : `${values.out}${PROJECT_EXTENSION}`);
   if (existsSync(out)) throw new Error(`${out} already exists: pull makes a new project file.`);
-  const { headers } = await signInTo(target.server, target.user, env);
-  const response = await fetch(`${target.server}/team/projects/${target.project}/pull`, { headers });
-  if (response.status !== 200) {
-    const answer = teamResultSchema(z.unknown()).safeParse(await response.json().catch(() => null));
-    throw new Error(answer.success && !answer.data.ok ? answer.data.error.message : `${target.server} answered ${response.status}.`);
-  }
-  const text = await response.text();
+  const text = await signedIn(target.server, target.user, env, async (headers) => {
+    const response = await fetch(`${target.server}/team/projects/${target.project}/pull`, { headers });
+    if (response.status !== 200) {
+      const answer = teamResultSchema(z.unknown()).safeParse(await response.json().catch(() => null));
+      throw new Error(answer.success && !answer.data.ok ? answer.data.error.message : `${target.server} answered ${response.status}.`);
+    }
+    return response.text();
+  });
   const project = await Project.open(out, { create: true, name: target.project });
   let outcome: Awaited<ReturnType<typeof importTidemarkJsonl>>;
   try {

@@ -69,7 +69,10 @@ const lossless = async (path: string): Promise<string[]> => {
 describe('tidemark push and pull', () => {
   it('round-trips a project through a team server without losing a row', async () => {
     const env = { TIDEMARK_PASSWORD: PASSWORD };
+    // (accepting the invitation signed Lee in: that session is not the commands')
+    await data.accounts.revoke('Lee');
     expect((await run({}, 'push', local, '--server', server.url, '--project', 'team', '--user', 'Lee')).err[0]).toMatch(/Set TIDEMARK_PASSWORD/);
+    expect((await run(env, 'push', local, '--server', 'http://tidemark.example.org', '--project', 'team', '--user', 'Lee')).err[0]).toMatch(/plain http to another machine/);
     // only a lead of the team project
     const refused = await run(env, 'push', local, '--server', server.url, '--project', 'team', '--user', 'Ann');
     expect(refused.code).toBe(1);
@@ -93,6 +96,8 @@ describe('tidemark push and pull', () => {
     expect(people(after).sort()).toEqual(people(before).sort());
     expect(before.some((l) => l.startsWith('{"table":"reviews"'))).toBe(true);
     expect(before.some((l) => l.startsWith('{"table":"responses"'))).toBe(true);
+    // each signed out after: no session left behind
+    expect(await data.accounts.revoke('Lee')).toBe(0);
     // the audit log says who pushed and pulled
     const log = await data.accounts.store.auditOf('team', 10);
     expect(log.map((e) => `${e.person} ${e.what}`)).toEqual(expect.arrayContaining(['Lee push', 'Lee pull']));

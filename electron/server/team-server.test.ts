@@ -2,8 +2,9 @@
 // (401), in another project's session (403) and without the CSRF token (403); sign-in throttled;
 // nobody becomes another person or takes a role they do not hold; the audit log records each read of
 // answers and each change; blind review holds for a reviewer calling every method over HTTP.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethods, type ApiMethod } from '../../shared/api';
 import { CSRF_COOKIE } from '../../shared/team';
@@ -233,12 +234,14 @@ describe.each(['the embedded engine', 'PostgreSQL'] as const)('the team server o
     await call(ann, 'alpha', 'annotations.load', { videoId: fx.videoId });
     await call(ann, 'alpha', 'marks.create', requests['marks.create']);
     await call(ann, 'alpha', 'videos.list');
-    const log = (await request(lee, '/team/projects/alpha/audit?limit=50')).body.value as Array<{ person: string; kind: string; what: string; subject: string; ok: boolean }>;
+    const log = (await request(lee, '/team/projects/alpha/audit?limit=5000')).body.value as Array<{ person: string; kind: string; what: string; subject: string; ok: boolean }>;
     const anns = log.filter((e) => e.person === 'Ann');
     expect(anns[0]).toMatchObject({ kind: 'write', what: 'marks.create', ok: true });
     expect(anns[1]).toMatchObject({ kind: 'read', what: 'annotations.load', subject: JSON.stringify({ videoId: fx.videoId }), ok: true });
     // a list of videos shows no answers: not recorded as a read of them
     expect(anns.some((e) => e.what === 'videos.list')).toBe(false);
+    // and each sign-in
+    expect(log.some((e) => e.person === 'Ann' && e.kind === 'sign-in')).toBe(true);
     // every method that can show answers, as the reviewer called them above, is there
     expect(log.some((e) => e.person === 'Rita' && e.what === 'reviews.context')).toBe(true);
   });
@@ -306,6 +309,84 @@ describe.each(['the embedded engine', 'PostgreSQL'] as const)('the team server o
     const log = (await request(lee, '/team/projects/alpha/audit')).body.value as Array<{ kind: string; what: string }>;
     expect(log.filter((e) => e.kind === 'admin').map((e) => e.what)).toEqual(['revoke', 'reset', 'invite']);
   });
+  it('serves a video only from the media folder, wherever its stored path points', async () => {
+    const { project } = await data.host.open('alpha');
+    mkdirSync(join(dir.path, 'outside'), { recursive: true });
+    writeFileSync(join(dir.path, 'outside', 'secret.mp4'), 'NOT-IN-THE-MEDIA-FOLDER');
+    writeFileSync(join(media, 'clip.mp4'), 'A-CLIP');
+    const projects = dirname(data.host.pathOf('alpha'));
+    const escaped = await insertTestVideo(project, {
+      relPath: relative(projects, join(dir.path, 'outside', 'secret.mp4'))
+        .split(sep)
+        .join('/'),
+    });
+    const inside = await insertTestVideo(project, { relPath: relative(projects, join(media, 'clip.mp4')).split(sep).join('/') });
+    const fresh = newClient();
+    await request(fresh, '/team/login', { body: { name: 'Rita', password: PASSWORD } });
+    expect((await request(lee, `/p/alpha/media/video/${escaped}`)).status).toBe(403);
+    expect(await request(lee, `/p/alpha/media/video/${inside}`)).toMatchObject({ status: 200, text: 'A-CLIP' });
+  });
+
+  it('writes files only into the media folder’s exports/, taking a relative path from the media folder — not through a symlink, never over a video', async () => {
+    const lena = await member(`Lena-${engine.length}`, 'alpha', ['annotator']);
+    const exportTo = (path: string, extra: object = {}) => call(lena, 'alpha', 'exchange.export', { path, format: 'tidemark', ...extra });
+    expect((await exportTo('out.jsonl')).body).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/only into the media folder's exports\/ folder/) } });
+    expect((await exportTo('clip.mp4', { overwrite: true })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    mkdirSync(join(dir.path, 'elsewhere'), { recursive: true });
+    mkdirSync(join(media, 'exports'), { recursive: true });
+    if (!existsSync(join(media, 'exports', 'link'))) symlinkSync(join(dir.path, 'elsewhere'), join(media, 'exports', 'link'));
+    expect((await exportTo('exports/link/leak.jsonl')).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await exportTo(`exports/${engine.length}.jsonl`)).body).toMatchObject({ ok: true });
+    for (let i = 0; i < 50 && !existsSync(join(media, 'exports', `${engine.length}.jsonl`)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(join(media, 'exports', `${engine.length}.jsonl`))).toBe(true);
+    expect(existsSync(join(dir.path, 'elsewhere', 'leak.jsonl'))).toBe(false);
+    // the audit log names the file
+    expect((await data.accounts.store.auditOf('alpha', 1))[0]).toMatchObject({ what: 'exchange.export', subject: expect.stringContaining(`exports/${engine.length}.jsonl`) });
+  });
+
+  it('lets a lead reset or sign out only people who are in no project they do not lead', async () => {
+    // Olga leads beta; added to alpha as an annotator, she is still not Lee's to take over
+    expect((await request(lee, '/team/projects/alpha/invite', { body: { name: 'Olga', roles: ['annotator'] } })).body).toMatchObject({ ok: true, value: { invitation: null } });
+    expect((await request(lee, '/team/projects/alpha/reset', { body: { name: 'Olga' } })).status).toBe(403);
+    expect((await request(lee, '/team/projects/alpha/revoke', { body: { name: 'Olga' } })).status).toBe(403);
+    expect((await call(olga, 'beta', 'videos.list')).status).toBe(200);
+    await request(lee, '/team/projects/alpha/members', { body: { name: 'Olga', roles: [] } });
+  });
+
+  it('keeps no session a sign-in makes while a reset of that person runs', async () => {
+    await data.accounts.addAccount(`Rae${engine.length}`);
+    await data.host.setRoles('alpha', `Rae${engine.length}`, ['annotator'], 'Lee');
+    await data.accounts.acceptInvitation(new URL((await data.accounts.invitation(`Rae${engine.length}`)).link).searchParams.get('token')!, PASSWORD);
+    const rae = newClient();
+    const signingIn = request(rae, '/team/login', { body: { name: `Rae${engine.length}`, password: PASSWORD } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await data.accounts.resetPassword(`Rae${engine.length}`);
+    await signingIn;
+    expect((await request(rae, '/team/me')).status).toBe(401);
+  });
+
+  it('ends a removed member’s event stream', async () => {
+    const ann2 = newClient();
+    expect((await request(ann2, '/team/login', { body: { name: 'Ann', password: PASSWORD } })).status).toBe(200);
+    const response = await fetch(`${server.url}/p/alpha/events`, { headers: { cookie: [...ann2.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const reader = response.body!.getReader();
+    await request(lee, '/team/projects/alpha/members', { body: { name: 'Ann', roles: [] } });
+    const started = Date.now();
+    while (!(await reader.read()).done) if (Date.now() - started > 15_000) throw new Error('the stream went on');
+    expect(Date.now() - started).toBeLessThan(7_000);
+    await request(lee, '/team/projects/alpha/members', { body: { name: 'Ann', roles: ['annotator'] } });
+  }, 20_000);
+
+  // last: it leaves this address held
+  it('counts an address’s wrong passwords across names, and one’s own sign-in does not wipe them', async () => {
+    const wrong = (name: string) => request(newClient(), '/team/login', { body: { name, password: 'not the password' } });
+    for (let i = 0; i < 10; i++) await wrong(`nobody-${i}`);
+    expect((await request(newClient(), '/team/login', { body: { name: 'Lee', password: PASSWORD } })).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await wrong(`someone-${i}`)).status);
+    expect(statuses).toContain(429);
+    expect((await request(newClient(), '/team/login', { body: { name: 'Lee', password: PASSWORD } })).status).toBe(429);
+  });
 });
 
 describe('two team server processes on one PostgreSQL database', () => {
@@ -314,6 +395,7 @@ describe('two team server processes on one PostgreSQL database', () => {
   let second: { data: TeamData; server: TeamServer };
   const shared = join(dir.path, 'shared-server');
   let gammaVideo: string;
+  let databaseUrl: string;
 
   const open = async (url: string): Promise<{ data: TeamData; server: TeamServer }> => {
     let address = '';
@@ -335,9 +417,9 @@ describe('two team server processes on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     pgCluster = await startTestPostgres();
-    const url = await pgCluster.database();
-    first = await open(url);
-    second = await open(url);
+    databaseUrl = await pgCluster.database();
+    first = await open(databaseUrl);
+    second = await open(databaseUrl);
     await first.data.host.create('gamma');
     gammaVideo = await insertTestVideo((await first.data.host.open('gamma')).project);
   }, 60_000);
@@ -368,6 +450,12 @@ describe('two team server processes on one PostgreSQL database', () => {
     const reader = stream.body!.getReader();
     let buffered = '';
     try {
+      // anyone who can connect may NOTIFY: what is not ours is ignored (it stopped the processes)
+      const outsider = new pg.Client({ connectionString: databaseUrl });
+      await outsider.connect();
+      await outsider.query("NOTIFY tidemark_edits, 'not json'");
+      await outsider.query(`NOTIFY tidemark_edits, '{"origin":"x","project":"gamma"}'`);
+      await outsider.end();
       const started = Date.now();
       const made = await at(second.server, ivy, '/p/gamma/api/marks.create', { body: { videoId: gammaVideo, marks: [{ type: 'event', start: 2, end: null, target: 'events', data: {} }] } });
       expect(made.body).toMatchObject({ ok: true });
@@ -379,12 +467,26 @@ describe('two team server processes on one PostgreSQL database', () => {
     }
   });
 
-  it('answers "reconnecting" while PostgreSQL is down, and goes on once it is back with nothing acknowledged lost', async () => {
+  it('answers "reconnecting" while PostgreSQL is down, and goes on once it is back with nothing acknowledged lost, its pages told to reload', async () => {
     const ivy = newClient();
     expect((await at(first.server, ivy, '/team/login', { body: { name: 'Ivy', password: PASSWORD } })).status).toBe(200);
     const made = await at(first.server, ivy, '/p/gamma/api/marks.create', { body: { videoId: gammaVideo, marks: [{ type: 'event', start: 3, end: null, target: 'events', data: {} }] } });
     expect(made.body).toMatchObject({ ok: true });
+    // a page listening on the first process while PostgreSQL goes away
+    const abort = new AbortController();
+    const stream = await fetch(`${first.server.url}/p/gamma/events`, { headers: { cookie: [...ivy.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, signal: abort.signal });
+    const reader = stream.body!.getReader();
+    let heard = '';
+    const listening = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        heard += new TextDecoder().decode(value);
+      }
+    })();
     await pgCluster.crash();
+    // the stream's checks run while the database is away: the server must go on (it crashed on them)
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
     const down = await at(first.server, ivy, '/team/me');
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/database.*reconnecting/i) } });
@@ -395,6 +497,11 @@ describe('two team server processes on one PostgreSQL database', () => {
       back = await at(first.server, ivy, '/team/me');
     }
     expect(back.body).toMatchObject({ ok: true, value: { name: 'Ivy' } });
+    // the relay's listening connection is back: the page is told to reload everything it may have missed
+    for (let i = 0; i < 40 && !/"person":null/.test(heard); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toMatch(/"person":null/);
+    abort.abort();
+    await listening;
     // her session, and both marks made before, are there
     const marks = await at(second.server, ivy, '/p/gamma/api/annotations.load', { body: { videoId: gammaVideo } });
     expect(marks.body.value.marks.map((m: { start: number }) => m.start).sort()).toEqual([2, 3]);

@@ -6,11 +6,9 @@
 // member of, 403. Each call that can show items' answers, and each one that changes something, goes
 // to the project's audit log.
 import { timingSafeEqual } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ApiErrorCode, ApiResult } from '../../shared/api';
 import { isApiMethod, type ApiMethod } from '../../shared/api-methods';
@@ -22,11 +20,11 @@ import { SESSION_DAYS, type AccountService, type TeamSession } from '../services
 import { ServiceError, toApiError } from '../services/errors';
 import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { dispatch, type HandlerMap } from '../services/handlers';
-import { isPathInside } from '../services/media/paths';
 import { answerMedia } from '../services/media/serve';
 import type { TeamHost } from '../services/team/host';
 import { answerStatic, cookieToken, IDLE_CONNECTION_MS, isJson, MAX_BODY, parseTarget, readBody, refuse, resultJson, securityHeaders, send, sendMedia, whileClientWaits } from './http-common';
 import { parseJsonBody } from './json-body';
+import { confineFiles } from './team-files';
 
 export const SESSION_COOKIE = 'tidemark-team-session';
 
@@ -45,6 +43,8 @@ export interface TeamServerOptions {
   publicUrl?: string;
   /** The only folder whose files calls may name (imports of videos, benchmark and run files). */
   mediaRoot?: string;
+  /** Behind a reverse proxy: the client's address is the last one X-Forwarded-For names (for the sign-in limits). */
+  trustProxy?: boolean;
 }
 
 export interface TeamServer {
@@ -55,20 +55,17 @@ export interface TeamServer {
 }
 
 /** The largest project `tidemark push` sends (Tidemark JSONL). */
-const MAX_PUSH = 512 * 1024 * 1024;
+const MAX_PUSH = 256 * 1024 * 1024;
 
 /** How often an idle event stream says it is still there. */
-const HEARTBEAT_MS = 20_000;
-
-/** The request fields that name files on the server. */
-const PATH_FIELDS = ['path', 'paths', 'mediaDir'] as const;
+const HEARTBEAT_MS = 5_000;
 
 /** The ids a request names, for the audit log (what was read or changed, never the content). */
 function subjectOf(payload: unknown): string {
   if (payload === null || typeof payload !== 'object') return '{}';
   const ids: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) {
-    if (/(^id$|Id$|Ids$|^round$|^item$|^name$)/.test(key) && (typeof value === 'string' || typeof value === 'number' || Array.isArray(value))) {
+    if (/(^id$|Id$|Ids$|^round$|^item$|^name$|^path$|^paths$)/.test(key) && (typeof value === 'string' || typeof value === 'number' || Array.isArray(value))) {
       ids[key] = Array.isArray(value) ? value.slice(0, 20) : value;
     }
   }
@@ -95,6 +92,7 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
+  let pushing = false;
 
   const json = (res: ServerResponse, status: number, result: ApiResult<unknown>): void => send(res, status, JSON.stringify(result), 'application/json');
   const fail = (res: ServerResponse, status: number, code: ApiErrorCode, message: string): void => refuse(res, true, status, code, message);
@@ -108,7 +106,15 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
   const clearSessionCookies = (res: ServerResponse): void => {
     res.setHeader('Set-Cookie', [cookie(SESSION_COOKIE, '', true, 0), cookie(CSRF_COOKIE, '', false, 0)]);
   };
-  const addressOf = (req: IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
+  const addressOf = (req: IncomingMessage): string => {
+    const forwarded = options.trustProxy
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(',')
+          .at(-1)
+          ?.trim()
+      : '';
+    return forwarded || (req.socket.remoteAddress ?? 'unknown');
+  };
 
   async function sessionOf(req: IncomingMessage): Promise<TeamSession | null> {
     return accounts.sessionFor(cookieToken(req, SESSION_COOKIE));
@@ -153,7 +159,9 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
       try {
         const { id, session } = await accounts.signIn(given.name, given.password, addressOf(req));
         setSessionCookies(res, id, session.csrf);
-        return json(res, 200, { ok: true, value: await accounts.me(session) });
+        const me = await accounts.me(session);
+        for (const p of me.projects) await accounts.audit(p.name, { person: session.name, role: null, kind: 'sign-in', what: 'sign-in', subject: JSON.stringify({ from: addressOf(req) }), ok: true });
+        return json(res, 200, { ok: true, value: me });
       } catch (error) {
         const apiError = toApiError(error);
         console.error(`[tidemark] sign-in refused (${apiError.code}) for ${JSON.stringify(given.name)} from ${addressOf(req)}`);
@@ -209,19 +217,15 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
         return void res.end();
       }
       if (step === 'push' && req.method === 'POST') {
-        // a local project in the lossless format (tidemark push), imported in one transaction: all of it or none
-        const text = await readBody(req, MAX_PUSH);
-        if (text === null) {
-          res.setHeader('Connection', 'close');
-          return fail(res, 413, 'invalid-request', `A pushed project is at most ${MAX_PUSH / 1024 / 1024} MB of Tidemark JSONL.`);
+        // a local project in the lossless format (tidemark push), imported in one transaction: all of it
+        // or none; one at a time on this server, as each is held in memory while it is read
+        if (pushing) return fail(res, 429, 'unavailable', 'Another push is being imported on this server; try again when it has finished.');
+        pushing = true;
+        try {
+          return await answerPush(req, res, project, session);
+        } finally {
+          pushing = false;
         }
-        const { project: served } = await host.open(project);
-        const outcome = await importTidemarkJsonl(served, lead, 'pushed.jsonl', { text, peopleByName: true });
-        await accounts.audit(project, { person: session.name, role: 'lead', kind: 'write', what: 'push', subject: JSON.stringify({ rows: outcome.rows }), ok: !outcome.refused });
-        return json(res, 200, {
-          ok: true,
-          value: { rows: outcome.rows, imported: outcome.imported, alreadyPresent: outcome.alreadyPresent, refused: outcome.refused, problems: outcome.problems.slice(0, 50) },
-        });
       }
       if (req.method !== 'POST') return fail(res, 405, 'invalid-request', 'POST only.');
       const record = (what: string, subject: string) => accounts.audit(project, { person: session.name, role: 'lead', kind: 'admin', what, subject, ok: true });
@@ -245,6 +249,17 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
       const given = await smallBody(req, res, z.object({ name: personName }).strict());
       if (!given) return;
       if ((await accounts.rolesIn(project, given.name)).length === 0) return fail(res, 404, 'not-found', `${given.name} is not a member of ${project}.`);
+      // a lead of one project must not take over a person who is also in others (a lead of those)
+      for (const m of await accounts.store.membershipsOf(given.name)) {
+        if (!(await accounts.rolesIn(m.project, session.name)).includes('lead')) {
+          return fail(
+            res,
+            403,
+            'forbidden',
+            `${given.name} is also a member of a project you do not lead: their password is reset (or their sessions ended) by the server's operator (tidemark users ${step} ${given.name}).`,
+          );
+        }
+      }
       await record(step, JSON.stringify({ name: given.name }));
       if (step === 'reset') return json(res, 200, { ok: true, value: await accounts.resetPassword(given.name) });
       await accounts.revoke(given.name);
@@ -253,6 +268,19 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
       const apiError = toApiError(error);
       return json(res, apiError.code === 'not-found' ? 404 : 400, { ok: false, error: apiError });
     }
+  }
+
+  async function answerPush(req: IncomingMessage, res: ServerResponse, project: string, session: TeamSession): Promise<void> {
+    const text = await readBody(req, MAX_PUSH);
+    if (text === null) {
+      res.setHeader('Connection', 'close');
+      return fail(res, 413, 'invalid-request', `A pushed project is at most ${MAX_PUSH / 1024 / 1024} MB of Tidemark JSONL.`);
+    }
+    const { project: served } = await host.open(project);
+    const outcome = await importTidemarkJsonl(served, { person: session.name, role: 'lead' }, 'pushed.jsonl', { text, peopleByName: true });
+    await accounts.audit(project, { person: session.name, role: 'lead', kind: 'write', what: 'push', subject: JSON.stringify({ rows: outcome.rows }), ok: !outcome.refused });
+    const { rows, imported, alreadyPresent, refused, problems } = outcome;
+    return json(res, 200, { ok: true, value: { rows, imported, alreadyPresent, refused, problems: problems.slice(0, 50) } });
   }
 
   // ── /p/<project>/…: a project's app, its calls, its session and its media ──
@@ -270,7 +298,9 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
     if (rest === 'events') return streamEdits(req, res, project, session);
     if (rest.startsWith('media/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only.');
-      return sendMedia(req, res, await answerMedia({ currentProject: () => served.project }, rest.slice('media/'.length), req.headers.range));
+      // a video is served only from the media folder, wherever its stored path points
+      const source = { currentProject: () => served.project, confinedTo: options.mediaRoot ?? served.project.path };
+      return sendMedia(req, res, await answerMedia(source, rest.slice('media/'.length), req.headers.range));
     }
     if (rest === 'session') {
       if (req.method === 'GET') return json(res, 200, { ok: true, value: { caller: { person: session.name, role }, verified: true } });
@@ -308,10 +338,11 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
     } catch {
       return fail(res, 400, 'invalid-request', 'The request body is not valid JSON.');
     }
-    const outside = filesOutsideMediaRoot(payload);
-    const result: ApiResult<unknown> = outside
-      ? { ok: false, error: { code: 'forbidden', message: outside } }
-      : await dispatch(handlers, method, payload, host.contextFor(served, { person: session.name, role }, whileClientWaits(res)));
+    const confined = confineFiles(method, payload, options.mediaRoot);
+    const result: ApiResult<unknown> =
+      'refusal' in confined
+        ? { ok: false, error: { code: 'forbidden', message: confined.refusal } }
+        : await dispatch(handlers, method, confined.payload, host.contextFor(served, { person: session.name, role }, whileClientWaits(res)));
     const kind = auditKind(method);
     if (kind) await accounts.audit(project, { person: session.name, role, kind, what: method, subject: subjectOf(payload), ok: result.ok });
     return send(res, 200, await resultJson(result), 'application/json');
@@ -320,45 +351,29 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
   /**
    * Server-sent events: each edit, undo or redo committed in the project, by whom and what it touched
    * (tables and video ids — never what the rows hold: a blind reviewer's page listens too), so every
-   * page reloads what changed within a second. A comment every 20 s keeps proxies from closing the
-   * stream, and checks the session still stands (a revoked one is cut off).
+   * page reloads what changed within a second. Every few seconds a comment keeps proxies from closing
+   * the stream, once the session and the membership are checked again: a revoked session, a reset
+   * password or a member removed from the project is cut off. While the accounts' database is away the
+   * stream stays (the check is made again at the next beat).
    */
   function streamEdits(req: IncomingMessage, res: ServerResponse, project: string, session: TeamSession): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.write('retry: 2000\n\n');
     const stop = host.edits.on(project, (edit) => res.write(`data: ${JSON.stringify(edit)}\n\n`));
+    const stillAllowed = async (): Promise<boolean> => {
+      const still = await accounts.sessionFor(cookieToken(req, SESSION_COOKIE));
+      return still?.idHash === session.idHash && (await accounts.roleIn(still, project)) !== null;
+    };
     const beat = setInterval(() => {
-      void accounts.sessionFor(cookieToken(req, SESSION_COOKIE)).then((still) => (still?.idHash === session.idHash ? res.write(': still here\n\n') : res.end()));
+      stillAllowed().then(
+        (allowed) => (allowed ? res.write(': still here\n\n') : res.end()),
+        () => res.write(': the accounts database is away\n\n'),
+      );
     }, HEARTBEAT_MS);
     res.on('close', () => {
       stop();
       clearInterval(beat);
     });
-  }
-
-  /** Why a call's file paths are refused (each must lie in the media root), or null. */
-  function filesOutsideMediaRoot(payload: unknown): string | null {
-    if (payload === null || typeof payload !== 'object') return null;
-    const named: string[] = [];
-    for (const field of PATH_FIELDS) {
-      const value = (payload as Record<string, unknown>)[field];
-      if (typeof value === 'string') named.push(value);
-      else if (Array.isArray(value)) named.push(...value.filter((v): v is string => typeof v === 'string'));
-    }
-    if (named.length === 0) return null;
-    if (!options.mediaRoot) return 'This server was started without a media folder (--media-root): calls cannot name files on it.';
-    const root = realpathSync(options.mediaRoot);
-    for (const path of named) {
-      const full = resolve(root, path);
-      let real = full;
-      try {
-        real = realpathSync(full);
-      } catch {
-        // a file that is not there yet (an export's target): its folder must be inside
-      }
-      if (!isPathInside(real, root)) return `${path} is outside the server's media folder; name files inside it (relative paths are taken from it).`;
-    }
-    return null;
   }
 
   /** True for what another site makes the browser send (a foreign Origin, or Sec-Fetch-Site other than same-origin) — except navigations. */

@@ -100,15 +100,21 @@ export class AccountService {
     const now = this.now().getTime();
     const key = name.normalize('NFC').toLowerCase();
     // counted before the slow check, so that attempts sent at once all count
-    const held = Math.max(this.byAccount.attempt(key, now) ?? 0, this.byAddress.attempt(address, now) ?? 0);
+    // (an address counts its wrong passwords only: a whole office signs in from one)
+    const held = Math.max(this.byAccount.attempt(key, now) ?? 0, this.byAddress.heldUntil(address, now) ?? 0);
     if (held > now) throw new ServiceError('unavailable', `Too many wrong passwords: try again in ${Math.ceil((held - now) / 60_000)} minutes.`);
     const account = await this.store.account(name);
     // the same work either way: a wrong name answers no faster than a wrong password
     const stored = account?.passwordHash ?? DUMMY_HASH;
     const matches = await passphraseMatches(await stored, password);
-    if (!account || !account.passwordHash || !matches) throw new ServiceError('unauthenticated', 'Wrong name or password.');
+    if (!account || !account.passwordHash || !matches) {
+      this.byAddress.attempt(address, now);
+      throw new ServiceError('unauthenticated', 'Wrong name or password.');
+    }
+    // a reset (or a new password) while scrypt ran: the password checked is no longer theirs
+    if ((await this.store.account(account.name))?.passwordHash !== account.passwordHash) throw new ServiceError('unauthenticated', 'Wrong name or password.');
+    // (the address's count stands: one's own sign-in must not wipe its guesses at other names)
     this.byAccount.succeeded(key);
-    this.byAddress.succeeded(address);
     return this.startSession(account.name);
   }
 

@@ -18,8 +18,12 @@ function fail(status: number): MediaAnswer {
   return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: null };
 }
 
-/** Where media is looked up: the project open now (media is by id, and needs no caller). */
-type MediaSource = Pick<RequestContext, 'currentProject'>;
+/**
+ * Where media is looked up: the project open now (media is by id, and needs no caller); on a team
+ * server, `confinedTo` its media folder — a video row's path (a pushed or imported file's) leading
+ * anywhere else is not served.
+ */
+type MediaSource = Pick<RequestContext, 'currentProject'> & { confinedTo?: string };
 
 /** Resolves `video/<id>` or `thumbs/<id>/<sheet>` to a file the project owns; never a raw path. */
 async function resolveMediaFile(source: MediaSource, route: string): Promise<{ path: string } | { status: number; reason: string }> {
@@ -36,7 +40,9 @@ async function resolveMediaFile(source: MediaSource, route: string): Promise<{ p
   if (kind === 'video' && parts.length === 2) {
     const video = await videoOf(project, id);
     if (!video) return { status: 404, reason: 'Unknown video id.' };
-    return { path: videoPath(project, video) };
+    const path = videoPath(project, video);
+    if (source.confinedTo !== undefined && !isPathInside(path, source.confinedTo)) return { status: 403, reason: "Outside the server's media folder." };
+    return { path };
   }
   if (kind === 'thumbs' && parts.length === 3 && sheet && /^\d{1,5}$/.test(sheet)) {
     const root = thumbnailDir(project.cacheDir, id);

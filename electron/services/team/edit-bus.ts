@@ -1,6 +1,7 @@
 // Who hears a team project's committed edits: the pages streaming its events, in this process — and,
 // through a relay (PostgreSQL's LISTEN/NOTIFY when the server runs on a database), those served by
 // the other server processes sharing the data.
+import { PARENT_FIRST } from '../db/edit-log';
 import type { CommittedEdit } from '../db/project-store';
 
 /** Carries edits between server processes (db/postgres/notify.ts). */
@@ -24,6 +25,11 @@ export class EditBus {
   committed(project: string, edit: CommittedEdit): void {
     this.deliver(project, edit);
     this.relay?.send(project, edit);
+  }
+
+  /** Edits may have been missed (the relay was away): every page of every project reloads everything. */
+  missedSome(): void {
+    for (const project of this.listeners.keys()) this.deliver(project, { person: null, tables: [...PARENT_FIRST], videoIds: [] });
   }
 
   /** An edit another process committed (from the relay). */

@@ -83,6 +83,8 @@ export class TeamHost {
     const checked = teamProjectName.safeParse(name);
     if (!checked.success) throw new ServiceError('invalid-request', `${name}: ${checked.error.issues[0]!.message}.`);
     if ((await this.accounts.store.projects()).some((p) => p.name === name) || existsSync(this.pathOf(name))) throw new ServiceError('conflict', `There is already a project ${name}.`);
+    // (the lead's account first: nothing is made for a lead who is not there)
+    if (lead && !(await this.accounts.store.account(lead))) throw new ServiceError('not-found', `No account named ${lead}: add it first (tidemark users add ${lead}).`);
     const project = await Project.open(this.pathOf(name), { create: true, name });
     await project.close();
     await this.accounts.store.addProject(name, new Date().toISOString());

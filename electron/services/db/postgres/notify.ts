@@ -1,7 +1,7 @@
 // Live updates across server processes on one PostgreSQL database: each process NOTIFYs the edits it
 // commits on one channel and LISTENs on it for the others' (its own are told apart by an id of its
-// own). The listening connection reconnects after PostgreSQL restarts; what it misses meanwhile the
-// pages catch up on when their own stream comes back (they reload everything then).
+// own). The listening connection reconnects after PostgreSQL restarts, and then tells every page to
+// reload everything, since what the others committed meanwhile was not heard.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { z } from 'zod';
@@ -26,7 +26,14 @@ export async function postgresRelay(pool: pg.Pool, connectionString: string, bus
   const listen = async (): Promise<void> => {
     const client = new pg.Client({ connectionString });
     client.on('notification', (message) => {
-      const parsed = messageSchema.safeParse(JSON.parse(message.payload ?? 'null'));
+      // anyone who can connect may NOTIFY: what is not one of ours is ignored
+      let payload: unknown;
+      try {
+        payload = JSON.parse(message.payload ?? 'null');
+      } catch {
+        return;
+      }
+      const parsed = messageSchema.safeParse(payload);
       if (parsed.success && parsed.data.origin !== origin) bus.deliver(parsed.data.project, parsed.data.edit);
     });
     client.on('error', () => reconnect());
@@ -40,7 +47,11 @@ export async function postgresRelay(pool: pg.Pool, connectionString: string, bus
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = null;
-      listen().catch(() => reconnect());
+      // what the other processes committed meanwhile was not heard: every page reloads everything
+      listen().then(
+        () => bus.missedSome(),
+        () => reconnect(),
+      );
     }, 1000);
   };
   await listen();
