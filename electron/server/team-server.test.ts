@@ -377,6 +377,16 @@ describe.each(['the embedded engine', 'PostgreSQL'] as const)('the team server o
     await request(lee, '/team/projects/alpha/members', { body: { name: 'Ann', roles: ['annotator'] } });
   }, 20_000);
 
+  it('keeps where each person left things their own: one person’s playhead does not move another’s', async () => {
+    const fresh = await member(`Pia${engine.length}`, 'alpha', ['annotator']);
+    await call(lee, 'alpha', 'projects.selectVideo', { videoId: fx.videoId });
+    await call(lee, 'alpha', 'videos.saveView', { videoId: fx.videoId, position: 42, viewStart: 0, pxPerSec: 20 });
+    expect((await call(lee, 'alpha', 'projects.viewState')).body.value).toEqual({ selectedVideoId: fx.videoId, videos: { [fx.videoId]: { position: 42, viewStart: 0, pxPerSec: 20 } } });
+    expect((await call(fresh, 'alpha', 'projects.viewState')).body.value).toEqual({ selectedVideoId: null, videos: {} });
+    await call(fresh, 'alpha', 'videos.saveView', { videoId: fx.videoId, position: 3, viewStart: 0, pxPerSec: 10 });
+    expect((await call(lee, 'alpha', 'projects.viewState')).body.value.videos[fx.videoId].position).toBe(42);
+  });
+
   // last: it leaves this address held
   it('counts an address’s wrong passwords across names, and one’s own sign-in does not wipe them', async () => {
     const wrong = (name: string) => request(newClient(), '/team/login', { body: { name, password: 'not the password' } });

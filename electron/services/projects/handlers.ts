@@ -1,6 +1,6 @@
-import { requireVideo } from '../videos/service';
 import type { HandlerMap } from '../feature';
 import { checkMayReplaceProject } from './policy';
+import { selectVideoFor, viewStateFor } from './view-state';
 
 export const projectHandlers = {
   'projects.recent': (_req, ctx) => ctx.machine.settings.recent(),
@@ -18,14 +18,9 @@ export const projectHandlers = {
     await ctx.projects.close();
     return null;
   },
-  'projects.viewState': async (_req, ctx) => {
-    const project = ctx.project();
-    return { selectedVideoId: project.store.getMeta('selectedVideoId'), videos: await project.stores.videos.views() };
-  },
+  'projects.viewState': (_req, ctx) => viewStateFor(ctx),
   'projects.selectVideo': async (req, ctx) => {
-    const project = ctx.project();
-    if (req.videoId) await requireVideo(project, req.videoId);
-    await project.store.setMeta('selectedVideoId', req.videoId);
+    await selectVideoFor(ctx, req.videoId);
     return null;
   },
 } satisfies Partial<HandlerMap>;

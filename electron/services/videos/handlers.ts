@@ -1,6 +1,7 @@
 import type { HandlerMap } from '../feature';
 import { relinkVideo } from './relink';
-import { importVideos, removeVideo, saveView, videosFor } from './service';
+import { saveViewFor } from '../projects/view-state';
+import { importVideos, removeVideo, videosFor } from './service';
 
 export const videoHandlers = {
   'videos.list': (_req, ctx) => videosFor(ctx.project(), ctx.caller),
@@ -23,7 +24,7 @@ export const videoHandlers = {
     return null;
   },
   'videos.saveView': async (req, ctx) => {
-    await saveView(ctx.project(), req.videoId, { position: req.position, viewStart: req.viewStart, pxPerSec: req.pxPerSec });
+    await saveViewFor(ctx, req.videoId, { position: req.position, viewStart: req.viewStart, pxPerSec: req.pxPerSec });
     return null;
   },
 } satisfies Partial<HandlerMap>;

@@ -42,8 +42,3 @@ export async function removeVideo(project: Project, caller: Caller, videoId: str
     await w.videos.remove(videoId);
   });
 }
-
-export async function saveView(project: Project, videoId: string, view: { position: number; viewStart: number; pxPerSec: number }): Promise<void> {
-  await requireVideo(project, videoId);
-  await project.store.saveViewState(videoId, view);
-}
