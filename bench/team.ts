@@ -181,16 +181,20 @@ async function prepare(dataDir: string, database: string | undefined, seconds: n
       ]);
       pointOf.set(made.question.id, made.queryPoints[0]!.id);
     }
-    await openRound(project, { person: LEAD, role: 'lead' }, {
-      name: 'Bench round',
-      purpose: 'review',
-      selection: { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null },
-      reviewers,
-      reviewsPerItem: 2,
-      threshold: 0.8,
-      numericTolerance: 0,
-      eventTolerance: 1,
-    });
+    await openRound(
+      project,
+      { person: LEAD, role: 'lead' },
+      {
+        name: 'Bench round',
+        purpose: 'review',
+        selection: { profileId: null, taskCodes: [], statuses: [], authors: [], sample: null },
+        reviewers,
+        reviewsPerItem: 2,
+        threshold: 0.8,
+        numericTolerance: 0,
+        eventTolerance: 1,
+      },
+    );
     return { videoId, tokens, pointOf, annotators, reviewers };
   } finally {
     await data.close();
@@ -198,7 +202,12 @@ async function prepare(dataDir: string, database: string | undefined, seconds: n
 }
 
 const seededQuestion = (i: number) =>
-  questionFieldsSchema.parse({ profileId: builtinProfileId('ovo-s-bench'), taskCode: '1.1.1', text: `Seeded question ${i}: which is nearer?`, options: { A: 'chair', B: 'table', C: 'door', D: 'lamp' } });
+  questionFieldsSchema.parse({
+    profileId: builtinProfileId('ovo-s-bench'),
+    taskCode: '1.1.1',
+    text: `Seeded question ${i}: which is nearer?`,
+    options: { A: 'chair', B: 'table', C: 'door', D: 'lamp' },
+  });
 
 interface Server {
   child: ChildProcess;
@@ -354,7 +363,13 @@ async function review(load: Load, client: Client, pointOf: Map<string, string>, 
       load.errors.push(`reviews.queue by ${client.name}: ${item.questionId} is not a seeded question`);
       continue;
     }
-    const submitted = await load.call(client, 'reviews.submit', { questionId: item.questionId, round: item.round, answers: [{ queryPointId: point, answer: 'A' }], verdict: 'accept', secondsSpent: 20 });
+    const submitted = await load.call(client, 'reviews.submit', {
+      questionId: item.questionId,
+      round: item.round,
+      answers: [{ queryPointId: point, answer: 'A' }],
+      verdict: 'accept',
+      secondsSpent: 20,
+    });
     if (submitted) counts.submitted++;
   }
 }
@@ -449,7 +464,9 @@ async function runTeam(label: string, seconds: number, processes: number, databa
     if (streamFailure) load.errors.push(`event stream: ${streamFailure instanceof Error ? streamFailure.message : String(streamFailure)}`);
 
     const calls = load.calls - callsBefore;
-    console.log(`  ${calls.toLocaleString('en')} calls in ${wall.toFixed(0)} s: ${(calls / wall).toFixed(1)} calls per second; ${reviewCounts.submitted} reviews submitted (${reviewCounts.queueEmpty} times a reviewer's queue had nothing left)`);
+    console.log(
+      `  ${calls.toLocaleString('en')} calls in ${wall.toFixed(0)} s: ${(calls / wall).toFixed(1)} calls per second; ${reviewCounts.submitted} reviews submitted (${reviewCounts.queueEmpty} times a reviewer's queue had nothing left)`,
+    );
     figure(`${prefix} calls per second`, calls / wall, 'x');
     for (const [kind, values] of load.latencies) {
       const s = stats(values);
@@ -476,7 +493,9 @@ async function runTeam(label: string, seconds: number, processes: number, databa
     );
     figure(`${prefix} acknowledged writes lost`, lost, 'x');
 
-    console.log(`  errors: ${load.errors.length}${load.unanswered ? ` (${load.unanswered} calls without an answer)` : ''}${load.errors.length ? '; first: ' + load.errors.slice(0, 5).join(' | ') : ''}`);
+    console.log(
+      `  errors: ${load.errors.length}${load.unanswered ? ` (${load.unanswered} calls without an answer)` : ''}${load.errors.length ? '; first: ' + load.errors.slice(0, 5).join(' | ') : ''}`,
+    );
     figure(`${prefix} errors`, load.errors.length, 'x');
 
     // Event delay: each annotator makes one call at a time, and the server streams each committed
@@ -514,11 +533,18 @@ async function runTeam(label: string, seconds: number, processes: number, databa
     figure(`${prefix} event delay after send p95`, sent.p95, 'ms');
     if (relayed.length) {
       const other = stats(relayed);
-      console.log(`  of which the marks made on the other process (relayed through PostgreSQL): p50 ${ms(other.median)}, p95 ${ms(other.p95)}, longest ${ms(other.max)} after the answer (${other.n} marks)`);
+      console.log(
+        `  of which the marks made on the other process (relayed through PostgreSQL): p50 ${ms(other.median)}, p95 ${ms(other.p95)}, longest ${ms(other.max)} after the answer (${other.n} marks)`,
+      );
       figure(`${prefix} relayed event delay after answer p95`, other.p95, 'ms');
     }
 
-    for (let i = 0; i < servers.length; i++) reportMemory(rss.map((s) => ({ at: s.at, bytes: s.bytes[i]! })), servers.length > 1 ? `server ${i + 1}` : 'server', `${prefix} server${servers.length > 1 ? ` ${i + 1}` : ''}`);
+    for (let i = 0; i < servers.length; i++)
+      reportMemory(
+        rss.map((s) => ({ at: s.at, bytes: s.bytes[i]! })),
+        servers.length > 1 ? `server ${i + 1}` : 'server',
+        `${prefix} server${servers.length > 1 ? ` ${i + 1}` : ''}`,
+      );
   } finally {
     stopObserving.abort();
     for (const server of servers) await server.stop();
@@ -538,7 +564,9 @@ function reportMemory(rss: Array<{ at: number; bytes: number }>, who: string, pr
   const firstMinute = rss.filter((s) => s.at <= 60 + RSS_EVERY_MS / 2000);
   const rest = rss.filter((s) => s.at > 60 + RSS_EVERY_MS / 2000);
   const shown = rss.filter((s, i) => rss.length <= 13 || i % 6 === 0 || i === rss.length - 1);
-  console.log(`  ${who} RSS (sampled every ${RSS_EVERY_MS / 1000} s${shown.length < rss.length ? ', shown a minute apart' : ''}): ${shown.map((s) => `${s.at.toFixed(0)} s ${mb(s.bytes)}`).join(', ')}`);
+  console.log(
+    `  ${who} RSS (sampled every ${RSS_EVERY_MS / 1000} s${shown.length < rss.length ? ', shown a minute apart' : ''}): ${shown.map((s) => `${s.at.toFixed(0)} s ${mb(s.bytes)}`).join(', ')}`,
+  );
   const endOfFirst = firstMinute.at(-1)!;
   figure(`${prefix} RSS after the first minute`, endOfFirst.bytes / 1e6, 'MB');
   if (rest.length < 2) {

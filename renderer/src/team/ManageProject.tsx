@@ -67,7 +67,11 @@ export function ManageProject({ project }: { project: string }): React.JSX.Eleme
       () => teamApi.resetPassword(project, name),
       (invitation) => ({ ok: true, message: `${name}’s password is cleared and they are signed out: send them this link to set a new one.`, invitation }),
     );
-  const revoke = (name: string): Promise<boolean> => step(() => teamApi.revoke(project, name), () => ({ ok: true, message: `${name} is signed out everywhere.` }));
+  const revoke = (name: string): Promise<boolean> =>
+    step(
+      () => teamApi.revoke(project, name),
+      () => ({ ok: true, message: `${name} is signed out everywhere.` }),
+    );
 
   return (
     <section className="team-manage" aria-label={`Manage ${project}`} data-testid="team-manage">
@@ -138,7 +142,15 @@ export function ManageProject({ project }: { project: string }): React.JSX.Eleme
         </table>
       )}
 
-      <InviteForm project={project} onInvite={(request) => step(() => teamApi.invite(project, request), (answer) => inviteOutcome(project, answer.member, answer.invitation))} />
+      <InviteForm
+        project={project}
+        onInvite={(request) =>
+          step(
+            () => teamApi.invite(project, request),
+            (answer) => inviteOutcome(project, answer.member, answer.invitation),
+          )
+        }
+      />
 
       <AuditLog project={project} version={logVersion} />
     </section>

@@ -3,15 +3,7 @@
 // refusal comes back as data for the page to show (a wrong password, throttled, not a lead).
 import { z } from 'zod';
 import type { Role } from '../../../shared/domain';
-import {
-  auditEntrySchema,
-  invitationInfoSchema,
-  inviteAnswerSchema,
-  teamInvitationSchema,
-  teamMeSchema,
-  teamMemberSchema,
-  teamResultSchema,
-} from '../../../shared/team';
+import { auditEntrySchema, invitationInfoSchema, inviteAnswerSchema, teamInvitationSchema, teamMeSchema, teamMemberSchema, teamResultSchema } from '../../../shared/team';
 import { csrfHeaders, page } from '../api/base-path';
 
 export type TeamAnswer<T> = { ok: true; value: T } | { ok: false; status: number; error: { code: string; message: string } };

@@ -52,7 +52,15 @@ describe('an invitation form', () => {
 
 describe('the Manage section', () => {
   it('is offered for the projects I lead only', () => {
-    const me: TeamMe = { name: 'Lee', email: null, csrf: 'x', projects: [{ name: 'cats', roles: ['lead', 'annotator'] }, { name: 'dogs', roles: ['annotator'] }] };
+    const me: TeamMe = {
+      name: 'Lee',
+      email: null,
+      csrf: 'x',
+      projects: [
+        { name: 'cats', roles: ['lead', 'annotator'] },
+        { name: 'dogs', roles: ['annotator'] },
+      ],
+    };
     expect(leadProjects(me)).toEqual(['cats']);
   });
 
