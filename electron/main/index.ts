@@ -19,6 +19,17 @@ import { APP_ORIGIN, APP_SCHEME, appFileFromUrl, isInternalNavigation, MEDIA_SCH
 import { desktopKeyStore } from './safe-key-store';
 import { loadFailure, RecentTeamServersFile, teamNavigation, teamPartition } from './team-window';
 
+/** What every window's web contents run with: isolated, sandboxed, no Node, no mixed content. */
+const LOCKED_DOWN = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  spellcheck: false,
+} as const;
+
 const rendererDir = join(__dirname, '..', 'renderer');
 const csp = contentSecurityPolicy({ mediaScheme: MEDIA_SCHEME });
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
@@ -134,16 +145,7 @@ async function openTeamWindow(origin: string): Promise<string | null> {
     title: `Tidemark — ${new URL(origin).host}`,
     backgroundColor: '#0f1419',
     show: false,
-    webPreferences: {
-      partition,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      spellcheck: false,
-    },
+    webPreferences: { partition, ...LOCKED_DOWN },
   });
   teamWindows.set(origin, window);
   teamOrigins.set(window.webContents, origin);
@@ -203,16 +205,7 @@ function createWindow(): BrowserWindow {
     title: 'Tidemark',
     backgroundColor: '#0f1419',
     show: false,
-    webPreferences: {
-      preload: join(__dirname, 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      spellcheck: false,
-    },
+    webPreferences: { preload: join(__dirname, 'preload.cjs'), ...LOCKED_DOWN },
   });
   window.once('ready-to-show', () => window.show());
   void window.loadURL(`${APP_ORIGIN}/index.html`);
