@@ -1,6 +1,7 @@
 // What both HTTP transports (browser mode, electron/server/http-server.ts, and the team server,
 // team-server.ts) answer alike: security headers, bodies within limits, JSON answers serialised a
 // slice at a time, static files of the built renderer, media by id with Range.
+import { timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -25,6 +26,14 @@ const STATIC_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
 };
+
+/** Whether a secret sent (a token, a CSRF token) is the expected one: compared in constant time. */
+export function sameSecret(given: string | undefined | null, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export function cookieToken(req: IncomingMessage, name: string): string | null {
   for (const cookie of req.headers.cookie?.split(';') ?? []) {

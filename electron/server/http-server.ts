@@ -3,7 +3,7 @@
 // Error answers are fixed texts: nothing a request or a file contains is ever echoed back.
 // Who calls is each browser's session (its own HttpOnly cookie): signing in, out and asking who you
 // are is /session, outside the contract, and every /api call runs as its session's caller.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiResult } from '../../shared/api';
@@ -11,7 +11,22 @@ import type { AppServices } from '../services/app-services';
 import { isApiMethod } from '../../shared/api-methods';
 import type { HandlerMap } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
-import { answerStatic, cookieToken, IDLE_CONNECTION_MS, isJson, MAX_BODY, parseTarget, readBody, refuse, resultJson, securityHeaders, send, sendMedia, whileClientWaits } from './http-common';
+import {
+  answerStatic,
+  cookieToken,
+  IDLE_CONNECTION_MS,
+  isJson,
+  MAX_BODY,
+  parseTarget,
+  readBody,
+  refuse,
+  resultJson,
+  sameSecret,
+  securityHeaders,
+  send,
+  sendMedia,
+  whileClientWaits,
+} from './http-common';
 import { SessionStore, type Session } from '../services/session/sessions';
 import { SignInService } from '../services/session/sign-in';
 import { parseJsonBody } from './json-body';
@@ -44,13 +59,6 @@ export interface BrowserServer {
 
 export function newToken(): string {
   return randomBytes(24).toString('base64url');
-}
-
-function sameToken(given: string | undefined | null, token: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function startBrowserServer(options: {
@@ -163,7 +171,7 @@ export function startBrowserServer(options: {
     if (fromAnotherPage(req, api)) return refuse(res, api, 403, 'forbidden', 'Requests from other sites are refused.');
 
     const queryToken = url.searchParams.get('token');
-    if (sameToken(queryToken, token)) {
+    if (sameSecret(queryToken, token)) {
       // trade the token in the URL for a cookie and drop it from the address bar
       res.setHeader('Set-Cookie', `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`);
       url.searchParams.delete('token');
@@ -173,7 +181,7 @@ export function startBrowserServer(options: {
       return;
     }
     const headerToken = req.headers['x-tidemark-token'];
-    if (!sameToken(typeof headerToken === 'string' ? headerToken : cookieToken(req, tokenCookieName(port)), token)) {
+    if (!sameSecret(typeof headerToken === 'string' ? headerToken : cookieToken(req, tokenCookieName(port)), token)) {
       return refuse(res, api, 401, 'forbidden', 'Tidemark: open the URL printed at start (it carries the access token).');
     }
 

@@ -5,7 +5,6 @@
 // person holds there. Without a session every method answers 401; a project the person is not a
 // member of, 403. Each call that can show items' answers, and each one that changes something, goes
 // to the project's audit log.
-import { timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -13,16 +12,31 @@ import { z } from 'zod';
 import type { ApiErrorCode, ApiResult } from '../../shared/api';
 import { isApiMethod, type ApiMethod } from '../../shared/api-methods';
 import { declarations } from '../../shared/contract';
-import { roles } from '../../shared/domain';
 import { acceptInvitationSchema, CSRF_COOKIE, CSRF_HEADER, inviteRequestSchema, loginRequestSchema, membersRequestSchema, teamProjectName, type AuditEntry } from '../../shared/team';
 import { personName } from '../../shared/review/types';
+import { signInRequestSchema } from '../../shared/session';
 import { SESSION_DAYS, type AccountService, type TeamSession } from '../services/accounts/service';
 import { ServiceError, toApiError } from '../services/errors';
 import { exportTidemarkJsonl, importTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { dispatch, type HandlerMap } from '../services/handlers';
 import { answerMedia } from '../services/media/serve';
 import type { TeamHost } from '../services/team/host';
-import { answerStatic, cookieToken, IDLE_CONNECTION_MS, isJson, MAX_BODY, parseTarget, readBody, refuse, resultJson, securityHeaders, send, sendMedia, whileClientWaits } from './http-common';
+import {
+  answerStatic,
+  cookieToken,
+  IDLE_CONNECTION_MS,
+  isJson,
+  MAX_BODY,
+  parseTarget,
+  readBody,
+  refuse,
+  resultJson,
+  sameSecret,
+  securityHeaders,
+  send,
+  sendMedia,
+  whileClientWaits,
+} from './http-common';
 import { parseJsonBody } from './json-body';
 import { confineFiles } from './team-files';
 
@@ -77,13 +91,6 @@ function auditKind(method: ApiMethod): AuditEntry['kind'] | null {
   const { access, blinding } = declarations[method];
   if (access === 'write') return 'write';
   return blinding === 'redacted' || blinding === 'refused' ? 'read' : null;
-}
-
-function sameSecret(given: string | null | undefined, expected: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function startTeamServer(options: TeamServerOptions): Promise<TeamServer> {
@@ -310,7 +317,7 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
         return json(res, 200, { ok: true, value: null });
       }
       if (req.method !== 'POST') return fail(res, 405, 'invalid-request', 'GET, POST or DELETE only.');
-      const given = await smallBody(req, res, z.object({ person: personName, role: z.enum(roles), passphrase: z.string().max(200).optional() }).strict());
+      const given = await smallBody(req, res, signInRequestSchema);
       if (!given) return;
       if (given.person.normalize('NFC').toLowerCase() !== session.name.normalize('NFC').toLowerCase()) {
         return json(res, 200, { ok: false, error: { code: 'forbidden', message: `You are signed in as ${session.name}: sign out to sign in as someone else.` } });

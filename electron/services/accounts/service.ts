@@ -105,8 +105,7 @@ export class AccountService {
     if (held > now) throw new ServiceError('unavailable', `Too many wrong passwords: try again in ${Math.ceil((held - now) / 60_000)} minutes.`);
     const account = await this.store.account(name);
     // the same work either way: a wrong name answers no faster than a wrong password
-    const stored = account?.passwordHash ?? DUMMY_HASH;
-    const matches = await passphraseMatches(await stored, password);
+    const matches = await passphraseMatches(account?.passwordHash ?? (await dummy()), password);
     if (!account || !account.passwordHash || !matches) {
       this.byAddress.attempt(address, now);
       throw new ServiceError('unauthenticated', 'Wrong name or password.');
@@ -202,5 +201,6 @@ function sessionOf(row: SessionRow): TeamSession {
   return { idHash: row.idHash, name: row.name, csrf: row.csrf, roles: { ...row.roles } };
 }
 
-/** Checked against when the account does not exist or has no password, so that it takes as long. */
-const DUMMY_HASH: Promise<string> = hashPassphrase(randomBytes(16).toString('hex'));
+/** Checked against when the account does not exist or has no password, so that it takes as long (made at the first sign-in, not at start). */
+let dummyHash: Promise<string> | null = null;
+const dummy = (): Promise<string> => (dummyHash ??= hashPassphrase(randomBytes(16).toString('hex')));
