@@ -193,6 +193,10 @@ describe.each(['the embedded engine', 'PostgreSQL'] as const)('the team server o
     expect((await call(rita, 'alpha', 'videos.list')).status).toBe(200);
   });
 
+  it('lets a reviewer import no video (they answer in the review, not change what is reviewed)', async () => {
+    expect((await call(rita, 'alpha', 'videos.import', { paths: ['clip.mp4'] })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
   it('lets nobody become another person, or work in a role they do not hold', async () => {
     expect((await request(ann, '/p/alpha/session', { body: { person: 'Lee', role: 'lead' } })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect((await request(ann, '/p/alpha/session', { body: { person: 'Ann', role: 'lead' } })).body).toMatchObject({ ok: false, error: { code: 'forbidden' } });
@@ -240,8 +244,11 @@ describe.each(['the embedded engine', 'PostgreSQL'] as const)('the team server o
     expect(anns[1]).toMatchObject({ kind: 'read', what: 'annotations.load', subject: JSON.stringify({ videoId: fx.videoId }), ok: true });
     // a list of videos shows no answers: not recorded as a read of them
     expect(anns.some((e) => e.what === 'videos.list')).toBe(false);
-    // and each sign-in
-    expect(log.some((e) => e.person === 'Ann' && e.kind === 'sign-in')).toBe(true);
+    // and each sign-in, refused ones too (Rita's wrong passwords above); not where someone left things
+    expect(log.some((e) => e.person === 'Ann' && e.kind === 'sign-in' && e.ok)).toBe(true);
+    expect(log.some((e) => e.person === 'Rita' && e.kind === 'sign-in' && !e.ok)).toBe(true);
+    await call(ann, 'alpha', 'videos.saveView', { videoId: fx.videoId, position: 1, viewStart: 0, pxPerSec: 10 });
+    expect((await data.accounts.store.auditOf('alpha', 1))[0]?.what).not.toBe('videos.saveView');
     // every method that can show answers, as the reviewer called them above, is there
     expect(log.some((e) => e.person === 'Rita' && e.what === 'reviews.context')).toBe(true);
   });

@@ -89,6 +89,8 @@ function subjectOf(payload: unknown): string {
 /** What the audit log records of a call: reads that can show items' answers, and writes. */
 function auditKind(method: ApiMethod): AuditEntry['kind'] | null {
   const { access, blinding } = declarations[method];
+  // where a person left things is theirs, no benchmark data: not in the log (it would flood it)
+  if (method === 'videos.saveView' || method === 'projects.selectVideo') return null;
   if (access === 'write') return 'write';
   return blinding === 'redacted' || blinding === 'refused' ? 'read' : null;
 }
@@ -171,7 +173,11 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
         return json(res, 200, { ok: true, value: me });
       } catch (error) {
         const apiError = toApiError(error);
-        console.error(`[tidemark] sign-in refused (${apiError.code}) for ${JSON.stringify(given.name)} from ${addressOf(req)}`);
+        console.error(`[tidemark] sign-in refused (${apiError.code === 'unavailable' ? 'held' : apiError.code}) for ${JSON.stringify(given.name)} from ${addressOf(req)}`);
+        // a refused sign-in is in the log of each project of the account it named (its leads see guessing)
+        const named = await accounts.store.membershipsOf(given.name).catch(() => []);
+        for (const m of named)
+          await accounts.audit(m.project, { person: given.name, role: null, kind: 'sign-in', what: 'sign-in', subject: JSON.stringify({ from: addressOf(req) }), ok: false }).catch(() => undefined);
         return json(res, apiError.code === 'unavailable' ? 429 : 401, { ok: false, error: apiError });
       }
     }

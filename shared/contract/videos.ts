@@ -4,6 +4,9 @@ import type { Video } from '../domain';
 import { empty, filePath, id, seconds } from './fields';
 import { method, reply } from './method';
 
+/** A reviewer answers in the review rather than changing what is reviewed: the project's videos included. */
+const NOT_REVIEWERS = { only: ['lead', 'annotator', 'adjudicator', 'researcher'], doing: 'import or relink videos' } as const;
+
 export const videoMethods = {
   'videos.list': method({ request: empty, response: reply<Video[]>(), access: 'read', job: false, callers: 'member', blinding: 'no-item-content' }),
   'videos.import': method({
@@ -11,7 +14,7 @@ export const videoMethods = {
     response: reply<{ jobId: string }>(),
     access: 'write',
     job: true,
-    callers: 'member',
+    callers: NOT_REVIEWERS,
     blinding: 'no-item-content',
   }),
   'videos.relink': method({
@@ -19,7 +22,7 @@ export const videoMethods = {
     response: reply<{ relinked: Video[] }>(),
     access: 'write',
     job: false,
-    callers: 'member',
+    callers: NOT_REVIEWERS,
     blinding: 'no-item-content',
   }),
   'videos.remove': method({ request: z.object({ videoId: id }).strict(), response: reply<null>(), access: 'write', job: false, callers: 'member', blinding: 'refused' }),

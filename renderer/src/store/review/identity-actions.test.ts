@@ -56,6 +56,7 @@ describe('switching person', () => {
         info: info('Res', 'researcher'),
         project,
         keymap: { play: ['p'] },
+        live: 'live',
         questions: [question('q', 'p', { text: SENTINEL })],
         queryPoints: [point('p1', 'q', 5, { answer: SENTINEL })],
         runReplay: { run: [{ answer: SENTINEL }] } as never,
@@ -77,9 +78,9 @@ describe('switching person', () => {
     expect(now?.caller).toEqual({ person: 'Rita', role: 'reviewer' });
     expect(session).toBe(1);
     expect(status).toBe('You are Rita (reviewer)');
-    // only what no service answers by caller is kept: the project, its videos, the key bindings
+    // only what no service answers by caller is kept: the project, its videos, the key bindings, the page's event stream
     const { info: _i, session: _s, status: _t, ...initial } = initialState;
-    expect(rest).toEqual({ ...initial, project, videos: state().videos, keymap: { play: ['p'] } });
+    expect(rest).toEqual({ ...initial, project, videos: state().videos, keymap: { play: ['p'] }, live: 'live' });
     await vi.waitFor(() => expect(seen).toEqual(['project read again']));
   });
 

@@ -74,6 +74,8 @@ function forgetCaller(info: AppInfo): void {
       project: s.project,
       videos: s.videos,
       viewState: s.viewState,
+      // the page's event stream goes on (it carries no content, and is no one's)
+      live: s.live,
       session: s.session + 1,
       status: `You are ${info.caller.person} (${info.caller.role})`,
     },
