@@ -76,6 +76,7 @@ const PROMPTS = {
 
 export function PathPrompt(): React.JSX.Element | null {
   const prompt = useStore((s) => s.prompt);
+  const team = useStore((s) => s.info?.mode === 'team');
   const [text, setText] = useState('');
   if (!prompt) return null;
   const spec = PROMPTS[prompt.kind];
@@ -101,7 +102,11 @@ export function PathPrompt(): React.JSX.Element | null {
             <input autoFocus value={text} onChange={(e) => setText(e.target.value)} data-testid="path-input" />
           )}
         </label>
-        <p className="hint">Browser mode reads paths on this computer; the desktop app shows a file dialog instead.</p>
+        <p className="hint">
+          {team
+            ? 'Paths are on the team server, inside its media folder (a relative path is taken from it); a file to write goes in its exports/ folder (exports/name.jsonl).'
+            : 'Browser mode reads paths on this computer; the desktop app shows a file dialog instead.'}
+        </p>
         <div className="actions">
           <button type="button" onClick={closeOverlay}>
             Cancel
