@@ -24,6 +24,7 @@ import { renderClip, SMALL_CLIP, tempDir } from './test-support/fixtures';
 import { addDraftsAndRun, lead, openRoundOfAnns, populateForReview, rita, type DraftedFixture, type ReviewFixture } from './test-support/review';
 import { importVideos } from './videos/service';
 import { everyRequest } from './test-support/every-request';
+import { sqliteOf } from './test-support/project';
 
 const dir = tempDir();
 let app: AppServices;
@@ -75,10 +76,10 @@ beforeAll(async () => {
   fx = await populateForReview(project);
   drafted = await addDraftsAndRun(project, fx, join(dir.path, 'run.jsonl'));
   await openRoundOfAnns(project, 'R1', ['Rita']);
-  markId = project.store.db.query<{ id: string }>('SELECT id FROM marks LIMIT 1').get()!.id;
+  markId = sqliteOf(project).db.query<{ id: string }>('SELECT id FROM marks LIMIT 1').get()!.id;
   pointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.textId)!.id;
   choicePointId = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.choiceId)!.id;
-  draftId = project.store.db.query<{ id: string }>('SELECT id FROM drafts LIMIT 1').get()!.id;
+  draftId = sqliteOf(project).db.query<{ id: string }>('SELECT id FROM drafts LIMIT 1').get()!.id;
   clip = await renderClip(join(dir.path, 'clip.mp4'));
   sameClip = join(dir.path, 'same.mp4');
   copyFileSync(clip, sameClip);

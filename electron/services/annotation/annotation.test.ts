@@ -10,7 +10,7 @@ import { Project } from '../projects/project';
 import * as profiles from '../profiles/service';
 import { builtinProfileId } from '../profiles/builtin';
 import { tempDir } from '../test-support/fixtures';
-import { apiClient, insertTestVideo, rawConnection } from '../test-support/project';
+import { apiClient, insertTestVideo, rawConnection, sqliteOf } from '../test-support/project';
 import { removeVideo } from '../videos/service';
 import * as annotation from './service';
 import { listVideos } from '../videos/library';
@@ -41,7 +41,7 @@ afterEach(async () => {
 const event = (t: number): MarkInput => ({ type: 'event', start: t, end: null, target: 'cuts', data: {} });
 const fields = (input: Partial<QuestionFields> & { profileId: string }): QuestionFields => questionFieldsSchema.parse(input);
 const point = (input: Partial<QueryPointFields> & { time: number }): QueryPointFields => queryPointFieldsSchema.parse(input);
-const db = () => project.store.db;
+const db = () => sqliteOf(project).db;
 
 describe('marks', () => {
   it('creates, edits and deletes marks of every type, validated', async () => {
@@ -73,7 +73,7 @@ describe('marks', () => {
     many[4_321] = { type: 'span', start: 5, end: 2, data: {} } as unknown as MarkInput;
     await expect(marks(...many)).rejects.toThrow(/marks\.4321\.end: end is before start/);
     expect(await project.stores.annotation.marksOfVideo(videoId)).toHaveLength(0);
-    expect(project.store.history('ann')).toHaveLength(0);
+    expect(await project.store.history('ann')).toHaveLength(0);
   });
 
   it('a patch of a mark is checked whole, and two changes of one mark in a call build on each other', async () => {
@@ -156,7 +156,7 @@ describe('undo and redo', () => {
       updated_at: `t${i}`,
     });
     const p = (i: number) => ({ id: `p${i}`, question_id: `q${i}`, time: i + 0.5, fields: JSON.stringify({ answer: 'A' }) });
-    await project.store.edit('ann', 'Import many', (tx) => {
+    await sqliteOf(project).editRows('ann', 'Import many', (tx) => {
       for (let i = 0; i < 50; i++) {
         tx.insert('questions', q(i));
         tx.insert('query_points', p(i));
@@ -227,7 +227,7 @@ describe('undo and redo', () => {
 
   it('refuses to undo inserted rows that were changed outside the log', async () => {
     const { question } = await annotation.createQuestion(project, lead, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'q' }), []);
-    await project.store.edit('ann', 'Import one', (tx) => tx.insert('query_points', { id: 'p', question_id: question.id, time: 1, fields: '{}' }));
+    await sqliteOf(project).editRows('ann', 'Import one', (tx) => tx.insert('query_points', { id: 'p', question_id: question.id, time: 1, fields: '{}' }));
     const raw = rawConnection(project);
     raw.prepare('UPDATE query_points SET time = 2').run();
     raw.close();
@@ -237,7 +237,9 @@ describe('undo and redo', () => {
   it('brings back a removed video with everything on it, reviews included', async () => {
     await annotation.createMarks(project, ann, videoId, [event(1), event(2)]);
     const { question } = await annotation.createQuestion(project, ann, videoId, fields({ profileId: builtinProfileId('ovo-s-bench'), text: 'q' }), [{ time: 5 }].map(point));
-    await project.store.edit('rev', 'Review', (tx) => tx.insert('reviews', { id: 'r1', question_id: question.id, reviewer: 'rev', fields: '{"verdict":"accept"}', created_at: 'a', updated_at: 'a' }));
+    await sqliteOf(project).editRows('rev', 'Review', (tx) =>
+      tx.insert('reviews', { id: 'r1', question_id: question.id, reviewer: 'rev', fields: '{"verdict":"accept"}', created_at: 'a', updated_at: 'a' }),
+    );
     await project.store.saveViewState(videoId, { position: 3, viewStart: 0, pxPerSec: 10 });
     // a reviewed question's record is not an annotator's to remove
     await expect(removeVideo(project, ann, videoId)).rejects.toThrow(/only a lead can remove it/);

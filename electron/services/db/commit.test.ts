@@ -22,7 +22,7 @@ describe('Checkpointer', () => {
   it('checkpoints a project file on a thread of its own, with the better-sqlite3 this process loaded', async () => {
     const path = join(dir.path, 'a.tidemark');
     const store = ProjectStore.open(path, { create: true });
-    await store.edit('ann', 'one', (tx) => tx.insert('profiles', profile(1)));
+    await store.editRows('ann', 'one', (tx) => tx.insert('profiles', profile(1)));
     const checkpointer = Checkpointer.start(path);
     expect(checkpointer).not.toBeNull();
     expect(await checkpointer!.run()).toBe(true);
@@ -38,16 +38,16 @@ describe('committing', () => {
     const path = join(dir.path, 'large.tidemark');
     const runs = vi.spyOn(Checkpointer.prototype, 'run');
     const store = ProjectStore.open(path, { create: true });
-    await store.edit('ann', 'small', (tx) => tx.insert('profiles', profile(-1)));
+    await store.editRows('ann', 'small', (tx) => tx.insert('profiles', profile(-1)));
     expect(runs).not.toHaveBeenCalled();
-    await store.edit('ann', 'large', (tx) => {
+    await store.editRows('ann', 'large', (tx) => {
       for (let i = 0; i < LARGE_WRITE; i++) tx.insert('profiles', profile(i));
     });
     expect(count(store)).toBe(LARGE_WRITE + 1);
     expect(runs).toHaveBeenCalledTimes(1);
     expect(await runs.mock.results[0]!.value).toBe(true);
     // edits go on meanwhile, and the large one is one undo step
-    await store.edit('bob', 'small again', (tx) => tx.insert('profiles', profile(-2)));
+    await store.editRows('bob', 'small again', (tx) => tx.insert('profiles', profile(-2)));
     await store.undo('ann');
     expect(count(store)).toBe(2);
     await store.redo('ann');
@@ -61,11 +61,11 @@ describe('committing', () => {
     const runs = vi.spyOn(Checkpointer.prototype, 'run');
     const store = ProjectStore.open(join(dir.path, 'busy.tidemark'), { create: true });
     const autocheckpoint = () => (store as unknown as { writer: { connection: Database.Database } }).writer.connection.pragma('wal_autocheckpoint', { simple: true });
-    await store.edit('ann', 'large', (tx) => {
+    await store.editRows('ann', 'large', (tx) => {
       for (let i = 0; i < LARGE_WRITE; i++) tx.insert('profiles', profile(i));
     });
     const folded = runs.mock.results[0]!.value as Promise<boolean>;
-    await store.edit('bob', 'while folding', async (tx) => {
+    await store.editRows('bob', 'while folding', async (tx) => {
       // a statement still being read on the writer: the connection refuses a pragma meanwhile
       const rows = tx.db.query<{ id: string }>('SELECT id FROM profiles').iterate();
       rows.next();
@@ -81,7 +81,7 @@ describe('committing', () => {
 
   it('a large edit that fails leaves nothing behind', async () => {
     const store = ProjectStore.open(join(dir.path, 'failed.tidemark'), { create: true });
-    const failing = store.edit('ann', 'large', (tx) => {
+    const failing = store.editRows('ann', 'large', (tx) => {
       for (let i = 0; i < LARGE_WRITE; i++) tx.insert('profiles', profile(i));
       throw new Error('changed my mind');
     });
@@ -93,7 +93,7 @@ describe('committing', () => {
   it('without a worker, a large edit is checkpointed by SQLite in the commit, as before', async () => {
     vi.spyOn(Checkpointer, 'start').mockReturnValue(null);
     const store = ProjectStore.open(join(dir.path, 'no-worker.tidemark'), { create: true });
-    await store.edit('ann', 'large', (tx) => {
+    await store.editRows('ann', 'large', (tx) => {
       for (let i = 0; i < LARGE_WRITE; i++) tx.insert('profiles', profile(i));
     });
     expect(count(store)).toBe(LARGE_WRITE);

@@ -5,7 +5,7 @@ import { Pacer } from '../pacer';
 import { Project } from '../projects/project';
 import { builtinProfileId } from '../profiles/builtin';
 import { tempDir } from '../test-support/fixtures';
-import { insertTestVideo } from '../test-support/project';
+import { insertTestVideo, sqliteOf } from '../test-support/project';
 import { logParts, type InsertedRows, type LoggedChange } from './edit-log';
 
 /** Parsed parts with the runs of inserted keys they were split into joined again. */
@@ -48,7 +48,7 @@ describe('a long edit logged in parts', () => {
       const videoId = await insertTestVideo(project);
       const profileId = builtinProfileId('ovo-s-bench');
       const count = 40_000;
-      await project.store.edit('ann', 'Import many', (tx) => {
+      await sqliteOf(project).editRows('ann', 'Import many', (tx) => {
         for (let i = 0; i < count; i++) {
           const id = `q${i}-${randomUUID()}`;
           tx.insert('questions', {
@@ -64,7 +64,7 @@ describe('a long edit logged in parts', () => {
           tx.insert('query_points', { id: `p${i}-${randomUUID()}`, question_id: id, time: i / 100, fields: '{}' });
         }
       });
-      const db = project.store.db;
+      const db = sqliteOf(project).db;
       const partsOf = () => db.query<{ n: number }>("SELECT count(*) AS n FROM edit_log_parts p JOIN edit_log e USING (seq) WHERE e.label = 'Import many'").get()!.n;
       const rows = () => db.query<{ n: number }>('SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n').get()!.n;
       expect(partsOf()).toBeGreaterThan(0);
@@ -81,7 +81,7 @@ describe('a long edit logged in parts', () => {
       expect(partsOf()).toBe(undoneParts);
 
       // a new edit ends what could be redone: the entry and every part of it go
-      await project.store.edit('ann', 'One more', (tx) =>
+      await sqliteOf(project).editRows('ann', 'One more', (tx) =>
         tx.insert('questions', { id: 'one', video_id: videoId, profile_id: profileId, fields: '{}', provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }),
       );
       expect(db.query<{ n: number }>('SELECT count(*) AS n FROM edit_log_parts').get()!.n).toBe(0);

@@ -1,7 +1,9 @@
 // Every edit runs in one transaction that also records, row by row, what it changed (before and
-// after). Undo writes the "before" rows back, redo the "after" rows; the log lives in the project
-// file, so the history survives a restart and a killed process loses nothing acknowledged.
-// This module and ProjectStore are the only code holding a writable connection.
+// after). Undo writes the "before" rows back, redo the "after" rows; the log lives in the project's
+// data, so the history survives a restart and a killed process loses nothing acknowledged.
+// The log's algorithm (logging an edit, undo, redo, history) is written once over `LogWriter`, which
+// SQLite's writer answers at once and PostgreSQL's (postgres/edit-log.ts) over the network; its SQL
+// is what both read. This module, ProjectStore and postgres/ are the only code holding a writable connection.
 import type { Database, Statement } from 'better-sqlite3';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
@@ -9,7 +11,7 @@ import { Pacer } from '../pacer';
 import { ReadableDb, StatementCache } from './readable';
 
 /** Tables whose rows edits may change, each with its key column. */
-const KEYS = {
+export const KEYS = {
   profiles: 'id',
   marks: 'id',
   questions: 'id',
@@ -50,7 +52,7 @@ export const PARENT_FIRST: readonly EditableTable[] = [
 ];
 
 /** The rows that point at a row of each table (what ON DELETE CASCADE would take with it). */
-const CHILDREN: Partial<Record<EditableTable, Array<[table: EditableTable, column: string]>>> = {
+export const CHILDREN: Partial<Record<EditableTable, Array<[table: EditableTable, column: string]>>> = {
   profiles: [['questions', 'profile_id']],
   // (a video's view state is where someone left the playhead, not work: it may go with the video)
   videos: [
@@ -71,7 +73,7 @@ const CHILDREN: Partial<Record<EditableTable, Array<[table: EditableTable, colum
 
 export type Row = Record<string, string | number | null>;
 
-interface RowChange {
+export interface RowChange {
   table: EditableTable;
   key: string;
   before: Row | null;
@@ -96,8 +98,50 @@ export type LoggedChange = RowChange | InsertedRows;
 /** Undo steps kept per person; older ones are dropped (the issue asks for at least 200). */
 export const MAX_UNDO_STEPS = 1000;
 
+type Awaitable<T> = T | Promise<T>;
+
+/** A row that points at another (see CHILDREN). */
+export interface ChildRow {
+  table: EditableTable;
+  key: string;
+}
+
+/**
+ * What the log's algorithm needs of a connection inside an edit's transaction, with `?` placeholders:
+ * SQLite's Writer answers at once, PostgreSQL's over the network.
+ */
+export interface LogWriter {
+  get(table: EditableTable, key: string): Awaitable<Row | null>;
+  upsert(table: EditableTable, row: Row): Awaitable<void>;
+  delete(table: EditableTable, key: string): Awaitable<void>;
+  childOf(table: EditableTable, key: string): Awaitable<ChildRow | null>;
+  run(sql: string, ...params: unknown[]): Awaitable<void>;
+  row<R>(sql: string, ...params: unknown[]): Awaitable<R | undefined>;
+  all<R>(sql: string, ...params: unknown[]): Awaitable<R[]>;
+}
+
+/** The statements a writer runs, the same text on both engines (`?` placeholders). */
+export const rowSql = {
+  get: (table: EditableTable): string => `SELECT * FROM ${table} WHERE ${KEYS[table]} = ?`,
+  /** An upsert, never REPLACE, which would cascade-delete children. */
+  upsert: (table: EditableTable, columns: readonly string[]): string => {
+    const key = KEYS[table];
+    const updates = columns.filter((c) => c !== key).map((c) => `"${c}" = excluded."${c}"`);
+    return `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+         ON CONFLICT(${key}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
+  },
+  /** An INSERT of `rows` rows (one, unless an engine inserts several in one statement). */
+  insert: (table: EditableTable, columns: readonly string[], rows = 1): string => {
+    const one = `(${columns.map(() => '?').join(', ')})`;
+    return `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${Array.from({ length: rows }, () => one).join(', ')}`;
+  },
+  delete: (table: EditableTable): string => `DELETE FROM ${table} WHERE ${KEYS[table]} = ?`,
+  child: (child: EditableTable, column: string): string => `SELECT ${KEYS[child]} AS k FROM ${child} WHERE "${column}" = ? LIMIT 1`,
+  keysWhere: (table: EditableTable, column: string): string => `SELECT ${KEYS[table]} AS k FROM ${table} WHERE "${column}" = ?`,
+};
+
 /** The writing connection's statements, prepared once per table and shape (never per row). */
-export class Writer {
+export class Writer implements LogWriter {
   private readonly cache: StatementCache;
   /** Reads inside an edit see its own uncommitted rows, so they go through the writing connection. */
   readonly readable: ReadableDb;
@@ -110,44 +154,35 @@ export class Writer {
   }
 
   get(table: EditableTable, key: string): Row | null {
-    return (this.cache.get(`SELECT * FROM ${table} WHERE ${KEYS[table]} = ?`).get(key) as Row | undefined) ?? null;
+    return (this.cache.get(rowSql.get(table)).get(key) as Row | undefined) ?? null;
   }
 
-  /** An upsert, never REPLACE, which would cascade-delete children. */
   upsert(table: EditableTable, row: Row): void {
-    const columns = Object.keys(row);
-    const key = KEYS[table];
-    const updates = columns.filter((c) => c !== key).map((c) => `"${c}" = excluded."${c}"`);
-    this.cache
-      .get(
-        `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-         ON CONFLICT(${key}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
-      )
-      .run(Object.values(row));
+    this.cache.get(rowSql.upsert(table, Object.keys(row))).run(Object.values(row));
     this.written++;
   }
 
   /** The INSERT of rows with these columns (prepared once; the caller keeps it for a run of rows). */
   insertStatement(table: EditableTable, columns: readonly string[]): Statement {
-    return this.cache.get(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    return this.cache.get(rowSql.insert(table, columns));
   }
 
   delete(table: EditableTable, key: string): void {
-    this.cache.get(`DELETE FROM ${table} WHERE ${KEYS[table]} = ?`).run(key);
+    this.cache.get(rowSql.delete(table)).run(key);
     this.written++;
   }
 
   /** A row that still has children: deleting it would take them along, unlogged. */
-  childOf(table: EditableTable, key: string): { table: EditableTable; key: string } | null {
+  childOf(table: EditableTable, key: string): ChildRow | null {
     for (const [child, column] of CHILDREN[table] ?? []) {
-      const row = this.cache.get(`SELECT ${KEYS[child]} AS k FROM ${child} WHERE "${column}" = ? LIMIT 1`).get(key) as { k: string } | undefined;
+      const row = this.cache.get(rowSql.child(child, column)).get(key) as { k: string } | undefined;
       if (row) return { table: child, key: row.k };
     }
     return null;
   }
 
   keysWhere(table: EditableTable, column: string, value: string): string[] {
-    return (this.cache.get(`SELECT ${KEYS[table]} AS k FROM ${table} WHERE "${column}" = ?`).all(value) as Array<{ k: string }>).map((r) => r.k);
+    return (this.cache.get(rowSql.keysWhere(table, column)).all(value) as Array<{ k: string }>).map((r) => r.k);
   }
 
   run(sql: string, ...params: unknown[]): void {
@@ -160,11 +195,6 @@ export class Writer {
 
   all<R>(sql: string, ...params: unknown[]): R[] {
     return this.cache.get(sql).all(...params) as R[];
-  }
-
-  /** Runs an INSERT and gives the new row's rowid. */
-  insert(sql: string, ...params: unknown[]): number {
-    return Number(this.cache.get(sql).run(...params).lastInsertRowid);
   }
 }
 
@@ -297,19 +327,19 @@ export async function logParts(changes: readonly LoggedChange[], pacer: Pacer): 
 }
 
 /** Stores an entry's parts after its first (which is in edit_log.changes), one statement each. */
-async function writeParts(writer: Writer, seq: number, parts: readonly string[], pacer: Pacer): Promise<void> {
+async function writeParts(writer: LogWriter, seq: number, parts: readonly string[], pacer: Pacer): Promise<void> {
   for (let part = 1; part < parts.length; part++) {
-    writer.run('INSERT INTO edit_log_parts (seq, part, text) VALUES (?, ?, ?)', seq, part, parts[part]);
+    await writer.run('INSERT INTO edit_log_parts (seq, part, text) VALUES (?, ?, ?)', seq, part, parts[part]);
     await pacer.pace();
   }
 }
 
 /** An entry's changes: its first part and the rest, each read and parsed on its own. */
-async function readChanges(writer: Writer, entry: LogRow, pacer: Pacer): Promise<LoggedChange[]> {
-  // trusted as they are: the log is written only by runEdit and replay in this module, never from outside
+async function readChanges(writer: LogWriter, entry: LogRow, pacer: Pacer): Promise<LoggedChange[]> {
+  // trusted as they are: the log is written only by logEdit and replay in this module, never from outside
   const changes = JSON.parse(entry.changes) as LoggedChange[];
   for (let part = 1; ; part++) {
-    const text = writer.row<{ text: string }>('SELECT text FROM edit_log_parts WHERE seq = ? AND part = ?', entry.seq, part)?.text;
+    const text = (await writer.row<{ text: string }>('SELECT text FROM edit_log_parts WHERE seq = ? AND part = ?', entry.seq, part))?.text;
     if (text === undefined) return changes;
     for (const change of JSON.parse(text) as LoggedChange[]) changes.push(change);
     await pacer.pace();
@@ -317,17 +347,17 @@ async function readChanges(writer: Writer, entry: LogRow, pacer: Pacer): Promise
 }
 
 /** Removes the entries `where` selects, their parts first one at a time (an undone import's rows are 150 MB). */
-async function dropEntries(writer: Writer, where: string, params: unknown[], pacer: Pacer): Promise<void> {
-  const parts = writer.all<{ rowid: number }>(`SELECT p.rowid FROM edit_log_parts p WHERE p.seq IN (SELECT seq FROM edit_log WHERE ${where})`, ...params);
-  for (const { rowid } of parts) {
-    writer.run('DELETE FROM edit_log_parts WHERE rowid = ?', rowid);
+async function dropEntries(writer: LogWriter, where: string, params: unknown[], pacer: Pacer): Promise<void> {
+  const parts = await writer.all<{ seq: number; part: number }>(`SELECT p.seq, p.part FROM edit_log_parts p WHERE p.seq IN (SELECT seq FROM edit_log WHERE ${where})`, ...params);
+  for (const { seq, part } of parts) {
+    await writer.run('DELETE FROM edit_log_parts WHERE seq = ? AND part = ?', seq, part);
     await pacer.pace();
   }
-  writer.run(`DELETE FROM edit_log WHERE ${where}`, ...params);
+  await writer.run(`DELETE FROM edit_log WHERE ${where}`, ...params);
 }
 
 /** FNV-1a over a row's values in column order: enough to tell whether a row was changed since. */
-function fingerprint(values: ReadonlyArray<string | number | null>): number {
+export function fingerprint(values: ReadonlyArray<string | number | null>): number {
   let hash = 0x811c9dc5;
   for (const value of values) {
     const text = value === null ? '\u0000null' : typeof value === 'number' ? `\u0000${value}` : value;
@@ -344,26 +374,30 @@ function fingerprint(values: ReadonlyArray<string | number | null>): number {
 export async function runEdit<T>(writer: Writer, person: string, label: string, work: (tx: EditTransaction) => T | Promise<T>): Promise<T> {
   const tx = new EditTransaction(writer);
   const result = await work(tx);
+  await logEdit(writer, person, label, tx.changes);
+  return result;
+}
+
+/** Logs what an edit changed (nothing when nothing did), inside its transaction, as its last step. */
+export async function logEdit(writer: LogWriter, person: string, label: string, collected: readonly LoggedChange[]): Promise<void> {
   // inserts always change something; only updates need comparing
   // changed rows in the order they changed, then inserted rows parents first (see PARENT_FIRST): an
   // edit never changes a row it inserted, so this order replays to the same state
   const pacer = new Pacer();
   const changed: RowChange[] = [];
-  for (const c of tx.changes) {
+  for (const c of collected) {
     if (!('inserted' in c) && (c.before === null ? c.after !== null : !same(c.before, c.after))) changed.push(c);
     await pacer.pace();
   }
-  const inserted = tx.changes.filter((c): c is InsertedRows => 'inserted' in c).sort((a, b) => PARENT_FIRST.indexOf(a.table) - PARENT_FIRST.indexOf(b.table));
+  const inserted = collected.filter((c): c is InsertedRows => 'inserted' in c).sort((a, b) => PARENT_FIRST.indexOf(a.table) - PARENT_FIRST.indexOf(b.table));
   const changes: LoggedChange[] = [...changed, ...inserted];
-  if (changes.length > 0) {
-    // a new edit ends what could be redone
-    await dropEntries(writer, 'person = ? AND undone = 1', [person], pacer);
-    const parts = await logParts(changes, pacer);
-    const seq = writer.insert('INSERT INTO edit_log (person, label, changes, at) VALUES (?, ?, ?, ?)', person, label, parts[0], new Date().toISOString());
-    await writeParts(writer, seq, parts, pacer);
-    await dropEntries(writer, 'person = ? AND seq <= (SELECT seq FROM edit_log WHERE person = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)', [person, person, MAX_UNDO_STEPS], pacer);
-  }
-  return result;
+  if (changes.length === 0) return;
+  // a new edit ends what could be redone
+  await dropEntries(writer, 'person = ? AND undone = 1', [person], pacer);
+  const parts = await logParts(changes, pacer);
+  const { seq } = (await writer.row<{ seq: number }>('INSERT INTO edit_log (person, label, changes, at) VALUES (?, ?, ?, ?) RETURNING seq', person, label, parts[0], new Date().toISOString()))!;
+  await writeParts(writer, seq, parts, pacer);
+  await dropEntries(writer, 'person = ? AND seq <= (SELECT seq FROM edit_log WHERE person = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)', [person, person, MAX_UNDO_STEPS], pacer);
 }
 
 export interface AppliedEdit {
@@ -384,26 +418,26 @@ const conflict = (direction: string, label: string, table: EditableTable, key: s
  * Deletes a row an undo (or redo) takes out, unless rows someone added since still point at it:
  * the cascade would take their work along, unlogged — refused instead.
  */
-function deleteAlone(writer: Writer, label: string, table: EditableTable, key: string, direction: 'undo' | 'redo' = 'undo'): void {
-  const child = writer.childOf(table, key);
+async function deleteAlone(writer: LogWriter, label: string, table: EditableTable, key: string, direction: 'undo' | 'redo' = 'undo'): Promise<void> {
+  const child = await writer.childOf(table, key);
   if (child) throw conflict(direction, label, child.table, child.key);
-  writer.delete(table, key);
+  await writer.delete(table, key);
 }
 
 /**
  * Undoes inserted rows: each must be as it was inserted; they are copied into full changes (so a
  * redo can insert them again) and deleted.
  */
-async function undoInserts(writer: Writer, pacer: Pacer, label: string, { table, columns, inserted }: InsertedRows): Promise<RowChange[]> {
+async function undoInserts(writer: LogWriter, pacer: Pacer, label: string, { table, columns, inserted }: InsertedRows): Promise<RowChange[]> {
   const changes: RowChange[] = [];
   for (const [key, expected] of inserted) {
-    const current = writer.get(table, key);
+    const current = await writer.get(table, key);
     if (!current || fingerprint(columns.map((c) => current[c] ?? null)) !== expected) throw conflict('undo', label, table, key);
     changes.push({ table, key, before: null, after: current });
     await pacer.pace();
   }
   for (let i = changes.length - 1; i >= 0; i--) {
-    deleteAlone(writer, label, table, changes[i]!.key);
+    await deleteAlone(writer, label, table, changes[i]!.key);
     await pacer.pace();
   }
   return changes;
@@ -417,11 +451,11 @@ export type ReplayCheck = (changes: readonly LoggedChange[], label: string) => v
  * opened. Refuses (throws) when a row was changed since by someone else — their work must not be
  * overwritten silently; the caller's rollback then leaves everything as it was.
  */
-export async function replay(writer: Writer, person: string, direction: 'undo' | 'redo', check?: ReplayCheck): Promise<AppliedEdit | null> {
+export async function replay(writer: LogWriter, person: string, direction: 'undo' | 'redo', check?: ReplayCheck): Promise<AppliedEdit | null> {
   const entry =
     direction === 'undo'
-      ? writer.row<LogRow>('SELECT seq, label, changes FROM edit_log WHERE person = ? AND undone = 0 ORDER BY seq DESC LIMIT 1', person)
-      : writer.row<LogRow>('SELECT seq, label, changes FROM edit_log WHERE person = ? AND undone = 1 ORDER BY seq ASC LIMIT 1', person);
+      ? await writer.row<LogRow>('SELECT seq, label, changes FROM edit_log WHERE person = ? AND undone = 0 ORDER BY seq DESC LIMIT 1', person)
+      : await writer.row<LogRow>('SELECT seq, label, changes FROM edit_log WHERE person = ? AND undone = 1 ORDER BY seq ASC LIMIT 1', person);
   if (!entry) return null;
   const pacer = new Pacer();
   const logged = await readChanges(writer, entry, pacer);
@@ -435,25 +469,26 @@ export async function replay(writer: Writer, person: string, direction: 'undo' |
     }
     const expected = direction === 'undo' ? change.after : change.before;
     const target = direction === 'undo' ? change.before : change.after;
-    if (!same(writer.get(change.table, change.key), expected)) throw conflict(direction, entry.label, change.table, change.key);
-    if (target) writer.upsert(change.table, target);
-    else deleteAlone(writer, entry.label, change.table, change.key, direction);
+    if (!same(await writer.get(change.table, change.key), expected)) throw conflict(direction, entry.label, change.table, change.key);
+    if (target) await writer.upsert(change.table, target);
+    else await deleteAlone(writer, entry.label, change.table, change.key, direction);
     applied.push([change]);
     await pacer.pace();
   }
   // the entry in its full form, in logged order; stored so when inserted rows were copied in
   const changes = (direction === 'undo' ? applied.reverse() : applied).flat();
-  writer.run('UPDATE edit_log SET undone = ? WHERE seq = ?', direction === 'undo' ? 1 : 0, entry.seq);
+  await writer.run('UPDATE edit_log SET undone = ? WHERE seq = ?', direction === 'undo' ? 1 : 0, entry.seq);
   if (logged.some((c) => 'inserted' in c)) {
     const parts = await logParts(changes, pacer);
-    writer.run('UPDATE edit_log SET changes = ? WHERE seq = ?', parts[0], entry.seq);
-    writer.run('DELETE FROM edit_log_parts WHERE seq = ?', entry.seq);
+    await writer.run('UPDATE edit_log SET changes = ? WHERE seq = ?', parts[0], entry.seq);
+    await writer.run('DELETE FROM edit_log_parts WHERE seq = ?', entry.seq);
     await writeParts(writer, entry.seq, parts, pacer);
   }
   return { label: entry.label, changes };
 }
 
-export function history(db: ReadableDb, person: string, limit = 50): EditHistoryEntry[] {
-  const rows = db.query<{ seq: number; label: string; at: string; undone: number }>('SELECT seq, label, at, undone FROM edit_log WHERE person = ? ORDER BY seq DESC LIMIT ?').all(person, limit);
+/** A person's latest edits, newest first (`all` reads the committed data). */
+export async function history(all: LogWriter['all'], person: string, limit = 50): Promise<EditHistoryEntry[]> {
+  const rows = await all<{ seq: number; label: string; at: string; undone: number }>('SELECT seq, label, at, undone FROM edit_log WHERE person = ? ORDER BY seq DESC LIMIT ?', person, limit);
   return rows.map((r) => ({ seq: r.seq, label: r.label, at: r.at, undone: r.undone === 1 }));
 }

@@ -107,7 +107,7 @@ describe('ProjectStore', () => {
     expect(() => store.db.query('DELETE FROM videos')).toThrow(/read-only handle/);
     // a cached statement: the same object for the same SQL
     expect(store.db.query('SELECT 1')).toBe(store.db.query('SELECT 1'));
-    await store.edit('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
+    await store.editRows('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
     expect(store.db.query('SELECT name FROM profiles').all()).toEqual([{ name: 'P' }]);
     await store.close();
   });
@@ -115,7 +115,7 @@ describe('ProjectStore', () => {
   it('runs edits one at a time, in order, and a failed edit leaves nothing behind', async () => {
     const store = ProjectStore.open(join(dir.path, 'queue.tidemark'), { create: true });
     const order: string[] = [];
-    const slow = store.edit('ann', 'slow', async (tx) => {
+    const slow = store.editRows('ann', 'slow', async (tx) => {
       for (let i = 0; i < 200; i++) {
         tx.put('profiles', { id: `s${i}`, kind: 'custom', name: `S${i}`, definition: '{}', builtin: 0 });
         await new Promise((resolve) => setImmediate(resolve));
@@ -125,18 +125,18 @@ describe('ProjectStore', () => {
     // a reader in between sees nothing of the unfinished edit
     await new Promise((resolve) => setImmediate(resolve));
     expect(store.db.query<{ n: number }>('SELECT count(*) AS n FROM profiles').get()!.n).toBe(0);
-    const quick = store.edit('bob', 'quick', (tx) => {
+    const quick = store.editRows('bob', 'quick', (tx) => {
       tx.put('profiles', { id: 'q', kind: 'custom', name: 'Q', definition: '{}', builtin: 0 });
       order.push('quick');
     });
-    const failing = store.edit('bob', 'failing', (tx) => {
+    const failing = store.editRows('bob', 'failing', (tx) => {
       tx.put('profiles', { id: 'f', kind: 'custom', name: 'F', definition: '{}', builtin: 0 });
       throw new Error('changed my mind');
     });
     await Promise.all([slow, quick, expect(failing).rejects.toThrow(/changed my mind/)]);
     expect(order).toEqual(['slow', 'quick']);
     expect(store.db.query<{ n: number }>('SELECT count(*) AS n FROM profiles').get()!.n).toBe(201);
-    expect(store.history('bob').map((h) => h.label)).toEqual(['quick']);
+    expect((await store.history('bob')).map((h) => h.label)).toEqual(['quick']);
     await store.close();
   });
 
@@ -154,7 +154,7 @@ describe('ProjectStore', () => {
   it('closing folds the WAL back: the .tidemark file alone is the whole project, and a read-only open leaves nothing behind', async () => {
     const path = join(dir.path, 'folded.tidemark');
     const store = ProjectStore.open(path, { create: true });
-    await store.edit('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
+    await store.editRows('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
     store.db.query('SELECT * FROM profiles').all();
     await store.close();
     expect(existsSync(`${path}-wal`)).toBe(false);
@@ -173,7 +173,7 @@ describe('ProjectStore', () => {
     other.exec('BEGIN IMMEDIATE');
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
-    const waiting = store.edit('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
+    const waiting = store.editRows('ann', 'Add profile', (tx) => tx.put('profiles', { id: 'p', kind: 'custom', name: 'P', definition: '{}', builtin: 0 }));
     await new Promise((resolve) => setTimeout(resolve, 200));
     other.exec('COMMIT');
     other.close();
@@ -186,9 +186,9 @@ describe('ProjectStore', () => {
 
   it('prepares each statement once per shape, not once per row', async () => {
     const store = ProjectStore.open(join(dir.path, 'prepared.tidemark'), { create: true });
-    await store.edit('ann', 'warm up', (tx) => tx.put('profiles', { id: 'w', kind: 'custom', name: 'W', definition: '{}', builtin: 0 }));
+    await store.editRows('ann', 'warm up', (tx) => tx.put('profiles', { id: 'w', kind: 'custom', name: 'W', definition: '{}', builtin: 0 }));
     const prepare = vi.spyOn(Database.prototype, 'prepare');
-    await store.edit('ann', 'Add 2,000 profiles', (tx) => {
+    await store.editRows('ann', 'Add 2,000 profiles', (tx) => {
       for (let i = 0; i < 2_000; i++) tx.put('profiles', { id: `p${i}`, kind: 'custom', name: `P${i}`, definition: '{}', builtin: 0 });
       for (let i = 0; i < 2_000; i++) tx.remove('profiles', `p${i}`);
     });
@@ -230,7 +230,7 @@ describe('a damaged project file', () => {
     expect(readFileSync(path).equals(bad)).toBe(true);
   });
 
-  it('a WAL with content beside a short file is left to SQLite to replay', () => {
+  it('a WAL with content beside a short file is left to SQLite to replay', async () => {
     const { path } = project('mid-checkpoint.tidemark');
     const db = new Database(path);
     db.pragma('wal_autocheckpoint = 0');
@@ -243,7 +243,7 @@ describe('a damaged project file', () => {
     db.close();
     expect(cutShort(readFileSync(copy), statSync(copy).size)).not.toBeNull();
     const store = ProjectStore.open(copy, { create: false, readOnly: true });
-    expect(store.getMeta('note')).toBe('in the WAL');
+    expect(await store.getMeta('note')).toBe('in the WAL');
     void store.close();
   });
 });

@@ -7,9 +7,12 @@ import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
 import { Committer } from './commit';
 import { history, PARENT_FIRST, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
-import { touchedBy, type EditTouched } from './edit-summary';
+import { touchedBy } from './edit-summary';
+import type { CommittedEdit, EditPace, ProjectData } from './project-data';
 import { openReader, openWriter, READ_ONLY_PROJECT, WRITER_BUSY, type Connection, type OpenOptions } from './project-db';
 import { ReadableDb } from './readable';
+import { storesOver, writesIn } from './sqlite';
+import type { EditWrites, ProjectStores } from './stores';
 
 /** How long a write waits, asking again every few milliseconds, while another program (a CLI import) writes the file. */
 const BUSY_WAIT_MS = 30_000;
@@ -33,16 +36,12 @@ async function begin(connection: Connection): Promise<void> {
   }
 }
 
-/** An edit that has committed: whose (null: written by another thread's connection) and what it touched. */
-export interface CommittedEdit extends EditTouched {
-  person: string | null;
-}
-
-export class ProjectStore {
+export class ProjectStore implements ProjectData {
   private readonly listeners = new Set<(edit: CommittedEdit) => void>();
 
   /** Every read outside an edit goes through this handle. */
   readonly db: ReadableDb;
+  readonly stores: ProjectStores;
   private readonly writer: Writer | null;
   private readonly reader: Connection;
   /** Writes run one after another; each waits for the one before to commit or roll back. */
@@ -59,6 +58,7 @@ export class ProjectStore {
     this.committer = this.writer ? new Committer(this.writer, path) : null;
     this.reader = reader;
     this.db = new ReadableDb(reader);
+    this.stores = storesOver(this.db);
   }
 
   /** Read-only: the -wal and -shm files SQLite made beside a file that had none, removed on close. */
@@ -138,8 +138,17 @@ export class ProjectStore {
     return this.path;
   }
 
+  async schemaVersion(): Promise<number> {
+    return this.db.schemaVersion();
+  }
+
   /** One undoable edit by `person`: persisted (fsynced) when the promise resolves. */
-  async edit<T>(person: string, label: string, work: (tx: EditTransaction) => T | Promise<T>): Promise<T> {
+  edit<T>(person: string, label: string, work: (w: EditWrites, tx: EditPace) => T | Promise<T>): Promise<T> {
+    return this.editRows(person, label, (tx) => work(writesIn(tx), tx));
+  }
+
+  /** An edit written row by row (the tests that write what no feature would, and the features' own SQLite writes). */
+  async editRows<T>(person: string, label: string, work: (tx: EditTransaction) => T | Promise<T>): Promise<T> {
     const seen: { tx?: EditTransaction } = {};
     const result = await this.exclusive((writer) =>
       runEdit(writer, person, label, (tx) => {
@@ -180,15 +189,10 @@ export class ProjectStore {
     }
   }
 
-  history(person: string, limit?: number): EditHistoryEntry[] {
-    return history(this.db, person, limit);
+  async history(person: string, limit?: number): Promise<EditHistoryEntry[]> {
+    return history((sql, ...params) => this.db.query<never>(sql).all(...params), person, limit);
   }
 
-  /**
-   * Where things were left (the selected video, playhead and zoom) and the project's name: state of
-   * the workspace rather than of the benchmark, so it is written outside the edit log — undo never
-   * moves the playhead.
-   */
   setMeta(key: string, value: string | null): Promise<void> {
     return this.exclusive(async (writer) => {
       if (value === null) writer.run('DELETE FROM project_meta WHERE key = ?', key);
@@ -196,7 +200,7 @@ export class ProjectStore {
     });
   }
 
-  getMeta(key: string): string | null {
+  async getMeta(key: string): Promise<string | null> {
     return this.db.query<{ value: string }>('SELECT value FROM project_meta WHERE key = ?').get(key)?.value ?? null;
   }
 
@@ -213,7 +217,6 @@ export class ProjectStore {
     });
   }
 
-  /** Rows every project carries (the built-in profiles): added when missing, never changed. */
   seed(table: EditableTable, rows: readonly Row[]): Promise<void> {
     if (!this.writer) return Promise.resolve();
     return this.exclusive(async (writer) => {
@@ -229,11 +232,11 @@ export class ProjectStore {
    * it sees one consistent state however long it takes, and may pause between rows without holding
    * anyone else's reads or writes.
    */
-  async snapshot<T>(work: (db: ReadableDb) => Promise<T>): Promise<T> {
+  async snapshot<T>(work: (stores: ProjectStores) => Promise<T>): Promise<T> {
     const connection = openReader(this.path, { readOnlyFile: false });
     try {
       connection.exec('BEGIN');
-      return await work(new ReadableDb(connection));
+      return await work(storesOver(new ReadableDb(connection)));
     } finally {
       if (connection.inTransaction) connection.exec('COMMIT');
       connection.close();

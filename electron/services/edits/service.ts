@@ -38,7 +38,7 @@ async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<bool
 }
 
 /** A caller's history is their own edits: nobody reads another person's log through it. */
-export function historyFor(project: Project, caller: Caller): EditHistoryEntry[] {
+export function historyFor(project: Project, caller: Caller): Promise<EditHistoryEntry[]> {
   return project.store.history(caller.person);
 }
 

@@ -14,6 +14,7 @@ import { relinkVideo } from '../videos/relink';
 import { exportToFile } from './export-file';
 import { exportBenchmark, importBenchmarkFile, NotReadyError, projectStats, readinessFor, validateFile } from './service';
 import { listVideos } from '../videos/library';
+import { sqliteOf } from '../test-support/project';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'external');
 const caller: Caller = { person: 'ann', role: 'lead' };
@@ -65,7 +66,7 @@ function freshProject(name: string): Promise<Project> {
   return Project.open(join(dir.path, `${name}.tidemark`), { create: true });
 }
 
-const count = (project: Project, table: string): number => project.store.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
+const count = (project: Project, table: string): number => sqliteOf(project).db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
 /** Every video's questions, video by video as the library lists them. */
 const questionsOfEveryVideo = async (project: Project) => (await Promise.all((await listVideos(project)).map((v) => project.stores.annotation.questionsOfVideo(v.id)))).flat();
 
@@ -217,10 +218,10 @@ describe('importing and exporting benchmark files', () => {
     expect(refused.refused).toBe(true);
     expect(refused.problems.map(formatProblem)).toEqual([expect.stringMatching(/^late\.jsonl:2:query time: 999999 is after the end of /)]);
     expect(await listVideos(project)).toHaveLength(0);
-    expect(project.store.history('ann')).toHaveLength(0);
+    expect(await project.store.history('ann')).toHaveLength(0);
     const accepted = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media });
     expect(accepted.importedQuestions).toBe(8);
-    expect(project.store.history('ann').map((h) => h.label)).toEqual(['Import vcbench_data.jsonl']);
+    expect((await project.store.history('ann')).map((h) => h.label)).toEqual(['Import vcbench_data.jsonl']);
     await project.store.undo('ann');
     expect(await listVideos(project)).toHaveLength(0);
     expect(count(project, 'questions')).toBe(0);
@@ -313,7 +314,7 @@ describe('importing and exporting benchmark files', () => {
       questionFieldsSchema.parse({ profileId: builtinProfileId('vcbench'), text: 'mine', answerKind: 'number', counting: imported!.counting }),
       [],
     );
-    const marksOfTarget = () => project.store.db.query<{ n: number }>('SELECT count(*) AS n FROM marks WHERE target = ?').get(imported!.counting!.target)!.n;
+    const marksOfTarget = () => sqliteOf(project).db.query<{ n: number }>('SELECT count(*) AS n FROM marks WHERE target = ?').get(imported!.counting!.target)!.n;
     const before = marksOfTarget();
     const outcome = await importBenchmarkFile(project, caller, tools, { path: dataFile, format: 'vcbench', mediaDir: media, existing: 'update' });
     expect(outcome).toMatchObject({ importedQuestions: 8, updated: 1, alreadyPresent: 1 });

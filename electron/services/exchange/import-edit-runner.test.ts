@@ -8,6 +8,7 @@ import type { Caller } from '../../../shared/domain';
 import { JobRegistry } from '../jobs/registry';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
+import { sqliteOf } from '../test-support/project';
 import { importWriter } from './import-edit-runner';
 import { importBenchmarkFile } from './service';
 // @ts-expect-error: a plain ES module of the build scripts, without types
@@ -44,12 +45,12 @@ function ovoFile(name: string, records: number, badLast = false): string {
   return path;
 }
 
-const count = (project: Project, table: string): number => project.store.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
+const count = (project: Project, table: string): number => sqliteOf(project).db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
 
 /** The imported questions as a person sees them, without the ids and times each import makes anew. */
 const questionsOf = (project: Project) =>
-  project.store.db
-    .query<{ fields: string; provenance: string; created_by: string; video: string; points: string }>(
+  sqliteOf(project)
+    .db.query<{ fields: string; provenance: string; created_by: string; video: string; points: string }>(
       `SELECT q.fields, q.provenance, q.created_by, v.rel_path AS video, (SELECT group_concat(p.time || ' ' || p.fields, '|') FROM query_points p WHERE p.question_id = q.id) AS points
        FROM questions q JOIN videos v ON v.id = q.video_id ORDER BY q.created_at, q.rowid`,
     )
@@ -110,7 +111,7 @@ describe("an import's writer thread", () => {
         // edit asked for now waits for the import to roll back, and is then done, not lost
         progress: (_, message) => {
           if (message?.endsWith(': 50%'))
-            meanwhile = project.store.edit('ann', 'Add Bo', (tx) => tx.put('people', { id: 'bo', name: 'Bo', roles: '["annotator"]', created_at: new Date().toISOString() }));
+            meanwhile = sqliteOf(project).editRows('ann', 'Add Bo', (tx) => tx.put('people', { id: 'bo', name: 'Bo', roles: '["annotator"]', created_at: new Date().toISOString() }));
         },
       },
     );
@@ -122,7 +123,7 @@ describe("an import's writer thread", () => {
     expect(count(project, 'questions')).toBe(0);
     expect(count(project, 'videos')).toBe(0);
     expect(count(project, 'people')).toBeGreaterThan(0);
-    expect(project.store.history('ann').map((h) => h.label)).toEqual(['Add Bo']);
+    expect((await project.store.history('ann')).map((h) => h.label)).toEqual(['Add Bo']);
     await project.close();
   });
 
@@ -148,7 +149,7 @@ describe("an import's writer thread", () => {
     expect(finished.state).toBe('cancelled');
     // what the job says agrees with the project: nothing (no outcome), or all of it (its outcome)
     const written = count(project, 'questions');
-    if (finished.result === undefined) expect([written, project.store.history('ann')]).toEqual([0, []]);
+    if (finished.result === undefined) expect([written, await project.store.history('ann')]).toEqual([0, []]);
     else expect([written, (finished.result as { importedQuestions: number }).importedQuestions]).toEqual([12_000, 12_000]);
     if (when === 'while the file is read') expect(written).toBe(0);
     const again = await importBenchmarkFile(project, caller, tools, { path: big, format: 'ovo-s', mediaDir: nowhere });
@@ -173,7 +174,7 @@ describe("an import's writer thread", () => {
     expect([finished.state, finished.result]).toEqual(['cancelled', undefined]);
     expect(count(project, 'questions')).toBe(0);
     expect(count(project, 'videos')).toBe(0);
-    expect(project.store.history('ann')).toEqual([]);
+    expect(await project.store.history('ann')).toEqual([]);
     await project.close();
   });
 
@@ -198,8 +199,8 @@ describe("an import's writer thread", () => {
     expect(count(project, 'questions')).toBe(0);
     expect(count(project, 'videos')).toBe(0);
     // the project's other writes go on
-    await project.store.edit('ann', 'After', (tx) => tx.put('people', { id: 'cy', name: 'Cy', roles: '["annotator"]', created_at: new Date().toISOString() }));
-    expect(project.store.history('ann').map((h) => h.label)).toEqual(['After']);
+    await sqliteOf(project).editRows('ann', 'After', (tx) => tx.put('people', { id: 'cy', name: 'Cy', roles: '["annotator"]', created_at: new Date().toISOString() }));
+    expect((await project.store.history('ann')).map((h) => h.label)).toEqual(['After']);
     await project.close();
   });
 
@@ -210,6 +211,7 @@ describe("an import's writer thread", () => {
       `import { Project } from ${JSON.stringify(join(__dirname, '..', 'projects', 'project.ts'))};
 import { importBenchmarkFile } from ${JSON.stringify(join(__dirname, 'service.ts'))};
 import { tools } from ${JSON.stringify(join(__dirname, '..', 'test-support', 'fixtures.ts'))};
+import { sqliteOf } from '../test-support/project';
 const [path, file, nowhere] = process.argv.slice(2);
 void (async () => {
   const project = await Project.open(path, { create: false });

@@ -3,7 +3,7 @@
 // that thread reads on — the import takes about as long as the longer of the two, and a commit of a
 // hundred thousand rows never holds the server. Where no worker can start, the same edit runs in
 // this thread once everything is read.
-import type { ProjectStore } from '../db/project-store';
+import { ProjectStore } from '../db/project-store';
 import type { Project } from '../projects/project';
 import { ServiceError } from '../errors';
 import { canStartWorker, startWorker } from '../workers/bundled';
@@ -39,7 +39,8 @@ export interface ImportWriter {
  * (none, or it failed to load, as it might where the app is packaged differently) this thread.
  */
 export async function importWriter(project: Project, thread = true): Promise<ImportWriter> {
-  if (thread && canStartWorker(WORKER)) {
+  // (a thread writes on a connection of its own to a project file; on PostgreSQL the edit is written here)
+  if (thread && project.store instanceof ProjectStore && canStartWorker(WORKER)) {
     const writer = new ThreadWriter(project.store);
     if (await writer.loaded) return writer;
   }

@@ -11,7 +11,7 @@ import { OWN_QUESTION_TARGET } from '../../../shared/formats/vsas';
 import type { Mark, MarkInput } from '../../../shared/marks';
 import { taxonomyLeaves, type Profile, type ProfileDefinition, type ProfileKind } from '../../../shared/profiles';
 import { questionFieldsSchema, type Question } from '../../../shared/questions';
-import type { EditTransaction } from '../db/edit-log';
+import type { EditPace } from '../db/project-data';
 import type { EditWrites } from '../db/stores';
 import { Pacer } from '../pacer';
 import { encodeQueryPointFields, encodeQuestionFields, type AnnotationScans, type AnnotationWrites } from '../annotation/store';
@@ -203,7 +203,7 @@ function videoResolver(w: EditWrites, projectDir: string, videos: PlannedVideos,
  */
 export async function writeImport(
   w: EditWrites,
-  tx: EditTransaction,
+  tx: EditPace,
   plan: ImportPlan,
   videos: PlannedVideos,
   batches: AsyncIterable<readonly ImportEntry[]> | Iterable<readonly ImportEntry[]>,

@@ -12,7 +12,7 @@ import { createProfile } from '../profiles/service';
 import { savePerson, setPassphrase } from '../review/people';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
-import { insertTestVideo } from '../test-support/project';
+import { insertTestVideo, sqliteOf } from '../test-support/project';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 import { listVideos } from '../videos/library';
 
@@ -62,7 +62,7 @@ async function populated(): Promise<Project> {
     guidelineVersion: null,
     against: null,
   };
-  await project.store.edit('rev', 'Review', (tx) =>
+  await sqliteOf(project).editRows('rev', 'Review', (tx) =>
     tx.insert('reviews', { id: randomUUID(), question_id: forward.question.id, reviewer: 'rev', fields: JSON.stringify(fields), created_at: 'a', updated_at: 'a' }),
   );
   return project;
@@ -85,7 +85,7 @@ describe('Tidemark JSONL', () => {
       ['Tell me when…', 'human'],
     ]);
     expect(await target.stores.annotation.marksOfVideo(videoId)).toHaveLength(3);
-    expect(JSON.parse(target.store.db.query<{ fields: string }>('SELECT fields FROM reviews').get()!.fields)).toMatchObject({ verdict: 'revise', secondsSpent: 42.5 });
+    expect(JSON.parse(sqliteOf(target).db.query<{ fields: string }>('SELECT fields FROM reviews').get()!.fields)).toMatchObject({ verdict: 'revise', secondsSpent: 42.5 });
     // one undo step takes the whole import back
     await target.store.undo('lee');
     expect(await listVideos(target)).toHaveLength(0);
@@ -144,7 +144,7 @@ describe('Tidemark JSONL', () => {
     expect(first).toMatchObject({ refused: false, alreadyPresent: 5 }); // the five built-in profiles
     const again = await importTidemarkJsonl(target, lead, file);
     expect(again).toMatchObject({ refused: false, imported: 0, alreadyPresent: first.rows, problems: [] });
-    expect(target.store.history('lee')).toHaveLength(1);
+    expect(await target.store.history('lee')).toHaveLength(1);
     // a row whose id the project has with other content is a conflict, named by its line
     const changed = lines.map((l, i) => (i === markLine ? l.replace('"start":1', '"start":1.5') : l));
     writeFileSync(file, changed.join('\n'));

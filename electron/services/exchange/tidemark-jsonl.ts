@@ -313,6 +313,6 @@ export async function importTidemarkJsonl(
     }
   }
   // a project made for the import takes the exported project's name
-  if (header !== null && project.store.getMeta('name') === null) await project.store.setMeta('name', header);
+  if (header !== null && !project.named) await project.rename(header);
   return outcome;
 }

@@ -13,28 +13,28 @@ const personalSchema = z.object({ selectedVideoId: z.string().nullable(), videos
 const personalKey = (person: string): string => `view-state:${person}`;
 
 /** A team server's person's own, as stored (a value that cannot be read is none). */
-function personal(ctx: RequestContext): ProjectViewState {
-  const parsed = personalSchema.safeParse(JSON.parse(ctx.project().store.getMeta(personalKey(ctx.caller.person)) ?? 'null'));
+async function personal(ctx: RequestContext): Promise<ProjectViewState> {
+  const parsed = personalSchema.safeParse(JSON.parse((await ctx.project().store.getMeta(personalKey(ctx.caller.person))) ?? 'null'));
   return parsed.success ? parsed.data : { selectedVideoId: null, videos: {} };
 }
 
 export async function viewStateFor(ctx: RequestContext): Promise<ProjectViewState> {
   const project = ctx.project();
   if (ctx.machine.mode === 'team') return personal(ctx);
-  return { selectedVideoId: project.store.getMeta('selectedVideoId'), videos: await project.stores.videos.views() };
+  return { selectedVideoId: await project.store.getMeta('selectedVideoId'), videos: await project.stores.videos.views() };
 }
 
 export async function selectVideoFor(ctx: RequestContext, videoId: string | null): Promise<void> {
   const project = ctx.project();
   if (videoId) await requireVideo(project, videoId);
   if (ctx.machine.mode !== 'team') return project.store.setMeta('selectedVideoId', videoId);
-  await project.store.setMeta(personalKey(ctx.caller.person), JSON.stringify({ ...personal(ctx), selectedVideoId: videoId }));
+  await project.store.setMeta(personalKey(ctx.caller.person), JSON.stringify({ ...(await personal(ctx)), selectedVideoId: videoId }));
 }
 
 export async function saveViewFor(ctx: RequestContext, videoId: string, view: VideoViewState): Promise<void> {
   const project = ctx.project();
   await requireVideo(project, videoId);
   if (ctx.machine.mode !== 'team') return project.store.saveViewState(videoId, view);
-  const mine = personal(ctx);
+  const mine = await personal(ctx);
   await project.store.setMeta(personalKey(ctx.caller.person), JSON.stringify({ ...mine, videos: { ...mine.videos, [videoId]: view } }));
 }

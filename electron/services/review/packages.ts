@@ -144,7 +144,7 @@ export async function importPackage(project: Project, caller: Caller, path: stri
   try {
     let stored: unknown = null;
     try {
-      stored = JSON.parse(pkg.store.getMeta(PACKAGE_META) ?? 'null');
+      stored = JSON.parse((await pkg.store.getMeta(PACKAGE_META)) ?? 'null');
     } catch {
       // not JSON: not a package this version wrote
     }

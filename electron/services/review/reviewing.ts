@@ -47,7 +47,7 @@ export async function queueOf(project: Project, caller: Caller, round: number | 
 export const PACKAGE_META = 'review-package';
 
 /** A review package holds no answers and none of the marks a count derives from: no answer key can be read in it (its import records them). */
-const isReviewPackage = (project: Project): boolean => project.store.getMeta(PACKAGE_META) !== null;
+const isReviewPackage = async (project: Project): Promise<boolean> => (await project.store.getMeta(PACKAGE_META)) !== null;
 
 /** The caller's review of a question and — once they are no longer blind to it — the answer key (the author's answers, or their marks' counts); others' reviews only for those who adjudicate or lead. */
 export async function contextOf(project: Project, caller: Caller, questionId: string): Promise<ReviewContext> {
@@ -62,7 +62,7 @@ export async function contextOf(project: Project, caller: Caller, questionId: st
     questionId,
     mine,
     // what their review was given against (the answers may have changed since), else the key as it stands
-    authorAnswers: blind || isReviewPackage(project) ? null : (mine?.against ?? (await keyOf(stores, question))),
+    authorAnswers: blind || (await isReviewPackage(project)) ? null : (mine?.against ?? (await keyOf(stores, question))),
     // others' answers and the decision give the answer away too: not while blind to it, whatever the role
     otherReviews: role === 'reviewer' || blind ? [] : reviews.filter((r) => r.reviewer !== caller.person),
     decision: role === 'reviewer' || blind ? null : ((await stores.review.adjudicationsOfQuestion(questionId)).at(-1) ?? null),
@@ -104,7 +104,7 @@ export async function submitReview(project: Project, caller: Caller, submission:
     notes: submission.notes,
     secondsSpent: submission.secondsSpent,
     guidelineVersion: await store.currentGuideline(),
-    against: isReviewPackage(project) ? null : againstOf((await answerKeyReader(project.stores, [question], new Map([[question.id, points]])))(question, points)),
+    against: (await isReviewPackage(project)) ? null : againstOf((await answerKeyReader(project.stores, [question], new Map([[question.id, points]])))(question, points)),
     createdAt: now,
     updatedAt: now,
   };

@@ -150,7 +150,7 @@ describe('importing a run', () => {
   it('is cancelled while it matches or writes, writing nothing', async () => {
     const path = write('cancelled.jsonl', [{ model: 'c', item: '7', response: 'A' }]);
     const before = (await runsOf(project)).length;
-    const editsBefore = project.store.history('Lee').length;
+    const editsBefore = (await project.store.history('Lee')).length;
     for (const phaseName of ['Matching', 'Writing']) {
       const abort = new AbortController();
       const seen: string[] = [];
@@ -162,7 +162,7 @@ describe('importing a run', () => {
       await expect(importRunFile(project, lee, { path }, { signal: abort.signal, progress })).rejects.toThrow('Import cancelled; nothing was written.');
       expect(seen.some((m) => m.startsWith(phaseName))).toBe(true);
       expect(await runsOf(project)).toHaveLength(before);
-      expect(project.store.history('Lee')).toHaveLength(editsBefore);
+      expect(await project.store.history('Lee')).toHaveLength(editsBefore);
     }
   });
 

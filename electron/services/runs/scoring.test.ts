@@ -10,7 +10,7 @@ import { runCli } from '../../cli/cli';
 import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
-import { insertTestVideo } from '../test-support/project';
+import { insertTestVideo, sqliteOf } from '../test-support/project';
 import { importRunFile } from './import';
 import { earlyResponses, replayRun } from './replay';
 import { scoreRuns } from './scoring';
@@ -98,7 +98,7 @@ describe('scoring runs', () => {
   it('replays a run on the video: each response with what the scorer made of it; finds early ones', async () => {
     const run = (await runsOf(project))[0]!;
     const replay = await replayRun(project, run.id, videoId);
-    const idOf = (text: string) => project.store.db.query<{ id: string }>('SELECT id FROM responses WHERE text = ?').get(text)!.id;
+    const idOf = (text: string) => sqliteOf(project).db.query<{ id: string }>('SELECT id FROM responses WHERE text = ?').get(text)!.id;
     const of = (text: string) => replay.find((r) => r.id === idOf(text))!;
     // scored wrong by OVO-S's rule (the first response), early on the lane: it came before the question was asked at 10 s
     expect(of('A')).toMatchObject({ verdict: 'early', extracted: 'A', knowableAt: 10, early: 5 });

@@ -12,6 +12,7 @@ import { tempDir } from '../test-support/fixtures';
 import { createHandlers, dispatch } from '../test-support/handlers';
 import { ann, lead, populateForReview, rita } from '../test-support/review';
 import { hashPassphrase, passphraseMatches, SCRYPT } from './passphrase';
+import { sqliteOf } from '../test-support/project';
 
 const dir = tempDir();
 let app: AppServices;
@@ -61,7 +62,7 @@ describe('a stored passphrase', () => {
 describe('people.setPassphrase', () => {
   it('is the schema version that adds the column', () => {
     expect(LATEST_SCHEMA_VERSION).toBeGreaterThanOrEqual(12);
-    const columns = app.requireProject().store.db.query<{ name: string; notnull: number }>('PRAGMA table_info(people)').all();
+    const columns = sqliteOf(app.requireProject()).db.query<{ name: string; notnull: number }>('PRAGMA table_info(people)').all();
     expect(columns.find((c) => c.name === 'passphrase')).toMatchObject({ notnull: 0 });
   });
 

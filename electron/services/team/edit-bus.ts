@@ -2,7 +2,7 @@
 // through a relay (PostgreSQL's LISTEN/NOTIFY when the server runs on a database), those served by
 // the other server processes sharing the data.
 import { PARENT_FIRST } from '../db/edit-log';
-import type { CommittedEdit } from '../db/project-store';
+import type { CommittedEdit } from '../db/project-data';
 
 /** Carries edits between server processes (db/postgres/notify.ts). */
 export interface EditRelay {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach } from 'vitest';
 import type { ApiMethod, ApiRequest, ApiResponses } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
 import type { ContextSource } from '../context';
+import { ProjectStore } from '../db/project-store';
 import { createHandlers, dispatch } from '../handlers';
 import { Project } from '../projects/project';
 import type { NewVideo } from '../videos/store';
@@ -47,6 +48,12 @@ export async function insertTestVideo(project: Project, fields: Partial<NewVideo
   };
   await project.edit('test', 'Add test video', (w) => w.videos.add([video], new Date().toISOString()));
   return video.id;
+}
+
+/** The project's file store, for tests that read or write rows as SQLite holds them. */
+export function sqliteOf(project: Project): ProjectStore {
+  if (!(project.store instanceof ProjectStore)) throw new Error('This test reads a Tidemark project file: the project is not one.');
+  return project.store;
 }
 
 /** A raw connection to the project file: writes that bypass the edit log, as another program's would. */

@@ -63,7 +63,7 @@ describe('importing videos', () => {
   });
 
   it('imports a batch as one undoable edit', async () => {
-    const [edit] = project.store.history('ann');
+    const [edit] = await project.store.history('ann');
     expect(edit?.label).toBe('Import 2 videos');
   });
 

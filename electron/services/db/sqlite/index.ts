@@ -30,8 +30,6 @@ import { sqliteReview, sqliteReviewWrites } from './review';
 import { sqliteRuns, sqliteRunWrites } from './runs';
 import { sqliteVideos, sqliteVideoWrites } from './videos';
 
-export { seedProfiles } from './profiles';
-
 /** Every feature's store over one read handle. */
 export function storesOver(db: ReadableDb): ProjectStores {
   return {

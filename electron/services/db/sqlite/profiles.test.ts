@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blankCustomProfile, type Profile } from '../../../../shared/profiles';
 import { builtinProfileId } from '../../profiles/builtin';
 import type { Project } from '../../projects/project';
-import { insertTestVideo, newProjectEachTest } from '../../test-support/project';
+import { insertTestVideo, newProjectEachTest, sqliteOf } from '../../test-support/project';
 
 let project: Project;
 newProjectEachTest((p) => void (project = p));
@@ -60,7 +60,7 @@ describe('the SQLite profile store', () => {
   it('counts the questions that use a profile, inside the edit', async () => {
     const videoId = await insertTestVideo(project);
     const profileId = builtinProfileId('ovo-s-bench');
-    await project.store.edit('ann', 'Add question', (tx) =>
+    await sqliteOf(project).editRows('ann', 'Add question', (tx) =>
       tx.put('questions', { id: 'q', video_id: videoId, profile_id: profileId, fields: JSON.stringify({ text: 'q' }), provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }),
     );
     expect(await project.edit('ann', 'Count', (w) => w.profiles.questionsUsing(profileId))).toBe(1);
