@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // the PostgreSQL cluster the suites that run on both engines share
+    globalSetup: ['electron/services/test-support/postgres-global.ts'],
   },
 });

@@ -4,7 +4,7 @@
 // so undo, redo and history behave the same on either.
 import type { EditHistoryEntry } from '../../../shared/api';
 import type { AppliedEdit, EditableTable, ReplayCheck, Row } from './edit-log';
-import type { EditTouched } from './edit-summary';
+import { touchedBy, type EditTouched } from './edit-summary';
 import type { EditWrites, ProjectStores } from './stores';
 
 /** What a service holds of an edit's transaction besides the features' writes. */
@@ -44,4 +44,39 @@ export interface ProjectData {
   /** A long read (an export, scoring, a report) of one consistent state, however long it takes. */
   snapshot<T>(work: (stores: ProjectStores) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The statements of a project's meta and view state, the same text on both engines. */
+export const metaSql = {
+  get: 'SELECT value FROM project_meta WHERE key = ?',
+  put: 'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  delete: 'DELETE FROM project_meta WHERE key = ?',
+  viewState: `INSERT INTO video_view_state (video_id, position, view_start, px_per_sec) VALUES (?, ?, ?, ?)
+         ON CONFLICT(video_id) DO UPDATE SET position = excluded.position, view_start = excluded.view_start, px_per_sec = excluded.px_per_sec`,
+};
+
+/** Who hears of committed edits (onCommit), told after each. */
+export class CommitListeners {
+  private readonly listeners = new Set<(edit: CommittedEdit) => void>();
+
+  on(listener: (edit: CommittedEdit) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  tell(edit: CommittedEdit): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(edit);
+      } catch (error) {
+        console.error('Tidemark: a listener of committed edits failed', error);
+      }
+    }
+  }
+
+  /** Tells of an undo or redo that changed something; hands it back. */
+  told(person: string, applied: AppliedEdit | null): AppliedEdit | null {
+    if (applied) this.tell({ person, ...touchedBy(applied.changes) });
+    return applied;
+  }
 }

@@ -6,9 +6,9 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
 import { Committer } from './commit';
-import { history, PARENT_FIRST, replay, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
+import { history, PARENT_FIRST, replay, rowSql, runEdit, Writer, type AppliedEdit, type EditableTable, type EditTransaction, type ReplayCheck, type Row } from './edit-log';
 import { touchedBy } from './edit-summary';
-import type { CommittedEdit, EditPace, ProjectData } from './project-data';
+import { CommitListeners, metaSql, type CommittedEdit, type EditPace, type ProjectData } from './project-data';
 import { openReader, openWriter, READ_ONLY_PROJECT, WRITER_BUSY, type Connection, type OpenOptions } from './project-db';
 import { ReadableDb } from './readable';
 import { storesOver, writesIn } from './sqlite';
@@ -37,7 +37,7 @@ async function begin(connection: Connection): Promise<void> {
 }
 
 export class ProjectStore implements ProjectData {
-  private readonly listeners = new Set<(edit: CommittedEdit) => void>();
+  private readonly listeners = new CommitListeners();
 
   /** Every read outside an edit goes through this handle. */
   readonly db: ReadableDb;
@@ -168,25 +168,16 @@ export class ProjectStore implements ProjectData {
     return this.told(person, await this.exclusive((writer) => replay(writer, person, 'redo', check)));
   }
 
-  /** Calls `listener` after each edit, undo or redo has committed (live updates); returns how to stop. */
   onCommit(listener: (edit: CommittedEdit) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.on(listener);
   }
 
   private told(person: string, applied: AppliedEdit | null): AppliedEdit | null {
-    if (applied) this.tell({ person, ...touchedBy(applied.changes) });
-    return applied;
+    return this.listeners.told(person, applied);
   }
 
   private tell(edit: CommittedEdit): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(edit);
-      } catch (error) {
-        console.error('Tidemark: a listener of committed edits failed', error);
-      }
-    }
+    this.listeners.tell(edit);
   }
 
   async history(person: string, limit?: number): Promise<EditHistoryEntry[]> {
@@ -195,25 +186,18 @@ export class ProjectStore implements ProjectData {
 
   setMeta(key: string, value: string | null): Promise<void> {
     return this.exclusive(async (writer) => {
-      if (value === null) writer.run('DELETE FROM project_meta WHERE key = ?', key);
-      else writer.run('INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', key, value);
+      if (value === null) writer.run(metaSql.delete, key);
+      else writer.run(metaSql.put, key, value);
     });
   }
 
   async getMeta(key: string): Promise<string | null> {
-    return this.db.query<{ value: string }>('SELECT value FROM project_meta WHERE key = ?').get(key)?.value ?? null;
+    return this.db.query<{ value: string }>(metaSql.get).get(key)?.value ?? null;
   }
 
   saveViewState(videoId: string, view: { position: number; viewStart: number; pxPerSec: number }): Promise<void> {
     return this.exclusive(async (writer) => {
-      writer.run(
-        `INSERT INTO video_view_state (video_id, position, view_start, px_per_sec) VALUES (?, ?, ?, ?)
-         ON CONFLICT(video_id) DO UPDATE SET position = excluded.position, view_start = excluded.view_start, px_per_sec = excluded.px_per_sec`,
-        videoId,
-        view.position,
-        view.viewStart,
-        view.pxPerSec,
-      );
+      writer.run(metaSql.viewState, videoId, view.position, view.viewStart, view.pxPerSec);
     });
   }
 
@@ -222,7 +206,7 @@ export class ProjectStore implements ProjectData {
     return this.exclusive(async (writer) => {
       for (const row of rows) {
         const columns = Object.keys(row);
-        writer.run(`INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...Object.values(row));
+        writer.run(`${rowSql.insert(table, columns)} ON CONFLICT DO NOTHING`, ...Object.values(row));
       }
     });
   }

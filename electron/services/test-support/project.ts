@@ -3,23 +3,41 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 import type { ApiMethod, ApiRequest, ApiResponses } from '../../../shared/api';
 import type { Caller } from '../../../shared/domain';
 import type { ContextSource } from '../context';
+import type { EditableTable, Row } from '../db/edit-log';
+import { PgProjectStore } from '../db/postgres/project-store';
 import { ProjectStore } from '../db/project-store';
 import { createHandlers, dispatch } from '../handlers';
 import { Project } from '../projects/project';
 import type { NewVideo } from '../videos/store';
 import { tempDir } from './fixtures';
 
-/** Opens a new project in a temporary folder before each test (handed to `use`), and closes and removes it after. */
-export function newProjectEachTest(use: (project: Project) => void | Promise<void>): void {
+/** The engines a project's data can be on: a Tidemark project file, or a team server's PostgreSQL database. */
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+let pgProjects = 0;
+
+/**
+ * A new project at `path`: a project file, or (postgres) a project of its own in the test run's
+ * PostgreSQL cluster (test-support/postgres-global.ts) placed at `path`.
+ */
+export async function openTestProject(path: string, engine: Engine = 'sqlite'): Promise<Project> {
+  if (engine === 'sqlite') return Project.open(path, { create: true });
+  const data = await PgProjectStore.open({ database: inject('postgres'), project: `t${process.pid}-${++pgProjects}`, create: true });
+  return Project.over(path, data);
+}
+
+/** Opens a new project in a temporary folder before each test (handed to `use`), on `engine`, and closes and removes it after. */
+export function newProjectEachTest(use: (project: Project) => void | Promise<void>, engine: Engine = 'sqlite'): void {
   let dir: ReturnType<typeof tempDir>;
   let project: Project;
   beforeEach(async () => {
     dir = tempDir();
-    project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+    project = await openTestProject(join(dir.path, 'p.tidemark'), engine);
     await use(project);
   });
   afterEach(async () => {
@@ -54,6 +72,20 @@ export async function insertTestVideo(project: Project, fields: Partial<NewVideo
 export function sqliteOf(project: Project): ProjectStore {
   if (!(project.store instanceof ProjectStore)) throw new Error('This test reads a Tidemark project file: the project is not one.');
   return project.store;
+}
+
+/** What a raw edit offers on either engine: rows written as the table holds them, logged for undo. */
+export interface RowEdit {
+  put(table: EditableTable, row: Row): void | Promise<void>;
+  insert(table: EditableTable, row: Row): void | Promise<void>;
+  remove(table: EditableTable, key: string): void | Promise<void>;
+}
+
+/** An edit that writes rows as they are stored, on the project's engine (for what no feature would write). */
+export function rawEdit<T>(project: Project, person: string, label: string, work: (tx: RowEdit) => T | Promise<T>): Promise<T> {
+  const store = project.store;
+  if (store instanceof ProjectStore || store instanceof PgProjectStore) return store.editRows(person, label, work);
+  throw new Error('A project on an engine the tests do not know.');
 }
 
 /** A raw connection to the project file: writes that bypass the edit log, as another program's would. */

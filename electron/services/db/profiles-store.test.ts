@@ -1,16 +1,16 @@
-// The SQLite profile store, through its interface (ProfileStore, and ProfileWrites inside an edit).
+// The profile store on both engines, through its interface (ProfileStore, and ProfileWrites inside an edit).
 import { describe, expect, it } from 'vitest';
-import { blankCustomProfile, type Profile } from '../../../../shared/profiles';
-import { builtinProfileId } from '../../profiles/builtin';
-import type { Project } from '../../projects/project';
-import { insertTestVideo, newProjectEachTest, sqliteOf } from '../../test-support/project';
-
-let project: Project;
-newProjectEachTest((p) => void (project = p));
+import { blankCustomProfile, type Profile } from '../../../shared/profiles';
+import { builtinProfileId } from '../profiles/builtin';
+import type { Project } from '../projects/project';
+import { ENGINES, insertTestVideo, newProjectEachTest, rawEdit } from '../test-support/project';
 
 const custom = (id: string, name: string): Profile => ({ ...blankCustomProfile(name), id, builtin: false, taxonomy: [{ code: 'T1', name: 'Task one', children: [] }] });
 
-describe('the SQLite profile store', () => {
+describe.each(ENGINES)('the profile store (%s)', (engine) => {
+  let project: Project;
+  newProjectEachTest((p) => void (project = p), engine);
+
   it('lists the built-in profiles first, then the others by name; gets one by id, or null', async () => {
     await project.edit('ann', 'Add two', async (w) => {
       await w.profiles.put(custom('b', 'Beta'));
@@ -60,7 +60,7 @@ describe('the SQLite profile store', () => {
   it('counts the questions that use a profile, inside the edit', async () => {
     const videoId = await insertTestVideo(project);
     const profileId = builtinProfileId('ovo-s-bench');
-    await sqliteOf(project).editRows('ann', 'Add question', (tx) =>
+    await rawEdit(project, 'ann', 'Add question', (tx) =>
       tx.put('questions', { id: 'q', video_id: videoId, profile_id: profileId, fields: JSON.stringify({ text: 'q' }), provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }),
     );
     expect(await project.edit('ann', 'Count', (w) => w.profiles.questionsUsing(profileId))).toBe(1);
