@@ -1,11 +1,8 @@
-// The SQLite video store, through its interface (VideoStore, and VideoWrites inside an edit).
+// The video store on both engines, through its interface (VideoStore, and VideoWrites inside an edit).
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../../projects/project';
-import { newProjectEachTest } from '../../test-support/project';
-import type { NewVideo } from '../../videos/store';
-
-let project: Project;
-newProjectEachTest((p) => void (project = p));
+import type { Project } from '../projects/project';
+import { ENGINES, newProjectEachTest } from '../test-support/project';
+import type { NewVideo } from '../videos/store';
 
 const probed = (id: string, name: string, fingerprint = `fp-${id}`): NewVideo => ({
   id,
@@ -25,7 +22,10 @@ const probed = (id: string, name: string, fingerprint = `fp-${id}`): NewVideo =>
 });
 const stored = (v: NewVideo, addedAt: string) => ({ ...v, sourceDataset: null, licenceNote: null, segmentOffset: 0, tags: [], addedAt });
 
-describe('the SQLite video store', () => {
+describe.each(ENGINES)('the video store (%s)', (engine) => {
+  let project: Project;
+  newProjectEachTest((p) => void (project = p), engine);
+
   it('adds probed videos and lists them by name (case aside), then by when added; gets one by id, fingerprint or path', async () => {
     const [b, a, a2] = [probed('1', 'b.mp4'), probed('2', 'A.mp4'), probed('3', 'a.mp4')];
     await project.edit('ann', 'Import', (w) => w.videos.add([b, a], 't1'));
@@ -37,6 +37,21 @@ describe('the SQLite video store', () => {
     expect(await project.stores.videos.get('none')).toBeNull();
     expect(await project.stores.videos.byFingerprint('none')).toBeNull();
     expect(await project.stores.videos.count()).toBe(3);
+  });
+
+  it("orders names byte by byte after folding ASCII case (SQLite's NOCASE), ties in the order added, an update keeping its place", async () => {
+    const names = ['B.mp4', 'a.mp4', '_b.mp4', '9.mp4', 'a-1.mp4', '10.mp4'];
+    await project.edit('ann', 'Import', (w) =>
+      w.videos.add(
+        names.map((name, i) => probed(`v${i}`, name)),
+        't',
+      ),
+    );
+    // `_` (0x5f) sorts before `b` (folded from `B`), `-` before `.`, `1` before `9`: no locale's rules
+    expect((await project.stores.videos.list()).map((v) => v.name)).toEqual(['10.mp4', '9.mp4', '_b.mp4', 'a-1.mp4', 'a.mp4', 'B.mp4']);
+    await project.edit('ann', 'Import twins', (w) => w.videos.add([probed('z', 'twin.mp4'), probed('y', 'Twin.mp4'), probed('x', 'twin.mp4')], 't'));
+    await project.edit('ann', 'Tag', (w) => w.videos.update('z', { tags: ['first'] }));
+    expect((await project.stores.videos.list()).slice(-3).map((v) => v.id)).toEqual(['z', 'y', 'x']);
   });
 
   it('adds a placeholder: nothing known of it but its name and path', async () => {
