@@ -1,18 +1,11 @@
-// The SQLite draft store, through its interface (DraftStore, and DraftWrites inside an edit).
+// The draft store on both engines, through its interface (DraftStore, and DraftWrites inside an edit).
 import { describe, expect, it } from 'vitest';
-import { draftProvenanceSchema, type Draft } from '../../../../shared/drafting/drafts';
-import type { Project } from '../../projects/project';
-import { insertTestVideo, newProjectEachTest } from '../../test-support/project';
+import { draftProvenanceSchema, type Draft } from '../../../shared/drafting/drafts';
+import type { Project } from '../projects/project';
+import { ENGINES, insertTestVideo, newProjectEachTest } from '../test-support/project';
 
-let project: Project;
 let v1: string;
 let v2: string;
-
-newProjectEachTest(async (p) => {
-  project = p;
-  v1 = await insertTestVideo(project, { name: 'a.mp4', relPath: 'a.mp4' });
-  v2 = await insertTestVideo(project, { name: 'b.mp4', relPath: 'b.mp4' });
-});
 
 const provenance = draftProvenanceSchema.parse({
   model: 'm',
@@ -36,7 +29,14 @@ function draft(id: string, fields: Partial<Draft> = {}): Draft {
   return { id, videoId: v1, kind: 'caption', target: 'task', at: 0, madeId: `m-${id}`, status: 'draft', provenance, createdAt: '2026-01-01T00:00:00Z', decidedBy: null, decidedAt: null, ...fields };
 }
 
-describe('the SQLite draft store', () => {
+describe.each(ENGINES)('the draft store (%s)', (engine) => {
+  let project: Project;
+  newProjectEachTest(async (p) => {
+    project = p;
+    v1 = await insertTestVideo(project, { name: 'a.mp4', relPath: 'a.mp4' });
+    v2 = await insertTestVideo(project, { name: 'b.mp4', relPath: 'b.mp4' });
+  }, engine);
+
   it('adds drafts and reads them back as typed values: by id, by target (time, then when made), and filtered by video and kind', async () => {
     const later = draft('later', { at: 2 });
     const second = draft('second', { at: 1, createdAt: '2026-01-02T00:00:00Z' });
@@ -54,6 +54,23 @@ describe('the SQLite draft store', () => {
     expect((await store.list({ videoId: v1, kind: null })).map((d) => d.id)).toEqual(['first', 'second', 'later', 'event']);
     expect((await store.list({ videoId: null, kind: 'caption' })).map((d) => d.id).sort()).toEqual(['elsewhere', 'first', 'later', 'second']);
     expect(await store.list({ videoId: null, kind: null })).toHaveLength(5);
+  });
+
+  it('lists text in binary order (ids, kinds, targets), ties in the order the drafts were added even once decided', async () => {
+    const upper = await insertTestVideo(project, { id: 'V-b', name: 'c.mp4', relPath: 'c.mp4' });
+    const lower = await insertTestVideo(project, { id: 'v-a', name: 'd.mp4', relPath: 'd.mp4' });
+    const tie = { videoId: lower, target: 'alpha', at: 3 };
+    await project.edit('ann', 'Draft', async (w) => {
+      await w.drafting.add(draft('alpha', { videoId: upper, target: 'alpha' }));
+      await w.drafting.add(draft('Zeta', { videoId: upper, target: 'Zeta' }));
+      await w.drafting.add(draft('_x', { videoId: upper, target: '_x' }));
+      for (const id of ['t2', 't1', 't3']) await w.drafting.add(draft(id, tie));
+    });
+    // deciding t2 rewrites its row: it keeps its place among the ties
+    await project.edit('Lee', 'Accept', async (w) => w.drafting.put({ ...(await w.drafting.get('t2'))!, status: 'accepted', decidedBy: 'Lee' }));
+    // `V` (0x56) before `v`, `Z` (0x5a) before `_` (0x5f) before `a`: no locale's rules
+    expect((await project.stores.drafting.list({ videoId: null, kind: 'caption' })).map((d) => d.id)).toEqual(['Zeta', '_x', 'alpha', 't2', 't1', 't3']);
+    expect((await project.stores.drafting.ofTarget(lower, 'caption', 'alpha')).map((d) => d.id)).toEqual(['t2', 't1', 't3']);
   });
 
   it('says whether a time has a draft that did not fail', async () => {
