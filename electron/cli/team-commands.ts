@@ -20,14 +20,16 @@ import { UsageError, type CliIo } from './common';
 
 const DATA_DIR_HELP = `--data-dir DIR   the server's data folder: accounts.sqlite and projects/*.tidemark
                  (default: <Tidemark's data folder>/team-server; also TIDEMARK_TEAM_DIR)
---database URL   postgres://… : accounts, sessions and the audit log on PostgreSQL, shared by
-                 several server processes on one data folder (also TIDEMARK_DATABASE)`;
+--database URL   postgres://… : accounts, sessions, the audit log and every project's data on
+                 PostgreSQL (a schema per project), shared by several server processes on one
+                 data folder (also TIDEMARK_DATABASE)`;
 
 export const TEAM_HELP: Record<string, string> = {
   serve: `Usage: tidemark serve [--data-dir DIR] [--media-root DIR] [--listen HOST:PORT] [--tls-cert F --tls-key F] [--public-url URL] [--insecure-http] [--trust-proxy]
 
 Serves Tidemark to a team: each person signs in with their account, works in the projects they are
-a member of, in the roles they hold there. Projects are Tidemark project files in the data folder.
+a member of, in the roles they hold there. Projects are Tidemark project files in the data folder,
+or with --database schemas on PostgreSQL.
 ${DATA_DIR_HELP}
 --media-root DIR the only folder whose files calls may name (videos, benchmark and run files)
 --listen         where to listen (default 127.0.0.1:8741); an address other than loopback needs

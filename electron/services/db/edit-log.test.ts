@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Pacer } from '../pacer';
-import { Project } from '../projects/project';
 import { builtinProfileId } from '../profiles/builtin';
 import { tempDir } from '../test-support/fixtures';
-import { insertTestVideo, sqliteOf } from '../test-support/project';
+import { countOf, ENGINES, insertTestVideo, openTestProject, rawEdit } from '../test-support/project';
 import { logParts, type InsertedRows, type LoggedChange } from './edit-log';
 
 /** Parsed parts with the runs of inserted keys they were split into joined again. */
@@ -40,18 +39,18 @@ describe('logParts', () => {
   });
 });
 
-describe('a long edit logged in parts', () => {
+describe.each(ENGINES)('a long edit logged in parts (%s)', (engine) => {
   it('undoes, redoes and undoes again an edit whose log spans parts, and a new edit drops the undone one with its parts', async () => {
     const dir = tempDir();
-    const project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
+    const project = await openTestProject(join(dir.path, 'p.tidemark'), engine);
     try {
       const videoId = await insertTestVideo(project);
       const profileId = builtinProfileId('ovo-s-bench');
       const count = 40_000;
-      await sqliteOf(project).editRows('ann', 'Import many', (tx) => {
+      await rawEdit(project, 'ann', 'Import many', async (tx) => {
         for (let i = 0; i < count; i++) {
           const id = `q${i}-${randomUUID()}`;
-          tx.insert('questions', {
+          await tx.insert('questions', {
             id,
             video_id: videoId,
             profile_id: profileId,
@@ -61,30 +60,29 @@ describe('a long edit logged in parts', () => {
             created_at: 't',
             updated_at: 't',
           });
-          tx.insert('query_points', { id: `p${i}-${randomUUID()}`, question_id: id, time: i / 100, fields: '{}' });
+          await tx.insert('query_points', { id: `p${i}-${randomUUID()}`, question_id: id, time: i / 100, fields: '{}' });
         }
       });
-      const db = sqliteOf(project).db;
-      const partsOf = () => db.query<{ n: number }>("SELECT count(*) AS n FROM edit_log_parts p JOIN edit_log e USING (seq) WHERE e.label = 'Import many'").get()!.n;
-      const rows = () => db.query<{ n: number }>('SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n').get()!.n;
-      expect(partsOf()).toBeGreaterThan(0);
-      expect(rows()).toBe(2 * count);
+      const partsOf = () => countOf(project, "SELECT count(*) AS n FROM edit_log_parts p JOIN edit_log e USING (seq) WHERE e.label = 'Import many'");
+      const rows = () => countOf(project, 'SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n');
+      expect(await partsOf()).toBeGreaterThan(0);
+      expect(await rows()).toBe(2 * count);
 
       expect((await project.store.undo('ann'))?.changes).toHaveLength(2 * count);
-      expect(rows()).toBe(0);
+      expect(await rows()).toBe(0);
       // once undone, the entry holds the rows themselves: more parts
-      const undoneParts = partsOf();
+      const undoneParts = await partsOf();
       expect(undoneParts).toBeGreaterThan(2);
       await project.store.redo('ann');
-      expect(rows()).toBe(2 * count);
+      expect(await rows()).toBe(2 * count);
       await project.store.undo('ann');
-      expect(partsOf()).toBe(undoneParts);
+      expect(await partsOf()).toBe(undoneParts);
 
       // a new edit ends what could be redone: the entry and every part of it go
-      await sqliteOf(project).editRows('ann', 'One more', (tx) =>
+      await rawEdit(project, 'ann', 'One more', (tx) =>
         tx.insert('questions', { id: 'one', video_id: videoId, profile_id: profileId, fields: '{}', provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' }),
       );
-      expect(db.query<{ n: number }>('SELECT count(*) AS n FROM edit_log_parts').get()!.n).toBe(0);
+      expect(await countOf(project, 'SELECT count(*) AS n FROM edit_log_parts')).toBe(0);
       expect(await project.store.redo('ann')).toBeNull();
     } finally {
       await project.close();

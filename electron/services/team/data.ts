@@ -30,9 +30,9 @@ export function serverUrlOf(dataDir: string): string | null {
 }
 
 /**
- * Opens a team server's data: its accounts in its folder (the embedded engine), or on PostgreSQL
- * (`database`: postgres://…), where several server processes on one data folder share accounts,
- * sessions and the audit log, and hear each other's edits (LISTEN/NOTIFY).
+ * Opens a team server's data: its accounts and projects in its folder (the embedded engine), or on
+ * PostgreSQL (`database`: postgres://…), where several server processes on one data folder share
+ * accounts, sessions, the audit log and the projects, and hear each other's edits (LISTEN/NOTIFY).
  */
 export async function openTeamData(dataDir: string, options: { version: string; publicUrl: () => string; database?: string }): Promise<TeamData> {
   mkdirSync(dataDir, { recursive: true });
@@ -47,7 +47,7 @@ export async function openTeamData(dataDir: string, options: { version: string; 
     throw error;
   }
   const accounts = new AccountService(store, { publicUrl: options.publicUrl });
-  const host = new TeamHost({ dataDir, version: options.version }, accounts);
+  const host = new TeamHost({ dataDir, version: options.version, ...(options.database ? { database: options.database } : {}) }, accounts);
   if (pool) host.edits.relay = await postgresRelay(pool, options.database!, host.edits);
   return {
     accounts,

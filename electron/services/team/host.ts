@@ -1,6 +1,7 @@
 // The projects a team server serves, all open at once: each a Tidemark project file in its data
-// folder (projects/<name>.tidemark, the embedded engine), with jobs and filmstrips of its own, so
-// one project's members never see another's. A call's context is built here for the person the
+// folder (projects/<name>.tidemark, the embedded engine) or, with --database, a schema of its own on
+// PostgreSQL (its videos and cache still placed at projects/<name>), with jobs and filmstrips of its
+// own, so one project's members never see another's. A call's context is built here for the person the
 // transport vouches for, in the role the accounts service says they hold in that project; nothing a
 // call sends changes who they are or which project they work in.
 import { existsSync, mkdirSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { ServiceError } from '../errors';
 import { JobRegistry } from '../jobs/registry';
 import { FilmstripQueue } from '../media/filmstrips';
 import { resolveMediaTools, type MediaTools } from '../media/tools';
+import { PgProjectStore } from '../db/postgres/project-store';
 import { Project, PROJECT_EXTENSION } from '../projects/project';
 import { savePerson } from '../review/people';
 import { SettingsStore } from '../settings/store';
@@ -29,6 +31,8 @@ interface Served {
 export interface TeamHostOptions {
   dataDir: string;
   version: string;
+  /** postgres://… : the projects' data on PostgreSQL (else project files in the data folder). */
+  database?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -82,10 +86,11 @@ export class TeamHost {
   async create(name: string, lead?: string): Promise<void> {
     const checked = teamProjectName.safeParse(name);
     if (!checked.success) throw new ServiceError('invalid-request', `${name}: ${checked.error.issues[0]!.message}.`);
-    if ((await this.accounts.store.projects()).some((p) => p.name === name) || existsSync(this.pathOf(name))) throw new ServiceError('conflict', `There is already a project ${name}.`);
+    if ((await this.accounts.store.projects()).some((p) => p.name === name) || (!this.options.database && existsSync(this.pathOf(name))))
+      throw new ServiceError('conflict', `There is already a project ${name}.`);
     // (the lead's account first: nothing is made for a lead who is not there)
     if (lead && !(await this.accounts.store.account(lead))) throw new ServiceError('not-found', `No account named ${lead}: add it first (tidemark users add ${lead}).`);
-    const project = await Project.open(this.pathOf(name), { create: true, name });
+    const project = await this.openProject(name, true);
     await project.close();
     await this.accounts.store.addProject(name, new Date().toISOString());
     if (lead) await this.setRoles(name, lead, ['lead'], lead);
@@ -112,11 +117,17 @@ export class TeamHost {
 
   private async openServed(name: string): Promise<Served> {
     if (!(await this.accounts.store.projects()).some((p) => p.name === name)) throw new ServiceError('not-found', `No project ${name} on this server.`);
-    const project = await Project.open(this.pathOf(name), { create: false });
+    const project = await this.openProject(name, false);
     const jobs = new JobRegistry();
     const filmstrips = new FilmstripQueue(jobs, () => ({ project, ffmpeg: this.machine.tools.ffmpeg }));
     const stopTelling = project.store.onCommit((edit) => this.edits.committed(name, edit));
     return { project, jobs, filmstrips, stopTelling };
+  }
+
+  /** The project's data: its file, or its schema on PostgreSQL. */
+  private async openProject(name: string, create: boolean): Promise<Project> {
+    if (!this.options.database) return Project.open(this.pathOf(name), create ? { create: true, name } : { create: false });
+    return Project.over(this.pathOf(name), await PgProjectStore.open({ database: this.options.database, project: name, create }), create ? name : undefined);
   }
 
   /** One call's context: the person and role the transport vouches for, in one project. */

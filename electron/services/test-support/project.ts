@@ -88,6 +88,14 @@ export function rawEdit<T>(project: Project, person: string, label: string, work
   throw new Error('A project on an engine the tests do not know.');
 }
 
+/** A number a query of the project's own tables gives (`SELECT count(*) AS n …`), on either engine. */
+export async function countOf(project: Project, sql: string, ...params: unknown[]): Promise<number> {
+  const store = project.store;
+  if (store instanceof ProjectStore) return store.db.query<{ n: number }>(sql).get(...params)!.n;
+  if (store instanceof PgProjectStore) return (await store.db.rows<{ n: number }>(sql, ...params))[0]!.n;
+  throw new Error('A project on an engine the tests do not know.');
+}
+
 /** A raw connection to the project file: writes that bypass the edit log, as another program's would. */
 export function rawConnection(project: Project): Database.Database {
   return new Database(project.path);

@@ -26,6 +26,30 @@ export async function unreachableSaid<T>(query: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A connection of the pool's for a transaction, handed back with `done` (destroyed when `broken`). */
+export interface CheckedOut {
+  client: pg.PoolClient;
+  done(broken: boolean): void;
+}
+
+/**
+ * Takes a connection from the pool. Its link dropping while it is out (PostgreSQL restarting) is an
+ * 'error' event that would end the process unheard: here it is heard, and the query under way
+ * fails (said as unavailable) instead.
+ */
+export async function checkOut(pool: pg.Pool): Promise<CheckedOut> {
+  const client = await unreachableSaid(() => pool.connect());
+  const heard = (): void => undefined;
+  client.on('error', heard);
+  return {
+    client,
+    done: (broken) => {
+      client.off('error', heard);
+      client.release(broken);
+    },
+  };
+}
+
 /** `?` numbered as PostgreSQL's $1, $2, … (the stores' SQL has no other question marks). */
 export function numbered(sql: string): string {
   let n = 0;
@@ -55,7 +79,7 @@ export function readerOver(db: Queryable): PgReader {
  * advisory lock); the version is kept in the search path's tidemark_schema.
  */
 export async function migrate(pool: pg.Pool, part: string, migrations: readonly string[], lock: number): Promise<void> {
-  const client = await unreachableSaid(() => pool.connect());
+  const { client, done } = await checkOut(pool);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [lock]);
     await client.query('CREATE TABLE IF NOT EXISTS tidemark_schema (part TEXT PRIMARY KEY, version INTEGER NOT NULL)');
@@ -74,7 +98,7 @@ export async function migrate(pool: pg.Pool, part: string, migrations: readonly 
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [lock]).catch(() => undefined);
-    client.release();
+    done(false);
   }
 }
 

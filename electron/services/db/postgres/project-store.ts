@@ -11,7 +11,7 @@ import { fingerprint, history, logEdit, replay, rowSql, type AppliedEdit, type E
 import { touchedBy } from '../edit-summary';
 import { CommitListeners, metaSql, type CommittedEdit, type EditPace, type ProjectData } from '../project-data';
 import type { EditWrites, ProjectStores } from '../stores';
-import { isUnreachable, migrate, NUMBER_TYPES, readerOver, schemaVersionOf, UNAVAILABLE, unreachableSaid, type PgReader } from './connection';
+import { checkOut, isUnreachable, migrate, NUMBER_TYPES, readerOver, schemaVersionOf, UNAVAILABLE, unreachableSaid, type PgReader } from './connection';
 import { PgEditTransaction, PgWriter } from './edit-log';
 import { pgStoresOver, pgWritesIn } from './index';
 import { PROJECT_MIGRATIONS } from './project-migrations';
@@ -42,7 +42,8 @@ export class PgProjectStore implements ProjectData {
   readonly readOnly = false;
   readonly file = null;
   readonly stores: ProjectStores;
-  private readonly reader: PgReader;
+  /** Every read outside an edit goes through this (as SQLite's ProjectStore.db). */
+  readonly db: PgReader;
   private readonly listeners = new CommitListeners();
   /** Edits run one after another in this process (the advisory lock orders them across processes). */
   private queue: Promise<unknown> = Promise.resolve();
@@ -54,14 +55,15 @@ export class PgProjectStore implements ProjectData {
     private readonly pool: pg.Pool,
     schema: string,
   ) {
-    this.reader = readerOver(pool);
-    this.stores = pgStoresOver(this.reader);
+    this.db = readerOver(pool);
+    this.stores = pgStoresOver(this.db);
     this.lock = fingerprint([`tidemark-project:${schema}`]);
   }
 
   static async open(options: PgProjectOptions): Promise<PgProjectStore> {
     const schema = projectSchema(options.project);
     const admin = new pg.Client({ connectionString: options.database });
+    admin.on('error', () => undefined);
     await unreachableSaid(() => admin.connect());
     try {
       const exists = (await admin.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema])).rowCount! > 0;
@@ -85,14 +87,14 @@ export class PgProjectStore implements ProjectData {
   }
 
   schemaVersion(): Promise<number> {
-    return schemaVersionOf(this.reader, 'project');
+    return schemaVersionOf(this.db, 'project');
   }
 
   /** Runs `work` in a transaction of its own, after every write queued before it, holding the project's lock. */
   private exclusive<T>(work: (writer: PgWriter) => Promise<T>): Promise<T> {
     const turn = async (): Promise<T> => {
       if (this.closed) throw new ServiceError('no-project', 'The project was closed.');
-      const client = await unreachableSaid(() => this.pool.connect());
+      const { client, done } = await checkOut(this.pool);
       let broken = false;
       try {
         await client.query('BEGIN');
@@ -107,7 +109,7 @@ export class PgProjectStore implements ProjectData {
         if (!broken) await client.query('ROLLBACK').catch(() => undefined);
         throw broken ? new ServiceError('unavailable', UNAVAILABLE) : error;
       } finally {
-        client.release(broken);
+        done(broken);
       }
     };
     const next = this.queue.then(turn, turn);
@@ -141,7 +143,7 @@ export class PgProjectStore implements ProjectData {
   }
 
   history(person: string, limit?: number): Promise<EditHistoryEntry[]> {
-    return history((sql, ...params) => this.reader.rows(sql, ...params), person, limit);
+    return history((sql, ...params) => this.db.rows(sql, ...params), person, limit);
   }
 
   onCommit(listener: (edit: CommittedEdit) => void): () => void {
@@ -149,12 +151,12 @@ export class PgProjectStore implements ProjectData {
   }
 
   async getMeta(key: string): Promise<string | null> {
-    return (await this.reader.rows<{ value: string }>(metaSql.get, key))[0]?.value ?? null;
+    return (await this.db.rows<{ value: string }>(metaSql.get, key))[0]?.value ?? null;
   }
 
   async setMeta(key: string, value: string | null): Promise<void> {
-    if (value === null) await this.reader.rows(metaSql.delete, key);
-    else await this.reader.rows(metaSql.put, key, value);
+    if (value === null) await this.db.rows(metaSql.delete, key);
+    else await this.db.rows(metaSql.put, key, value);
   }
 
   saveViewState(videoId: string, view: { position: number; viewStart: number; pxPerSec: number }): Promise<void> {
@@ -170,7 +172,7 @@ export class PgProjectStore implements ProjectData {
 
   /** One consistent state (REPEATABLE READ), on a connection of its own, however long the work takes. */
   async snapshot<T>(work: (stores: ProjectStores) => Promise<T>): Promise<T> {
-    const client = await unreachableSaid(() => this.pool.connect());
+    const { client, done } = await checkOut(this.pool);
     let broken = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -182,9 +184,9 @@ export class PgProjectStore implements ProjectData {
     } catch (error) {
       broken = isUnreachable(error);
       if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      throw broken ? new ServiceError('unavailable', UNAVAILABLE) : error;
     } finally {
-      client.release(broken);
+      done(broken);
     }
   }
 
