@@ -1,29 +1,28 @@
-// The SQLite review store, through its interface (ReviewStore, and ReviewWrites inside an edit).
+// The review store on both engines, through its interface (ReviewStore, and ReviewWrites inside an edit).
 import { describe, expect, it } from 'vitest';
-import { questionFieldsSchema, type Question } from '../../../../shared/questions';
-import { reviewFieldsSchema, type Review } from '../../../../shared/reviews';
-import { adjudicationFieldsSchema, roundFieldsSchema, type Adjudication, type Person, type ReviewRound } from '../../../../shared/review/types';
-import { builtinProfileId } from '../../profiles/builtin';
-import type { Project } from '../../projects/project';
-import { insertTestVideo, newProjectEachTest, rawConnection } from '../../test-support/project';
+import { questionFieldsSchema } from '../../../shared/questions';
+import { reviewFieldsSchema, type Review } from '../../../shared/reviews';
+import { adjudicationFieldsSchema, roundFieldsSchema, type Adjudication, type Person, type ReviewRound } from '../../../shared/review/types';
+import { builtinProfileId } from '../profiles/builtin';
+import type { Project } from '../projects/project';
+import { ENGINES, insertTestVideo, newProjectEachTest, rawEdit } from '../test-support/project';
+import type { Row } from './edit-log';
+import { reviewToRow } from './rows/review';
 
 let project: Project;
 let videoId: string;
 
-newProjectEachTest(async (p) => {
-  project = p;
-  videoId = await insertTestVideo(project);
-});
-
 const person = (name: string, roles: Person['roles'], createdAt = '2026-01-01T00:00:00.000Z'): Person => ({ id: `id-${name}`, name, roles, createdAt, hasPassphrase: false });
 
-const question = (id: string): Question => ({
-  ...questionFieldsSchema.parse({ profileId: builtinProfileId('ovo-s-bench'), text: id }),
+const questionRow = (id: string): Row => ({
   id,
-  videoId,
-  provenance: {},
-  createdBy: 'Ann',
-  updatedAt: '2026-01-01T00:00:00.000Z',
+  video_id: videoId,
+  profile_id: builtinProfileId('ovo-s-bench'),
+  fields: JSON.stringify(questionFieldsSchema.parse({ profileId: builtinProfileId('ovo-s-bench'), text: id })),
+  provenance: '{}',
+  created_by: 'Ann',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
 });
 
 const roundOf = (number: number, reviewers: string[], closed = false): ReviewRound => ({
@@ -53,8 +52,11 @@ const decision = (id: string, questionId: string, round: number, createdAt: stri
 
 /** Two questions, two rounds (the first open, the second closed), Rita assigned both items of round 1 and reviewing one. */
 async function populate(): Promise<void> {
+  // the questions as rows: the annotation store is another feature's
+  await rawEdit(project, 'Lee', 'Questions', async (tx) => {
+    for (const id of ['q1', 'q2', 'q3']) await tx.put('questions', questionRow(id));
+  });
   await project.edit('Lee', 'Set up', async (w) => {
-    for (const id of ['q1', 'q2', 'q3']) await w.annotation.addQuestion(question(id), '2026-01-01T00:00:00.000Z');
     await w.review.putPerson(person('Rita', ['reviewer']));
     await w.review.putPerson(person('Ann', ['annotator', 'reviewer']));
     await w.review.putRound(roundOf(1, ['Rita', 'Ann']));
@@ -72,7 +74,12 @@ async function populate(): Promise<void> {
   });
 }
 
-describe('the SQLite review store', () => {
+describe.each(ENGINES)('the review store (%s)', (engine) => {
+  newProjectEachTest(async (p) => {
+    project = p;
+    videoId = await insertTestVideo(project);
+  }, engine);
+
   it('finds people by exact name and in any case, keeps their passphrase apart and says whether anyone is listed', async () => {
     const reads = project.stores.review;
     expect(await reads.hasPeople()).toBe(false);
@@ -160,10 +167,11 @@ describe('the SQLite review store', () => {
 
   it('checks the reviews of a file made elsewhere one by one, in the order added, naming the review and field at fault', async () => {
     await populate();
-    const raw = rawConnection(project);
-    raw.prepare("UPDATE reviews SET fields = json_set(fields, '$.verdict', 'maybe') WHERE id = 'r1'").run();
-    raw.prepare("UPDATE reviews SET fields = 'not json' WHERE id = 'r0'").run();
-    raw.close();
+    await rawEdit(project, 'Lee', 'Spoil', async (tx) => {
+      const r1 = reviewToRow(review('r1', 'q1', 'Ann', 0, '2026-01-02T00:00:00.000Z'));
+      await tx.put('reviews', { ...r1, fields: JSON.stringify({ ...JSON.parse(String(r1.fields)), verdict: 'maybe' }) });
+      await tx.put('reviews', { ...reviewToRow(review('r0', 'q3', 'Ann', 0, '2026-01-01T00:00:00.000Z')), fields: 'not json' });
+    });
     const checked = await project.stores.review.checkedReviews();
     expect(checked[0]).toEqual({ review: review('r2', 'q1', 'Rita', 1, '2026-01-02T00:00:00.000Z') });
     expect(checked[1]).toEqual({ id: 'r1', problem: expect.stringMatching(/^review r1: verdict: /) });
@@ -177,5 +185,37 @@ describe('the SQLite review store', () => {
       expect(await project.stores.review.round(1)).toBeNull();
     });
     expect(await project.stores.review.round(1)).not.toBeNull();
+  });
+
+  it('orders names by their bytes, as SQLite does (capitals before small letters, accented letters last), whatever the locale', async () => {
+    await project.edit('Lee', 'People', async (w) => {
+      for (const name of ['adam', 'Émile', 'Zoe', 'bea']) await w.review.putPerson(person(name, ['annotator']));
+    });
+    expect((await project.stores.review.people()).map((p) => p.name)).toEqual(['Zoe', 'adam', 'bea', 'Émile']);
+  });
+
+  it('keeps a replaced review in its place among those made at the same time', async () => {
+    await populate();
+    await project.edit('Rita', 'Change', (w) => w.review.putReview({ ...review('r2', 'q1', 'Rita', 1, '2026-01-02T00:00:00.000Z'), verdict: 'reject' }));
+    expect((await project.stores.review.reviewsOfQuestion('q1')).map((r) => [r.id, r.verdict])).toEqual([
+      ['r2', 'reject'],
+      ['r1', 'accept'],
+    ]);
+    // every review: read in storage order, where the replaced row now comes last
+    expect((await project.stores.review.allReviews()).map((r) => r.id)).toEqual(['r0', 'r2', 'r1']);
+  });
+
+  it('reads thousands of reviews added in one edit in the order added, inside the edit and once committed', async () => {
+    await populate();
+    // ids that do not sort as they were added, all made at one time: only the order added orders them
+    const ids = Array.from({ length: 2500 }, (_, i) => `x${(i * 7919) % 2500}`);
+    const added = await project.edit('Rita', 'Many', async (w) => {
+      for (const id of ids) await w.review.addReview(review(id, 'q2', 'Rita', 1, '2026-02-01T00:00:00.000Z'));
+      return (await w.review.reviewsOfQuestion('q2')).map((r) => r.id);
+    });
+    expect(added).toEqual(ids);
+    expect((await project.stores.review.reviewsOfItemsIn('round-1')).map((r) => r.id)).toEqual(['r2', 'r1', ...ids]);
+    expect(await project.stores.review.pendingItems('Rita')).toEqual(new Set());
+    expect((await project.stores.review.checkedReviews()).slice(-3)).toEqual(ids.slice(-3).map((id) => ({ review: review(id, 'q2', 'Rita', 1, '2026-02-01T00:00:00.000Z') })));
   });
 });
