@@ -1,18 +1,122 @@
-// NOT YET WRITTEN: the runs store on PostgreSQL (being written now).
-import type { RunStore, RunWrites } from '../../runs/store';
+// Runs, responses and judgments on PostgreSQL (their rows as on SQLite: db/rows/runs.ts). SQLite's
+// orders made PostgreSQL's: its binary text order is COLLATE "C", its NULLs-first is NULLS FIRST,
+// its rowid order is `ord`. Long reads go a slice of rows at a time (keyset by ord), so no query's
+// rows hold the server's thread for long.
+import type { ModelResponse } from '../../../../shared/runs/types';
+import type { Judgment } from '../../../../shared/scoring/types';
+import { Pacer } from '../../pacer';
+import type { RunScans, RunStore, RunWrites, StoredJudgment } from '../../runs/store';
+import { judgmentToRow, responseToRow, rowToResponse, rowToRun, rowToStoredJudgment, runToRow, type JudgmentRow, type ResponseRow, type RunRow } from '../rows/runs';
 import type { PgReader } from './connection';
 import type { PgEditTransaction } from './edit-log';
 
-const notYet = (): never => {
-  throw new Error('not yet on PostgreSQL');
-};
+/** Rows read by one query of a long read. */
+export const SLICE = 5_000;
+/** Judgment keys asked about in one query (a judge's keys are JSON of a whole request, up to kilobytes each). */
+const KEYS_PER_QUERY = 1_000;
 
-export function pgRuns(reader: PgReader): RunStore {
-  void reader;
-  return new Proxy({}, { get: () => notYet }) as RunStore;
+/**
+ * A judgment key as PostgreSQL stores it. Its text cannot hold U+0000, which people's keys use as
+ * a separator ("person:<name>" U+0000 <judge's key>, runs/judge-check.ts), so U+0000 is written
+ * U+0001 "0" and U+0001 itself U+0001 U+0001. A judge's key is JSON, which has neither, so it is
+ * stored as on SQLite. Character by character and prefix-free: a key starts with a prefix exactly
+ * when its stored form starts with the prefix's (judgmentsKeyedFrom).
+ */
+const storedKey = (key: string): string => key.replace(/[\u0000\u0001]/g, (c) => (c === '\u0000' ? '\u00010' : '\u0001\u0001'));
+const keyOf = (stored: string): string => stored.replace(/\u0001([\u00010])/g, (_, c: string) => (c === '0' ? '\u0000' : '\u0001'));
+
+const rowToJudgment = (r: JudgmentRow): StoredJudgment => rowToStoredJudgment({ ...r, key: keyOf(r.key) });
+
+/** A long read (`select` names one table's rows, with their `ord`), a slice at a time in ord order, converted as they come. */
+async function sliced<R, T>(db: PgReader, select: string, params: unknown[], convert: (row: R) => T, pacer: Pacer): Promise<T[]> {
+  const out: T[] = [];
+  for (let after = 0; ;) {
+    const rows = await db.rows<R & { ord: number }>(`${select} AND ord > ? ORDER BY ord LIMIT ${SLICE}`, ...params, after);
+    for (const row of rows) {
+      out.push(convert(row));
+      await pacer.pace();
+    }
+    if (rows.length < SLICE) return out;
+    after = rows[rows.length - 1]!.ord;
+  }
+}
+
+function scansOver(db: PgReader): RunScans {
+  return {
+    responsesOfRun: (runId, pacer) => sliced(db, 'SELECT * FROM responses WHERE run_id = ?', [runId], rowToResponse, pacer),
+    // a subquery rather than a join, where `ord` (both tables have one) would be ambiguous
+    responsesOfVideo: (runId, videoId, pacer) =>
+      sliced(db, 'SELECT * FROM responses WHERE run_id = ? AND question_id IN (SELECT id FROM questions WHERE video_id = ?)', [runId, videoId], rowToResponse, pacer),
+  };
+}
+
+const RUNS = 'SELECT r.id, r.model, r.label, r.fields, r.created_by, r.created_at, (SELECT count(*) FROM responses s WHERE s.run_id = r.id) AS responses FROM runs r';
+
+export function pgRuns(db: PgReader): RunStore {
+  return {
+    list: async () => (await db.rows<RunRow>(`${RUNS} ORDER BY r.created_at COLLATE "C", r.model COLLATE "C", r.label COLLATE "C"`)).map(rowToRun),
+    get: async (id) => {
+      const [row] = await db.rows<RunRow>(`${RUNS} WHERE r.id = ?`, id);
+      return row ? rowToRun(row) : null;
+    },
+    hasRunNamed: async (model, label) => (await db.rows('SELECT 1 FROM runs WHERE model = ? AND label = ?', model, label)).length > 0,
+    responsesOfRun: async (runId) => {
+      // SQLite sorts NULL first; PostgreSQL last unless told
+      const rows = await db.rows<ResponseRow>('SELECT * FROM responses WHERE run_id = ? ORDER BY question_id COLLATE "C", query, t NULLS FIRST, id COLLATE "C"', runId);
+      const pacer = new Pacer();
+      const out: ModelResponse[] = [];
+      for (const row of rows) {
+        out.push(rowToResponse(row));
+        await pacer.pace();
+      }
+      return out;
+    },
+    judgments: async (keys) => {
+      const wanted = [...new Set(keys)];
+      const found = new Map<string, Judgment[]>();
+      for (let i = 0; i < wanted.length; i += KEYS_PER_QUERY) {
+        const slice = wanted.slice(i, i + KEYS_PER_QUERY).map(storedKey);
+        for (const row of await db.rows<JudgmentRow>('SELECT key, repeat, score, verdict, fields FROM judgments WHERE key = ANY(?::text[]) ORDER BY repeat', slice)) {
+          const judgment = rowToJudgment(row);
+          found.set(judgment.key, [...(found.get(judgment.key) ?? []), judgment.judgment]);
+        }
+      }
+      // in the order the keys were asked, as SQLite's answers (one query per key) come
+      const out = new Map<string, Judgment[]>();
+      for (const key of wanted) if (found.has(key)) out.set(key, found.get(key)!);
+      return out;
+    },
+    isJudged: async (key, repeat) =>
+      (repeat === undefined
+        ? await db.rows('SELECT 1 FROM judgments WHERE key = ? LIMIT 1', storedKey(key))
+        : await db.rows('SELECT 1 FROM judgments WHERE key = ? AND repeat = ?', storedKey(key), repeat)
+      ).length > 0,
+    // case-sensitive, as keys are made (LIKE would also take a judge's key from a model named "Person:…")
+    judgmentsKeyedFrom: async (prefix) =>
+      (await db.rows<JudgmentRow>('SELECT key, repeat, score, verdict, fields FROM judgments WHERE starts_with(key, ?) ORDER BY ord', storedKey(prefix))).map(rowToJudgment),
+    scan: scansOver(db),
+  };
 }
 
 export function pgRunWrites(tx: PgEditTransaction): RunWrites {
-  void tx;
-  return new Proxy({}, { get: () => notYet }) as RunWrites;
+  return {
+    ...pgRuns(tx.reader),
+    addRun: (run) => tx.insert('runs', runToRow(run)),
+    addResponse: (response) => tx.insert('responses', responseToRow(response)),
+    removeRun: async (runId) => {
+      // a slice of ids at a time; the ones removed are gone from the next slice's query
+      for (;;) {
+        const ids = await tx.reader.rows<{ id: string }>(`SELECT id FROM responses WHERE run_id = ? ORDER BY ord LIMIT ${SLICE}`, runId);
+        for (const { id } of ids) await tx.remove('responses', id);
+        await tx.pace();
+        if (ids.length < SLICE) break;
+      }
+      await tx.remove('runs', runId);
+    },
+    addJudgment: (key, repeat, judgment, fields) => tx.insert('judgments', judgmentToRow(storedKey(key), repeat, judgment, fields)),
+    replaceJudgment: async (key, judgment, fields) => {
+      for (const { id } of await tx.reader.rows<{ id: string }>('SELECT id FROM judgments WHERE key = ? ORDER BY ord', storedKey(key))) await tx.remove('judgments', id);
+      await tx.insert('judgments', judgmentToRow(storedKey(key), 0, judgment, fields));
+    },
+  };
 }
