@@ -8,7 +8,13 @@ import { videoOf, videoPath } from '../videos/library';
 import { isPathInside } from './paths';
 import { sheetFileName, thumbnailDir } from './thumbnails';
 
-interface MediaAnswer {
+/**
+ * A video's content fingerprint on every answer for it (HEAD too): a desktop holding a file with
+ * that fingerprint plays its own copy instead of streaming (electron/main/local-copies.ts).
+ */
+export const FINGERPRINT_HEADER = 'X-Tidemark-Fingerprint';
+
+export interface MediaAnswer {
   status: number;
   headers: Record<string, string>;
   body: Readable | null;
@@ -26,7 +32,7 @@ function fail(status: number): MediaAnswer {
 type MediaSource = Pick<RequestContext, 'currentProject'> & { confinedTo?: string };
 
 /** Resolves `video/<id>` or `thumbs/<id>/<sheet>` to a file the project owns; never a raw path. */
-async function resolveMediaFile(source: MediaSource, route: string): Promise<{ path: string } | { status: number; reason: string }> {
+async function resolveMediaFile(source: MediaSource, route: string): Promise<{ path: string; fingerprint?: string } | { status: number; reason: string }> {
   const project = source.currentProject();
   if (!project) return { status: 404, reason: 'No project is open.' };
   let parts: string[];
@@ -42,7 +48,7 @@ async function resolveMediaFile(source: MediaSource, route: string): Promise<{ p
     if (!video) return { status: 404, reason: 'Unknown video id.' };
     const path = videoPath(project, video);
     if (source.confinedTo !== undefined && !isPathInside(path, source.confinedTo)) return { status: 403, reason: "Outside the server's media folder." };
-    return { path };
+    return video.fingerprint === null ? { path } : { path, fingerprint: video.fingerprint };
   }
   if (kind === 'thumbs' && parts.length === 3 && sheet && /^\d{1,5}$/.test(sheet)) {
     const root = thumbnailDir(project.cacheDir, id);
@@ -57,17 +63,24 @@ async function resolveMediaFile(source: MediaSource, route: string): Promise<{ p
 export async function answerMedia(source: MediaSource, route: string, rangeHeader: string | null | undefined): Promise<MediaAnswer> {
   const resolved = await resolveMediaFile(source, route);
   if ('status' in resolved) return fail(resolved.status);
-  const contentType = mediaTypeFor(basename(resolved.path));
+  const answer = answerFile(resolved.path, rangeHeader);
+  if (resolved.fingerprint !== undefined && answer.status !== 404 && answer.status !== 415) answer.headers[FINGERPRINT_HEADER] = resolved.fingerprint;
+  return answer;
+}
+
+/** A media file on this computer (a project's video, or a desktop's own copy of a server's), with Range. */
+export function answerFile(path: string, rangeHeader: string | null | undefined): MediaAnswer {
+  const contentType = mediaTypeFor(basename(path));
   if (!contentType) return fail(415);
   let size: number;
   try {
-    const stat = statSync(resolved.path);
+    const stat = statSync(path);
     if (!stat.isFile()) return fail(404);
     size = stat.size;
   } catch {
     return fail(404);
   }
   const answer = rangeResponseHeaders(parseRange(rangeHeader, size), size, contentType);
-  const body = answer.status === 416 || size === 0 ? null : createReadStream(resolved.path, { start: answer.start, end: answer.end });
+  const body = answer.status === 416 || size === 0 ? null : createReadStream(path, { start: answer.start, end: answer.end });
   return { status: answer.status, headers: answer.headers, body };
 }
