@@ -1,136 +1,36 @@
-// Marks, questions and query points in SQLite: `marks` (a mark's data as JSON text), `questions` (its
-// fields as JSON text beside its video, profile, provenance and creation time; rowid breaks ties of
-// creation time, so creation order is the order rows were written) and `query_points` (time a column,
-// the rest JSON text). Writes go through the edit log.
+// Marks, questions and query points in SQLite: `marks`, `questions` and `query_points` (their rows and
+// mappers: db/rows/annotation.ts; rowid breaks ties of creation time, so creation order is the order
+// rows were written). Writes go through the edit log.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { markDataSchemas, type Mark, type MarkType } from '../../../../shared/marks';
-import { fieldProvenances, queryPointFieldsSchema, questionFieldsSchema, type QueryPoint, type Question, type QuestionFields } from '../../../../shared/questions';
-import { encodeQueryPointFields, encodeQuestionFields, type AnnotationScans, type AnnotationStore, type AnnotationWrites, type QuestionHead } from '../../annotation/store';
-import { sortPaced, type Pacer } from '../../pacer';
-import type { EditTransaction, Row } from '../edit-log';
+import type { Mark } from '../../../../shared/marks';
+import type { QueryPoint, Question } from '../../../../shared/questions';
+import type { AnnotationScans, AnnotationStore, AnnotationWrites } from '../../annotation/store';
+import type { Pacer } from '../../pacer';
+import type { EditTransaction } from '../edit-log';
 import type { ReadableDb } from '../readable';
-import { fromRow, requiredKeys } from '../stored-fields';
-
-// ── marks ───────────────────────────────────────────────────────────────────
-
-interface MarkRow {
-  id: string;
-  video_id: string;
-  type: MarkType;
-  start: number;
-  end: number | null;
-  target: string;
-  data: string;
-}
-
-function markToRow(mark: Mark): Row {
-  return { id: mark.id, video_id: mark.videoId, type: mark.type, start: mark.start, end: mark.end, target: mark.target, data: JSON.stringify(mark.data) };
-}
-
-function rowToMark(row: MarkRow): Mark {
-  const data = markDataSchemas[row.type].parse(JSON.parse(row.data));
-  return { id: row.id, videoId: row.video_id, type: row.type, start: row.start, end: row.end, target: row.target, data } as Mark;
-}
-
-// ── questions ───────────────────────────────────────────────────────────────
-
-interface QuestionRow {
-  id: string;
-  video_id: string;
-  profile_id: string;
-  fields: string;
-  provenance: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-}
-
-function questionToRow(q: Question, createdAt: string): Row {
-  const { id, videoId, profileId, provenance, createdBy, updatedAt, ...rest } = q;
-  const fields: Omit<QuestionFields, 'profileId'> = rest;
-  return questionRow({ id, videoId, profileId, provenance, createdBy, updatedAt }, encodeQuestionFields(fields), createdAt);
-}
-
-/** The stored columns of a question whose fields are already JSON text. */
-function questionRow(q: QuestionHead, fields: string, createdAt: string): Row {
-  return { id: q.id, video_id: q.videoId, profile_id: q.profileId, fields, provenance: provenanceText(q.provenance), created_by: q.createdBy, created_at: createdAt, updated_at: q.updatedAt };
-}
-
-/** The last frozen provenance written and its text: an import's questions share one (a frozen one cannot have changed since). */
-let lastProvenance: { value: Question['provenance']; text: string } | null = null;
-
-function provenanceText(provenance: Question['provenance']): string {
-  if (lastProvenance?.value === provenance) return lastProvenance.text;
-  const text = JSON.stringify(provenance);
-  if (Object.isFrozen(provenance)) lastProvenance = { value: provenance, text };
-  return text;
-}
-
-const QUESTION_KEYS = requiredKeys(questionFieldsSchema);
-const QUERY_POINT_KEYS = requiredKeys(queryPointFieldsSchema);
-
-const provenanceSchema = z.record(z.string(), z.enum(fieldProvenances));
-
-/**
- * Provenances by their stored text, parsed once: an import's hundred thousand questions share one.
- * Frozen, as they are shared (edits make new ones).
- */
-const provenances = new Map<string, Question['provenance']>();
-const PROVENANCES_KEPT = 1000;
-
-function provenanceOf(text: string): Question['provenance'] {
-  let provenance = provenances.get(text);
-  if (provenance) return provenance;
-  provenance = Object.freeze(provenanceSchema.parse(JSON.parse(text)));
-  if (provenances.size < PROVENANCES_KEPT) provenances.set(text, provenance);
-  return provenance;
-}
-
-function rowToQuestion(row: QuestionRow): Question {
-  return fromRow<Question>(
-    questionFieldsSchema,
-    QUESTION_KEYS,
-    row.fields,
-    { profileId: row.profile_id },
-    {
-      id: row.id,
-      videoId: row.video_id,
-      provenance: provenanceOf(row.provenance),
-      createdBy: row.created_by,
-      updatedAt: row.updated_at,
-    },
-  );
-}
+import {
+  benchmarkIdIn,
+  markToRow,
+  queryPointRow,
+  queryPointToRow,
+  questionRow,
+  questionsSliced,
+  questionToRow,
+  rowToMark,
+  rowToQueryPoint,
+  rowToQuestion,
+  sliced,
+  sortByCreation,
+  type MarkRow,
+  type QueryPointRow,
+  type QuestionRow,
+  type SequencedQuestionRow,
+} from '../rows/annotation';
 
 /** A profile's questions across the project in the order they were made (file order for imports). */
 const QUESTIONS_OF_PROFILE = 'SELECT rowid AS seq, * FROM questions WHERE profile_id = ?';
 const QUESTIONS_OF_PROFILE_SLICE = `${QUESTIONS_OF_PROFILE} AND rowid > ? ORDER BY rowid LIMIT ?`;
 const QUESTIONS_SLICE = 'SELECT rowid AS seq, * FROM questions WHERE rowid > ? ORDER BY rowid LIMIT ?';
-
-/** Sorted here, not by SQLite: its sorter would copy every row; rows mostly come in order already. */
-const byCreation = (a: { created_at: string; seq: number }, b: { created_at: string; seq: number }): number => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.seq - b.seq);
-
-function sortByCreation<R extends { created_at: string; seq: number }>(rows: R[]): R[] {
-  return rows.sort(byCreation);
-}
-
-// ── query points ────────────────────────────────────────────────────────────
-
-interface QueryPointRow {
-  id: string;
-  question_id: string;
-  time: number;
-  fields: string;
-}
-
-const queryPointRow = (id: string, questionId: string, time: number, fields: string): Row => ({ id, question_id: questionId, time, fields });
-
-const queryPointToRow = (p: QueryPoint): Row => queryPointRow(p.id, p.questionId, p.time, encodeQueryPointFields(p));
-
-function rowToQueryPoint(row: QueryPointRow): QueryPoint {
-  return fromRow<QueryPoint>(queryPointFieldsSchema, QUERY_POINT_KEYS, row.fields, { time: row.time }, { id: row.id, questionId: row.question_id });
-}
 
 // ── reads ───────────────────────────────────────────────────────────────────
 
@@ -150,8 +50,8 @@ function readsNow(db: ReadableDb) {
       return row ? rowToQuestion(row) : null;
     },
     questionsOfVideo: (videoId: string): Question[] => db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').all(videoId).map(rowToQuestion),
-    questionsOfProfile: (profileId: string): Question[] => sortByCreation(db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE).all(profileId)).map(rowToQuestion),
-    allQuestions: (): Question[] => sortByCreation(db.query<QuestionRow & { seq: number }>('SELECT rowid AS seq, * FROM questions').all()).map(rowToQuestion),
+    questionsOfProfile: (profileId: string): Question[] => sortByCreation(db.query<SequencedQuestionRow>(QUESTIONS_OF_PROFILE).all(profileId)).map(rowToQuestion),
+    allQuestions: (): Question[] => sortByCreation(db.query<SequencedQuestionRow>('SELECT rowid AS seq, * FROM questions').all()).map(rowToQuestion),
     profileHasQuestions: (profileId: string): boolean => db.query('SELECT 1 FROM questions WHERE profile_id = ? LIMIT 1').get(profileId) !== undefined,
     videoOfEveryQuestion: (): Map<string, string> =>
       new Map(
@@ -174,8 +74,8 @@ function readsNow(db: ReadableDb) {
     benchmarkIds: (profileId: string, field: string): string[] => {
       const ids: string[] = [];
       for (const { fields } of db.query<{ fields: string }>('SELECT fields FROM questions WHERE profile_id = ?').all(profileId)) {
-        const id = (JSON.parse(fields) as { origin?: { extra?: Record<string, unknown> } | null }).origin?.extra?.[field];
-        if (typeof id === 'string' || typeof id === 'number') ids.push(String(id));
+        const id = benchmarkIdIn(fields, field);
+        if (id !== null) ids.push(id);
       }
       return ids;
     },
@@ -197,42 +97,8 @@ async function collect<R, T>(rows: Iterable<R>, convert: (row: R) => T, pacer: P
   return out;
 }
 
-/** Rows read by one statement of a sliced read (see sliced). */
+/** Rows read by one statement of a sliced read (see sliced in db/rows/annotation.ts). */
 const SLICE_ROWS = 1000;
-
-/**
- * Reads rows a slice at a time, each slice by `read(after, limit)` (keyset: the rows after the last
- * one's key, in key order) and run to its end, so no statement is left open across a pause: safe on
- * any connection, even the writer inside an edit, where an open iteration would make the connection
- * refuse every other use meanwhile (a checkpoint's pragma among them).
- */
-async function sliced<R>(read: (after: string | number | null, limit: number) => R[], keyOf: (row: R) => string | number, each: (row: R) => void, pacer: Pacer): Promise<void> {
-  for (let after: string | number | null = null; ;) {
-    const rows = read(after, SLICE_ROWS);
-    for (const row of rows) {
-      each(row);
-      await pacer.pace();
-    }
-    if (rows.length < SLICE_ROWS) return;
-    after = keyOf(rows[rows.length - 1]!);
-  }
-}
-
-/**
- * Questions read a slice at a time along rowid (`read(after, limit)`), in the order they were made.
- * Each row is made a question as it is read, keeping only what it is sorted by: a hundred thousand
- * rows with their JSON text would otherwise outlive the read (and the garbage collector's young space).
- */
-async function questionsSliced(read: (after: number, limit: number) => Array<QuestionRow & { seq: number }>, pacer: Pacer): Promise<Question[]> {
-  const made: Array<{ created_at: string; seq: number; question: Question }> = [];
-  await sliced(
-    (after, limit) => read(Number(after ?? 0), limit),
-    (row) => row.seq,
-    (row) => made.push({ created_at: row.created_at, seq: row.seq, question: rowToQuestion(row) }),
-    pacer,
-  );
-  return (await sortPaced(made, byCreation, pacer)).map((m) => m.question);
-}
 
 function scansOver(db: ReadableDb): AnnotationScans {
   return {
@@ -250,12 +116,12 @@ function scansOver(db: ReadableDb): AnnotationScans {
     },
     questionsOfVideo: (videoId, pacer) => collect(db.query<QuestionRow>('SELECT * FROM questions WHERE video_id = ? ORDER BY created_at, rowid').iterate(videoId), rowToQuestion, pacer),
     questionsOfProfile: (profileId, pacer) => {
-      const statement = db.query<QuestionRow & { seq: number }>(QUESTIONS_OF_PROFILE_SLICE);
-      return questionsSliced((after, limit) => statement.all(profileId, after, limit), pacer);
+      const statement = db.query<SequencedQuestionRow>(QUESTIONS_OF_PROFILE_SLICE);
+      return questionsSliced((after, limit) => statement.all(profileId, after, limit), SLICE_ROWS, pacer);
     },
     questions: (pacer) => {
-      const statement = db.query<QuestionRow & { seq: number }>(QUESTIONS_SLICE);
-      return questionsSliced((after, limit) => statement.all(after, limit), pacer);
+      const statement = db.query<SequencedQuestionRow>(QUESTIONS_SLICE);
+      return questionsSliced((after, limit) => statement.all(after, limit), SLICE_ROWS, pacer);
     },
     firstQueryTimes: async (pacer) => {
       // along the points' (question, time) index a slice at a time
@@ -263,6 +129,7 @@ function scansOver(db: ReadableDb): AnnotationScans {
       const statement = db.query<{ id: string; t: number }>('SELECT question_id AS id, min(time) AS t FROM query_points WHERE question_id > ? GROUP BY question_id ORDER BY question_id LIMIT ?');
       await sliced(
         (after, limit) => statement.all(after ?? '', limit),
+        SLICE_ROWS,
         (row) => row.id,
         (row) => firstTimes.set(row.id, row.t),
         pacer,
