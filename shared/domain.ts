@@ -109,4 +109,6 @@ export interface Settings {
   identityChosen: boolean;
   /** The drafting endpoint (its key is kept by the main process only). */
   drafting: EndpointSettings;
+  /** The desktop's folders holding its own copies of videos: a team server's video plays from here when the content fingerprint matches. */
+  localVideoFolders: string[];
 }

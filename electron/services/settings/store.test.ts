@@ -45,6 +45,18 @@ describe('SettingsStore', () => {
     expect(existsSync(join(dir.path, 'state.json'))).toBe(true);
     expect(JSON.parse(readFileSync(join(dir.path, 'state.json'), 'utf8')).recent).toHaveLength(2);
   });
+
+  it('keeps the desktop’s local video folders: absolute paths, each once; a file without them has none', () => {
+    const path = join(dir.path, 'folders');
+    const store = new SettingsStore(path);
+    expect(store.get().localVideoFolders).toEqual([]);
+    store.update({ localVideoFolders: ['/data/ovo', '/data/vcbench', '/data/ovo'] });
+    expect(new SettingsStore(path).get().localVideoFolders).toEqual(['/data/ovo', '/data/vcbench']);
+    expect(() => store.update({ localVideoFolders: ['videos/ovo'] })).toThrow(/absolute/);
+    expect(new SettingsStore(path).get().localVideoFolders).toEqual(['/data/ovo', '/data/vcbench']);
+    store.update({ keymap: {} });
+    expect(new SettingsStore(path).get().localVideoFolders).toEqual(['/data/ovo', '/data/vcbench']);
+  });
 });
 
 describe('defaultDataDir', () => {

@@ -6,6 +6,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { roles, type Caller, type RecentProject, type Settings } from '../../../shared/domain';
+import { localVideoFoldersSchema } from '../../../shared/contract/settings';
 import { endpointSettingsSchema } from '../../../shared/drafting/endpoint';
 import { describeZodIssue } from '../../../shared/zod-issue';
 import { writeFileAtomic } from '../files/atomic-write';
@@ -30,13 +31,14 @@ const settingsFields = z.object({
   identityChosen: z.boolean().default(false),
   /** The drafting endpoint (never its key). */
   drafting: endpointSettingsSchema.default(endpointSettingsSchema.parse({})),
+  localVideoFolders: localVideoFoldersSchema.default([]),
 });
 const settingsSchema = z.preprocess(withLastCaller, settingsFields);
 
 /** What settings.update may change: neither who signed in last nor whether anyone has. */
 export type SettingsPatch = Partial<Omit<Settings, 'lastCaller' | 'identityChosen'>>;
 // (no defaults here: a patch of one field leaves the others as they are)
-const patchSchema = z.object({ ffmpegSource: ffmpegSourceSchema, keymap: keymapSchema, drafting: endpointSettingsSchema }).partial().strict();
+const patchSchema = z.object({ ffmpegSource: ffmpegSourceSchema, keymap: keymapSchema, drafting: endpointSettingsSchema, localVideoFolders: localVideoFoldersSchema }).partial().strict();
 
 const stateSchema = z.object({
   firstStartDone: z.boolean().default(false),
@@ -79,6 +81,7 @@ export class SettingsStore {
       keymap: {},
       identityChosen: false,
       drafting: endpointSettingsSchema.parse({}),
+      localVideoFolders: [],
     });
     this.state = readJson(this.statePath, stateSchema, stateSchema.parse({}));
   }
@@ -92,7 +95,7 @@ export class SettingsStore {
   }
 
   get(): Settings {
-    return { ...this.settings, lastCaller: { ...this.settings.lastCaller } };
+    return { ...this.settings, lastCaller: { ...this.settings.lastCaller }, localVideoFolders: [...this.settings.localVideoFolders] };
   }
 
   /** Who signed in last on this machine: what a new session starts as (unverified), and the CLI's person without --as. */
