@@ -146,6 +146,16 @@ describe.each(ENGINES)('the runs store (%s)', (engine) => {
     expect((await store().get('ra'))?.responses).toBe(count);
   });
 
+  it("keeps a model's answer with U+0000 in it (PostgreSQL's text cannot hold one) as it was", async () => {
+    const odd = response('s1', 'ra', 'q1', 1, { text: 'a\u0000b \u0001 \\0 end' });
+    await project.edit('Lee', 'Import', async (w) => {
+      await w.runs.addRun(run('ra', 'gemini', 'first', '2026-02-01'));
+      await w.runs.addResponse(odd);
+    });
+    expect(await store().responsesOfRun('ra')).toEqual([odd]);
+    expect(await project.snapshot((stores) => stores.runs.scan.responsesOfVideo('ra', videoId, new Pacer()))).toEqual([odd]);
+  });
+
   it('removes a run with its responses, undone as one step', async () => {
     await project.edit('Lee', 'Import', async (w) => {
       await w.runs.addRun(run('ra', 'gemini', 'first', '2026-02-01'));

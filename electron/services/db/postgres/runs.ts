@@ -16,16 +16,18 @@ export const SLICE = 5_000;
 const KEYS_PER_QUERY = 1_000;
 
 /**
- * A judgment key as PostgreSQL stores it. Its text cannot hold U+0000, which people's keys use as
- * a separator ("person:<name>" U+0000 <judge's key>, runs/judge-check.ts), so U+0000 is written
- * U+0001 "0" and U+0001 itself U+0001 U+0001. A judge's key is JSON, which has neither, so it is
- * stored as on SQLite. Character by character and prefix-free: a key starts with a prefix exactly
- * when its stored form starts with the prefix's (judgmentsKeyedFrom).
+ * Text as PostgreSQL stores it, where it may hold U+0000, which PostgreSQL's text cannot: people's
+ * judgment keys use it as a separator ("person:<name>" U+0000 <judge's key>, runs/judge-check.ts)
+ * and a model's answer may carry one. U+0000 is written U+0001 "0", and U+0001 itself U+0001 U+0001;
+ * text with neither (a judge's key is JSON, which has none) is stored as on SQLite. Character by
+ * character and prefix-free: a key starts with a prefix exactly when its stored form starts with
+ * the prefix's (judgmentsKeyedFrom).
  */
-const storedKey = (key: string): string => key.replace(/[\u0000\u0001]/g, (c) => (c === '\u0000' ? '\u00010' : '\u0001\u0001'));
-const keyOf = (stored: string): string => stored.replace(/\u0001([\u00010])/g, (_, c: string) => (c === '0' ? '\u0000' : '\u0001'));
+const pgText = (text: string): string => text.replace(/[\u0000\u0001]/g, (c) => (c === '\u0000' ? '\u00010' : '\u0001\u0001'));
+const fromPgText = (stored: string): string => stored.replace(/\u0001([\u00010])/g, (_, c: string) => (c === '0' ? '\u0000' : '\u0001'));
 
-const rowToJudgment = (r: JudgmentRow): StoredJudgment => rowToStoredJudgment({ ...r, key: keyOf(r.key) });
+const rowToJudgment = (r: JudgmentRow): StoredJudgment => rowToStoredJudgment({ ...r, key: fromPgText(r.key) });
+const toResponse = (r: ResponseRow): ModelResponse => rowToResponse({ ...r, text: fromPgText(r.text) });
 
 /** A long read (`select` names one table's rows, with their `ord`), a slice at a time in ord order, converted as they come. */
 async function sliced<R, T>(db: PgReader, select: string, params: unknown[], convert: (row: R) => T, pacer: Pacer): Promise<T[]> {
@@ -43,10 +45,10 @@ async function sliced<R, T>(db: PgReader, select: string, params: unknown[], con
 
 function scansOver(db: PgReader): RunScans {
   return {
-    responsesOfRun: (runId, pacer) => sliced(db, 'SELECT * FROM responses WHERE run_id = ?', [runId], rowToResponse, pacer),
+    responsesOfRun: (runId, pacer) => sliced(db, 'SELECT * FROM responses WHERE run_id = ?', [runId], toResponse, pacer),
     // a subquery rather than a join, where `ord` (both tables have one) would be ambiguous
     responsesOfVideo: (runId, videoId, pacer) =>
-      sliced(db, 'SELECT * FROM responses WHERE run_id = ? AND question_id IN (SELECT id FROM questions WHERE video_id = ?)', [runId, videoId], rowToResponse, pacer),
+      sliced(db, 'SELECT * FROM responses WHERE run_id = ? AND question_id IN (SELECT id FROM questions WHERE video_id = ?)', [runId, videoId], toResponse, pacer),
   };
 }
 
@@ -66,7 +68,7 @@ export function pgRuns(db: PgReader): RunStore {
       const pacer = new Pacer();
       const out: ModelResponse[] = [];
       for (const row of rows) {
-        out.push(rowToResponse(row));
+        out.push(toResponse(row));
         await pacer.pace();
       }
       return out;
@@ -75,10 +77,12 @@ export function pgRuns(db: PgReader): RunStore {
       const wanted = [...new Set(keys)];
       const found = new Map<string, Judgment[]>();
       for (let i = 0; i < wanted.length; i += KEYS_PER_QUERY) {
-        const slice = wanted.slice(i, i + KEYS_PER_QUERY).map(storedKey);
+        const slice = wanted.slice(i, i + KEYS_PER_QUERY).map(pgText);
         for (const row of await db.rows<JudgmentRow>('SELECT key, repeat, score, verdict, fields FROM judgments WHERE key = ANY(?::text[]) ORDER BY repeat', slice)) {
           const judgment = rowToJudgment(row);
-          found.set(judgment.key, [...(found.get(judgment.key) ?? []), judgment.judgment]);
+          const repeats = found.get(judgment.key);
+          if (repeats) repeats.push(judgment.judgment);
+          else found.set(judgment.key, [judgment.judgment]);
         }
       }
       // in the order the keys were asked, as SQLite's answers (one query per key) come
@@ -87,13 +91,11 @@ export function pgRuns(db: PgReader): RunStore {
       return out;
     },
     isJudged: async (key, repeat) =>
-      (repeat === undefined
-        ? await db.rows('SELECT 1 FROM judgments WHERE key = ? LIMIT 1', storedKey(key))
-        : await db.rows('SELECT 1 FROM judgments WHERE key = ? AND repeat = ?', storedKey(key), repeat)
-      ).length > 0,
+      (repeat === undefined ? await db.rows('SELECT 1 FROM judgments WHERE key = ? LIMIT 1', pgText(key)) : await db.rows('SELECT 1 FROM judgments WHERE key = ? AND repeat = ?', pgText(key), repeat))
+        .length > 0,
     // case-sensitive, as keys are made (LIKE would also take a judge's key from a model named "Person:…")
     judgmentsKeyedFrom: async (prefix) =>
-      (await db.rows<JudgmentRow>('SELECT key, repeat, score, verdict, fields FROM judgments WHERE starts_with(key, ?) ORDER BY ord', storedKey(prefix))).map(rowToJudgment),
+      (await db.rows<JudgmentRow>('SELECT key, repeat, score, verdict, fields FROM judgments WHERE starts_with(key, ?) ORDER BY ord', pgText(prefix))).map(rowToJudgment),
     scan: scansOver(db),
   };
 }
@@ -102,7 +104,7 @@ export function pgRunWrites(tx: PgEditTransaction): RunWrites {
   return {
     ...pgRuns(tx.reader),
     addRun: (run) => tx.insert('runs', runToRow(run)),
-    addResponse: (response) => tx.insert('responses', responseToRow(response)),
+    addResponse: (response) => tx.insert('responses', responseToRow({ ...response, text: pgText(response.text) })),
     removeRun: async (runId) => {
       // a slice of ids at a time; the ones removed are gone from the next slice's query
       for (;;) {
@@ -113,10 +115,10 @@ export function pgRunWrites(tx: PgEditTransaction): RunWrites {
       }
       await tx.remove('runs', runId);
     },
-    addJudgment: (key, repeat, judgment, fields) => tx.insert('judgments', judgmentToRow(storedKey(key), repeat, judgment, fields)),
+    addJudgment: (key, repeat, judgment, fields) => tx.insert('judgments', judgmentToRow(pgText(key), repeat, judgment, fields)),
     replaceJudgment: async (key, judgment, fields) => {
-      for (const { id } of await tx.reader.rows<{ id: string }>('SELECT id FROM judgments WHERE key = ? ORDER BY ord', storedKey(key))) await tx.remove('judgments', id);
-      await tx.insert('judgments', judgmentToRow(storedKey(key), 0, judgment, fields));
+      for (const { id } of await tx.reader.rows<{ id: string }>('SELECT id FROM judgments WHERE key = ? ORDER BY ord', pgText(key))) await tx.remove('judgments', id);
+      await tx.insert('judgments', judgmentToRow(pgText(key), 0, judgment, fields));
     },
   };
 }
