@@ -20,6 +20,11 @@ export interface ExchangeStore {
 export class RowClash extends Error {}
 
 export interface ExchangeWrites extends ExchangeStore {
-  /** Adds a row checked by the import (logged for undo); throws RowClash when it clashes with a stored row. */
+  /** Adds a row checked by the import (logged for undo); throws RowClash when it clashes with a stored row (or flushRows does, see there). */
   addRow(table: EditableTable, row: StoredRow): Promise<void>;
+  /**
+   * Sends the rows added so far: an engine may send them several to a statement (PostgreSQL), so a
+   * clash may show only then — as a RowClash here at the latest. An import calls it after its last row.
+   */
+  flushRows(): Promise<void>;
 }

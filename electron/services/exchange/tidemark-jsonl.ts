@@ -305,6 +305,7 @@ export async function importTidemarkJsonl(
           if (table === 'marks') outcome.importedMarks++;
           await tx.pace();
         }
+        await w.exchange.flushRows();
       });
     } catch (error) {
       // the checks ran before the edit's turn came: a row that clashes now arrived meanwhile

@@ -3,18 +3,16 @@
 import { RowClash, type ExchangeStore, type ExchangeWrites, type StoredRow } from '../../exchange/store';
 import type { EditTransaction } from '../edit-log';
 import type { ReadableDb } from '../readable';
+import { fileColumns } from '../rows/exchange';
 
 export function sqliteExchange(db: ReadableDb): ExchangeStore {
   return {
     // a cursor on the connection, so a long table is never held in memory whole
-    scan: (table) => ({ [Symbol.asyncIterator]: () => asAsync(db.query<StoredRow>(`SELECT ${columnsOf(table)} FROM ${table} ORDER BY rowid`).iterate()) }),
-    row: async (table, id) => db.query<StoredRow>(`SELECT ${columnsOf(table)} FROM ${table} WHERE id = ?`).get(id) ?? null,
-    rowWhere: async (table, column, value) => db.query<StoredRow>(`SELECT ${columnsOf(table)} FROM ${table} WHERE "${column}" = ?`).get(value) ?? null,
+    scan: (table) => ({ [Symbol.asyncIterator]: () => asAsync(db.query<StoredRow>(`SELECT ${fileColumns(table)} FROM ${table} ORDER BY rowid`).iterate()) }),
+    row: async (table, id) => db.query<StoredRow>(`SELECT ${fileColumns(table)} FROM ${table} WHERE id = ?`).get(id) ?? null,
+    rowWhere: async (table, column, value) => db.query<StoredRow>(`SELECT ${fileColumns(table)} FROM ${table} WHERE "${column}" = ?`).get(value) ?? null,
   };
 }
-
-/** A row as the file has it: a person's passphrase protects their name in this project file only, and never leaves it. */
-const columnsOf = (table: string): string => (table === 'people' ? 'id, name, roles, created_at' : '*');
 
 export function sqliteExchangeWrites(tx: EditTransaction): ExchangeWrites {
   return {
@@ -27,6 +25,8 @@ export function sqliteExchangeWrites(tx: EditTransaction): ExchangeWrites {
         throw error;
       }
     },
+    // (each insert ran at once: a clash was said by its addRow)
+    flushRows: async () => undefined,
   };
 }
 
