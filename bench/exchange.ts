@@ -6,12 +6,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { ProjectStore } from '../electron/services/db/project-store';
 import { IMPORT_PAGE_CACHE_KIB } from '../electron/services/db/sqlite/edit-thread';
 import { exportBenchmark, importBenchmarkFile } from '../electron/services/exchange/service';
 import { Project } from '../electron/services/projects/project';
 import { figure } from './figures';
 import { residentMb, startServer } from './structure';
 import { gcNote, h264, heapUsed, lavfi, mb, median, ms, ovoSLine, testVideo, tools, watchedLoop } from './support';
+
+/** The project file's store (the bench's projects are files). */
+const fileStore = (project: Project): ProjectStore => {
+  if (!(project.store instanceof ProjectStore)) throw new Error('The bench reads a project file.');
+  return project.store;
+};
 
 const QUESTIONS = 100_000;
 
@@ -69,7 +76,7 @@ function exportFloor(project: Project, exported: string): number {
     .filter(Boolean)
     .map((line) => JSON.parse(line) as unknown);
   const start = performance.now();
-  const db = project.store.db;
+  const db = fileStore(project).db;
   for (const row of db.query<{ fields: string; provenance: string }>('SELECT * FROM questions ORDER BY created_at, rowid').all()) {
     JSON.parse(row.fields);
     JSON.parse(row.provenance);
@@ -94,8 +101,8 @@ export async function benchExchange(): Promise<void> {
     // a first import warms up the code and holds the rows the floor inserts
     const warm = await Project.open(join(dir, 'warm.tidemark'), { create: true });
     await importBenchmarkFile(warm, caller, tools, options);
-    const rows = (table: string) => warm.store.db.query<StoredRow>(`SELECT * FROM ${table} ORDER BY rowid`).all();
-    const storedRows = warm.store.db.query<{ n: number }>('SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n').get()!.n;
+    const rows = (table: string) => fileStore(warm).db.query<StoredRow>(`SELECT * FROM ${table} ORDER BY rowid`).all();
+    const storedRows = fileStore(warm).db.query<{ n: number }>('SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) AS n').get()!.n;
 
     // rounds alternate floor and Tidemark so both meet the same machine; medians are reported
     const times = { importFloor: [] as number[], import: [] as number[], exportFloor: [] as number[], export: [] as number[] };

@@ -14,6 +14,8 @@ import { createHandlers, dispatch } from '../handlers';
 import { Project } from '../projects/project';
 import type { NewVideo } from '../videos/store';
 import { tempDir } from './fixtures';
+// (the run's PostgreSQL address, typed for inject())
+import type {} from './postgres-global';
 
 /** The engines a project's data can be on: a Tidemark project file, or a team server's PostgreSQL database. */
 export const ENGINES = ['sqlite', 'postgres'] as const;
