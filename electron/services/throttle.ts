@@ -1,12 +1,29 @@
 // Wrong secrets (passwords, passphrases) counted per key — a name, an address: `limit` failures
 // within `windowMs` and the key is refused until the oldest of them leaves the window.
+
+export interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * When a key that failed at `times` (in any order) may try again, if those within the window have
+ * reached the limit; null when it may try now. The one rule of both the in-memory Throttle and the
+ * team server's limits kept in its accounts database (accounts/sign-in-limits.ts).
+ */
+export function heldUntil(times: readonly number[], now: number, { limit, windowMs }: Limit): number | null {
+  const recent = times.filter((t) => now - t < windowMs).sort((a, b) => a - b);
+  return recent.length >= limit ? recent[recent.length - limit]! + windowMs : null;
+}
+
+/** The counts in this process's memory (the desktop's passphrases). */
 export class Throttle {
   private readonly failures = new Map<string, number[]>();
+  private readonly rule: Limit;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
+  constructor(limit: number, windowMs: number) {
+    this.rule = { limit, windowMs };
+  }
 
   /**
    * Counts an attempt as a failure before its secret is checked (attempts sent at once cannot slip
@@ -14,18 +31,14 @@ export class Throttle {
    */
   attempt(key: string, now: number): number | null {
     const recent = this.recent(key, now);
-    if (recent.length >= this.limit) {
-      this.failures.set(key, recent);
-      return recent[recent.length - this.limit]! + this.windowMs;
-    }
-    this.failures.set(key, [...recent, now]);
-    return null;
+    const held = heldUntil(recent, now, this.rule);
+    this.failures.set(key, held === null ? [...recent, now] : recent);
+    return held;
   }
 
   /** When the key may try again, if its failures have reached the limit (after this one, say). */
   heldUntil(key: string, now: number): number | null {
-    const recent = this.recent(key, now);
-    return recent.length >= this.limit ? recent[recent.length - this.limit]! + this.windowMs : null;
+    return heldUntil(this.recent(key, now), now, this.rule);
   }
 
   /** The right secret: the failures counted for the key are forgotten. */
@@ -34,6 +47,6 @@ export class Throttle {
   }
 
   private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    return (this.failures.get(key) ?? []).filter((t) => now - t < this.rule.windowMs);
   }
 }

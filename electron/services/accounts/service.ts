@@ -1,5 +1,6 @@
 // Accounts on a team server: invitations that set a first password, signing in with a password
-// (scrypt, throttled per account and per address), sessions kept in the accounts store (so a restart
+// (scrypt, throttled per account and per address, the attempts counted in the accounts store so that
+// every server process on one database shares the limits), sessions kept in the accounts store (so a restart
 // or a second server process keeps them, and revoking one ends it everywhere), the roles a person
 // holds in each project, and the audit log. The transport (electron/server/team-server.ts) vouches
 // for a request's person only through `sessionFor`.
@@ -8,7 +9,7 @@ import type { Role } from '../../../shared/domain';
 import { teamPassword, type AuditEntry, type TeamInvitation, type TeamMe, type TeamMember } from '../../../shared/team';
 import { ServiceError } from '../errors';
 import { hashPassphrase, passphraseMatches } from '../session/passphrase';
-import { Throttle } from '../throttle';
+import { StoredThrottle } from './sign-in-limits';
 import type { Account, AccountStore, SessionRow } from './store';
 
 /** How long an invitation (or a reset) link works. */
@@ -17,6 +18,8 @@ export const INVITATION_DAYS = 7;
 export const SESSION_DAYS = 7;
 
 const DAY = 24 * 60 * 60_000;
+/** The window the sign-in limits count attempts in. */
+const SIGN_IN_WINDOW = 15 * 60_000;
 const token = (): string => randomBytes(32).toString('base64url');
 export const tokenHash = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -35,9 +38,9 @@ export interface AccountServiceOptions {
 }
 
 export class AccountService {
-  /** 10 wrong passwords for one account in 15 minutes hold it for 15 minutes; 30 from one address likewise. */
-  private readonly byAccount = new Throttle(10, 15 * 60_000);
-  private readonly byAddress = new Throttle(30, 15 * 60_000);
+  /** 10 attempts at one account in 15 minutes hold it for 15 minutes; 30 wrong passwords from one address likewise. */
+  private readonly byAccount: StoredThrottle;
+  private readonly byAddress: StoredThrottle;
   private readonly now: () => Date;
 
   constructor(
@@ -45,6 +48,8 @@ export class AccountService {
     private readonly options: AccountServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.byAccount = new StoredThrottle(store, 'account', { limit: 10, windowMs: SIGN_IN_WINDOW });
+    this.byAddress = new StoredThrottle(store, 'address', { limit: 30, windowMs: SIGN_IN_WINDOW });
   }
 
   // ── accounts and invitations ──
@@ -99,21 +104,23 @@ export class AccountService {
   async signIn(name: string, password: string, address: string): Promise<{ id: string; session: TeamSession }> {
     const now = this.now().getTime();
     const key = name.normalize('NFC').toLowerCase();
-    // counted before the slow check, so that attempts sent at once all count
-    // (an address counts its wrong passwords only: a whole office signs in from one)
-    const held = Math.max(this.byAccount.attempt(key, now) ?? 0, this.byAddress.heldUntil(address, now) ?? 0);
-    if (held > now) throw new ServiceError('unavailable', `Too many wrong passwords: try again in ${Math.ceil((held - now) / 60_000)} minutes.`);
+    // (attempts older than the window count no more, whichever process recorded them)
+    await this.store.pruneAttempts(now - SIGN_IN_WINDOW);
+    // an address counts its wrong passwords only (a whole office signs in from one); the account
+    // counts this attempt before the slow check, so that attempts sent at once all count
+    const held = (await this.byAddress.heldUntil(address, now)) ?? (await this.byAccount.attempt(key, now));
+    if (held !== null) throw new ServiceError('unavailable', `Too many wrong passwords: try again in ${Math.ceil((held - now) / 60_000)} minutes.`);
     const account = await this.store.account(name);
     // the same work either way: a wrong name answers no faster than a wrong password
     const matches = await passphraseMatches(account?.passwordHash ?? (await dummy()), password);
     if (!account || !account.passwordHash || !matches) {
-      this.byAddress.attempt(address, now);
+      await this.byAddress.failed(address, now);
       throw new ServiceError('unauthenticated', 'Wrong name or password.');
     }
     // a reset (or a new password) while scrypt ran: the password checked is no longer theirs
     if ((await this.store.account(account.name))?.passwordHash !== account.passwordHash) throw new ServiceError('unauthenticated', 'Wrong name or password.');
     // (the address's count stands: one's own sign-in must not wipe its guesses at other names)
-    this.byAccount.succeeded(key);
+    await this.byAccount.succeeded(key);
     return this.startSession(account.name);
   }
 

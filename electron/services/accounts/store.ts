@@ -1,5 +1,6 @@
 // What the team server keeps about people and access, apart from any project: accounts, invitations,
-// sessions, the projects it serves with their members, and the audit log. Shaped by the accounts
+// sessions, the projects it serves with their members, the audit log, and the sign-in attempts its
+// limits count (so every server process on one database counts them together). Shaped by the accounts
 // service, async and typed, so that PostgreSQL can implement it as SQLite does
 // (db/sqlite/accounts.ts). Secrets are stored only as hashes: a password as scrypt, an invitation's
 // and a session's token as SHA-256 (each is 32 random bytes: a fast hash is enough to make the
@@ -37,6 +38,12 @@ export interface Membership {
   roles: Role[];
 }
 
+/** A sign-in attempt counted against a key (an account's, an address's): its order of recording, its time in ms. */
+export interface AttemptRow {
+  id: number;
+  at: number;
+}
+
 export interface AccountStore {
   /** An account by name, in any case. */
   account(name: string): Promise<Account | null>;
@@ -68,6 +75,15 @@ export interface AccountStore {
   audit(project: string, entry: AuditEntry): Promise<void>;
   /** Newest first. */
   auditOf(project: string, limit: number): Promise<AuditEntry[]>;
+
+  /** Counts a sign-in attempt against the key; its id (later attempts have larger ones). */
+  addAttempt(key: string, at: number): Promise<number>;
+  /** The key's attempts after `since` (ms), in the order recorded. */
+  attemptsSince(key: string, since: number): Promise<AttemptRow[]>;
+  dropAttempt(id: number): Promise<void>;
+  dropAttempts(key: string): Promise<void>;
+  /** Forgets every key's attempts at or before `before` (ms). */
+  pruneAttempts(before: number): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@
 // compared by their lower-case NFC form (`name_key`).
 import { z } from 'zod';
 import { roles, type Role } from '../../../shared/domain';
-import type { Account, AccountStore, InvitationRow, Membership, SessionRow } from '../accounts/store';
+import type { Account, AccountStore, AttemptRow, InvitationRow, Membership, SessionRow } from '../accounts/store';
 
 /** Runs one statement of the store. */
 export interface SqlRunner {
@@ -28,6 +28,9 @@ interface AccountRow {
 }
 const toAccount = (r: AccountRow): Account => ({ name: r.name, email: r.email, passwordHash: r.password_hash, createdAt: r.created_at });
 const membership = (r: { project: string; name: string; roles: string }): Membership => ({ project: r.project, name: r.name, roles: rolesSchema.parse(JSON.parse(r.roles)) });
+
+// (PostgreSQL's BIGINT and BIGSERIAL arrive as strings from a pool without type parsers)
+const attemptSchema = z.object({ id: z.coerce.number().int(), at: z.coerce.number().int() });
 
 const ACCOUNT = 'SELECT name, email, password_hash, created_at FROM accounts';
 const MEMBER = 'SELECT m.project, a.name, m.roles FROM members m JOIN accounts a ON a.name_key = m.name_key';
@@ -103,6 +106,16 @@ export function accountStoreOver(db: SqlRunner): AccountStore {
         ok: r.ok === 1,
       })),
 
+    addAttempt: async (key, at) => {
+      const row = await one<{ id: unknown }>('INSERT INTO sign_in_attempts (key, at) VALUES (?, ?) RETURNING id', [key, at]);
+      return attemptSchema.shape.id.parse(row?.id);
+    },
+    attemptsSince: async (key, since) =>
+      (await db.rows<unknown>('SELECT id, at FROM sign_in_attempts WHERE key = ? AND at > ? ORDER BY id', [key, since])).map((r): AttemptRow => attemptSchema.parse(r)),
+    dropAttempt: (id) => run('DELETE FROM sign_in_attempts WHERE id = ?', [id]),
+    dropAttempts: (key) => run('DELETE FROM sign_in_attempts WHERE key = ?', [key]),
+    pruneAttempts: (before) => run('DELETE FROM sign_in_attempts WHERE at <= ?', [before]),
+
     close: () => db.close(),
   };
 }
@@ -143,3 +156,11 @@ export const accountTables = (serial: string, strict: string): string => `
     ok INTEGER NOT NULL
   )${strict};
   CREATE INDEX audit_of ON audit(project, seq);`;
+
+/**
+ * The second migration: the sign-in attempts the limits count, in the database so that every server
+ * process on it counts them together (`at` in ms: `bigint` is the engine's 64-bit integer type).
+ */
+export const attemptTables = (serial: string, bigint: string, strict: string): string => `
+  CREATE TABLE sign_in_attempts (id ${serial} PRIMARY KEY, key TEXT NOT NULL, at ${bigint} NOT NULL)${strict};
+  CREATE INDEX sign_in_attempts_of ON sign_in_attempts(key, at);`;

@@ -1,13 +1,14 @@
 // The team server's accounts on PostgreSQL (`tidemark serve --database postgres://…`): the same
 // store as db/sqlite/accounts.ts, the same schema in PostgreSQL's types, migrated in the same order
-// (the version kept in tidemark_schema). Several server processes may share it: sessions, roles and
-// the audit log are the database's, and each write is committed before it is acknowledged.
+// (the version kept in tidemark_schema). Several server processes may share it: sessions, roles, the
+// audit log and the sign-in attempts the limits count are the database's, and each write is
+// committed before it is acknowledged.
 import pg from 'pg';
 import type { AccountStore } from '../../accounts/store';
-import { accountStoreOver, accountTables } from '../accounts-sql';
+import { accountStoreOver, accountTables, attemptTables } from '../accounts-sql';
 import { migrate, numbered, unreachableSaid } from './connection';
 
-const MIGRATIONS: readonly string[] = [accountTables('BIGSERIAL', '')];
+const MIGRATIONS: readonly string[] = [accountTables('BIGSERIAL', ''), attemptTables('BIGSERIAL', 'BIGINT', '')];
 /** The advisory lock two processes migrating the accounts at once take turns on. */
 const ACCOUNTS_LOCK = 8741;
 

@@ -3,12 +3,12 @@
 // PRAGMA user_version as a project's is. The store itself is db/accounts-sql.ts (both engines').
 import Database from 'better-sqlite3';
 import type { AccountStore } from '../../accounts/store';
-import { accountStoreOver, accountTables } from '../accounts-sql';
+import { accountStoreOver, accountTables, attemptTables } from '../accounts-sql';
 
 /** "TdMs": marks a SQLite file as a Tidemark team server's accounts. */
 const APPLICATION_ID = 0x54644d73;
 
-const MIGRATIONS: readonly string[] = [accountTables('INTEGER', ' STRICT')];
+const MIGRATIONS: readonly string[] = [accountTables('INTEGER', ' STRICT'), attemptTables('INTEGER', 'INTEGER', ' STRICT')];
 
 /** Opens (creating and migrating) the accounts database at `path`. */
 export function sqliteAccounts(path: string): AccountStore {

@@ -1,0 +1,138 @@
+// Sign-in limits kept in the accounts database, on both engines: two AccountService instances over
+// the same database (two server processes) share them, and a restart keeps them.
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { postgresAccounts } from '../db/postgres/accounts';
+import { sqliteAccounts } from '../db/sqlite/accounts';
+import { hashPassphrase } from '../session/passphrase';
+import { tempDir } from '../test-support/fixtures';
+import { AccountService } from './service';
+import type { AccountStore } from './store';
+
+const PASSWORD = 'correct horse battery';
+const MINUTE = 60_000;
+
+/** One engine's accounts database, and a way to open it again as another process would. */
+interface Database {
+  open(): Promise<AccountStore>;
+  remove(): Promise<void>;
+}
+
+let schemas = 0;
+const engines: Array<[string, () => Promise<Database>]> = [
+  [
+    'sqlite',
+    async () => {
+      const dir = tempDir();
+      const path = join(dir.path, 'accounts.sqlite');
+      return { open: async () => sqliteAccounts(path), remove: async () => dir.remove() };
+    },
+  ],
+  [
+    'postgres',
+    async () => {
+      // a schema of the test's own in the run's cluster; each open is a pool of its own (a process)
+      const schema = `accounts_${process.pid}_${++schemas}`;
+      const admin = new pg.Client({ connectionString: inject('postgres') });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const pools: pg.Pool[] = [];
+      return {
+        open: async () => {
+          const pool = new pg.Pool({ connectionString: inject('postgres'), max: 4, options: `-c search_path=${schema}` });
+          pools.push(pool);
+          return postgresAccounts(pool);
+        },
+        remove: async () => {
+          await Promise.all(pools.map((p) => p.end()));
+          await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+          await admin.end();
+        },
+      };
+    },
+  ],
+];
+
+describe.each(engines)('sign-in limits in the accounts database (%s)', (_engine, make) => {
+  let database: Database;
+  let stores: AccountStore[];
+  let clock: number;
+  const service = async (): Promise<AccountService> => {
+    const store = await database.open();
+    stores.push(store);
+    return new AccountService(store, { publicUrl: () => 'http://127.0.0.1:1', now: () => new Date(clock) });
+  };
+  /** The code of the refusal, or 'ok'. */
+  const signIn = (s: AccountService, name: string, password: string, address = '10.0.0.1'): Promise<string> =>
+    s.signIn(name, password, address).then(
+      () => 'ok',
+      (error: { code: string }) => error.code,
+    );
+
+  beforeEach(async () => {
+    database = await make();
+    stores = [];
+    clock = Date.parse('2026-11-26T12:00:00Z');
+    const first = await database.open();
+    stores.push(first);
+    await first.addAccount({ name: 'Rita', email: null, passwordHash: await hashPassphrase(PASSWORD), createdAt: new Date(clock).toISOString() });
+  });
+
+  afterEach(async () => {
+    for (const store of stores) await store.close();
+    await database.remove();
+  });
+
+  it('shares the account’s limit between two processes: 10 attempts split across both, the 11th refused on either', async () => {
+    const [one, two] = [await service(), await service()];
+    const codes: string[] = [];
+    for (let i = 0; i < 10; i++) codes.push(await signIn(i % 2 ? two : one, 'rita', 'not her password', `10.0.0.${i}`));
+    expect(codes).toEqual(Array(10).fill('unauthenticated'));
+    expect(await signIn(one, 'Rita', 'not her password', '10.0.1.1')).toBe('unavailable');
+    expect(await signIn(two, 'RITA', PASSWORD, '10.0.1.2')).toBe('unavailable');
+    await expect(two.signIn('Rita', PASSWORD, '10.0.1.2')).rejects.toThrow('Too many wrong passwords: try again in 15 minutes.');
+  });
+
+  it('counts attempts sent at once to both processes, before their passwords are checked', async () => {
+    const [one, two] = [await service(), await service()];
+    const codes = await Promise.all(Array.from({ length: 14 }, (_, i) => signIn(i % 2 ? two : one, 'Rita', 'not her password', `10.0.0.${i}`)));
+    expect(codes.filter((c) => c === 'unauthenticated')).toHaveLength(10);
+    expect(codes.filter((c) => c === 'unavailable')).toHaveLength(4);
+  });
+
+  it('shares the address’s count of wrong passwords across names and processes', async () => {
+    const [one, two] = [await service(), await service()];
+    for (let i = 0; i < 30; i++) expect(await signIn(i % 2 ? two : one, `nobody-${i}`, 'guess')).toBe('unauthenticated');
+    expect(await signIn(one, 'Rita', PASSWORD)).toBe('unavailable');
+    expect(await signIn(two, 'Rita', PASSWORD, '10.0.0.2')).toBe('ok');
+  });
+
+  it('keeps the counts when the service restarts', async () => {
+    const before = await service();
+    for (let i = 0; i < 10; i++) expect(await signIn(before, 'Rita', 'not her password')).toBe('unauthenticated');
+    await stores.pop()!.close();
+    const after = await service();
+    expect(await signIn(after, 'Rita', PASSWORD)).toBe('unavailable');
+  });
+
+  it('holds until the oldest attempt leaves the window, which refused attempts do not extend; the right password forgets the count', async () => {
+    const [one, two] = [await service(), await service()];
+    const start = clock;
+    for (let i = 0; i < 10; i++) {
+      clock = start + i * MINUTE;
+      expect(await signIn(i % 2 ? two : one, 'Rita', 'not her password')).toBe('unauthenticated');
+    }
+    clock = start + 14 * MINUTE;
+    await expect(one.signIn('Rita', PASSWORD, '10.0.0.1')).rejects.toThrow('try again in 1 minutes');
+    // the first attempt has left the window: one more may be tried, then the hold is the second's
+    clock = start + 15 * MINUTE;
+    expect(await signIn(two, 'Rita', 'not her password')).toBe('unauthenticated');
+    expect(await signIn(one, 'Rita', PASSWORD)).toBe('unavailable');
+    clock = start + 16 * MINUTE;
+    expect(await signIn(one, 'Rita', PASSWORD)).toBe('ok');
+    // forgotten on both: ten more wrong ones before the next hold
+    for (let i = 0; i < 10; i++) expect(await signIn(i % 2 ? one : two, 'Rita', 'not her password', `10.0.2.${i}`)).toBe('unauthenticated');
+    expect(await signIn(one, 'Rita', 'not her password', '10.0.3.1')).toBe('unavailable');
+  });
+});
