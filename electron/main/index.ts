@@ -11,11 +11,12 @@ import { describeZodIssue } from '../../shared/zod-issue';
 import { AppServices } from '../services/app-services';
 import { NEVER_ABORTED } from '../services/context';
 import { createHandlers, type DialogKind } from '../services/handlers';
-import { answerMedia } from '../services/media/serve';
+import { answerFile, answerMedia, FINGERPRINT_HEADER } from '../services/media/serve';
 import { isPathInside } from '../services/media/paths';
 import type { Session } from '../services/session/sessions';
 import { SignInService } from '../services/session/sign-in';
 import { APP_ORIGIN, APP_SCHEME, appFileFromUrl, isInternalNavigation, MEDIA_SCHEME, mediaRouteFromUrl } from './routes';
+import { fingerprintFromHead, isTeamVideoRequest, LocalCopies } from './local-copies';
 import { desktopKeyStore } from './safe-key-store';
 import { loadFailure, RecentTeamServersFile, teamNavigation, teamPartition } from './team-window';
 
@@ -42,6 +43,8 @@ protocol.registerSchemesAsPrivileged([
 if (!app.requestSingleInstanceLock()) app.quit();
 
 let services: AppServices | null = null;
+/** The desktop's own copies of team videos, indexed from the Local video folders setting when first asked. */
+let localCopies: LocalCopies | null = null;
 
 async function pickPaths(kind: DialogKind): Promise<string[]> {
   const window = BrowserWindow.getFocusedWindow();
@@ -66,6 +69,7 @@ async function pickPaths(kind: DialogKind): Promise<string[]> {
     videoFiles: { title: 'Import videos', properties: ['openFile', 'multiSelections'], filters: [videoFilter, all] },
     benchmarkFile: { title: 'Import a benchmark file', properties: ['openFile'], filters: [benchmarkFilter, all] },
     mediaFolder: { title: 'Folder the file’s video paths are relative to', properties: ['openDirectory'] },
+    localVideoFolder: { title: 'A folder of your own copies of team videos', properties: ['openDirectory'] },
   };
   const options = choices[kind];
   const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
@@ -118,6 +122,34 @@ function registerIpc(app: AppServices): void {
   ipcMain.handle('session:current', async (event) => (fromOurWindow(event) ? { ok: true, value: await signIn.current(desktop) } : FROM_ELSEWHERE));
 }
 
+/**
+ * A team window plays the server's video from this computer when a local video folder holds the
+ * same content: the server is asked for the video's fingerprint (a HEAD with the window's cookie,
+ * so only a member learns it) and the local file answers with Range. Everything else, and a video
+ * without a local copy, goes to the server unchanged. Only installed once folders are set: every
+ * request of the window passes through here, and a window of someone without folders need not.
+ */
+function playLocalCopies(serverSession: Electron.Session, origin: string, copies: LocalCopies): void {
+  const scheme = new URL(origin).protocol.slice(0, -1);
+  if (serverSession.protocol.isProtocolHandled(scheme)) return;
+  serverSession.protocol.handle(scheme, async (request) => {
+    const toServer = (): Promise<Response> => serverSession.fetch(request, { bypassCustomProtocolHandlers: true });
+    if (!isTeamVideoRequest(request.method, request.url, origin)) return toServer();
+    let local: string | null = null;
+    try {
+      const head = await serverSession.fetch(request.url, { method: 'HEAD', credentials: 'include', bypassCustomProtocolHandlers: true });
+      const fingerprint = fingerprintFromHead(head.status, head.headers.get(FINGERPRINT_HEADER));
+      local = fingerprint === null ? null : await copies.find(fingerprint);
+    } catch (error) {
+      console.warn(`Tidemark: no local copy for ${request.url}:`, error);
+    }
+    const answer = local === null ? null : answerFile(local, request.headers.get('range'));
+    if (!answer || answer.status === 404 || answer.status === 415) return toServer();
+    const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
+    return new Response(body, { status: answer.status, headers: answer.headers });
+  });
+}
+
 /** The open team server windows by the server's origin, and each one's origin by its page. */
 const teamWindows = new Map<string, BrowserWindow>();
 const teamOrigins = new WeakMap<WebContents, string>();
@@ -137,6 +169,7 @@ async function openTeamWindow(origin: string): Promise<string | null> {
   const serverSession = session.fromPartition(partition);
   serverSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   serverSession.setPermissionCheckHandler(() => false);
+  if (services && localCopies && services.settings.get().localVideoFolders.length > 0) playLocalCopies(serverSession, origin, localCopies);
   const window = new BrowserWindow({
     width: 1440,
     height: 900,
@@ -252,6 +285,8 @@ app.whenReady().then(() => {
   services = new AppServices({ dataDir: app.getPath('userData'), mode: 'desktop', version: app.getVersion(), keyStore: desktopKeyStore(app.getPath('userData')) });
   registerProtocols(services);
   registerIpc(services);
+  const settings = services.settings;
+  localCopies = new LocalCopies({ cachePath: join(app.getPath('userData'), 'local-copies.json'), folders: () => settings.get().localVideoFolders });
   registerTeamIpc(new RecentTeamServersFile(join(app.getPath('userData'), 'team-servers.json')));
   void services.startup();
   Menu.setApplicationMenu(
