@@ -17,6 +17,7 @@ import { ExchangeOverlay } from './ExchangeOverlay';
 import { IdentityControl, IdentityForm } from './IdentityControl';
 import { TeamBar } from './TeamBar';
 import { TeamConnect } from './TeamConnect';
+import { LocalVideoFolders } from './LocalVideoFolders';
 import { page } from '../api/base-path';
 import { AdjudicationPanel } from './review/AdjudicationPanel';
 import { ReviewOverlay } from './review/ReviewOverlay';
@@ -31,6 +32,7 @@ import { Transport } from './Transport';
 function Welcome(): React.JSX.Element {
   const recent = useStore((s) => s.recent);
   const demoRunning = useStore((s) => isRunning(s, 'demo'));
+  const mode = useStore((s) => s.info?.mode);
   return (
     <main className="welcome" data-testid="welcome">
       <h1>Tidemark</h1>
@@ -66,6 +68,7 @@ function Welcome(): React.JSX.Element {
         </section>
       )}
       <TeamConnect />
+      <LocalVideoFolders mode={mode} />
     </main>
   );
 }
