@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftProvenanceSchema, type Draft } from '../../../shared/drafting/drafts';
 import type { Project } from '../projects/project';
+import { newLocaleProjectEachTest } from '../test-support/postgres-locale';
 import { ENGINES, insertTestVideo, newProjectEachTest } from '../test-support/project';
 
 let v1: string;
@@ -27,6 +28,24 @@ const provenance = draftProvenanceSchema.parse({
 
 function draft(id: string, fields: Partial<Draft> = {}): Draft {
   return { id, videoId: v1, kind: 'caption', target: 'task', at: 0, madeId: `m-${id}`, status: 'draft', provenance, createdAt: '2026-01-01T00:00:00Z', decidedBy: null, decidedAt: null, ...fields };
+}
+
+/** The drafts' order, as SQLite's index on (video_id, kind, target, at) and its binary text order give it. */
+async function textInByteOrder(project: Project): Promise<void> {
+  const upper = await insertTestVideo(project, { id: 'V-b', name: 'c.mp4', relPath: 'c.mp4' });
+  const lower = await insertTestVideo(project, { id: 'v-a', name: 'd.mp4', relPath: 'd.mp4' });
+  const tie = { videoId: lower, target: 'alpha', at: 3 };
+  await project.edit('ann', 'Draft', async (w) => {
+    await w.drafting.add(draft('alpha', { videoId: upper, target: 'alpha' }));
+    await w.drafting.add(draft('Zeta', { videoId: upper, target: 'Zeta' }));
+    await w.drafting.add(draft('_x', { videoId: upper, target: '_x' }));
+    for (const id of ['t2', 't1', 't3']) await w.drafting.add(draft(id, tie));
+  });
+  // deciding t2 rewrites its row: it keeps its place among the ties
+  await project.edit('Lee', 'Accept', async (w) => w.drafting.put({ ...(await w.drafting.get('t2'))!, status: 'accepted', decidedBy: 'Lee' }));
+  // `V` (0x56) before `v`, `Z` (0x5a) before `_` (0x5f) before `a`: no locale's rules
+  expect((await project.stores.drafting.list({ videoId: null, kind: 'caption' })).map((d) => d.id)).toEqual(['Zeta', '_x', 'alpha', 't2', 't1', 't3']);
+  expect((await project.stores.drafting.ofTarget(lower, 'caption', 'alpha')).map((d) => d.id)).toEqual(['t2', 't1', 't3']);
 }
 
 describe.each(ENGINES)('the draft store (%s)', (engine) => {
@@ -56,22 +75,7 @@ describe.each(ENGINES)('the draft store (%s)', (engine) => {
     expect(await store.list({ videoId: null, kind: null })).toHaveLength(5);
   });
 
-  it('lists text in binary order (ids, kinds, targets), ties in the order the drafts were added even once decided', async () => {
-    const upper = await insertTestVideo(project, { id: 'V-b', name: 'c.mp4', relPath: 'c.mp4' });
-    const lower = await insertTestVideo(project, { id: 'v-a', name: 'd.mp4', relPath: 'd.mp4' });
-    const tie = { videoId: lower, target: 'alpha', at: 3 };
-    await project.edit('ann', 'Draft', async (w) => {
-      await w.drafting.add(draft('alpha', { videoId: upper, target: 'alpha' }));
-      await w.drafting.add(draft('Zeta', { videoId: upper, target: 'Zeta' }));
-      await w.drafting.add(draft('_x', { videoId: upper, target: '_x' }));
-      for (const id of ['t2', 't1', 't3']) await w.drafting.add(draft(id, tie));
-    });
-    // deciding t2 rewrites its row: it keeps its place among the ties
-    await project.edit('Lee', 'Accept', async (w) => w.drafting.put({ ...(await w.drafting.get('t2'))!, status: 'accepted', decidedBy: 'Lee' }));
-    // `V` (0x56) before `v`, `Z` (0x5a) before `_` (0x5f) before `a`: no locale's rules
-    expect((await project.stores.drafting.list({ videoId: null, kind: 'caption' })).map((d) => d.id)).toEqual(['Zeta', '_x', 'alpha', 't2', 't1', 't3']);
-    expect((await project.stores.drafting.ofTarget(lower, 'caption', 'alpha')).map((d) => d.id)).toEqual(['t2', 't1', 't3']);
-  });
+  it('lists text in binary order (ids, kinds, targets), ties in the order the drafts were added even once decided', () => textInByteOrder(project));
 
   it('says whether a time has a draft that did not fail', async () => {
     await project.edit('ann', 'Draft', async (w) => {
@@ -119,4 +123,11 @@ describe.each(ENGINES)('the draft store (%s)', (engine) => {
     await project.store.undo('ann');
     expect(await project.stores.drafting.get('d')).toEqual(d);
   });
+});
+
+describe('the draft store on a database that orders text by a language (ICU en-US)', () => {
+  let project: Project;
+  newLocaleProjectEachTest((p) => void (project = p));
+
+  it('still lists text in binary order', () => textInByteOrder(project));
 });
