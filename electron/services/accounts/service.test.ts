@@ -1,8 +1,12 @@
 // Sign-in limits kept in the accounts database, on both engines: two AccountService instances over
-// the same database (two server processes) share them, and a restart keeps them.
+// the same database (two server processes) share them, and a restart keeps them; a database of the
+// first schema gains the attempts' table.
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { accountTables } from '../db/accounts-sql';
+import { migrate } from '../db/postgres/connection';
 import { postgresAccounts } from '../db/postgres/accounts';
 import { sqliteAccounts } from '../db/sqlite/accounts';
 import { hashPassphrase } from '../session/passphrase';
@@ -14,13 +18,13 @@ const PASSWORD = 'correct horse battery';
 const MINUTE = 60_000;
 
 /** One engine's accounts database, and a way to open it again as another process would. */
-interface Database {
+interface AccountsDatabase {
   open(): Promise<AccountStore>;
   remove(): Promise<void>;
 }
 
 let schemas = 0;
-const engines: Array<[string, () => Promise<Database>]> = [
+const engines: Array<[string, () => Promise<AccountsDatabase>]> = [
   [
     'sqlite',
     async () => {
@@ -55,7 +59,7 @@ const engines: Array<[string, () => Promise<Database>]> = [
 ];
 
 describe.each(engines)('sign-in limits in the accounts database (%s)', (_engine, make) => {
-  let database: Database;
+  let database: AccountsDatabase;
   let stores: AccountStore[];
   let clock: number;
   const service = async (): Promise<AccountService> => {
@@ -134,5 +138,50 @@ describe.each(engines)('sign-in limits in the accounts database (%s)', (_engine,
     // forgotten on both: ten more wrong ones before the next hold
     for (let i = 0; i < 10; i++) expect(await signIn(i % 2 ? one : two, 'Rita', 'not her password', `10.0.2.${i}`)).toBe('unauthenticated');
     expect(await signIn(one, 'Rita', 'not her password', '10.0.3.1')).toBe('unavailable');
+  });
+});
+
+describe('an accounts database of the first schema, opened by this version', () => {
+  const rita = { name: 'Rita', email: null, passwordHash: null, createdAt: '2026-11-26T12:00:00.000Z' };
+  const countsAttempts = async (store: AccountStore): Promise<void> => {
+    expect(await store.account('rita')).toEqual(rita);
+    const id = await store.addAttempt('account:rita', 1_700_000_000_000);
+    expect(await store.attemptsSince('account:rita', 0)).toEqual([{ id, at: 1_700_000_000_000 }]);
+  };
+
+  it('gains the sign-in attempts on SQLite, its accounts kept', async () => {
+    const dir = tempDir();
+    const path = join(dir.path, 'accounts.sqlite');
+    const old = new Database(path);
+    old.exec(accountTables('INTEGER', ' STRICT'));
+    old.prepare('INSERT INTO accounts (name_key, name, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run('rita', 'Rita', null, null, rita.createdAt);
+    old.pragma('user_version = 1');
+    old.close();
+    const store = sqliteAccounts(path);
+    await countsAttempts(store);
+    await store.close();
+    const reopened = new Database(path);
+    expect(reopened.pragma('user_version', { simple: true })).toBe(2);
+    reopened.close();
+    dir.remove();
+  });
+
+  it('gains the sign-in attempts on PostgreSQL, its accounts kept', async () => {
+    const schema = `accounts_old_${process.pid}`;
+    const admin = new pg.Client({ connectionString: inject('postgres') });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const pool = new pg.Pool({ connectionString: inject('postgres'), max: 2, options: `-c search_path=${schema}` });
+    try {
+      // the first migration only, under the accounts' advisory lock as db/postgres/accounts.ts takes it
+      await migrate(pool, 'accounts', [accountTables('BIGSERIAL', '')], 8741);
+      await pool.query('INSERT INTO accounts (name_key, name, email, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)', ['rita', 'Rita', null, null, rita.createdAt]);
+      await countsAttempts(await postgresAccounts(pool));
+      expect((await pool.query('SELECT version FROM tidemark_schema WHERE part = $1', ['accounts'])).rows).toEqual([{ version: 2 }]);
+    } finally {
+      await pool.end();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
   });
 });
