@@ -1,8 +1,9 @@
 // tidemark push and pull against a running team server: a local project with people, marks,
 // questions, a review round, reviews, drafts and a run goes into a team project and comes back as a
-// new project file with every row as it was (its lossless export byte for byte the same).
+// new project file with every row as it was (its lossless export byte for byte the same) — on both
+// engines: the team project a file in the server's data folder, or a schema on PostgreSQL.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTeamServer, type TeamServer } from '../server/team-server';
 import { exportTidemarkJsonl } from '../services/exchange/tidemark-jsonl';
 import { createHandlers } from '../services/handlers';
@@ -10,14 +11,9 @@ import { Project } from '../services/projects/project';
 import { submitReview } from '../services/review/reviewing';
 import { openTeamData, type TeamData } from '../services/team/data';
 import { tempDir } from '../services/test-support/fixtures';
+import { freshDatabase } from '../services/test-support/postgres';
 import { addDraftsAndRun, lead, openRoundOfAnns, populateForReview, rita } from '../services/test-support/review';
 import { runCli } from './cli';
-
-const dir = tempDir();
-let data: TeamData;
-let server: TeamServer;
-const local = join(dir.path, 'local.tidemark');
-const PASSWORD = 'correct horse battery';
 
 async function run(env: Record<string, string>, ...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
@@ -25,36 +21,6 @@ async function run(env: Record<string, string>, ...argv: string[]): Promise<{ co
   const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: { ...process.env, ...env } });
   return { code, out, err };
 }
-
-beforeAll(async () => {
-  let url = '';
-  data = await openTeamData(join(dir.path, 'server'), { version: 'test', publicUrl: () => url });
-  server = await startTeamServer({ host: data.host, accounts: data.accounts, handlers: createHandlers(), staticDir: dir.path });
-  url = server.url;
-  await data.host.create('team');
-  for (const [name, roles] of [
-    ['Lee', ['lead']],
-    ['Ann', ['annotator']],
-  ] as const) {
-    await data.accounts.addAccount(name);
-    await data.host.setRoles('team', name, [...roles], 'Lee');
-    await data.accounts.acceptInvitation(new URL((await data.accounts.invitation(name)).link).searchParams.get('token')!, PASSWORD);
-  }
-  // the local project: what a person made on their own machine
-  const project = await Project.open(local, { create: true, name: 'Local work' });
-  const fx = await populateForReview(project);
-  await addDraftsAndRun(project, fx, join(dir.path, 'run.jsonl'));
-  await openRoundOfAnns(project, 'R1', ['Rita']);
-  const point = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.plainId)!;
-  await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: point.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
-  await project.close();
-}, 60_000);
-
-afterAll(async () => {
-  await server.close();
-  await data.close();
-  dir.remove();
-});
 
 const lossless = async (path: string): Promise<string[]> => {
   const project = await Project.open(path, { create: false, readOnly: true });
@@ -66,7 +32,43 @@ const lossless = async (path: string): Promise<string[]> => {
   }
 };
 
-describe('tidemark push and pull', () => {
+describe.each(['the embedded engine', 'PostgreSQL'] as const)('tidemark push and pull, the team project on %s', (engine) => {
+  const dir = tempDir();
+  let data: TeamData;
+  let server: TeamServer;
+  const local = join(dir.path, 'local.tidemark');
+  const PASSWORD = 'correct horse battery';
+
+  beforeAll(async () => {
+    let url = '';
+    data = await openTeamData(join(dir.path, 'server'), { version: 'test', publicUrl: () => url, ...(engine === 'PostgreSQL' ? { database: await freshDatabase(inject('postgres')) } : {}) });
+    server = await startTeamServer({ host: data.host, accounts: data.accounts, handlers: createHandlers(), staticDir: dir.path });
+    url = server.url;
+    await data.host.create('team');
+    for (const [name, roles] of [
+      ['Lee', ['lead']],
+      ['Ann', ['annotator']],
+    ] as const) {
+      await data.accounts.addAccount(name);
+      await data.host.setRoles('team', name, [...roles], 'Lee');
+      await data.accounts.acceptInvitation(new URL((await data.accounts.invitation(name)).link).searchParams.get('token')!, PASSWORD);
+    }
+    // the local project: what a person made on their own machine
+    const project = await Project.open(local, { create: true, name: 'Local work' });
+    const fx = await populateForReview(project);
+    await addDraftsAndRun(project, fx, join(dir.path, 'run.jsonl'));
+    await openRoundOfAnns(project, 'R1', ['Rita']);
+    const point = (await project.stores.annotation.queryPointsOfVideo(fx.videoId)).find((p) => p.questionId === fx.plainId)!;
+    await submitReview(project, rita, { questionId: fx.plainId, round: 1, answers: [{ queryPointId: point.id, answer: 'A' }], verdict: 'accept', reason: null, notes: '', secondsSpent: 30 });
+    await project.close();
+  }, 60_000);
+
+  afterAll(async () => {
+    await server.close();
+    await data.close();
+    dir.remove();
+  });
+
   it('round-trips a project through a team server without losing a row', async () => {
     const env = { TIDEMARK_PASSWORD: PASSWORD };
     // (accepting the invitation signed Lee in: that session is not the commands')

@@ -8,6 +8,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export interface TestPostgres {
   /** postgres://… of a database of its own (each call of `database()` makes another). */
@@ -81,4 +82,21 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       }
     },
   };
+}
+
+let databases = 0;
+
+/** A new empty database in the cluster at `url` (the test run's, see postgres-global.ts), for a suite of its own: postgres://… */
+export async function freshDatabase(url: string): Promise<string> {
+  const name = `tidemark_${process.pid}_${++databases}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
 }
