@@ -120,6 +120,15 @@ describe.each(engines)('sign-in limits in the accounts database (%s)', (_engine,
     expect(await signIn(after, 'Rita', PASSWORD)).toBe('unavailable');
   });
 
+  it('drops the attempts that have left the window from the database at the next sign-in', async () => {
+    const one = await service();
+    const [store] = stores;
+    await store!.addAttempt('account:someone', clock - 15 * MINUTE);
+    await store!.addAttempt('account:someone', clock - 15 * MINUTE + 1);
+    expect(await signIn(one, 'Rita', PASSWORD)).toBe('ok');
+    expect((await store!.attemptsSince('account:someone', 0)).map((a) => a.at)).toEqual([clock - 15 * MINUTE + 1]);
+  });
+
   it('holds until the oldest attempt leaves the window, which refused attempts do not extend; the right password forgets the count', async () => {
     const [one, two] = [await service(), await service()];
     const start = clock;
