@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { RowClash, type StoredRow } from '../exchange/store';
 import type { Project } from '../projects/project';
-import type { EditWrites } from './stores';
 import { ENGINES, newProjectEachTest } from '../test-support/project';
+import { SCAN_SLICE } from './postgres/exchange';
+import type { EditWrites } from './stores';
 
 const person = (id: string, name: string): StoredRow => ({ id, name, roles: '["annotator"]', created_at: '2026-01-01T00:00:00.000Z' });
 
@@ -69,7 +70,8 @@ describe.each(ENGINES)('the rows of Tidemark JSONL (%s)', (engine) => {
   const guideline = (i: number): StoredRow => ({ id: `g${String(20_000 - i).padStart(5, '0')}`, version: `v${i}`, fields: '{}', created_by: 'ann', created_at: 't' });
 
   it('scans a long table whole, in the order added across its slices, each row as stored and nothing more', async () => {
-    const count = 12_345;
+    // more than two of PostgreSQL's slices, the last one short
+    const count = 2 * SCAN_SLICE + 2345;
     await project.edit('ann', 'Add guidelines', async (w) => {
       for (let i = 0; i < count; i++) await w.exchange.addRow('guidelines', guideline(i));
       await w.exchange.flushRows();
