@@ -1,12 +1,16 @@
 // The runs store on both engines, through its interface (RunStore, and RunWrites inside an edit).
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ModelResponse } from '../../../shared/runs/types';
 import { Pacer } from '../pacer';
 import { builtinProfileId } from '../profiles/builtin';
-import type { Project } from '../projects/project';
+import { Project } from '../projects/project';
 import { judgmentFieldsSchema } from '../runs/store';
+import { tempDir } from '../test-support/fixtures';
 import { ENGINES, newProjectEachTest, rawEdit } from '../test-support/project';
+import { PgProjectStore } from './postgres/project-store';
 import { SLICE } from './postgres/runs';
 
 const ovo = builtinProfileId('ovo-s-bench');
@@ -59,6 +63,27 @@ async function addVideoWithQuestions(project: Project, questionIds: readonly str
   return videoId;
 }
 
+/** Runs and responses whose order tells byte order from a language's ('B' < 'a' or not), NULL first or last, and each tie's next column. */
+async function expectSqliteOrder(project: Project): Promise<void> {
+  await addVideoWithQuestions(project, ['Qz', 'qa']);
+  await project.edit('Lee', 'Import', async (w) => {
+    await w.runs.addRun(run('r1', 'alpha', 'b', '2026-02-01'));
+    await w.runs.addRun(run('r2', 'Zeta', 'a', '2026-02-01'));
+    await w.runs.addRun(run('r3', 'alpha', 'B', '2026-02-01'));
+    await w.runs.addRun(run('r4', 'alpha', 'a', '2026-01-31'));
+    for (const [id, q, query, t] of [
+      ['sa', 'qa', 0, 2],
+      ['sB', 'qa', 0, 2],
+      ['sn', 'qa', 0, null],
+      ['s1', 'qa', 1, 0],
+      ['sQ', 'Qz', 5, 9],
+    ] as const)
+      await w.runs.addResponse(response(id, 'r1', q, t, { query }));
+  });
+  expect((await project.stores.runs.list()).map((r) => r.id)).toEqual(['r4', 'r2', 'r3', 'r1']);
+  expect((await project.stores.runs.responsesOfRun('r1')).map((r) => r.id)).toEqual(['sQ', 'sn', 'sB', 'sa', 's1']);
+}
+
 describe.each(ENGINES)('the runs store (%s)', (engine) => {
   let project: Project;
   let videoId: string;
@@ -93,25 +118,7 @@ describe.each(ENGINES)('the runs store (%s)', (engine) => {
     expect(await store().list()).toEqual([]);
   });
 
-  it('orders as SQLite does: text by its bytes (capitals first), a missing time first, ties by the next column', async () => {
-    await addVideoWithQuestions(project, ['Qz', 'qa']);
-    await project.edit('Lee', 'Import', async (w) => {
-      await w.runs.addRun(run('r1', 'alpha', 'b', '2026-02-01'));
-      await w.runs.addRun(run('r2', 'Zeta', 'a', '2026-02-01'));
-      await w.runs.addRun(run('r3', 'alpha', 'B', '2026-02-01'));
-      await w.runs.addRun(run('r4', 'alpha', 'a', '2026-01-31'));
-      for (const [id, q, query, t] of [
-        ['sa', 'qa', 0, 2],
-        ['sB', 'qa', 0, 2],
-        ['sn', 'qa', 0, null],
-        ['s1', 'qa', 1, 0],
-        ['sQ', 'Qz', 5, 9],
-      ] as const)
-        await w.runs.addResponse(response(id, 'r1', q, t, { query }));
-    });
-    expect((await store().list()).map((r) => r.id)).toEqual(['r4', 'r2', 'r3', 'r1']);
-    expect((await store().responsesOfRun('r1')).map((r) => r.id)).toEqual(['sQ', 'sn', 'sB', 'sa', 's1']);
-  });
+  it('orders as SQLite does: text by its bytes (capitals first), a missing time first, ties by the next column', () => expectSqliteOrder(project));
 
   it("reads a run's responses paced, all of them or one video's, on a snapshot", async () => {
     await project.edit('Lee', 'Import', async (w) => {
@@ -210,4 +217,37 @@ describe.each(ENGINES)('the runs store (%s)', (engine) => {
     expect((await store().judgments(['a\u0000b', 'a\u00010b'])).get('a\u0000b')).toEqual([{ score: 9, reason: 'again' }]);
     expect((await store().judgments(['a\u00010b'])).get('a\u00010b')?.[0]?.reason).toBe('a\u00010b');
   });
+});
+
+describe('the runs store on a PostgreSQL database whose locale orders text by a language', () => {
+  // a team server's database may sort text as English does ('a' < 'B'); runs and responses must
+  // still come in a project file's order
+  const name = `tidemark_runs_icu_${process.pid}`;
+  const admin = async (sql: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: inject('postgres') });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  let project: Project;
+  let dir: ReturnType<typeof tempDir>;
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`);
+    const url = new URL(inject('postgres'));
+    url.pathname = `/${name}`;
+    dir = tempDir();
+    project = await Project.over(join(dir.path, 'p.tidemark'), await PgProjectStore.open({ database: url.toString(), project: 'icu', create: true }));
+  });
+
+  afterAll(async () => {
+    await project.close();
+    dir.remove();
+    await admin(`DROP DATABASE ${name}`);
+  });
+
+  it('orders runs and responses byte by byte, not by the locale', () => expectSqliteOrder(project));
 });

@@ -1,7 +1,7 @@
 // Runs, responses and judgments on PostgreSQL (their rows as on SQLite: db/rows/runs.ts). SQLite's
 // orders made PostgreSQL's: its binary text order is COLLATE "C", its NULLs-first is NULLS FIRST,
 // its rowid order is `ord`. Long reads go a slice of rows at a time (keyset by ord), so no query's
-// rows hold the server's thread for long.
+// rows hold the server's thread for long. Keys and answers may hold U+0000: see postgres/text.ts.
 import type { ModelResponse } from '../../../../shared/runs/types';
 import type { Judgment } from '../../../../shared/scoring/types';
 import { Pacer } from '../../pacer';
@@ -9,25 +9,16 @@ import type { RunScans, RunStore, RunWrites, StoredJudgment } from '../../runs/s
 import { judgmentToRow, responseToRow, rowToResponse, rowToRun, rowToStoredJudgment, runToRow, type JudgmentRow, type ResponseRow, type RunRow } from '../rows/runs';
 import type { PgReader } from './connection';
 import type { PgEditTransaction } from './edit-log';
+import { pgRow, pgText, rowFromPg } from './text';
 
 /** Rows read by one query of a long read. */
 export const SLICE = 5_000;
 /** Judgment keys asked about in one query (a judge's keys are JSON of a whole request, up to kilobytes each). */
 const KEYS_PER_QUERY = 1_000;
 
-/**
- * Text as PostgreSQL stores it, where it may hold U+0000, which PostgreSQL's text cannot: people's
- * judgment keys use it as a separator ("person:<name>" U+0000 <judge's key>, runs/judge-check.ts)
- * and a model's answer may carry one. U+0000 is written U+0001 "0", and U+0001 itself U+0001 U+0001;
- * text with neither (a judge's key is JSON, which has none) is stored as on SQLite. Character by
- * character and prefix-free: a key starts with a prefix exactly when its stored form starts with
- * the prefix's (judgmentsKeyedFrom).
- */
-const pgText = (text: string): string => text.replace(/[\u0000\u0001]/g, (c) => (c === '\u0000' ? '\u00010' : '\u0001\u0001'));
-const fromPgText = (stored: string): string => stored.replace(/\u0001([\u00010])/g, (_, c: string) => (c === '0' ? '\u0000' : '\u0001'));
-
-const rowToJudgment = (r: JudgmentRow): StoredJudgment => rowToStoredJudgment({ ...r, key: fromPgText(r.key) });
-const toResponse = (r: ResponseRow): ModelResponse => rowToResponse({ ...r, text: fromPgText(r.text) });
+// (a judgment's key and a response's text are stored escaped: postgres/text.ts)
+const rowToJudgment = (r: JudgmentRow): StoredJudgment => rowToStoredJudgment(rowFromPg('judgments', r));
+const toResponse = (r: ResponseRow): ModelResponse => rowToResponse(rowFromPg('responses', r));
 
 /** A long read (`select` names one table's rows, with their `ord`), a slice at a time in ord order, converted as they come. */
 async function sliced<R, T>(db: PgReader, select: string, params: unknown[], convert: (row: R) => T, pacer: Pacer): Promise<T[]> {
@@ -104,7 +95,7 @@ export function pgRunWrites(tx: PgEditTransaction): RunWrites {
   return {
     ...pgRuns(tx.reader),
     addRun: (run) => tx.insert('runs', runToRow(run)),
-    addResponse: (response) => tx.insert('responses', responseToRow({ ...response, text: pgText(response.text) })),
+    addResponse: (response) => tx.insert('responses', pgRow('responses', responseToRow(response))),
     removeRun: async (runId) => {
       // a slice of ids at a time; the ones removed are gone from the next slice's query
       for (;;) {
@@ -115,10 +106,10 @@ export function pgRunWrites(tx: PgEditTransaction): RunWrites {
       }
       await tx.remove('runs', runId);
     },
-    addJudgment: (key, repeat, judgment, fields) => tx.insert('judgments', judgmentToRow(pgText(key), repeat, judgment, fields)),
+    addJudgment: (key, repeat, judgment, fields) => tx.insert('judgments', pgRow('judgments', judgmentToRow(key, repeat, judgment, fields))),
     replaceJudgment: async (key, judgment, fields) => {
       for (const { id } of await tx.reader.rows<{ id: string }>('SELECT id FROM judgments WHERE key = ? ORDER BY ord', pgText(key))) await tx.remove('judgments', id);
-      await tx.insert('judgments', judgmentToRow(pgText(key), 0, judgment, fields));
+      await tx.insert('judgments', pgRow('judgments', judgmentToRow(key, 0, judgment, fields)));
     },
   };
 }
