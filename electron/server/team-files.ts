@@ -2,9 +2,10 @@
 // (--media-root), wherever a symlink in it points — and a call that writes a file (an export, a review
 // package) only into its exports/ folder, so no member writes over the team's videos. A relative path
 // is taken from the media folder; the call is given the absolute path (the services would otherwise
-// take it from the server's working directory).
+// take it from the server's working directory). On the way out, a missing video is named by its place
+// in the media folder: the server's own paths mean nothing to members, and are not theirs to see.
 import { mkdirSync, realpathSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import type { ApiMethod } from '../../shared/api-methods';
 import { isPathInside, physical } from '../services/media/paths';
 
@@ -40,4 +41,25 @@ export function confineFiles(method: ApiMethod, payload: unknown, mediaRoot: str
     confined[field] = Array.isArray(value) ? placed : placed[0];
   }
   return { payload: confined };
+}
+
+/**
+ * The library's words for a video whose file is gone (electron/services/videos/library.ts), inside an
+ * answer's JSON text: the path is a JSON string's inside (escapes included).
+ */
+const MISSING_FILE = /File not found at ((?:[^"\\]|\\.)*?)\. Relink it to its new location\./g;
+
+/**
+ * An answer's JSON as a team server sends it: a missing video named by its path in the media folder
+ * (or, outside it, by its file name), and the one who can put it back — the server's operator, since
+ * members cannot reach its disk.
+ */
+export function missingFilesForMembers(json: string, mediaRoot: string | undefined): string {
+  if (!json.includes('File not found at ')) return json;
+  return json.replace(MISSING_FILE, (_whole, escaped: string) => {
+    const path = JSON.parse(`"${escaped}"`) as string;
+    const inRoot = mediaRoot !== undefined && isPathInside(path, mediaRoot);
+    const shown = inRoot ? relative(physical(mediaRoot), physical(path)).split(sep).join('/') : basename(path);
+    return JSON.stringify(`The video file ${shown} is not in the server's media folder: ask the server's operator.`).slice(1, -1);
+  });
 }

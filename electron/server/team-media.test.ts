@@ -96,6 +96,25 @@ describe("a team server's media answers", () => {
     }
   });
 
+  it('say a missing file by its place in the media folder, not the server’s whole path, and whom to ask', async () => {
+    const { project } = await data.host.open('alpha');
+    const relPath = relative(dirname(data.host.pathOf('alpha')), join(media, 'cats', 'gone.mp4')).split(sep).join('/');
+    const goneId = await insertTestVideo(project, { relPath, name: 'gone.mp4', fingerprint: 'fedcba9876543210fedcba9876543210', fileSize: 20 });
+    const csrf = /tidemark-csrf=([^;]+)/.exec(lee)![1]!;
+    const call = async (method: string, body: unknown): Promise<string> => {
+      const answer = await fetch(`${server.url}/p/alpha/api/${method}`, { method: 'POST', headers: { cookie: lee, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(answer.status).toBe(200);
+      return answer.text();
+    };
+    const listed = await call('videos.list', {});
+    const gone = (JSON.parse(listed) as { value: { id: string; status: string; statusMessage: string }[] }).value.find((v) => v.id === goneId)!;
+    expect(gone.status).toBe('missing');
+    expect(gone.statusMessage).toBe("The video file cats/gone.mp4 is not in the server's media folder: ask the server's operator.");
+    // nowhere in the answer: not the media folder's place on the server, nor the data folder's
+    expect(listed).not.toContain(JSON.stringify(media).slice(1, -1));
+    expect(listed).not.toContain(JSON.stringify(dir.path).slice(1, -1));
+  });
+
   it('leave it out for an unknown video', async () => {
     const unknown = await fetch(`${server.url}/p/alpha/media/video/no-such-video`, { headers: { cookie: lee } });
     expect(unknown.status).toBe(404);

@@ -38,7 +38,7 @@ import {
   whileClientWaits,
 } from './http-common';
 import { parseJsonBody } from './json-body';
-import { confineFiles } from './team-files';
+import { confineFiles, missingFilesForMembers } from './team-files';
 
 export const SESSION_COOKIE = 'tidemark-team-session';
 
@@ -358,7 +358,7 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
         : await dispatch(handlers, method, confined.payload, host.contextFor(served, { person: session.name, role }, whileClientWaits(res)));
     const kind = auditKind(method);
     if (kind) await accounts.audit(project, { person: session.name, role, kind, what: method, subject: subjectOf(payload), ok: result.ok });
-    return send(res, 200, await resultJson(result), 'application/json');
+    return send(res, 200, missingFilesForMembers(await resultJson(result), options.mediaRoot), 'application/json');
   }
 
   /**
