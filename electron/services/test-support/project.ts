@@ -25,12 +25,12 @@ let pgProjects = 0;
 
 /**
  * A new project at `path`: a project file, or (postgres) a project of its own in the test run's
- * PostgreSQL cluster (test-support/postgres-global.ts) placed at `path`.
+ * PostgreSQL cluster (test-support/postgres-global.ts) placed at `path`; `name` names it as Project.over does.
  */
-export async function openTestProject(path: string, engine: Engine = 'sqlite'): Promise<Project> {
-  if (engine === 'sqlite') return Project.open(path, { create: true });
+export async function openTestProject(path: string, engine: Engine = 'sqlite', options: { name?: string } = {}): Promise<Project> {
+  if (engine === 'sqlite') return Project.open(path, { create: true, name: options.name });
   const data = await PgProjectStore.open({ database: inject('postgres'), project: `t${process.pid}-${++pgProjects}`, create: true });
-  return Project.over(path, data);
+  return Project.over(path, data, options.name);
 }
 
 /** Opens a new project in a temporary folder before each test (handed to `use`), on `engine`, and closes and removes it after. */
