@@ -3,13 +3,15 @@
 // about one mark in 20), 10 reviewers submitting a review every 20 s, and a lead's page listening
 // to the project's event stream — for TIDEMARK_BENCH_TEAM_SECONDS (600 by default). Printed: calls
 // per second, latency per kind of call, errors, acknowledged writes lost, the server's resident
-// memory over time, and how long after its call's answer each mark reached the event stream. Then
-// the same load on two server processes sharing one data folder and a PostgreSQL database (a
-// throwaway cluster), the clients split between them.
+// memory over time, and how long after its call's answer each mark reached the event stream. Three
+// runs, one after the other: the embedded engine (projects as files), one process on PostgreSQL,
+// and two processes sharing one data folder and PostgreSQL database with the clients split between
+// them — each PostgreSQL run on a throwaway cluster of its own, whose memory is sampled too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { z } from 'zod';
 import * as annotation from '../electron/services/annotation/service';
 import { builtinProfileId } from '../electron/services/profiles/builtin';
@@ -391,31 +393,91 @@ export async function benchTeam(): Promise<void> {
   console.log(
     `Team server under load for ${seconds} s (TIDEMARK_BENCH_TEAM_SECONDS; the issue asks 600): ${ANNOTATORS} annotators (a mark every 2 s, a question every 30 s, ~1 mark in ${UNDO_ONE_IN} undone), ${REVIEWERS} reviewers (a review every 20 s), one lead's event stream`,
   );
-  await runTeam('One server process (the embedded engine)', seconds, 1);
-  // two processes share accounts, sessions and edits through PostgreSQL: a throwaway cluster of its own
+  await runTeam('One server process, the embedded engine (each project a file)', seconds, 1, null, 'team');
+  // each PostgreSQL run on a fresh cluster, so its memory starts from nothing, as the server's does
+  await onPostgres('One server process on PostgreSQL (projects, accounts and sessions in the database)', seconds, 1, 'team postgres');
+  await onPostgres('Two server processes on one data folder and PostgreSQL database (clients alternate between them; the lead streams from the first)', seconds, 2, 'team postgres two processes');
+}
+
+async function onPostgres(label: string, seconds: number, processes: number, prefix: string): Promise<void> {
   let postgres: TestPostgres;
   try {
     postgres = await startTestPostgres();
   } catch (error) {
-    console.log(`Two server processes on one database: not measured — ${error instanceof Error ? error.message : String(error)}`);
+    console.log(`${label}: not measured — ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
   try {
     const database = await postgres.database();
-    await runTeam('Two server processes on one data folder and PostgreSQL database (clients alternate between them; the lead streams from the first)', seconds, 2, database, 'team two processes');
+    await runTeam(label, seconds, processes, { database, postmaster: await postmasterOf(database) }, prefix);
   } finally {
     await postgres.stop();
   }
 }
 
+/** The cluster's postmaster: the first line of postmaster.pid in its data folder (which the server names). */
+async function postmasterOf(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: database });
+  await client.connect();
+  let dataDirectory: string;
+  try {
+    dataDirectory = z.object({ data_directory: z.string() }).parse((await client.query('SHOW data_directory')).rows[0]).data_directory;
+  } finally {
+    await client.end();
+  }
+  const file = join(dataDirectory, 'postmaster.pid');
+  const pid = z.coerce.number().int().positive().safeParse(readFileSync(file, 'utf8').split('\n')[0]);
+  if (!pid.success) throw new Error(`${file}, line 1: not a process id`);
+  return pid.data;
+}
+
+/** A /proc file's text, or null once its process has ended (they come and go between the listing and the read). */
+function procText(pid: number, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+const kbField = (text: string | null, field: string): number => {
+  const kb = text && new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
+  return kb ? Number(kb[1]) * 1024 : 0;
+};
+
 /**
- * One run: the data folder prepared, `processes` servers started on it (more than one share
- * `database`), the clients split between them (the lead's event stream on the first, so with two
- * the other's edits reach it through the database), the load for `seconds`, the figures (named
- * with `prefix`) — and everything it started stopped and removed, also on failure.
+ * PostgreSQL's memory at one moment: the postmaster and its children (background processes and one
+ * backend per connection). The sum of their RSS counts each shared-buffer page once per process that
+ * has touched it, so it grows as backends reach more of the shared buffers; PSS shares such pages
+ * out among the processes, so its sum is what the cluster holds.
  */
-async function runTeam(label: string, seconds: number, processes: number, database?: string, prefix = 'team'): Promise<void> {
+function clusterMemory(postmaster: number): PostgresSample {
+  const pids = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procText(Number(entry), 'stat');
+    // the command (field 2) is in parentheses and may hold spaces; after its ')' come state, then ppid
+    if (stat && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+  }
+  let rss = 0;
+  let pss = 0;
+  for (const pid of pids) {
+    rss += kbField(procText(pid, 'status'), 'VmRSS');
+    pss += kbField(procText(pid, 'smaps_rollup'), 'Pss');
+  }
+  return { rss, pss, processes: pids.length };
+}
+
+/**
+ * One run: the data folder prepared, `processes` servers started on it (on `postgres`' database,
+ * whose cluster's memory is sampled with theirs), the clients split between them (the lead's event
+ * stream on the first, so with two the other's edits reach it through the database), the load for
+ * `seconds`, the figures (named with `prefix`) — and everything it started stopped and removed,
+ * also on failure.
+ */
+async function runTeam(label: string, seconds: number, processes: number, postgres: { database: string; postmaster: number } | null, prefix: string): Promise<void> {
   console.log(`${label}:`);
+  const database = postgres?.database;
   const dir = mkdtempSync(join(tmpdir(), 'tidemark-bench-team-'));
   const dataDir = join(dir, 'server');
   const servers: Server[] = [];
@@ -440,7 +502,18 @@ async function runTeam(label: string, seconds: number, processes: number, databa
     const start = performance.now();
     const until = start + seconds * 1000;
     const rss: RssSample[] = [];
-    const sampleRss = (): void => void rss.push({ at: (performance.now() - start) / 1000, bytes: servers.map((s) => residentMemory(s.child.pid!)) });
+    const sampleRss = (): void =>
+      void rss.push({
+        at: (performance.now() - start) / 1000,
+        bytes: servers.map((s) => residentMemory(s.child.pid!)),
+        ...(postgres ? { postgres: clusterMemory(postgres.postmaster) } : {}),
+      });
+    // the machine is shared: its load says how far the figures are this server's alone
+    const loadAverage = (): string =>
+      loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ');
+    console.log(`  load average at the start: ${loadAverage()}`);
     sampleRss();
     const sampler = setInterval(sampleRss, RSS_EVERY_MS);
     const acked = new Map<string, Acked[]>(setup.annotators.map((name) => [name, []]));
@@ -457,6 +530,7 @@ async function runTeam(label: string, seconds: number, processes: number, databa
     }
     const wall = (performance.now() - start) / 1000;
     if (performance.now() - start - rss.at(-1)!.at * 1000 > 1000) sampleRss();
+    console.log(`  load average at the end: ${loadAverage()}`);
     // the last edits' events are on their way
     await sleep(2_000);
     stopObserving.abort();
@@ -483,6 +557,7 @@ async function runTeam(label: string, seconds: number, processes: number, databa
     // Nothing else adds or removes marks, and the seeded project has none, so the project must hold
     // exactly marks acknowledged − marks undone. Fewer is an acknowledged write lost; more can only
     // be a call whose answer never came (a timeout) whose write landed anyway — at most `unanswered`.
+    // The marks are read through the server's API, so a project file and a PostgreSQL schema alike.
     const loaded = await load.call(lead, 'annotations.load', { videoId: setup.videoId });
     if (!loaded) throw new Error(`annotations.load as the lead failed after the run: ${load.errors.at(-1)}`);
     const expected = tally.marksAcked - tally.undosOfMarks;
@@ -545,6 +620,23 @@ async function runTeam(label: string, seconds: number, processes: number, databa
         servers.length > 1 ? `server ${i + 1}` : 'server',
         `${prefix} server${servers.length > 1 ? ` ${i + 1}` : ''}`,
       );
+    if (postgres) {
+      const processCounts = rss.map((s) => s.postgres!.processes);
+      console.log(`  PostgreSQL: the postmaster and ${Math.min(...processCounts) - 1}–${Math.max(...processCounts) - 1} processes of its own`);
+      // RSS as asked (a shared page counted in each process that touched it), and PSS: what the cluster holds
+      const cluster = 'PostgreSQL (its processes summed)';
+      reportMemory(
+        rss.map((s) => ({ at: s.at, bytes: s.postgres!.rss })),
+        cluster,
+        `${prefix} PostgreSQL`,
+      );
+      reportMemory(
+        rss.map((s) => ({ at: s.at, bytes: s.postgres!.pss })),
+        cluster,
+        `${prefix} PostgreSQL`,
+        'PSS',
+      );
+    }
   } finally {
     stopObserving.abort();
     for (const server of servers) await server.stop();
@@ -552,25 +644,33 @@ async function runTeam(label: string, seconds: number, processes: number, databa
   }
 }
 
-/** Each server process's resident memory at one moment (s since the load began). */
+/** Each server process's resident memory at one moment (s since the load began), and PostgreSQL's on it. */
 interface RssSample {
   at: number;
   bytes: number[];
+  postgres?: PostgresSample;
 }
 
-/** One server's resident memory: a sample a minute, then the first minute against the rest. */
-function reportMemory(rss: Array<{ at: number; bytes: number }>, who: string, prefix: string): void {
+/** Bytes summed over the cluster's processes, and how many there were. */
+interface PostgresSample {
+  rss: number;
+  pss: number;
+  processes: number;
+}
+
+/** One process's (or cluster's) memory, RSS or PSS: a sample a minute, then the first minute against the rest. */
+function reportMemory(rss: Array<{ at: number; bytes: number }>, who: string, prefix: string, measure: 'RSS' | 'PSS' = 'RSS'): void {
   // (timers drift: the sample nearest the minute's end counts as its end)
   const firstMinute = rss.filter((s) => s.at <= 60 + RSS_EVERY_MS / 2000);
   const rest = rss.filter((s) => s.at > 60 + RSS_EVERY_MS / 2000);
   const shown = rss.filter((s, i) => rss.length <= 13 || i % 6 === 0 || i === rss.length - 1);
   console.log(
-    `  ${who} RSS (sampled every ${RSS_EVERY_MS / 1000} s${shown.length < rss.length ? ', shown a minute apart' : ''}): ${shown.map((s) => `${s.at.toFixed(0)} s ${mb(s.bytes)}`).join(', ')}`,
+    `  ${who} ${measure} (sampled every ${RSS_EVERY_MS / 1000} s${shown.length < rss.length ? ', shown a minute apart' : ''}): ${shown.map((s) => `${s.at.toFixed(0)} s ${mb(s.bytes)}`).join(', ')}`,
   );
   const endOfFirst = firstMinute.at(-1)!;
-  figure(`${prefix} RSS after the first minute`, endOfFirst.bytes / 1e6, 'MB');
+  figure(`${prefix} ${measure} after the first minute`, endOfFirst.bytes / 1e6, 'MB');
   if (rest.length < 2) {
-    console.log(`  ${who} RSS after the first minute ${mb(endOfFirst.bytes)}; the run is too short to compare the rest with it`);
+    console.log(`  ${who} ${measure} after the first minute ${mb(endOfFirst.bytes)}; the run is too short to compare the rest with it`);
     return;
   }
   // growth per minute after the first: a least-squares line through the later samples
@@ -581,8 +681,8 @@ function reportMemory(rss: Array<{ at: number; bytes: number }>, who: string, pr
   const last = rest.at(-1)!;
   const peak = Math.max(...rest.map((s) => s.bytes));
   console.log(
-    `  ${who} RSS: ${mb(endOfFirst.bytes)} after the first minute (${mb(firstMinute[0]!.bytes)} at the start), ${mb(last.bytes)} at the end (peak ${mb(peak)}); after the first minute it grew ${mb(last.bytes - endOfFirst.bytes)}, a trend of ${mb(slope * 60)} a minute`,
+    `  ${who} ${measure}: ${mb(endOfFirst.bytes)} after the first minute (${mb(firstMinute[0]!.bytes)} at the start), ${mb(last.bytes)} at the end (peak ${mb(peak)}); after the first minute it grew ${mb(last.bytes - endOfFirst.bytes)}, a trend of ${mb(slope * 60)} a minute`,
   );
-  figure(`${prefix} RSS growth after the first minute`, (last.bytes - endOfFirst.bytes) / 1e6, 'MB');
-  figure(`${prefix} RSS trend per minute after the first`, (slope * 60) / 1e6, 'MB');
+  figure(`${prefix} ${measure} growth after the first minute`, (last.bytes - endOfFirst.bytes) / 1e6, 'MB');
+  figure(`${prefix} ${measure} trend per minute after the first`, (slope * 60) / 1e6, 'MB');
 }
