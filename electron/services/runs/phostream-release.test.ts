@@ -12,6 +12,7 @@ import { importBenchmarkFile } from '../exchange/service';
 import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
+import { ENGINES, openTestProject } from '../test-support/project';
 import { importRunFile } from './import';
 import { scoreRuns } from './scoring';
 
@@ -32,35 +33,37 @@ const references = (JSON.parse(readFileSync(sample, 'utf8')) as Array<{ video_pa
 /** The release's scripted judge (make_fixtures.py): 5 for the reference itself, else the N of "(quality N)", else 0. */
 const scripted = (answer: string, reference: string): Judgment => ({ score: answer === reference ? 5 : Number(/\(quality (\d+(?:\.\d+)?)\)/.exec(answer)?.[1] ?? 0), reason: 'scripted' });
 
-describe('PhoStream through the services, as the release scores it', () => {
-  it.each(['perfect', 'eager', 'malformed'])("the sample, %s run: every question and Table 3's columns as run_stream_eval.py", async (model) => {
-    const project = await Project.open(join(dir.path, `${model}.tidemark`), { create: true });
-    const imported = await importBenchmarkFile(project, lead, tools, { path: sample, format: 'phostream', mediaDir: join(dir.path, 'no-media') });
-    expect(imported.problems).toEqual([]);
-    const runFile = join(dir.path, `${model}.jsonl`);
-    writeFileSync(runFile, gunzipSync(readFileSync(join(fixtures, `sample.${model}.run.jsonl.gz`))));
-    const run = await importRunFile(project, lead, { path: runFile, format: 'phostream-run', model });
-    expect(run.problems).toEqual([]);
-    const profile = builtinProfileId('phostream');
-    // the judge sees what the scorer took: score once, judge the on-time answers, score again
-    const [unjudged] = await scoreRuns(project, profile, []);
-    const taken = new Map(unjudged!.items.map((i) => [i.item, i.queries[0]!]));
-    const reference = new Map(references);
-    const judgments = (item: string): Judgment | null => {
-      const q = taken.get(item);
-      return q?.timing === 'on-time' && typeof q.extracted === 'string' ? scripted(q.extracted, reference.get(item)!) : null;
-    };
-    const [score] = await scoreRuns(project, profile, [], { judgments });
-    expect(score!.items.map((i) => i.item)).toEqual(references.map(([id]) => id));
-    expect(score!.items.map((i) => [i.queries[0]!.timing, i.metrics.score, i.queries[0]!.timing === 'no-response' ? null : i.queries[0]!.t])).toEqual(
-      rows[model]!.map(([, category, value, t]) => [TIMING[category], value, category === 'NoResponse' ? null : t]),
-    );
-    const m = release.models[model]!;
-    const fixed = (v: number | null | undefined) => v!.toFixed(9);
-    expect([score!.byCategory.instant!.score, score!.byCategory.backward!.score, score!.byCategory.forward!.score, score!.overall.score].map(fixed)).toEqual(
-      [m.instant, m.backward, m.forward, m.overall].map(fixed),
-    );
-    expect([score!.overall.er, score!.overall.nr, score!.overall.pc].map(fixed)).toEqual([m.EarlyResponse, m.NoResponse! + m.LateResponse!, m.PartlyCorrect].map(fixed));
-    await project.close();
+describe.each(ENGINES)('the PhoStream release (%s)', (engine) => {
+  describe('PhoStream through the services, as the release scores it', () => {
+    it.each(['perfect', 'eager', 'malformed'])("the sample, %s run: every question and Table 3's columns as run_stream_eval.py", async (model) => {
+      const project = await openTestProject(join(dir.path, `${model}-${engine}.tidemark`), engine);
+      const imported = await importBenchmarkFile(project, lead, tools, { path: sample, format: 'phostream', mediaDir: join(dir.path, 'no-media') });
+      expect(imported.problems).toEqual([]);
+      const runFile = join(dir.path, `${model}.jsonl`);
+      writeFileSync(runFile, gunzipSync(readFileSync(join(fixtures, `sample.${model}.run.jsonl.gz`))));
+      const run = await importRunFile(project, lead, { path: runFile, format: 'phostream-run', model });
+      expect(run.problems).toEqual([]);
+      const profile = builtinProfileId('phostream');
+      // the judge sees what the scorer took: score once, judge the on-time answers, score again
+      const [unjudged] = await scoreRuns(project, profile, []);
+      const taken = new Map(unjudged!.items.map((i) => [i.item, i.queries[0]!]));
+      const reference = new Map(references);
+      const judgments = (item: string): Judgment | null => {
+        const q = taken.get(item);
+        return q?.timing === 'on-time' && typeof q.extracted === 'string' ? scripted(q.extracted, reference.get(item)!) : null;
+      };
+      const [score] = await scoreRuns(project, profile, [], { judgments });
+      expect(score!.items.map((i) => i.item)).toEqual(references.map(([id]) => id));
+      expect(score!.items.map((i) => [i.queries[0]!.timing, i.metrics.score, i.queries[0]!.timing === 'no-response' ? null : i.queries[0]!.t])).toEqual(
+        rows[model]!.map(([, category, value, t]) => [TIMING[category], value, category === 'NoResponse' ? null : t]),
+      );
+      const m = release.models[model]!;
+      const fixed = (v: number | null | undefined) => v!.toFixed(9);
+      expect([score!.byCategory.instant!.score, score!.byCategory.backward!.score, score!.byCategory.forward!.score, score!.overall.score].map(fixed)).toEqual(
+        [m.instant, m.backward, m.forward, m.overall].map(fixed),
+      );
+      expect([score!.overall.er, score!.overall.nr, score!.overall.pc].map(fixed)).toEqual([m.EarlyResponse, m.NoResponse! + m.LateResponse!, m.PartlyCorrect].map(fixed));
+      await project.close();
+    });
   });
 });

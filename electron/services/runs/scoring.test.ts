@@ -1,7 +1,7 @@
 // Runs scored through the services: a project's questions become scoring items (a counting
 // question's answers derived from its marks), a run's responses are scored as the paper does, the
 // replay says what the scorer made of each response, and early responses are found.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionFieldsSchema } from '../../../shared/questions';
@@ -10,24 +10,24 @@ import { runCli } from '../../cli/cli';
 import { builtinProfileId } from '../profiles/builtin';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
-import { insertTestVideo, sqliteOf } from '../test-support/project';
+import { Pacer } from '../pacer';
+import { ENGINES, insertTestVideo, openTestProject, type Engine } from '../test-support/project';
 import { importRunFile } from './import';
 import { earlyResponses, replayRun } from './replay';
 import { scoreRuns } from './scoring';
 import { runsOf } from './service';
 
 const dir = tempDir();
+afterAll(() => dir.remove());
 const lee = { person: 'Lee', role: 'lead' as const };
-let project: Project;
-let projectPath: string;
-let videoId: string;
-const ids: Record<string, string> = {};
-let runPath: string;
 
-beforeAll(async () => {
-  projectPath = join(dir.path, 'p.tidemark');
-  project = await Project.open(projectPath, { create: true });
-  videoId = await insertTestVideo(project, { relPath: 'a.mp4', duration: 120 });
+/** A project in a new `folder` with two OVO-S questions and a counted VCBench one, and a run of model m imported into it. */
+async function scoredProject(folder: string, engine: Engine) {
+  mkdirSync(folder);
+  const projectPath = join(folder, 'p.tidemark');
+  const project = await openTestProject(projectPath, engine);
+  const ids: Record<string, string> = {};
+  const videoId = await insertTestVideo(project, { relPath: 'a.mp4', duration: 120 });
   const ask = async (
     key: string,
     profile: string,
@@ -56,7 +56,7 @@ beforeAll(async () => {
     { type: 'count', start: 25, end: null, target: 'chair', data: { value: 2 } },
     { type: 'count', start: 55, end: null, target: 'chair', data: { value: 3 } },
   ]);
-  runPath = join(dir.path, 'run.jsonl');
+  const runPath = join(folder, 'run.jsonl');
   writeFileSync(
     runPath,
     [
@@ -71,13 +71,15 @@ beforeAll(async () => {
       .join('\n'),
   );
   await importRunFile(project, lee, { path: runPath });
-});
-afterAll(async () => {
-  await project.close();
-  dir.remove();
-});
+  return { project, projectPath, videoId, runPath };
+}
 
-describe('scoring runs', () => {
+describe.each(ENGINES)('scoring runs (%s)', (engine) => {
+  let project: Project;
+  let videoId: string;
+  beforeAll(async () => ({ project, videoId } = await scoredProject(join(dir.path, engine), engine)));
+  afterAll(() => project.close());
+
   it('scores OVO-S accuracy and VCBench counts from the project (counts derived from the marks)', async () => {
     const run = (await runsOf(project))[0]!;
     const [ovo] = await scoreRuns(project, builtinProfileId('ovo-s-bench'), [run.id]);
@@ -98,7 +100,8 @@ describe('scoring runs', () => {
   it('replays a run on the video: each response with what the scorer made of it; finds early ones', async () => {
     const run = (await runsOf(project))[0]!;
     const replay = await replayRun(project, run.id, videoId);
-    const idOf = (text: string) => sqliteOf(project).db.query<{ id: string }>('SELECT id FROM responses WHERE text = ?').get(text)!.id;
+    const responses = await project.snapshot((stores) => stores.runs.scan.responsesOfRun(run.id, new Pacer()));
+    const idOf = (text: string) => responses.find((r) => r.text === text)!.id;
     const of = (text: string) => replay.find((r) => r.id === idOf(text))!;
     // scored wrong by OVO-S's rule (the first response), early on the lane: it came before the question was asked at 10 s
     expect(of('A')).toMatchObject({ verdict: 'early', extracted: 'A', knowableAt: 10, early: 5 });
@@ -109,11 +112,15 @@ describe('scoring runs', () => {
     const early = await earlyResponses(project, []);
     expect(early.map((e) => [e.text, e.early])).toEqual([['A', 5]]);
   });
+});
 
+// tidemark score opens a project file
+describe('the score command (SQLite)', () => {
   it('tidemark score prints the paper-layout table, or one JSON object with every run', async () => {
     const out: string[] = [];
     const err: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    const { project, projectPath, runPath } = await scoredProject(join(dir.path, 'cli'), 'sqlite');
     await project.close();
     expect(await runCli(['score', '--project', projectPath, '--run', runPath, '--profile', 'ovo-s-bench', '--json'], io)).toBe(0);
     const json = JSON.parse(out.join('')) as {
@@ -127,6 +134,5 @@ describe('scoring runs', () => {
     expect(out.join('\n')).toContain('m · run — vcbench');
     expect(out.join('\n')).toContain('Overall');
     expect(await runCli(['score', '--project', projectPath, '--run', runPath, '--extractor', 'nope'], io)).toBe(2);
-    project = await Project.open(projectPath, { create: false });
   });
 });
