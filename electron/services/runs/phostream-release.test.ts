@@ -10,7 +10,6 @@ import type { Caller } from '../../../shared/domain';
 import type { Judgment } from '../../../shared/scoring/types';
 import { importBenchmarkFile } from '../exchange/service';
 import { builtinProfileId } from '../profiles/builtin';
-import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
 import { ENGINES, openTestProject } from '../test-support/project';
 import { importRunFile } from './import';

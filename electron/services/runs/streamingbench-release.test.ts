@@ -10,7 +10,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
 import { formatProblem } from '../../../shared/formats/problems';
 import { importBenchmarkFile } from '../exchange/service';
-import { Project } from '../projects/project';
 import { tempDir, tools } from '../test-support/fixtures';
 import { ENGINES, openTestProject } from '../test-support/project';
 import { importRunFile } from './import';
