@@ -12,7 +12,7 @@ import { createProfile } from '../profiles/service';
 import { savePerson, setPassphrase } from '../review/people';
 import { Project } from '../projects/project';
 import { tempDir } from '../test-support/fixtures';
-import { insertTestVideo, sqliteOf } from '../test-support/project';
+import { ENGINES, insertTestVideo, openTestProject, rawEdit, type Engine } from '../test-support/project';
 import { exportTidemarkJsonl, importTidemarkJsonl } from './tidemark-jsonl';
 import { listVideos } from '../videos/library';
 
@@ -23,8 +23,8 @@ afterAll(() => dir.remove());
 const question = (input: Partial<QuestionFields> & { profileId: string }): QuestionFields => questionFieldsSchema.parse(input);
 const points = (list: unknown[]) => list.map((p) => queryPointFieldsSchema.parse(p));
 
-async function populated(): Promise<Project> {
-  const project = await Project.open(join(dir.path, `source-${randomUUID()}.tidemark`), { create: true, name: 'Source' });
+async function populated(engine: Engine): Promise<Project> {
+  const project = await openTestProject(join(dir.path, `source-${randomUUID()}.tidemark`), engine, { name: 'Source' });
   // people, one protecting their name (the passphrase stays in this file)
   await savePerson(project, lead, 'rev', ['reviewer']);
   await setPassphrase(project, lead, 'lees own secret', null);
@@ -62,20 +62,20 @@ async function populated(): Promise<Project> {
     guidelineVersion: null,
     against: null,
   };
-  await sqliteOf(project).editRows('rev', 'Review', (tx) =>
+  await rawEdit(project, 'rev', 'Review', (tx) =>
     tx.insert('reviews', { id: randomUUID(), question_id: forward.question.id, reviewer: 'rev', fields: JSON.stringify(fields), created_at: 'a', updated_at: 'a' }),
   );
   return project;
 }
 
-describe('Tidemark JSONL', () => {
+describe.each(ENGINES)('Tidemark JSONL (%s)', (engine) => {
   it('export → import into a fresh project → export is byte-identical', async () => {
-    const source = await populated();
+    const source = await populated(engine);
     const first = (await exportTidemarkJsonl(source, lead)).parts.join('');
     await source.close();
-    const file = join(dir.path, 'project.jsonl');
+    const file = join(dir.path, `project-${engine}.jsonl`);
     writeFileSync(file, first);
-    const target = await Project.open(join(dir.path, 'target.tidemark'), { create: true, name: 'Source' });
+    const target = await openTestProject(join(dir.path, `target-${engine}.tidemark`), engine, { name: 'Source' });
     const outcome = await importTidemarkJsonl(target, lead, file);
     expect(outcome).toMatchObject({ refused: false, problems: [] });
     expect((await exportTidemarkJsonl(target, lead)).parts.join('')).toBe(first);
@@ -85,7 +85,7 @@ describe('Tidemark JSONL', () => {
       ['Tell me when…', 'human'],
     ]);
     expect(await target.stores.annotation.marksOfVideo(videoId)).toHaveLength(3);
-    expect(JSON.parse(sqliteOf(target).db.query<{ fields: string }>('SELECT fields FROM reviews').get()!.fields)).toMatchObject({ verdict: 'revise', secondsSpent: 42.5 });
+    expect(await target.stores.review.allReviews()).toEqual([expect.objectContaining({ verdict: 'revise', secondsSpent: 42.5 })]);
     // one undo step takes the whole import back
     await target.store.undo('lee');
     expect(await listVideos(target)).toHaveLength(0);
@@ -93,7 +93,7 @@ describe('Tidemark JSONL', () => {
   });
 
   it('leaves passphrases out, and a re-import of its own export changes nothing (people included)', async () => {
-    const source = await populated();
+    const source = await populated(engine);
     const text = (await exportTidemarkJsonl(source, lead)).parts.join('');
     expect(text).not.toContain('passphrase');
     expect(text).toContain('"table":"people"');
@@ -106,13 +106,13 @@ describe('Tidemark JSONL', () => {
   });
 
   it('lets only a lead bring in people, guidelines, rounds, reviews and adjudications (a person listed as lead could then be signed in as)', async () => {
-    const source = await populated();
+    const source = await populated(engine);
     const lines = (await exportTidemarkJsonl(source, lead)).parts.join('').split('\n');
     await source.close();
     const file = join(dir.path, `people-${randomUUID()}.jsonl`);
     const mallory = { id: randomUUID(), name: 'Mallory', roles: '["lead"]', created_at: 'now' };
     writeFileSync(file, [lines[0], JSON.stringify({ table: 'people', row: mallory })].join('\n'));
-    const target = await Project.open(join(dir.path, `target-${randomUUID()}.tidemark`), { create: true });
+    const target = await openTestProject(join(dir.path, `target-${randomUUID()}.tidemark`), engine);
     const annotator: Caller = { person: 'ann', role: 'annotator' };
     const outcome = await importTidemarkJsonl(target, annotator, file);
     expect(outcome.refused).toBe(true);
@@ -125,14 +125,14 @@ describe('Tidemark JSONL', () => {
   });
 
   it('refuses bad lines and conflicting rows, naming file, line and field, and writes nothing', async () => {
-    const source = await populated();
+    const source = await populated(engine);
     const lines = (await exportTidemarkJsonl(source, lead)).parts.join('').split('\n');
     await source.close();
     const markLine = lines.findIndex((l) => l.includes('"table":"marks"'));
     lines[markLine] = lines[markLine]!.replace('"type":"cycle"', '"type":"loop"');
     const file = join(dir.path, 'bad.jsonl');
     writeFileSync(file, lines.join('\n'));
-    const target = await Project.open(join(dir.path, 'target-bad.tidemark'), { create: true });
+    const target = await openTestProject(join(dir.path, `target-bad-${engine}.tidemark`), engine);
     const outcome = await importTidemarkJsonl(target, lead, file);
     expect(outcome.refused).toBe(true);
     expect(outcome.problems.map(formatProblem)).toEqual([expect.stringMatching(new RegExp(`^bad\\.jsonl:${markLine + 1}:row\\.type: `))]);
@@ -156,7 +156,7 @@ describe('Tidemark JSONL', () => {
   });
 
   it('names the line of a duplicate row and of a row whose parent is nowhere, instead of failing in SQLite', async () => {
-    const source = await populated();
+    const source = await populated(engine);
     const lines = (await exportTidemarkJsonl(source, lead)).parts.join('').trimEnd().split('\n');
     await source.close();
     const markLine = lines.findIndex((l) => l.includes('"table":"marks"'));
@@ -165,7 +165,7 @@ describe('Tidemark JSONL', () => {
     orphan.row.video_id = 'no-such-video';
     const file = join(dir.path, 'dupes.jsonl');
     writeFileSync(file, [...lines, lines[markLine], JSON.stringify(orphan)].join('\n'));
-    const target = await Project.open(join(dir.path, 'target-dupes.tidemark'), { create: true });
+    const target = await openTestProject(join(dir.path, `target-dupes-${engine}.tidemark`), engine);
     const outcome = await importTidemarkJsonl(target, lead, file);
     expect(outcome.refused).toBe(true);
     expect(outcome.problems.map(formatProblem)).toEqual([
