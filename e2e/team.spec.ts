@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acceptInvitation, serveTeam, tidemarkCli, type RunningTeamServer, type TeamPlace } from './support/team';
+import { acceptInvitation, serveTeam, signInOnPage, tidemarkCli, type RunningTeamServer, type TeamPlace } from './support/team';
 
 const LEE_PASSWORD = 'lee keeps the key';
 const ANN_PASSWORD = 'ann marks the tide';
@@ -112,6 +112,54 @@ test.describe.serial('the team server', () => {
       await expect(page).toHaveURL(`${url}/login`);
       await page.goto(`${url}/`);
       await expect(page).toHaveURL(`${url}/login?next=/`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the small things: a project one is not in, /login when signed in, the invite form after an invitation, the icon', async ({ browser }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      // the app and the team pages declare an icon, and /favicon.ico is there for whatever asks for it
+      const icon = await page.request.get(`${url}/favicon.ico`);
+      expect(icon.status()).toBe(200);
+      expect(icon.headers()['content-type']).toMatch(/^image\//);
+      await signInOnPage(page, url, 'Lee', LEE_PASSWORD, '/');
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\S/);
+
+      // /login while signed in goes on: to `next` when it is a path on this server, else to the projects
+      await page.goto(`${url}/login`);
+      await expect(page).toHaveURL(`${url}/`);
+      await page.goto(`${url}/login?next=/p/cats/`);
+      await expect(page).toHaveURL(`${url}/p/cats/`);
+      await expect(page.getByTestId('project-name')).toHaveText('cats');
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\S/);
+      await page.goto(`${url}/login?next=//elsewhere.example/`);
+      await expect(page).toHaveURL(`${url}/`);
+
+      // a project Lee is not a member of: says so, with the way back, instead of a start screen
+      tidemark('projects', 'add', 'dogs');
+      await page.goto(`${url}/p/dogs/`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are not a member of dogs');
+      await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'My projects' })).toHaveAttribute('href', '/');
+      expect(await page.evaluate(async () => (await fetch('/p/dogs/session')).status)).toBe(403);
+      await page.getByRole('link', { name: 'My projects' }).click();
+      await expect(page).toHaveURL(`${url}/`);
+
+      // after an invitation the form starts afresh: the next person is not given the last one's roles
+      const cats = page.getByTestId('team-projects').getByRole('listitem').filter({ hasText: 'cats' });
+      await cats.getByRole('button', { name: 'Manage' }).click();
+      const inviteRoles = page.getByRole('group', { name: 'Roles', exact: true });
+      await page.getByTestId('invite-member-name').fill('Rea');
+      await inviteRoles.getByRole('checkbox', { name: 'annotator' }).uncheck();
+      await inviteRoles.getByRole('checkbox', { name: 'reviewer' }).check();
+      await page.getByTestId('invite-member-submit').click();
+      await expect(page.getByTestId('manage-outcome')).toContainText('Rea is invited to cats as reviewer');
+      await expect(page.getByTestId('invite-member-name')).toHaveValue('');
+      await expect(inviteRoles.getByRole('checkbox', { name: 'reviewer' })).not.toBeChecked();
+      await expect(inviteRoles.getByRole('checkbox', { name: 'annotator' })).toBeChecked();
     } finally {
       await context.close();
     }

@@ -124,14 +124,15 @@ export function isJson(contentType: string | undefined): boolean {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
-/** A file of the built renderer (GET or HEAD), never one outside `staticDir`. */
-export function answerStatic(req: IncomingMessage, res: ServerResponse, staticDir: string, pathname: string, index = 'index.html'): void {
+/** A file of the built renderer (GET or HEAD), never one outside `staticDir`; `status` for a page that tells a refusal. */
+export function answerStatic(req: IncomingMessage, res: ServerResponse, staticDir: string, pathname: string, index = 'index.html', status = 200): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only.');
-  const relative = pathname === '/' ? index : normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '');
+  // the pages declare /favicon.png; whatever asks for /favicon.ico (a browser's first guess) gets it too
+  const relative = pathname === '/' ? index : pathname === '/favicon.ico' ? 'favicon.png' : normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '');
   const file = join(staticDir, relative);
   if (!isPathInside(file, staticDir)) return send(res, 403, 'Forbidden.');
   if (!existsSync(file) || !statSync(file).isFile()) return send(res, 404, 'Not found.');
-  res.writeHead(200, { 'Content-Type': STATIC_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+  res.writeHead(status, { 'Content-Type': STATIC_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
   if (req.method === 'HEAD') return void res.end();
   createReadStream(file).pipe(res);
 }

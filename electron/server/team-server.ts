@@ -300,7 +300,14 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
 
   async function answerProject(req: IncomingMessage, res: ServerResponse, url: URL, project: string, rest: string): Promise<void> {
     const isCall = rest.startsWith('api/') || rest === 'session';
-    if (!isCall && !rest.startsWith('media/') && rest !== 'events') return answerStatic(req, res, staticDir, '/');
+    if (!isCall && !rest.startsWith('media/') && rest !== 'events') {
+      // signed in but not a member: the team pages say so (403), where the app would show a start screen
+      // of its own; without a session the app goes to /login and back. (The accounts database away:
+      // the app, whose calls then say so.)
+      const visitor = await sessionOf(req).catch(() => null);
+      const outsider = visitor !== null && (await accounts.roleIn(visitor, project).catch(() => 'unknown')) === null;
+      return outsider ? answerStatic(req, res, staticDir, '/', 'team.html', 403) : answerStatic(req, res, staticDir, '/');
+    }
     const session = await sessionOf(req);
     if (!session) return fail(res, 401, 'unauthenticated', 'Sign in first.');
     const role = await accounts.roleIn(session, project);

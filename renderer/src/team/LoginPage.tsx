@@ -1,5 +1,6 @@
 // /login: name and password; a refusal (wrong password, throttled) shows the server's own message.
-import { useRef, useState } from 'react';
+// Someone already signed in goes straight on, to where the page would send them after signing in.
+import { useEffect, useRef, useState } from 'react';
 import { teamApi } from './api';
 import { safeNext } from './pages';
 
@@ -9,6 +10,14 @@ export function LoginPage(): React.JSX.Element {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const passwordField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // (a failure to ask is no reason to hide the form: it stays)
+    teamApi.me().then(
+      (answer) => answer.ok && location.replace(safeNext(new URLSearchParams(location.search).get('next'), location.origin)),
+      () => undefined,
+    );
+  }, []);
 
   const submit = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault();

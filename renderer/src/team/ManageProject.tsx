@@ -162,10 +162,13 @@ function inviteOutcome(project: string, member: TeamMember, invitation: TeamInvi
   return { ok: true, message: `${member.name} is invited to ${project} as ${member.roles.join(', ')}: send them this link to set their password.`, invitation };
 }
 
+/** What the invite form ticks for a new person. */
+const FIRST_ROLES: Role[] = ['annotator'];
+
 function InviteForm({ project, onInvite }: { project: string; onInvite: (request: { name: string; email?: string; roles: Role[] }) => Promise<boolean> }): React.JSX.Element {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [roles, setRoles] = useState<Role[]>(['annotator']);
+  const [roles, setRoles] = useState<Role[]>(FIRST_ROLES);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: React.FormEvent): Promise<void> => {
@@ -176,9 +179,11 @@ function InviteForm({ project, onInvite }: { project: string; onInvite: (request
     setBusy(true);
     const invited = await onInvite({ name: name.trim(), roles, ...(email.trim() ? { email: email.trim() } : {}) });
     setBusy(false);
+    // the next invitation starts afresh: the last one's roles are not the next person's
     if (invited) {
       setName('');
       setEmail('');
+      setRoles(FIRST_ROLES);
     }
   };
   return (

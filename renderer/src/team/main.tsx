@@ -1,9 +1,11 @@
 // The team server's own pages (team.html, served at /login, /invite and /): signing in, accepting an
-// invitation, and my projects (with what a lead manages). Each project's app is index.html under /p/<name>/.
+// invitation, and my projects (with what a lead manages). Each project's app is index.html under /p/<name>/
+// (team.html there tells a signed-in person who is not a member of it).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles.css';
 import './team.css';
+import { projectOfPath } from '../api/base-path';
 import { InvitePage } from './InvitePage';
 import { LoginPage } from './LoginPage';
 import { pageOf } from './pages';
@@ -17,6 +19,15 @@ function TeamPages(): React.JSX.Element {
       return <InvitePage />;
     case 'projects':
       return <ProjectsPage />;
+    case 'not-member':
+      return (
+        <main className="team-page">
+          <h1>You are not a member of {projectOfPath(location.pathname)}</h1>
+          <p>
+            A lead of the project can add you to it. <a href="/">My projects</a>
+          </p>
+        </main>
+      );
     case 'not-found':
       return (
         <main className="team-page">

@@ -11,6 +11,12 @@ describe('which page team.html is', () => {
     expect(pageOf('/')).toBe('projects');
     expect(pageOf('/elsewhere')).toBe('not-found');
   });
+
+  it('is the "not a member" page under a project’s address (the server sends it there only to a signed-in outsider)', () => {
+    expect(pageOf('/p/dogs/')).toBe('not-member');
+    expect(pageOf('/p/dogs/anything')).toBe('not-member');
+    expect(pageOf('/p/Not a name/')).toBe('not-found');
+  });
 });
 
 describe('where a sign-in goes next', () => {

@@ -2,14 +2,20 @@
 // wrong with a form before it is sent, and the audit log's filter.
 import type { Role } from '../../../shared/domain';
 import { inviteRequestSchema, teamPassword, type AuditEntry, type TeamMe } from '../../../shared/team';
+import { projectOfPath } from '../api/base-path';
 
-export type TeamPage = 'login' | 'invite' | 'projects' | 'not-found';
+export type TeamPage = 'login' | 'invite' | 'projects' | 'not-member' | 'not-found';
 
-/** team.html is served at /login, /invite and /: the path says which page it is. */
+/**
+ * team.html is served at /login, /invite and /: the path says which page it is. Under a project's
+ * address /p/<project>/ the server sends it (instead of the app) only to a signed-in person who is not
+ * a member of that project.
+ */
 export function pageOf(pathname: string): TeamPage {
   if (pathname === '/login') return 'login';
   if (pathname === '/invite') return 'invite';
   if (pathname === '/') return 'projects';
+  if (projectOfPath(pathname) !== null) return 'not-member';
   return 'not-found';
 }
 
