@@ -111,10 +111,13 @@ export interface ChildRow {
  * SQLite's Writer answers at once, PostgreSQL's over the network.
  */
 export interface LogWriter {
-  get(table: EditableTable, key: string): Awaitable<Row | null>;
-  upsert(table: EditableTable, row: Row): Awaitable<void>;
-  delete(table: EditableTable, key: string): Awaitable<void>;
-  childOf(table: EditableTable, key: string): Awaitable<ChildRow | null>;
+  /** The rows of `keys` that are there. */
+  getMany(table: EditableTable, keys: readonly string[]): Awaitable<Map<string, Row>>;
+  /** Rows of the same columns and distinct keys, inserted or updated. */
+  upsertMany(table: EditableTable, rows: readonly Row[]): Awaitable<void>;
+  deleteMany(table: EditableTable, keys: readonly string[]): Awaitable<void>;
+  /** A row that points at one of `keys` (see CHILDREN), if any. */
+  childOfAny(table: EditableTable, keys: readonly string[]): Awaitable<ChildRow | null>;
   run(sql: string, ...params: unknown[]): Awaitable<void>;
   row<R>(sql: string, ...params: unknown[]): Awaitable<R | undefined>;
   all<R>(sql: string, ...params: unknown[]): Awaitable<R[]>;
@@ -123,11 +126,11 @@ export interface LogWriter {
 /** The statements a writer runs, the same text on both engines (`?` placeholders). */
 export const rowSql = {
   get: (table: EditableTable): string => `SELECT * FROM ${table} WHERE ${KEYS[table]} = ?`,
-  /** An upsert, never REPLACE, which would cascade-delete children. */
-  upsert: (table: EditableTable, columns: readonly string[]): string => {
+  /** An upsert of `rows` rows, never REPLACE, which would cascade-delete children. */
+  upsert: (table: EditableTable, columns: readonly string[], rows = 1): string => {
     const key = KEYS[table];
     const updates = columns.filter((c) => c !== key).map((c) => `"${c}" = excluded."${c}"`);
-    return `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+    return `${rowSql.insert(table, columns, rows)}
          ON CONFLICT(${key}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
   },
   /** An INSERT of `rows` rows (one, unless an engine inserts several in one statement). */
@@ -183,6 +186,32 @@ export class Writer implements LogWriter {
 
   keysWhere(table: EditableTable, column: string, value: string): string[] {
     return (this.cache.get(rowSql.keysWhere(table, column)).all(value) as Array<{ k: string }>).map((r) => r.k);
+  }
+
+  // (SQLite answers in this thread: a row at a time is as fast as a batch)
+  getMany(table: EditableTable, keys: readonly string[]): Map<string, Row> {
+    const rows = new Map<string, Row>();
+    for (const key of keys) {
+      const row = this.get(table, key);
+      if (row) rows.set(key, row);
+    }
+    return rows;
+  }
+
+  upsertMany(table: EditableTable, rows: readonly Row[]): void {
+    for (const row of rows) this.upsert(table, row);
+  }
+
+  deleteMany(table: EditableTable, keys: readonly string[]): void {
+    for (const key of keys) this.delete(table, key);
+  }
+
+  childOfAny(table: EditableTable, keys: readonly string[]): ChildRow | null {
+    for (const key of keys) {
+      const child = this.childOf(table, key);
+      if (child) return child;
+    }
+    return null;
   }
 
   run(sql: string, ...params: unknown[]): void {
@@ -414,34 +443,67 @@ interface LogRow {
 const conflict = (direction: string, label: string, table: EditableTable, key: string): ServiceError =>
   new ServiceError('conflict', `Cannot ${direction} "${label}": it touches data changed since (${table.replace('_', ' ')} ${key}).`);
 
+/** Rows an undo or redo reads and writes in one statement, where the engine answers over the network. */
+const REPLAY_BATCH = 1000;
+
 /**
- * Deletes a row an undo (or redo) takes out, unless rows someone added since still point at it:
- * the cascade would take their work along, unlogged — refused instead.
+ * Deletes rows an undo (or redo) takes out, unless rows someone added since still point at one of
+ * them: the cascade would take their work along, unlogged — refused instead.
  */
-async function deleteAlone(writer: LogWriter, label: string, table: EditableTable, key: string, direction: 'undo' | 'redo' = 'undo'): Promise<void> {
-  const child = await writer.childOf(table, key);
+async function deleteAlone(writer: LogWriter, label: string, table: EditableTable, keys: readonly string[], direction: 'undo' | 'redo' = 'undo'): Promise<void> {
+  const child = await writer.childOfAny(table, keys);
   if (child) throw conflict(direction, label, child.table, child.key);
-  await writer.delete(table, key);
+  await writer.deleteMany(table, keys);
 }
 
 /**
  * Undoes inserted rows: each must be as it was inserted; they are copied into full changes (so a
- * redo can insert them again) and deleted.
+ * redo can insert them again) and deleted, children before parents (the last inserted first).
  */
 async function undoInserts(writer: LogWriter, pacer: Pacer, label: string, { table, columns, inserted }: InsertedRows): Promise<RowChange[]> {
   const changes: RowChange[] = [];
-  for (const [key, expected] of inserted) {
-    const current = await writer.get(table, key);
-    if (!current || fingerprint(columns.map((c) => current[c] ?? null)) !== expected) throw conflict('undo', label, table, key);
-    changes.push({ table, key, before: null, after: current });
+  for (let i = 0; i < inserted.length; i += REPLAY_BATCH) {
+    const slice = inserted.slice(i, i + REPLAY_BATCH);
+    const current = await writer.getMany(
+      table,
+      slice.map(([key]) => key),
+    );
+    for (const [key, expected] of slice) {
+      const row = current.get(key);
+      if (!row || fingerprint(columns.map((c) => row[c] ?? null)) !== expected) throw conflict('undo', label, table, key);
+      changes.push({ table, key, before: null, after: row });
+    }
     await pacer.pace();
   }
-  for (let i = changes.length - 1; i >= 0; i--) {
-    await deleteAlone(writer, label, table, changes[i]!.key);
+  for (let end = changes.length; end > 0; end -= REPLAY_BATCH) {
+    const keys = changes.slice(Math.max(0, end - REPLAY_BATCH), end).map((c) => c.key);
+    await deleteAlone(writer, label, table, keys.reverse());
     await pacer.pace();
   }
   return changes;
 }
+
+/**
+ * Applies changes of one table that write rows of the same shape (or all delete), each to a
+ * different row: every row must be as the change left it (undo) or found it (redo).
+ */
+async function applyGroup(writer: LogWriter, label: string, direction: 'undo' | 'redo', group: readonly RowChange[]): Promise<void> {
+  const table = group[0]!.table;
+  const keys = group.map((c) => c.key);
+  const current = await writer.getMany(table, keys);
+  for (const change of group) {
+    if (!same(current.get(change.key) ?? null, direction === 'undo' ? change.after : change.before)) throw conflict(direction, label, table, change.key);
+  }
+  const targets = group.map((c) => (direction === 'undo' ? c.before : c.after));
+  if (targets[0]) await writer.upsertMany(table, targets as Row[]);
+  else await deleteAlone(writer, label, table, keys, direction);
+}
+
+/** What a change writes, for grouping: its table and the columns it writes (none: it deletes). */
+const shapeOf = (change: RowChange, direction: 'undo' | 'redo'): string => {
+  const target = direction === 'undo' ? change.before : change.after;
+  return `${change.table}(${target ? Object.keys(target).join(',') : ''})`;
+};
 
 /** A caller's rule on what they may undo or redo, given the edit's changes: throws (or rejects) to refuse, before anything is applied. */
 export type ReplayCheck = (changes: readonly LoggedChange[], label: string) => void | Promise<void>;
@@ -461,20 +523,29 @@ export async function replay(writer: LogWriter, person: string, direction: 'undo
   const logged = await readChanges(writer, entry, pacer);
   await check?.(logged, entry.label);
   const applied: RowChange[][] = [];
+  // consecutive changes of one shape, each to another row, are applied together (a batch a statement)
+  let group: RowChange[] = [];
+  let groupKeys = new Set<string>();
+  const applyPending = async (): Promise<void> => {
+    if (group.length === 0) return;
+    await applyGroup(writer, entry.label, direction, group);
+    for (const change of group) applied.push([change]);
+    group = [];
+    groupKeys = new Set();
+    await pacer.pace();
+  };
   for (const change of direction === 'undo' ? [...logged].reverse() : logged) {
     // only undo meets inserted rows not yet copied: an undone entry holds full changes
     if ('inserted' in change) {
+      await applyPending();
       applied.push(await undoInserts(writer, pacer, entry.label, change));
       continue;
     }
-    const expected = direction === 'undo' ? change.after : change.before;
-    const target = direction === 'undo' ? change.before : change.after;
-    if (!same(await writer.get(change.table, change.key), expected)) throw conflict(direction, entry.label, change.table, change.key);
-    if (target) await writer.upsert(change.table, target);
-    else await deleteAlone(writer, entry.label, change.table, change.key, direction);
-    applied.push([change]);
-    await pacer.pace();
+    if (group.length > 0 && (groupKeys.has(change.key) || shapeOf(change, direction) !== shapeOf(group[0]!, direction) || group.length >= REPLAY_BATCH)) await applyPending();
+    group.push(change);
+    groupKeys.add(change.key);
   }
+  await applyPending();
   // the entry in its full form, in logged order; stored so when inserted rows were copied in
   const changes = (direction === 'undo' ? applied.reverse() : applied).flat();
   await writer.run('UPDATE edit_log SET undone = ? WHERE seq = ?', direction === 'undo' ? 1 : 0, entry.seq);

@@ -40,6 +40,17 @@ describe.each(ENGINES)('the rows of Tidemark JSONL (%s)', (engine) => {
     expect(await scanned('people')).toHaveLength(2);
   });
 
+  it('carries a judgment key holding U+0000 and U+0001 as written (PostgreSQL stores it escaped)', async () => {
+    const key = 'person:Ann\u0000{"judge":"m"}\u0001';
+    const judgment: StoredRow = { id: 'j', key, repeat: 0, score: 1, verdict: 'yes', fields: '{}', created_at: 't' };
+    await project.edit('ann', 'Add', (w) => w.exchange.addRow('judgments', judgment));
+    const rows: StoredRow[] = [];
+    for await (const row of project.stores.exchange.scan('judgments')) rows.push(row);
+    expect(rows).toEqual([judgment]);
+    expect(await project.stores.exchange.row('judgments', 'j')).toEqual(judgment);
+    expect(await project.stores.exchange.rowWhere('judgments', 'key', key)).toEqual(judgment);
+  });
+
   it('finds a row by id and by a unique column, or null', async () => {
     await project.edit('ann', 'Add', (w) => w.exchange.addRow('people', person('a', 'Ann')));
     expect(await project.stores.exchange.row('people', 'a')).toEqual(person('a', 'Ann'));

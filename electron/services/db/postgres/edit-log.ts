@@ -54,9 +54,27 @@ export class PgWriter implements LogWriter, PgReader {
     await this.query(rowSql.delete(table), [key]);
   }
 
-  async childOf(table: EditableTable, key: string): Promise<ChildRow | null> {
+  async getMany(table: EditableTable, keys: readonly string[]): Promise<Map<string, Row>> {
+    const key = KEYS[table];
+    const rows = await this.query<Row>(`SELECT * FROM ${table} WHERE ${key} = ANY(?::text[])`, [keys]);
+    return new Map(rows.map((row) => [String(row[key]), row]));
+  }
+
+  async upsertMany(table: EditableTable, rows: readonly Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.query(
+      rowSql.upsert(table, Object.keys(rows[0]!), rows.length),
+      rows.flatMap((row) => Object.values(row)),
+    );
+  }
+
+  async deleteMany(table: EditableTable, keys: readonly string[]): Promise<void> {
+    await this.query(`DELETE FROM ${table} WHERE ${KEYS[table]} = ANY(?::text[])`, [keys]);
+  }
+
+  async childOfAny(table: EditableTable, keys: readonly string[]): Promise<ChildRow | null> {
     for (const [child, column] of CHILDREN[table] ?? []) {
-      const row = (await this.query<{ k: string }>(rowSql.child(child, column), [key]))[0];
+      const row = (await this.query<{ k: string }>(`SELECT ${KEYS[child]} AS k FROM ${child} WHERE "${column}" = ANY(?::text[]) LIMIT 1`, [keys]))[0];
       if (row) return { table: child, key: row.k };
     }
     return null;
@@ -152,9 +170,12 @@ export class PgEditTransaction implements EditPace {
     this.changes.push({ table, key, before, after: null });
   }
 
-  /** Removes every row where `column = value`, recording each (children before parents). */
+  /** Removes every row where `column = value`, recording each: one statement however many (a run's hundred thousand responses). */
   async removeWhere(table: EditableTable, column: string, value: string): Promise<void> {
-    for (const key of await this.writer.keysWhere(table, column, value)) await this.remove(table, key);
+    for (const before of await this.writer.all<Row>(`DELETE FROM ${table} WHERE "${column}" = ? RETURNING *`, value)) {
+      this.changes.push({ table, key: String(before[KEYS[table]]), before, after: null });
+      await this.pacer.pace();
+    }
   }
 
   pace(): Promise<void> {

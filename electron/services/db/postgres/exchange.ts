@@ -6,6 +6,7 @@ import type { EditableTable } from '../edit-log';
 import { fileColumns } from '../rows/exchange';
 import type { PgReader } from './connection';
 import type { PgEditTransaction } from './edit-log';
+import { pgRow, rowFromPg } from './text';
 
 /** Rows a scan reads in one query: a few megabytes, and tens of milliseconds on the server's one thread. */
 export const SCAN_SLICE = 5000;
@@ -18,7 +19,8 @@ const withOrd = (table: EditableTable): string => {
   return columns === '*' ? columns : `${columns}, ord`;
 };
 
-const stored = ({ ord: _ord, ...row }: OrderedRow): StoredRow => row;
+/** A row as the file holds it: without ord, its escaped text as written (text.ts). */
+const stored = (table: EditableTable, { ord: _ord, ...row }: OrderedRow): StoredRow => rowFromPg(table, row);
 
 /** The rows of `table` in storage order, a slice at a time: the next begins after the last one's ord (no cursor held between them). */
 async function* scanned(db: PgReader, table: EditableTable): AsyncGenerator<StoredRow> {
@@ -28,22 +30,22 @@ async function* scanned(db: PgReader, table: EditableTable): AsyncGenerator<Stor
       after === null
         ? await db.rows<OrderedRow>(`SELECT ${withOrd(table)} FROM ${table} ORDER BY ord LIMIT ${SCAN_SLICE}`)
         : await db.rows<OrderedRow>(`SELECT ${withOrd(table)} FROM ${table} WHERE ord > ? ORDER BY ord LIMIT ${SCAN_SLICE}`, after);
-    for (const row of rows) yield stored(row);
+    for (const row of rows) yield stored(table, row);
     if (rows.length < SCAN_SLICE) return;
     after = rows[rows.length - 1]!.ord;
   }
 }
 
-const first = async (rows: Promise<OrderedRow[]>): Promise<StoredRow | null> => {
+const first = async (table: EditableTable, rows: Promise<OrderedRow[]>): Promise<StoredRow | null> => {
   const [row] = await rows;
-  return row ? stored(row) : null;
+  return row ? stored(table, row) : null;
 };
 
 export function pgExchange(db: PgReader): ExchangeStore {
   return {
     scan: (table) => ({ [Symbol.asyncIterator]: () => scanned(db, table) }),
-    row: (table, id) => first(db.rows<OrderedRow>(`SELECT ${withOrd(table)} FROM ${table} WHERE id = ?`, id)),
-    rowWhere: (table, column, value) => first(db.rows<OrderedRow>(`SELECT ${withOrd(table)} FROM ${table} WHERE "${column}" = ? LIMIT 1`, value)),
+    row: (table, id) => first(table, db.rows<OrderedRow>(`SELECT ${withOrd(table)} FROM ${table} WHERE id = ?`, id)),
+    rowWhere: (table, column, value) => first(table, db.rows<OrderedRow>(`SELECT ${withOrd(table)} FROM ${table} WHERE "${column}" = ? LIMIT 1`, pgRow(table, { [column]: value })[column])),
   };
 }
 
@@ -65,7 +67,7 @@ export function pgExchangeWrites(tx: PgEditTransaction): ExchangeWrites {
   return {
     ...pgExchange(tx.reader),
     // queued with others (sent a thousand at a time, or before the edit's next statement): a clash may show later
-    addRow: (table, row) => clashSaid(() => tx.insert(table, row)),
+    addRow: (table, row) => clashSaid(() => tx.insert(table, pgRow(table, row))),
     flushRows: () => clashSaid(() => tx.writer.flush()),
   };
 }

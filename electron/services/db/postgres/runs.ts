@@ -97,13 +97,8 @@ export function pgRunWrites(tx: PgEditTransaction): RunWrites {
     addRun: (run) => tx.insert('runs', runToRow(run)),
     addResponse: (response) => tx.insert('responses', pgRow('responses', responseToRow(response))),
     removeRun: async (runId) => {
-      // a slice of ids at a time; the ones removed are gone from the next slice's query
-      for (;;) {
-        const ids = await tx.reader.rows<{ id: string }>(`SELECT id FROM responses WHERE run_id = ? ORDER BY ord LIMIT ${SLICE}`, runId);
-        for (const { id } of ids) await tx.remove('responses', id);
-        await tx.pace();
-        if (ids.length < SLICE) break;
-      }
+      // (one statement for all its responses: one at a time was two round trips each)
+      await tx.removeWhere('responses', 'run_id', runId);
       await tx.remove('runs', runId);
     },
     addJudgment: (key, repeat, judgment, fields) => tx.insert('judgments', pgRow('judgments', judgmentToRow(key, repeat, judgment, fields))),
