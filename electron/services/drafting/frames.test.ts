@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRegistry, type JobControl } from '../jobs/registry';
 import { Project } from '../projects/project';
 import { renderClip, tempDir, tools } from '../test-support/fixtures';
+import { ENGINES, openTestProject } from '../test-support/project';
 import { importVideos } from '../videos/service';
 import { draftFrames } from './frames';
 import { listVideos, videoPath } from '../videos/library';
 
 const dir = tempDir();
 const jobs = new JobRegistry();
-let project: Project;
 const control: JobControl = { signal: new AbortController().signal, progress: () => undefined };
 
 beforeAll(async () => {
@@ -26,14 +26,8 @@ beforeAll(async () => {
       { background: '0x0000ff', seconds: 2.5, objects: [] },
     ],
   });
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true });
-  const job = jobs.start({ kind: 'import', label: 'x' }, (c) => importVideos(project, { person: 'ann', role: 'annotator' }, tools, [join(dir.path, 'cut.mp4')], c));
-  await jobs.wait(job.id);
 }, 60_000);
-afterAll(async () => {
-  await project.close();
-  dir.remove();
-});
+afterAll(() => dir.remove());
 
 /** The mean colour of a JPEG data URL, decoded by ffmpeg. */
 function colour(dataUrl: string): 'red' | 'blue' | 'other' {
@@ -42,7 +36,15 @@ function colour(dataUrl: string): 'red' | 'blue' | 'other' {
   return r! > 150 && b! < 100 ? 'red' : b! > 150 && r! < 100 ? 'blue' : 'other';
 }
 
-describe('draft frames', () => {
+describe.each(ENGINES)('draft frames (%s)', (engine) => {
+  let project: Project;
+  beforeAll(async () => {
+    project = await openTestProject(join(dir.path, `p-${engine}.tidemark`), engine);
+    const job = jobs.start({ kind: 'import', label: 'x' }, (c) => importVideos(project, { person: 'ann', role: 'annotator' }, tools, [join(dir.path, 'cut.mp4')], c));
+    await jobs.wait(job.id);
+  });
+  afterAll(() => project.close());
+
   it('gives each second the frame shown at it, downscaled, and extracts once', async () => {
     const video = (await listVideos(project))[0]!;
     const frames = await draftFrames(tools.ffmpeg, videoPath(project, video), video, project.cacheDir, 90, control);

@@ -1,28 +1,23 @@
-import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/domain';
 import { JobRegistry } from '../jobs/registry';
 import { Project } from '../projects/project';
 import { renderClip, renderUnplayableClip, tempDir, tools, truncateFile } from '../test-support/fixtures';
+import { ENGINES, openTestProject } from '../test-support/project';
 import { relinkVideo } from './relink';
 import { importVideos } from './service';
 import { listVideos } from '../videos/library';
 
 const dir = tempDir();
 const jobs = new JobRegistry();
-let project: Project;
 const ann: Caller = { person: 'ann', role: 'annotator' };
-
-async function runImport(paths: string[]) {
-  const job = jobs.start({ kind: 'import', label: 'test' }, (control) => importVideos(project, ann, tools, paths, control));
-  const done = await jobs.wait(job.id);
-  if (done.kind !== 'import' || !done.result) throw new Error(`import ${done.state}: ${done.message}`);
-  return done.result;
-}
+/** The media every engine's run starts from, copied beside its project (the tests move them). */
+const source = join(dir.path, 'source');
 
 beforeAll(async () => {
-  const media = join(dir.path, 'media');
+  const media = join(source, 'media');
   mkdirSync(join(media, 'day1', 'cam'), { recursive: true });
   await renderClip(join(media, 'a.mp4'));
   await renderClip(join(media, 'day1', 'cam', 'b.webm'), { width: 320, height: 180, fps: 30, scenes: [{ background: 'black', seconds: 2, objects: [] }], codec: 'vp9' });
@@ -31,18 +26,29 @@ beforeAll(async () => {
   await renderUnplayableClip(join(media, 'day1', 'old.avi'));
   writeFileSync(join(media, 'day1', 'fake.mkv'), 'not a video');
   writeFileSync(join(media, 'day1', 'notes.txt'), 'ignored when walking a folder');
-  project = await Project.open(join(dir.path, 'p.tidemark'), { create: true, name: 'Test' });
 });
-afterAll(async () => {
-  await project.close();
-  dir.remove();
-});
+afterAll(() => dir.remove());
 
-describe('importing videos', () => {
+describe.each(ENGINES)('importing videos (%s)', (engine) => {
+  const root = join(dir.path, engine);
+  let project: Project;
+  beforeAll(async () => {
+    cpSync(source, root, { recursive: true });
+    project = await openTestProject(join(root, 'p.tidemark'), engine, { name: 'Test' });
+  });
+  afterAll(() => project.close());
+
+  async function runImport(paths: string[]) {
+    const job = jobs.start({ kind: 'import', label: 'test' }, (control) => importVideos(project, ann, tools, paths, control));
+    const done = await jobs.wait(job.id);
+    if (done.kind !== 'import' || !done.result) throw new Error(`import ${done.state}: ${done.message}`);
+    return done.result;
+  }
+
   it('imports a folder recursively, one message per bad file, duplicates skipped', async () => {
-    const report = await runImport([join(dir.path, 'media')]);
+    const report = await runImport([join(root, 'media')]);
     expect(report.imported.map((v) => v.relPath).sort()).toEqual(['media/a.mp4', 'media/day1/cam/b.webm']);
-    expect(report.duplicates.map((d) => d.path)).toEqual([join(dir.path, 'media', 'day1', 'a-copy.mp4')]);
+    expect(report.duplicates.map((d) => d.path)).toEqual([join(root, 'media', 'day1', 'a-copy.mp4')]);
     const reasons = Object.fromEntries(report.failed.map((f) => [f.path.split('/').pop(), f.reason]));
     expect(Object.keys(reasons).sort()).toEqual(['broken.mp4', 'fake.mkv', 'old.avi']);
     expect(reasons['broken.mp4']).toMatch(/truncated/i);
@@ -51,14 +57,14 @@ describe('importing videos', () => {
   });
 
   it('never imports the same file twice', async () => {
-    const report = await runImport([join(dir.path, 'media', 'a.mp4')]);
+    const report = await runImport([join(root, 'media', 'a.mp4')]);
     expect(report.imported).toHaveLength(0);
     expect(report.duplicates[0]?.reason).toMatch(/Already in the project as a.mp4/);
     expect(await listVideos(project)).toHaveLength(2);
   });
 
   it('reports paths that do not exist', async () => {
-    const report = await runImport([join(dir.path, 'nowhere.mp4')]);
+    const report = await runImport([join(root, 'nowhere.mp4')]);
     expect(report.failed[0]?.reason).toBe('No such file or folder.');
   });
 
@@ -68,10 +74,10 @@ describe('importing videos', () => {
   });
 
   it('relinks a moved folder from one file, as one undoable edit', async () => {
-    renameSync(join(dir.path, 'media'), join(dir.path, 'moved'));
+    renameSync(join(root, 'media'), join(root, 'moved'));
     expect((await listVideos(project)).map((v) => v.status)).toEqual(['missing', 'missing']);
     const a = (await listVideos(project)).find((v) => v.name === 'a.mp4')!;
-    const relinked = await relinkVideo(project, ann, tools, a.id, join(dir.path, 'moved', 'a.mp4'));
+    const relinked = await relinkVideo(project, ann, tools, a.id, join(root, 'moved', 'a.mp4'));
     expect(relinked.map((v) => v.relPath).sort()).toEqual(['moved/a.mp4', 'moved/day1/cam/b.webm']);
     expect((await listVideos(project)).every((v) => v.status === 'ok')).toBe(true);
     expect((await project.store.undo('ann'))?.label).toBe('Relink 2 videos');
@@ -82,13 +88,13 @@ describe('importing videos', () => {
 
   it('refuses to relink to a different file', async () => {
     const b = (await listVideos(project)).find((v) => v.name === 'b.webm')!;
-    await expect(relinkVideo(project, ann, tools, b.id, join(dir.path, 'moved', 'a.mp4'))).rejects.toThrow(/not the same file/);
+    await expect(relinkVideo(project, ann, tools, b.id, join(root, 'moved', 'a.mp4'))).rejects.toThrow(/not the same file/);
   });
 
   it('stops between files when cancelled', async () => {
     const before = (await listVideos(project)).length;
-    writeFileSync(join(dir.path, 'moved', 'day1', 'late.mp4'), 'x'); // something new to probe
-    const job = jobs.start({ kind: 'import', label: 'cancel' }, (control) => importVideos(project, ann, tools, [join(dir.path, 'moved')], control));
+    writeFileSync(join(root, 'moved', 'day1', 'late.mp4'), 'x'); // something new to probe
+    const job = jobs.start({ kind: 'import', label: 'cancel' }, (control) => importVideos(project, ann, tools, [join(root, 'moved')], control));
     jobs.cancel(job.id);
     const done = await jobs.wait(job.id);
     expect(done.state).toBe('cancelled');
