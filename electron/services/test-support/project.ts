@@ -22,6 +22,8 @@ export const ENGINES = ['sqlite', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 let pgProjects = 0;
+/** The name on the server of each PostgreSQL project a test opened, so that it can be opened again. */
+const pgNames = new WeakMap<Project, string>();
 
 /**
  * A new project at `path`: a project file, or (postgres) a project of its own in the test run's
@@ -29,8 +31,20 @@ let pgProjects = 0;
  */
 export async function openTestProject(path: string, engine: Engine = 'sqlite', options: { name?: string } = {}): Promise<Project> {
   if (engine === 'sqlite') return Project.open(path, { create: true, name: options.name });
-  const data = await PgProjectStore.open({ database: inject('postgres'), project: `t${process.pid}-${++pgProjects}`, create: true });
-  return Project.over(path, data, options.name);
+  const name = `t${process.pid}-${++pgProjects}`;
+  const project = await Project.over(path, await PgProjectStore.open({ database: inject('postgres'), project: name, create: true }), options.name);
+  pgNames.set(project, name);
+  return project;
+}
+
+/** A test project opened again after it was closed (its file, or its schema on the server), as the next start would. */
+export async function reopenTestProject(closed: Project): Promise<Project> {
+  if (closed.store instanceof ProjectStore) return Project.open(closed.path, { create: false });
+  const name = pgNames.get(closed);
+  if (name === undefined) throw new Error('A project openTestProject did not open.');
+  const project = await Project.over(closed.path, await PgProjectStore.open({ database: inject('postgres'), project: name, create: false }));
+  pgNames.set(project, name);
+  return project;
 }
 
 /** Opens a new project in a temporary folder before each test (handed to `use`), on `engine`, and closes and removes it after. */
@@ -95,6 +109,14 @@ export async function countOf(project: Project, sql: string, ...params: unknown[
   const store = project.store;
   if (store instanceof ProjectStore) return store.db.query<{ n: number }>(sql).get(...params)!.n;
   if (store instanceof PgProjectStore) return (await store.db.rows<{ n: number }>(sql, ...params))[0]!.n;
+  throw new Error('A project on an engine the tests do not know.');
+}
+
+/** The rows a query of the project's own tables gives, on either engine. */
+export async function rowsOf<R>(project: Project, sql: string, ...params: unknown[]): Promise<R[]> {
+  const store = project.store;
+  if (store instanceof ProjectStore) return store.db.query<R>(sql).all(...params);
+  if (store instanceof PgProjectStore) return store.db.rows<R>(sql, ...params);
   throw new Error('A project on an engine the tests do not know.');
 }
 
