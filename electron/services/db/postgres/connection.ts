@@ -50,6 +50,27 @@ export async function checkOut(pool: pg.Pool): Promise<CheckedOut> {
   };
 }
 
+/**
+ * Runs `work` in a transaction (`begin` opens it) on a connection of its own: committed when it
+ * resolves, rolled back when it throws; a database that went away meanwhile said as unavailable.
+ */
+export async function inTransaction<T>(pool: pg.Pool, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const { client, done } = await checkOut(pool);
+  let broken = false;
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    broken = isUnreachable(error);
+    if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+    throw broken ? new ServiceError('unavailable', UNAVAILABLE) : error;
+  } finally {
+    done(broken);
+  }
+}
+
 /** `?` numbered as PostgreSQL's $1, $2, … (the stores' SQL has no other question marks). */
 export function numbered(sql: string): string {
   let n = 0;

@@ -11,7 +11,7 @@ import { fingerprint, history, logEdit, replay, rowSql, type AppliedEdit, type E
 import { touchedBy } from '../edit-summary';
 import { CommitListeners, metaSql, type CommittedEdit, type EditPace, type ProjectData } from '../project-data';
 import type { EditWrites, ProjectStores } from '../stores';
-import { checkOut, isUnreachable, migrate, NUMBER_TYPES, readerOver, schemaVersionOf, UNAVAILABLE, unreachableSaid, type PgReader } from './connection';
+import { inTransaction, migrate, NUMBER_TYPES, readerOver, schemaVersionOf, unreachableSaid, type PgReader } from './connection';
 import { PgEditTransaction, PgWriter } from './edit-log';
 import { pgStoresOver, pgWritesIn } from './index';
 import { PROJECT_MIGRATIONS } from './project-migrations';
@@ -94,23 +94,13 @@ export class PgProjectStore implements ProjectData {
   private exclusive<T>(work: (writer: PgWriter) => Promise<T>): Promise<T> {
     const turn = async (): Promise<T> => {
       if (this.closed) throw new ServiceError('no-project', 'The project was closed.');
-      const { client, done } = await checkOut(this.pool);
-      let broken = false;
-      try {
-        await client.query('BEGIN');
+      return inTransaction(this.pool, 'BEGIN', async (client) => {
         await client.query('SELECT pg_advisory_xact_lock($1)', [this.lock]);
         const writer = new PgWriter(client);
         const result = await work(writer);
         await writer.flush();
-        await client.query('COMMIT');
         return result;
-      } catch (error) {
-        broken = isUnreachable(error);
-        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-        throw broken ? new ServiceError('unavailable', UNAVAILABLE) : error;
-      } finally {
-        done(broken);
-      }
+      });
     };
     const next = this.queue.then(turn, turn);
     this.queue = next.catch(() => undefined);
@@ -171,23 +161,12 @@ export class PgProjectStore implements ProjectData {
   }
 
   /** One consistent state (REPEATABLE READ), on a connection of its own, however long the work takes. */
-  async snapshot<T>(work: (stores: ProjectStores) => Promise<T>): Promise<T> {
-    const { client, done } = await checkOut(this.pool);
-    let broken = false;
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  snapshot<T>(work: (stores: ProjectStores) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
       // the snapshot is taken at the first statement: now, not at the work's first read
       await client.query('SELECT 1');
-      const result = await work(pgStoresOver(readerOver(client)));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      broken = isUnreachable(error);
-      if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-      throw broken ? new ServiceError('unavailable', UNAVAILABLE) : error;
-    } finally {
-      done(broken);
-    }
+      return work(pgStoresOver(readerOver(client)));
+    });
   }
 
   /** Waits for queued writes, then lets go of the connections. */
