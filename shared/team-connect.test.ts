@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECENT_TEAM_SERVERS, recentTeamServersSchema, rememberTeamServer, teamServerAddress, teamServerOrigin } from './team-connect';
+import { MAX_RECENT_TEAM_SERVERS, recentTeamServersSchema, rememberTeamServer, sameServerPath, teamServerAddress, teamServerOrigin, teamServerStart } from './team-connect';
 
 describe('which team server addresses the desktop opens', () => {
   it('accepts https anywhere, as the server’s origin (a path pasted from the browser is dropped)', () => {
@@ -41,11 +41,41 @@ describe('which team server addresses the desktop opens', () => {
   });
 
   it('is one zod schema at the IPC boundary: the origin out, the reason as the issue', () => {
-    expect(teamServerAddress.parse('https://team.example.org/')).toBe('https://team.example.org');
+    expect(teamServerAddress.parse('https://team.example.org/')).toEqual({ origin: 'https://team.example.org', path: '/login?next=/' });
     const refused = teamServerAddress.safeParse('http://team.example.org');
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toMatch(/unencrypted/);
     expect(teamServerAddress.safeParse(42).success).toBe(false);
+  });
+});
+
+describe('which of the server’s pages a pasted address opens', () => {
+  const origin = 'https://team.example.org';
+
+  it('an invitation link opens the invitation (its token only; the rest of the address is dropped)', () => {
+    expect(teamServerStart('https://team.example.org/invite?token=Ab_-9z')).toEqual({ ok: true, origin, path: '/invite?token=Ab_-9z' });
+    expect(teamServerStart(' team.example.org/invite?x=1&token=a%2Bb#top ')).toEqual({ ok: true, origin, path: '/invite?token=a%2Bb' });
+    expect(teamServerStart('https://team.example.org/invite')).toEqual({ ok: true, origin, path: '/login?next=/' });
+  });
+
+  it('the sign-in page keeps its next page (a path on that server only); another page is where a sign-in goes on to', () => {
+    expect(teamServerStart('127.0.0.1:4100/login?next=/p/cats/')).toEqual({ ok: true, origin: 'http://127.0.0.1:4100', path: '/login?next=/p/cats/' });
+    expect(teamServerStart('https://team.example.org/login?next=//elsewhere.example/')).toEqual({ ok: true, origin, path: '/login?next=/' });
+    expect(teamServerStart('https://team.example.org/login?next=https://elsewhere.example/')).toEqual({ ok: true, origin, path: '/login?next=/' });
+    expect(teamServerStart('https://team.example.org/p/cats/?v=1')).toEqual({ ok: true, origin, path: '/login?next=/p/cats/%3Fv%3D1' });
+    expect(teamServerStart('https://team.example.org')).toEqual({ ok: true, origin, path: '/login?next=/' });
+  });
+
+  it('an address refused as a server is refused here too, for the same reason', () => {
+    expect(teamServerStart('http://team.example.org/invite?token=x')).toEqual({ ok: false, reason: (teamServerOrigin('http://team.example.org') as { reason: string }).reason });
+    expect(teamServerAddress.safeParse('https://team.example.org/invite?token=x').data).toEqual({ origin, path: '/invite?token=x' });
+  });
+
+  it('a next page is a path on the same server, never the sign-in page itself', () => {
+    expect(sameServerPath('/p/cats/?v=1', origin)).toBe('/p/cats/?v=1');
+    for (const next of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'p/cats/', '/login?next=/']) {
+      expect(sameServerPath(next, origin), String(next)).toBe('/');
+    }
   });
 });
 

@@ -13,10 +13,15 @@ export type TeamServerOrigin = { ok: true; origin: string } | { ok: false; reaso
 /**
  * A typed address → the server's origin (`https://team.example.org:8443`), or why it is refused.
  * The team server serves from its root (/login, /p/<project>/), so a path pasted from the browser is
- * dropped; an address typed without a scheme is read as https, or as http on this computer (where
- * `tidemark serve` listens without TLS).
+ * dropped here (teamServerStart reads it); an address typed without a scheme is read as https, or as
+ * http on this computer (where `tidemark serve` listens without TLS).
  */
 export function teamServerOrigin(text: string): TeamServerOrigin {
+  const parsed = serverUrl(text);
+  return parsed.ok ? { ok: true, origin: parsed.url.origin } : parsed;
+}
+
+function serverUrl(text: string): { ok: true; url: URL } | { ok: false; reason: string } {
   const typed = text.trim();
   if (!typed) return { ok: false, reason: 'Type the server’s address, e.g. https://team.example.org.' };
   // `localhost:4100` is a host and port, not a scheme
@@ -39,16 +44,52 @@ export function teamServerOrigin(text: string): TeamServerOrigin {
       reason: 'http:// would send your password across the network unencrypted: use the server’s https:// address (plain http is only for a server on this computer, 127.0.0.1 or localhost).',
     };
   }
-  return { ok: true, origin: url.origin };
+  return { ok: true, url };
 }
 
-/** `team:connect`'s payload, parsed in the main process: the server's origin, or the refusal as the issue. */
+/**
+ * Where a sign-in may go on to: `next` when it is a path on the server at `origin`, else `/`. A link
+ * someone else made could name another site ('//evil.example', '/\\evil.example' are both read as one)
+ * and a sign-in would send the person there, trusting it.
+ */
+export function sameServerPath(next: string | null, origin: string): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== origin || url.pathname === '/login') return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export type TeamServerStart = { ok: true; origin: string; path: string } | { ok: false; reason: string };
+
+/**
+ * A pasted address → the server's origin and the page of it a team window opens first: the server's
+ * own invitation page (`/invite?token=…`, a lead's link pasted whole), its sign-in page with the next
+ * page it names, or the sign-in page going on to the page pasted (a path on that server only).
+ */
+export function teamServerStart(text: string): TeamServerStart {
+  const parsed = serverUrl(text);
+  if (!parsed.ok) return parsed;
+  const { origin, pathname, searchParams } = parsed.url;
+  const token = searchParams.get('token');
+  if (pathname === '/invite' && token) return { ok: true, origin, path: `/invite?token=${encodeURIComponent(token)}` };
+  // (an invitation page without its token is no page to go on to)
+  const next = pathname === '/login' ? searchParams.get('next') : pathname === '/invite' ? '/' : `${pathname}${parsed.url.search}`;
+  // (as the server's own pages write it: '/' may stand as it is in a query)
+  return { ok: true, origin, path: `/login?next=${encodeURIComponent(sameServerPath(next, origin)).replaceAll('%2F', '/')}` };
+}
+
+/** `team:connect`'s payload, parsed in the main process: the server's origin and first page, or the refusal as the issue. */
 export const teamServerAddress = z
   .string()
   .max(2000)
   .transform((text, ctx) => {
-    const answer = teamServerOrigin(text);
-    if (answer.ok) return answer.origin;
+    const answer = teamServerStart(text);
+    if (answer.ok) return { origin: answer.origin, path: answer.path };
     ctx.addIssue({ code: 'custom', message: answer.reason });
     return z.NEVER;
   });

@@ -18,7 +18,7 @@ import { SignInService } from '../services/session/sign-in';
 import { APP_ORIGIN, APP_SCHEME, appFileFromUrl, isInternalNavigation, MEDIA_SCHEME, mediaRouteFromUrl } from './routes';
 import { fingerprintFromHead, isTeamVideoRequest, LocalCopies } from './local-copies';
 import { desktopKeyStore } from './safe-key-store';
-import { loadFailure, RecentTeamServersFile, teamNavigation, teamPartition } from './team-window';
+import { firstPage, loadFailure, RecentTeamServersFile, teamNavigation, teamPartition } from './team-window';
 
 /** What every window's web contents run with: isolated, sandboxed, no Node, no mixed content. */
 const LOCKED_DOWN = {
@@ -155,13 +155,17 @@ const teamWindows = new Map<string, BrowserWindow>();
 const teamOrigins = new WeakMap<WebContents, string>();
 
 /**
- * Opens the server's sign-in page in a window of its own (or brings its open one forward): remote
- * pages, so no preload, a sandbox, and a session of the server's own that grants no permission.
- * Answers why it did not open, or null; the password is typed into the server's page, never here.
+ * Opens the server's sign-in page — or its page that was pasted, an invitation — in a window of its own
+ * (or brings its open one forward, there): remote pages, so no preload, a sandbox, and a session of the
+ * server's own that grants no permission. Answers why it did not open, or null; the password is typed
+ * into the server's page, never here.
  */
-async function openTeamWindow(origin: string): Promise<string | null> {
+async function openTeamWindow(origin: string, path: string): Promise<string | null> {
+  const page = firstPage(origin, path);
   const open = teamWindows.get(origin);
   if (open && !open.isDestroyed()) {
+    // an invitation (or a page) pasted for a server whose window is open: that window goes there
+    if (page !== firstPage(origin, '/login?next=/')) void open.loadURL(page);
     open.focus();
     return null;
   }
@@ -188,7 +192,7 @@ async function openTeamWindow(origin: string): Promise<string | null> {
   });
   // a slow server shows its window as soon as it paints; closing it before the page loaded is no failure
   const closed = new Promise<null>((resolve) => window.once('closed', () => resolve(null)));
-  const loaded = window.loadURL(`${origin}/login?next=/`).then(
+  const loaded = window.loadURL(page).then(
     () => null,
     (error: unknown) => loadFailure(origin, error),
   );
@@ -218,9 +222,10 @@ function registerTeamIpc(recent: RecentTeamServersFile): void {
       const message = issue?.code === 'custom' ? issue.message : describeZodIssue('team:connect', address.error, [], 'address');
       return { ok: false, error: { code: 'invalid-request', message } };
     }
-    const failure = await openTeamWindow(address.data);
+    const { origin, path } = address.data;
+    const failure = await openTeamWindow(origin, path);
     if (failure) return { ok: false, error: { code: 'unavailable', message: failure } };
-    return { ok: true, value: { url: address.data, recent: rememberServer(recent, address.data) } };
+    return { ok: true, value: { url: origin, recent: rememberServer(recent, origin) } };
   });
   ipcMain.handle('team:recent', (event) => {
     if (!fromOurWindow(event)) return FROM_ELSEWHERE;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadFailure, RecentTeamServersFile, teamNavigation, teamPartition } from './team-window';
+import { firstPage, loadFailure, RecentTeamServersFile, teamNavigation, teamPartition } from './team-window';
 
 describe('a team server window’s navigation', () => {
   const origin = 'https://team.example.org';
@@ -25,6 +25,14 @@ describe('a team server window’s navigation', () => {
     expect(teamNavigation('app://tidemark/index.html', origin)).toBe('deny');
     expect(teamNavigation('javascript:alert(1)', origin)).toBe('deny');
     expect(teamNavigation('not a url', origin)).toBe('deny');
+  });
+
+  it('opens first the page pasted (the server’s invitation or sign-in page), never one of another origin', () => {
+    expect(firstPage(origin, '/invite?token=abc')).toBe('https://team.example.org/invite?token=abc');
+    expect(firstPage(origin, '/login?next=/p/cats/')).toBe('https://team.example.org/login?next=/p/cats/');
+    for (const elsewhere of ['//evil.example/login', 'https://evil.example/', '/\\evil.example/', 'invite?token=abc']) {
+      expect(firstPage(origin, elsewhere), elsewhere).toBe('https://team.example.org/login?next=/');
+    }
   });
 
   it('each server has its own persistent session, named after its host', () => {

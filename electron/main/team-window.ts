@@ -21,6 +21,23 @@ export function teamNavigation(url: string, serverOrigin: string): TeamNavigatio
 }
 
 /**
+ * The first page a team window loads: the server's own page the person pasted (its invitation or
+ * sign-in page, shared/team-connect.ts), or its sign-in page — never a page of another origin, however
+ * the path was made.
+ */
+export function firstPage(serverOrigin: string, path: string): string {
+  const signIn = `${serverOrigin}/login?next=/`;
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return signIn;
+  let url: URL;
+  try {
+    url = new URL(path, serverOrigin);
+  } catch {
+    return signIn;
+  }
+  return teamNavigation(url.href, serverOrigin) === 'stay' ? url.href : signIn;
+}
+
+/**
  * A session per server (persist: so the browser's own storage survives a restart): its sign-in cookie
  * is never sent to another server, nor seen by the app's own window. Named after host and port (characters a folder name may not hold become _).
  */

@@ -30,10 +30,10 @@ describe('connecting to a team server from the start screen', () => {
     expect(teamBridge()).toBeUndefined();
   });
 
-  it('asks the desktop to open the server’s origin and answers the recent servers after', async () => {
-    const asked = desktop({ connect: (address) => ({ ok: true, value: { url: address, recent: [server] } }) });
-    expect(await connectToTeamServer(' https://team.example.org/p/cats/ ')).toEqual({ ok: true, recent: [server] });
-    expect(asked).toEqual(['https://team.example.org']);
+  it('asks the desktop to open the address pasted (an invitation link opens its page) and answers the recent servers after', async () => {
+    const asked = desktop({ connect: (address) => ({ ok: true, value: { url: 'https://team.example.org', recent: [server] } }) });
+    expect(await connectToTeamServer(' https://team.example.org/invite?token=abc ')).toEqual({ ok: true, recent: [server] });
+    expect(asked).toEqual(['https://team.example.org/invite?token=abc']);
   });
 
   it('an address over plain http to another machine is refused here, with the reason, and never sent', async () => {

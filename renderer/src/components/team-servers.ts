@@ -44,7 +44,8 @@ export async function connectToTeamServer(address: string): Promise<TeamServersA
   if (!origin.ok) return { ok: false, message: origin.reason };
   return ask(
     'team:connect',
-    () => bridge.connect(origin.origin),
+    // as typed: the desktop opens the server's page it names (an invitation link), and checks it again
+    () => bridge.connect(address.trim()),
     connectAnswer,
     (value) => value.recent,
   );

@@ -2,6 +2,7 @@
 // wrong with a form before it is sent, and the audit log's filter.
 import type { Role } from '../../../shared/domain';
 import { inviteRequestSchema, teamPassword, type AuditEntry, type TeamMe } from '../../../shared/team';
+import { sameServerPath } from '../../../shared/team-connect';
 import { projectOfPath } from '../api/base-path';
 
 export type TeamPage = 'login' | 'invite' | 'projects' | 'not-member' | 'not-found';
@@ -19,22 +20,8 @@ export function pageOf(pathname: string): TeamPage {
   return 'not-found';
 }
 
-/**
- * Where to go after signing in: `next` when it is a path on this server, else my projects. A link
- * someone else made could name another site ('//evil.example', '/\evil.example' are both read as one)
- * and a sign-in would send the person there, trusting it.
- */
-export function safeNext(next: string | null, origin: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  let url: URL;
-  try {
-    url = new URL(next, origin);
-  } catch {
-    return '/';
-  }
-  if (url.origin !== origin || url.pathname === '/login') return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+/** Where to go after signing in: `next` when it is a path on this server, else my projects (one rule with the desktop's). */
+export const safeNext = sameServerPath;
 
 /** What is wrong with a new password typed twice, in words; null when nothing is. */
 export function passwordProblem(password: string, confirmation: string): string | null {
