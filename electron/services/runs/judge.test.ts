@@ -1,7 +1,7 @@
 // The judge runner against a scripted OpenAI-compatible server: PhoStream's on-time free-text
 // answers judged 0–5 with its rubric, scored ×20 and count-weighted; judgments reused (by key) across
 // runs and repeats; VSAS seconds judged yes/no against the reference caption.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionFieldsSchema } from '../../../shared/questions';
@@ -10,7 +10,7 @@ import { AppServices } from '../app-services';
 import { builtinProfileId } from '../profiles/builtin';
 import { startFakeOpenAi, type FakeOpenAi, type Received } from '../test-support/fake-openai';
 import { tempDir } from '../test-support/fixtures';
-import { apiClient, insertTestVideo } from '../test-support/project';
+import { apiClient, ENGINES, insertTestVideo, openTestProject, type Engine } from '../test-support/project';
 import { UNWATCHED } from '../jobs/registry';
 import { runCli } from '../../cli/cli';
 import { importRunFile } from './import';
@@ -29,39 +29,51 @@ const prompt = (r: Received): string => JSON.stringify(r.body.messages);
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  app = new AppServices({ dataDir: join(dir.path, 'data'), mode: 'browser', version: 'test', env: { OPENAI_API_KEY: 'sk-judge' } });
-  await app.createProject(join(dir.path, 'p.tidemark'), 'Judge');
-  await apiClient(app, lee)('drafting.configure', { baseURL: fake.baseURL, model: 'judge-1', concurrency: 2, maxRetries: 0 });
-  const project = app.requireProject();
-  videoId = await insertTestVideo(project, { relPath: 'call.mp4', duration: 60 });
-  const ask = (text: string, temporalType: string, time: number, answer: string, proactiveTime: number | null = null) =>
-    annotation.createQuestion(project, lee, videoId, questionFieldsSchema.parse({ profileId: builtinProfileId('phostream'), text, answerKind: 'text', temporalType }), [
-      { time, answer, evidence: [], proactiveTime, windowStart: null },
-    ]);
-  await ask('Why did the call drop?', 'instant', 10, 'the battery died');
-  await ask('When will the timer ring?', 'forward', 20, 'at 30 s', 30);
-  const run = (file: string, model: string, lines: Array<Record<string, unknown>>) => {
-    writeFileSync(join(dir.path, file), lines.map((l) => JSON.stringify({ model, ...l })).join('\n'));
-    return importRunFile(project, lee, { path: join(dir.path, file) });
-  };
-  await run('a.jsonl', 'model-a', [
-    { item: 'call.mp4#0', t: 10, response: 'Because its battery ran out.' },
-    { item: 'call.mp4#1', t: 21, response: "Got it, I'll let you know." }, // a placeholder: not an answer
-    { item: 'call.mp4#1', t: 31, response: 'It rang just now.' }, // within [T_p, T_p + 2]
-  ]);
-  // the same answer to the first question, late to the second
-  await run('b.jsonl', 'model-b', [
-    { item: 'call.mp4#0', t: 10, response: 'Because its battery ran out.' },
-    { item: 'call.mp4#1', t: 40, response: 'It rang.' },
-  ]);
 });
 afterAll(async () => {
-  await app.shutdown();
   await fake.close();
   dir.remove();
 });
 
-describe('the judge runner', () => {
+/** Before the describe's tests: an app with a project on `engine` in `folder` (two PhoStream questions, the runs of model-a and model-b), its judge the fake server. */
+function judgeAppOn(engine: Engine, folder: string = engine): void {
+  beforeAll(async () => {
+    mkdirSync(join(dir.path, folder));
+    app = new AppServices({ dataDir: join(dir.path, folder, 'data'), mode: 'browser', version: 'test', env: { OPENAI_API_KEY: 'sk-judge' } });
+    const path = join(dir.path, folder, 'p.tidemark');
+    if (engine === 'sqlite') await app.createProject(path, 'Judge');
+    // a team server's project, switched to as the app switches to any project
+    else await app['switchTo'](await openTestProject(path, engine, { name: 'Judge' }));
+    await apiClient(app, lee)('drafting.configure', { baseURL: fake.baseURL, model: 'judge-1', concurrency: 2, maxRetries: 0 });
+    const project = app.requireProject();
+    videoId = await insertTestVideo(project, { relPath: 'call.mp4', duration: 60 });
+    const ask = (text: string, temporalType: string, time: number, answer: string, proactiveTime: number | null = null) =>
+      annotation.createQuestion(project, lee, videoId, questionFieldsSchema.parse({ profileId: builtinProfileId('phostream'), text, answerKind: 'text', temporalType }), [
+        { time, answer, evidence: [], proactiveTime, windowStart: null },
+      ]);
+    await ask('Why did the call drop?', 'instant', 10, 'the battery died');
+    await ask('When will the timer ring?', 'forward', 20, 'at 30 s', 30);
+    const run = (file: string, model: string, lines: Array<Record<string, unknown>>) => {
+      writeFileSync(join(dir.path, file), lines.map((l) => JSON.stringify({ model, ...l })).join('\n'));
+      return importRunFile(project, lee, { path: join(dir.path, file) });
+    };
+    await run('a.jsonl', 'model-a', [
+      { item: 'call.mp4#0', t: 10, response: 'Because its battery ran out.' },
+      { item: 'call.mp4#1', t: 21, response: "Got it, I'll let you know." }, // a placeholder: not an answer
+      { item: 'call.mp4#1', t: 31, response: 'It rang just now.' }, // within [T_p, T_p + 2]
+    ]);
+    // the same answer to the first question, late to the second
+    await run('b.jsonl', 'model-b', [
+      { item: 'call.mp4#0', t: 10, response: 'Because its battery ran out.' },
+      { item: 'call.mp4#1', t: 40, response: 'It rang.' },
+    ]);
+  });
+  afterAll(() => app.shutdown());
+}
+
+describe.each(ENGINES)('the judge runner (%s)', (engine) => {
+  judgeAppOn(engine);
+
   it('judges what the runs leave to a judge, once per answer, and scores with the judgments', async () => {
     const project = app.requireProject();
     const run = { profileId: builtinProfileId('phostream'), runIds: [], repeats: 1, budgetUsd: null };
@@ -103,29 +115,6 @@ describe('the judge runner', () => {
     expect((await scoreRuns(project, run.profileId, [], {}, 'judge-2'))[0]!.overall.score).toBeNull();
   });
 
-  it('tidemark score --judge-model judges a run file in memory and scores it', async () => {
-    fake.received.length = 0;
-    fake.answerWith(() => ({ kind: 'json', content: JSON.stringify({ explanation: 'ok', score: 3 }) }));
-    const out: string[] = [];
-    const err: string[] = [];
-    const env = { OPENAI_API_KEY: 'sk-judge', TIDEMARK_DATA_DIR: join(dir.path, 'cli-data') };
-    const project = app.requireProject();
-    const path = project.path;
-    await app.closeProject();
-    const code = await runCli(['score', '--project', path, '--run', join(dir.path, 'a.jsonl'), '--judge-base-url', fake.baseURL, '--judge-model', 'judge-3', '--json'], {
-      out: (l) => out.push(l),
-      err: (l) => err.push(l),
-      env,
-    });
-    await app.openProject(path);
-    expect(code).toBe(0);
-    expect(err.join('\n')).toContain('judged 2 answers with judge-3');
-    expect(fake.received).toHaveLength(2);
-    // 3 × 20 for both on-time answers
-    expect((JSON.parse(out.join('')) as { runs: Array<{ overall: { score: number } }> }).runs[0]!.overall.score).toBeCloseTo(60, 6);
-    expect(out.join('') + err.join('')).not.toContain('sk-judge');
-  });
-
   it('is checked against people: a blind sample, their verdicts, Cohen’s κ (linearly weighted 0–5 scores)', async () => {
     const project = app.requireProject();
     const profileId = builtinProfileId('phostream');
@@ -147,5 +136,33 @@ describe('the judge runner', () => {
 
   it('refuses a profile whose answers are read by rules', async () => {
     await expect(estimateJudging(app, app.requireProject(), { profileId: builtinProfileId('ovo-s-bench'), runIds: [], repeats: 1, budgetUsd: null })).rejects.toThrow(/not judged/);
+  });
+});
+
+// tidemark score opens a project file
+describe('the judge of tidemark score (SQLite)', () => {
+  judgeAppOn('sqlite', 'cli');
+
+  it('tidemark score --judge-model judges a run file in memory and scores it', async () => {
+    fake.received.length = 0;
+    fake.answerWith(() => ({ kind: 'json', content: JSON.stringify({ explanation: 'ok', score: 3 }) }));
+    const out: string[] = [];
+    const err: string[] = [];
+    const env = { OPENAI_API_KEY: 'sk-judge', TIDEMARK_DATA_DIR: join(dir.path, 'cli-data') };
+    const project = app.requireProject();
+    const path = project.path;
+    await app.closeProject();
+    const code = await runCli(['score', '--project', path, '--run', join(dir.path, 'a.jsonl'), '--judge-base-url', fake.baseURL, '--judge-model', 'judge-3', '--json'], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env,
+    });
+    await app.openProject(path);
+    expect(code).toBe(0);
+    expect(err.join('\n')).toContain('judged 2 answers with judge-3');
+    expect(fake.received).toHaveLength(2);
+    // 3 × 20 for both on-time answers
+    expect((JSON.parse(out.join('')) as { runs: Array<{ overall: { score: number } }> }).runs[0]!.overall.score).toBeCloseTo(60, 6);
+    expect(out.join('') + err.join('')).not.toContain('sk-judge');
   });
 });
