@@ -44,22 +44,12 @@ export function confineFiles(method: ApiMethod, payload: unknown, mediaRoot: str
 }
 
 /**
- * The library's words for a video whose file is gone (electron/services/videos/library.ts), inside an
- * answer's JSON text: the path is a JSON string's inside (escapes included).
+ * What a team server's member is told of a video whose file is gone: its path in the media folder
+ * (or, outside it, its file name — the server's disk is not theirs to see), and the one who can put
+ * it back, the server's operator.
  */
-const MISSING_FILE = /File not found at ((?:[^"\\]|\\.)*?)\. Relink it to its new location\./g;
-
-/**
- * An answer's JSON as a team server sends it: a missing video named by its path in the media folder
- * (or, outside it, by its file name), and the one who can put it back — the server's operator, since
- * members cannot reach its disk.
- */
-export function missingFilesForMembers(json: string, mediaRoot: string | undefined): string {
-  if (!json.includes('File not found at ')) return json;
-  return json.replace(MISSING_FILE, (_whole, escaped: string) => {
-    const path = JSON.parse(`"${escaped}"`) as string;
-    const inRoot = mediaRoot !== undefined && isPathInside(path, mediaRoot);
-    const shown = inRoot ? relative(physical(mediaRoot), physical(path)).split(sep).join('/') : basename(path);
-    return JSON.stringify(`The video file ${shown} is not in the server's media folder: ask the server's operator.`).slice(1, -1);
-  });
+export function missingFileForMembers(path: string, mediaRoot: string | undefined): string {
+  const inRoot = mediaRoot !== undefined && isPathInside(path, mediaRoot);
+  const shown = inRoot ? relative(physical(mediaRoot), physical(path)).split(sep).join('/') : basename(path);
+  return `The video file ${shown} is not in the server's media folder: ask the server's operator.`;
 }

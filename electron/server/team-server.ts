@@ -38,7 +38,7 @@ import {
   whileClientWaits,
 } from './http-common';
 import { parseJsonBody } from './json-body';
-import { confineFiles, missingFilesForMembers } from './team-files';
+import { confineFiles, missingFileForMembers } from './team-files';
 
 export const SESSION_COOKIE = 'tidemark-team-session';
 
@@ -97,6 +97,8 @@ function auditKind(method: ApiMethod): AuditEntry['kind'] | null {
 
 export function startTeamServer(options: TeamServerOptions): Promise<TeamServer> {
   const { host, accounts, handlers, staticDir } = options;
+  // (members cannot see the server's disk: a missing video is named inside its media folder)
+  host.missingFile = (path) => missingFileForMembers(path, options.mediaRoot);
   const secure = Boolean(options.tls) || options.publicUrl?.startsWith('https://') === true;
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
   let allowedHosts = new Set<string>();
@@ -365,7 +367,7 @@ export function startTeamServer(options: TeamServerOptions): Promise<TeamServer>
         : await dispatch(handlers, method, confined.payload, host.contextFor(served, { person: session.name, role }, whileClientWaits(res)));
     const kind = auditKind(method);
     if (kind) await accounts.audit(project, { person: session.name, role, kind, what: method, subject: subjectOf(payload), ok: result.ok });
-    return send(res, 200, missingFilesForMembers(await resultJson(result), options.mediaRoot), 'application/json');
+    return send(res, 200, await resultJson(result), 'application/json');
   }
 
   /**

@@ -17,6 +17,11 @@ export class Project {
   readonly stores: ProjectStores;
   /** The project's name as this process last read or wrote it (see rename). */
   private metaName: string | null = null;
+  /**
+   * What a video whose file is gone says: where it was looked for, and who can put it back (a team
+   * server names it inside its media folder and sends people to its operator: TeamHost).
+   */
+  missingFile: (path: string) => string = (path) => `File not found at ${path}. Relink it to its new location.`;
 
   private constructor(
     /** Where the project is (a team server's PostgreSQL projects keep a place in its data folder: their videos and cache are beside it). */

@@ -42,6 +42,8 @@ export class TeamHost {
   /** Each project's committed edits, for the pages that stream them (and the other server processes). */
   readonly edits = new EditBus();
   private readonly machine: Machine;
+  /** What a missing video's file is said as to the server's members (set by the server, which knows its media folder). */
+  missingFile: ((path: string) => string) | null = null;
 
   constructor(
     private readonly options: TeamHostOptions,
@@ -118,6 +120,7 @@ export class TeamHost {
   private async openServed(name: string): Promise<Served> {
     if (!(await this.accounts.store.projects()).some((p) => p.name === name)) throw new ServiceError('not-found', `No project ${name} on this server.`);
     const project = await this.openProject(name, false);
+    if (this.missingFile) project.missingFile = this.missingFile;
     const jobs = new JobRegistry();
     const filmstrips = new FilmstripQueue(jobs, () => ({ project, ffmpeg: this.machine.tools.ffmpeg }));
     const stopTelling = project.store.onCommit((edit) => this.edits.committed(name, edit));

@@ -7,14 +7,14 @@ import { fromStoredPath } from '../media/paths';
 import type { Project } from '../projects/project';
 import type { StoredVideo, VideoStore } from './store';
 
-type Library = Pick<Project, 'dir' | 'stores'>;
+type Library = Pick<Project, 'dir' | 'stores' | 'missingFile'>;
 
 /** The absolute path of a video's file. */
 export function videoPath(project: Pick<Project, 'dir'>, video: Pick<Video, 'relPath'>): string {
   return fromStoredPath(project.dir, video.relPath);
 }
 
-function withStatus(project: Pick<Project, 'dir'>, video: StoredVideo): Video {
+function withStatus(project: Pick<Project, 'dir' | 'missingFile'>, video: StoredVideo): Video {
   const path = videoPath(project, video);
   let status: Video['status'] = 'ok';
   let statusMessage: string | null = null;
@@ -23,7 +23,7 @@ function withStatus(project: Pick<Project, 'dir'>, video: StoredVideo): Video {
     statusMessage = `A placeholder: ${video.relPath} was not found when its benchmark file was imported. Relink it (or its folder) to the file.`;
   } else if (!existsSync(path)) {
     status = 'missing';
-    statusMessage = `File not found at ${path}. Relink it to its new location.`;
+    statusMessage = project.missingFile(path);
   } else if (statSync(path).size !== video.fileSize) {
     status = 'changed';
     statusMessage = 'The file on disk has a different size from the one imported; relink or re-import it.';
