@@ -38,6 +38,8 @@ export interface ProjectData {
    */
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string | null): Promise<void>;
+  /** Reads and writes a meta value in one turn (two calls at once never lose one's change): `update` gets the stored value (null: none). */
+  updateMeta(key: string, update: (value: string | null) => string | null): Promise<void>;
   saveViewState(videoId: string, view: { position: number; viewStart: number; pxPerSec: number }): Promise<void>;
   /** Rows every project carries (the built-in profiles): added when missing, never changed. */
   seed(table: EditableTable, rows: readonly Row[]): Promise<void>;

@@ -185,7 +185,12 @@ export class ProjectStore implements ProjectData {
   }
 
   setMeta(key: string, value: string | null): Promise<void> {
+    return this.updateMeta(key, () => value);
+  }
+
+  updateMeta(key: string, update: (value: string | null) => string | null): Promise<void> {
     return this.exclusive(async (writer) => {
+      const value = update(writer.row<{ value: string }>(metaSql.get, key)?.value ?? null);
       if (value === null) writer.run(metaSql.delete, key);
       else writer.run(metaSql.put, key, value);
     });

@@ -13,14 +13,19 @@ const personalSchema = z.object({ selectedVideoId: z.string().nullable(), videos
 const personalKey = (person: string): string => `view-state:${person}`;
 
 /** A team server's person's own, as stored (a value that cannot be read is none). */
-async function personal(ctx: RequestContext): Promise<ProjectViewState> {
-  const parsed = personalSchema.safeParse(JSON.parse((await ctx.project().store.getMeta(personalKey(ctx.caller.person))) ?? 'null'));
+function personalOf(stored: string | null): ProjectViewState {
+  const parsed = personalSchema.safeParse(JSON.parse(stored ?? 'null'));
   return parsed.success ? parsed.data : { selectedVideoId: null, videos: {} };
+}
+
+/** Changes the caller's own in one turn: two saves at once (a pan and a select) both stand. */
+function updatePersonal(ctx: RequestContext, change: (mine: ProjectViewState) => ProjectViewState): Promise<void> {
+  return ctx.project().store.updateMeta(personalKey(ctx.caller.person), (stored) => JSON.stringify(change(personalOf(stored))));
 }
 
 export async function viewStateFor(ctx: RequestContext): Promise<ProjectViewState> {
   const project = ctx.project();
-  if (ctx.machine.mode === 'team') return personal(ctx);
+  if (ctx.machine.mode === 'team') return personalOf(await project.store.getMeta(personalKey(ctx.caller.person)));
   return { selectedVideoId: await project.store.getMeta('selectedVideoId'), videos: await project.stores.videos.views() };
 }
 
@@ -28,13 +33,12 @@ export async function selectVideoFor(ctx: RequestContext, videoId: string | null
   const project = ctx.project();
   if (videoId) await requireVideo(project, videoId);
   if (ctx.machine.mode !== 'team') return project.store.setMeta('selectedVideoId', videoId);
-  await project.store.setMeta(personalKey(ctx.caller.person), JSON.stringify({ ...(await personal(ctx)), selectedVideoId: videoId }));
+  await updatePersonal(ctx, (mine) => ({ ...mine, selectedVideoId: videoId }));
 }
 
 export async function saveViewFor(ctx: RequestContext, videoId: string, view: VideoViewState): Promise<void> {
   const project = ctx.project();
   await requireVideo(project, videoId);
   if (ctx.machine.mode !== 'team') return project.store.saveViewState(videoId, view);
-  const mine = await personal(ctx);
-  await project.store.setMeta(personalKey(ctx.caller.person), JSON.stringify({ ...mine, videos: { ...mine.videos, [videoId]: view } }));
+  await updatePersonal(ctx, (mine) => ({ ...mine, videos: { ...mine.videos, [videoId]: view } }));
 }

@@ -11,7 +11,8 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01',
 /** Whether `error` says the database is away (rather than the statement wrong). */
 export function isUnreachable(error: unknown): boolean {
   const code = (error as { code?: string }).code;
-  return (code !== undefined && UNREACHABLE.has(code)) || /Connection terminated/.test((error as Error).message);
+  // (a connection whose link broke between two statements says so in words, without a code)
+  return (code !== undefined && UNREACHABLE.has(code)) || /Connection terminated|encountered a connection error|not queryable/.test((error as Error).message);
 }
 
 export const UNAVAILABLE = "The team server's database is unreachable; reconnecting — try again in a moment.";

@@ -87,6 +87,14 @@ describe('a project on PostgreSQL', () => {
     await expect(PgProjectStore.open({ database: inject('postgres'), project: `${name}-not`, create: false })).rejects.toThrow(`No project ${name}-not`);
   });
 
+  it('closes once however often it is asked, after the edits queued before; an edit after is refused', async () => {
+    const store = await open();
+    const queued = store.editRows('ann', 'Add', (tx) => tx.insert('videos', video('v1')));
+    await Promise.all([store.close(), store.close()]);
+    await queued;
+    await expect(store.editRows('ann', 'Late', (tx) => tx.insert('videos', video('v2')))).rejects.toThrow('The project was closed.');
+  });
+
   it('gives every allowed name a schema of its own, within PostgreSQL’s 63 characters', () => {
     const names = ['a', 'a.b', 'a_b', 'a-b', 'x'.repeat(56), 'x'.repeat(57), `${'y'.repeat(62)}.`, `${'y'.repeat(62)}-`];
     const schemas = names.map(projectSchema);

@@ -16,8 +16,20 @@ import { PgEditTransaction, PgWriter } from './edit-log';
 import { pgStoresOver, pgWritesIn } from './index';
 import { PROJECT_MIGRATIONS } from './project-migrations';
 
-/** Connections a project keeps (several projects share the database's own limit, 100 by default). */
+/**
+ * Connections a project opens at most (several projects share the database's own limit, 100 by
+ * default; idle ones close after 10 s): for reads and edits, and apart for long reads (snapshots:
+ * an export, scoring), so that those never hold up the others.
+ */
 const POOL_SIZE = 4;
+const SNAPSHOT_POOL_SIZE = 3;
+
+/**
+ * Each connection's settings: the project's schema, floats read back exactly as written (an edit's
+ * log compares rows: a server set to round them would refuse every undo), and a link that went
+ * quiet noticed (TCP keepalive) rather than holding the project's lock.
+ */
+const connectionOptions = (schema: string): pg.PoolConfig => ({ options: `-c search_path=${schema} -c extra_float_digits=3`, types: NUMBER_TYPES, keepAlive: true });
 
 /**
  * The schema a project's tables live in: `tm_` and its name where the name is one PostgreSQL takes
@@ -53,6 +65,7 @@ export class PgProjectStore implements ProjectData {
 
   private constructor(
     private readonly pool: pg.Pool,
+    private readonly snapshots: pg.Pool,
     schema: string,
   ) {
     this.db = readerOver(pool);
@@ -73,14 +86,15 @@ export class PgProjectStore implements ProjectData {
     } finally {
       await admin.end();
     }
-    const pool = new pg.Pool({ connectionString: options.database, max: POOL_SIZE, options: `-c search_path=${schema}`, types: NUMBER_TYPES });
+    const pool = new pg.Pool({ connectionString: options.database, max: POOL_SIZE, ...connectionOptions(schema) });
+    const snapshots = new pg.Pool({ connectionString: options.database, max: SNAPSHOT_POOL_SIZE, ...connectionOptions(schema) });
     // an idle connection PostgreSQL drops (a restart) is an error on the pool: it reconnects on next use
-    pool.on('error', () => undefined);
-    const store = new PgProjectStore(pool, schema);
+    for (const each of [pool, snapshots]) each.on('error', () => undefined);
+    const store = new PgProjectStore(pool, snapshots, schema);
     try {
       await migrate(pool, 'project', PROJECT_MIGRATIONS, store.lock);
     } catch (error) {
-      await pool.end();
+      await store.close();
       throw error;
     }
     return store;
@@ -144,9 +158,17 @@ export class PgProjectStore implements ProjectData {
     return (await this.db.rows<{ value: string }>(metaSql.get, key))[0]?.value ?? null;
   }
 
-  async setMeta(key: string, value: string | null): Promise<void> {
-    if (value === null) await this.db.rows(metaSql.delete, key);
-    else await this.db.rows(metaSql.put, key, value);
+  setMeta(key: string, value: string | null): Promise<void> {
+    return this.updateMeta(key, () => value);
+  }
+
+  updateMeta(key: string, update: (value: string | null) => string | null): Promise<void> {
+    // (in turn with the edits, across processes too: a person's view state is read and written whole)
+    return this.exclusive(async (writer) => {
+      const value = update((await writer.row<{ value: string }>(metaSql.get, key))?.value ?? null);
+      if (value === null) await writer.run(metaSql.delete, key);
+      else await writer.run(metaSql.put, key, value);
+    });
   }
 
   saveViewState(videoId: string, view: { position: number; viewStart: number; pxPerSec: number }): Promise<void> {
@@ -162,18 +184,22 @@ export class PgProjectStore implements ProjectData {
 
   /** One consistent state (REPEATABLE READ), on a connection of its own, however long the work takes. */
   snapshot<T>(work: (stores: ProjectStores) => Promise<T>): Promise<T> {
-    return inTransaction(this.pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
+    return inTransaction(this.snapshots, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
       // the snapshot is taken at the first statement: now, not at the work's first read
       await client.query('SELECT 1');
       return work(pgStoresOver(readerOver(client)));
     });
   }
 
-  /** Waits for queued writes, then lets go of the connections. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    // what was queued before goes on; what comes after is refused
-    await (this.queue = this.queue.then(() => void (this.closed = true)));
-    await this.pool.end();
+  private closing: Promise<void> | null = null;
+
+  /** Waits for queued writes, then lets go of the connections (once, however often it is asked). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      // what was queued before goes on; what comes after is refused
+      await (this.queue = this.queue.then(() => void (this.closed = true)));
+      await Promise.all([this.pool.end(), this.snapshots.end()]);
+    })();
+    return this.closing;
   }
 }
