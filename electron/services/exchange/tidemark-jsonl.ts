@@ -25,7 +25,15 @@ import { Pacer } from '../pacer';
 import { ServiceError } from '../errors';
 import type { Project } from '../projects/project';
 
-const text = z.string();
+// What a project keeps on either engine (a team server's PostgreSQL cannot hold more): text without
+// U+0000 — but for a judgment's key (people's keys use it) and a model's response, kept escaped
+// there — and whole numbers of INTEGER columns within 32 bits.
+const text = z.string().refine((s) => !s.includes('\u0000'), 'holds the character U+0000, which a project does not keep');
+const anyText = z.string();
+const int32 = z
+  .number()
+  .int()
+  .max(2 ** 31 - 1);
 const real = z.number().finite();
 const json = <T extends z.ZodType>(schema: T) =>
   z.string().transform((s, ctx) => {
@@ -48,13 +56,13 @@ const ROW_SCHEMAS = {
       name: text,
       rel_path: text,
       fingerprint: text.nullable(),
-      file_size: z.number().int().min(0),
+      file_size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
       duration: real.nullable(),
       fps: real,
       fps_rational: text,
       variable_fps: z.union([z.literal(0), z.literal(1)]),
-      width: z.number().int(),
-      height: z.number().int(),
+      width: int32.min(-(2 ** 31)),
+      height: int32.min(-(2 ** 31)),
       codec: text,
       audio_codec: text.nullable(),
       container: text,
@@ -92,7 +100,7 @@ const ROW_SCHEMAS = {
   reviews: z.object({ id: text, question_id: text, reviewer: text, fields: json(reviewFieldsSchema), created_at: text, updated_at: text }).strict(),
   people: z.object({ id: text, name: text, roles: json(z.array(z.enum(personRoles))), created_at: text }).strict(),
   guidelines: z.object({ id: text, version: text, fields: json(guidelineFieldsSchema.omit({ version: true })), created_by: text, created_at: text }).strict(),
-  review_rounds: z.object({ id: text, number: z.number().int().min(1), fields: json(roundFieldsSchema), created_by: text, created_at: text }).strict(),
+  review_rounds: z.object({ id: text, number: int32.min(1), fields: json(roundFieldsSchema), created_by: text, created_at: text }).strict(),
   review_assignments: z.object({ id: text, round_id: text, question_id: text, reviewer: text }).strict(),
   adjudications: z.object({ id: text, question_id: text, adjudicator: text, fields: json(adjudicationFieldsSchema), created_at: text }).strict(),
   drafts: z
@@ -112,9 +120,9 @@ const ROW_SCHEMAS = {
     .strict(),
   runs: z.object({ id: text, model: text, label: text, fields: json(runFieldsSchema), created_by: text, created_at: text }).strict(),
   responses: z
-    .object({ id: text, run_id: text, question_id: text, query: z.number().int().min(0), t: real.nullable(), text, latency: real.nullable(), extra: json(responseExtraSchema).nullable() })
+    .object({ id: text, run_id: text, question_id: text, query: int32.min(0), t: real.nullable(), text: anyText, latency: real.nullable(), extra: json(responseExtraSchema).nullable() })
     .strict(),
-  judgments: z.object({ id: text, key: text, repeat: z.number().int().min(0), score: real, verdict: z.enum(['yes', 'no']).nullable(), fields: json(judgmentFieldsSchema), created_at: text }).strict(),
+  judgments: z.object({ id: text, key: anyText, repeat: int32.min(0), score: real, verdict: z.enum(['yes', 'no']).nullable(), fields: json(judgmentFieldsSchema), created_at: text }).strict(),
 } satisfies Partial<Record<EditableTable, z.ZodType>>;
 
 type ExportedTable = keyof typeof ROW_SCHEMAS;
