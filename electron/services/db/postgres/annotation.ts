@@ -44,6 +44,13 @@ const SEQUENCED = 'SELECT ord AS seq, * FROM questions';
 
 /** Ids as one array parameter (pg sends a JS array as one): one statement however many there are. */
 const IN_IDS = '= ANY(?::text[])';
+/**
+ * A slice of one video's query points (video id, the last ord read, how many), in the order they were
+ * written. The video's question ids are found first (ARRAY(…): once, along questions_by_video) and
+ * their points along query_points_by_question; as a join, a fresh import's rows (no statistics yet)
+ * were planned as a hash join over the whole table along ord — every point read for each video.
+ */
+export const QUERY_POINTS_OF_VIDEO_SLICE = 'SELECT * FROM query_points WHERE question_id = ANY(ARRAY(SELECT id FROM questions WHERE video_id = ?)) AND ord > ? ORDER BY ord LIMIT ?';
 
 /** A row's place in the order rows were written (SQLite's rowid), which `SELECT *` brings along. */
 type Ord = { ord: number };
@@ -121,14 +128,7 @@ function scansOver(db: PgReader): AnnotationScans {
     questionsSliced((after, limit) => db.rows<SequencedQuestionRow>(`${SEQUENCED} WHERE ${where}ord > ? ORDER BY ord LIMIT ?`, ...params, after, limit), SLICE_ROWS, pacer);
   return {
     marksOfVideo: (videoId, pacer) => slicesOf<MarkRow & Ord, Mark>(db, 'SELECT * FROM marks WHERE video_id = ? AND ord > ? ORDER BY ord LIMIT ?', [videoId], rowToMark, pacer),
-    queryPointsOfVideo: (videoId, pacer) =>
-      slicesOf<QueryPointRow & Ord, QueryPoint>(
-        db,
-        'SELECT p.* FROM query_points p JOIN questions q ON q.id = p.question_id WHERE q.video_id = ? AND p.ord > ? ORDER BY p.ord LIMIT ?',
-        [videoId],
-        rowToQueryPoint,
-        pacer,
-      ),
+    queryPointsOfVideo: (videoId, pacer) => slicesOf<QueryPointRow & Ord, QueryPoint>(db, QUERY_POINTS_OF_VIDEO_SLICE, [videoId], rowToQueryPoint, pacer),
     // one pass over every point (as on SQLite), where sending the ids with each slice would cost more
     queryPointsOf: (questionIds, pacer) =>
       slicesOf<QueryPointRow & Ord, QueryPoint>(
