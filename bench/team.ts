@@ -8,7 +8,7 @@
 // and two processes sharing one data folder and PostgreSQL database with the clients split between
 // them — each PostgreSQL run on a throwaway cluster of its own, whose memory is sampled too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -218,9 +218,9 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(dataDir: string, database: string | undefined): Promise<Server> {
+async function startServer(cli: string, dataDir: string, database: string | undefined): Promise<Server> {
   const args = ['serve', '--data-dir', dataDir, '--listen', '127.0.0.1:0', ...(database ? ['--database', database] : [])];
-  const child = spawn(process.execPath, [join(process.cwd(), 'dist/cli/tidemark.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   // should this process end without its finally blocks (process.exit), the server ends with it
   const orphanGuard = (): void => void child.kill('SIGKILL');
   process.once('exit', orphanGuard);
@@ -393,13 +393,27 @@ export async function benchTeam(): Promise<void> {
   console.log(
     `Team server under load for ${seconds} s (TIDEMARK_BENCH_TEAM_SECONDS; the issue asks 600): ${ANNOTATORS} annotators (a mark every 2 s, a question every 30 s, ~1 mark in ${UNDO_ONE_IN} undone), ${REVIEWERS} reviewers (a review every 20 s), one lead's event stream`,
   );
-  await runTeam('One server process, the embedded engine (each project a file)', seconds, 1, null, 'team');
-  // each PostgreSQL run on a fresh cluster, so its memory starts from nothing, as the server's does
-  await onPostgres('One server process on PostgreSQL (projects, accounts and sessions in the database)', seconds, 1, 'team postgres');
-  await onPostgres('Two server processes on one data folder and PostgreSQL database (clients alternate between them; the lead streams from the first)', seconds, 2, 'team postgres two processes');
+  // Other work in the checkout may rebuild dist/ during the half hour (a test's build): every run's
+  // servers start from one copy of the build, beside it so it finds what the build finds.
+  const cli = join(process.cwd(), 'dist/cli', `tidemark-bench-team-${process.pid}.mjs`);
+  copyFileSync(join(process.cwd(), 'dist/cli/tidemark.mjs'), cli);
+  try {
+    await runTeam(cli, 'One server process, the embedded engine (each project a file)', seconds, 1, null, 'team');
+    // each PostgreSQL run on a fresh cluster, so its memory starts from nothing, as the server's does
+    await onPostgres(cli, 'One server process on PostgreSQL (projects, accounts and sessions in the database)', seconds, 1, 'team postgres');
+    await onPostgres(
+      cli,
+      'Two server processes on one data folder and PostgreSQL database (clients alternate between them; the lead streams from the first)',
+      seconds,
+      2,
+      'team postgres two processes',
+    );
+  } finally {
+    rmSync(cli, { force: true });
+  }
 }
 
-async function onPostgres(label: string, seconds: number, processes: number, prefix: string): Promise<void> {
+async function onPostgres(cli: string, label: string, seconds: number, processes: number, prefix: string): Promise<void> {
   let postgres: TestPostgres;
   try {
     postgres = await startTestPostgres();
@@ -409,7 +423,7 @@ async function onPostgres(label: string, seconds: number, processes: number, pre
   }
   try {
     const database = await postgres.database();
-    await runTeam(label, seconds, processes, { database, postmaster: await postmasterOf(database) }, prefix);
+    await runTeam(cli, label, seconds, processes, { database, postmaster: await postmasterOf(database) }, prefix);
   } finally {
     await postgres.stop();
   }
@@ -469,13 +483,13 @@ function clusterMemory(postmaster: number): PostgresSample {
 }
 
 /**
- * One run: the data folder prepared, `processes` servers started on it (on `postgres`' database,
- * whose cluster's memory is sampled with theirs), the clients split between them (the lead's event
- * stream on the first, so with two the other's edits reach it through the database), the load for
- * `seconds`, the figures (named with `prefix`) — and everything it started stopped and removed,
- * also on failure.
+ * One run: the data folder prepared, `processes` servers (the build `cli`) started on it (on
+ * `postgres`' database, whose cluster's memory is sampled with theirs), the clients split between
+ * them (the lead's event stream on the first, so with two the other's edits reach it through the
+ * database), the load for `seconds`, the figures (named with `prefix`) — and everything it started
+ * stopped and removed, also on failure.
  */
-async function runTeam(label: string, seconds: number, processes: number, postgres: { database: string; postmaster: number } | null, prefix: string): Promise<void> {
+async function runTeam(cli: string, label: string, seconds: number, processes: number, postgres: { database: string; postmaster: number } | null, prefix: string): Promise<void> {
   console.log(`${label}:`);
   const database = postgres?.database;
   const dir = mkdtempSync(join(tmpdir(), 'tidemark-bench-team-'));
@@ -484,7 +498,7 @@ async function runTeam(label: string, seconds: number, processes: number, postgr
   const stopObserving = new AbortController();
   try {
     const setup = await prepare(dataDir, database, seconds);
-    for (let i = 0; i < processes; i++) servers.push(await startServer(dataDir, database));
+    for (let i = 0; i < processes; i++) servers.push(await startServer(cli, dataDir, database));
     const urlOf = (i: number): string => servers[i % servers.length]!.url;
     const load = new Load();
     const lead = await signIn(load, urlOf(0), LEAD, setup.tokens.get(LEAD)!);
