@@ -112,6 +112,13 @@ describe.each(engines)('sign-in limits in the accounts database (%s)', (_engine,
     expect(await signIn(two, 'Rita', PASSWORD, '10.0.0.2')).toBe('ok');
   });
 
+  it('counts wrong passwords sent at once from one address before they are checked: 30 checked, the rest refused', async () => {
+    const [one, two] = [await service(), await service()];
+    const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(i % 2 ? two : one, `nobody-${i}`, 'guess')));
+    expect(codes.filter((c) => c === 'unauthenticated')).toHaveLength(30);
+    expect(codes.filter((c) => c === 'unavailable')).toHaveLength(10);
+  });
+
   it('keeps the counts when the service restarts', async () => {
     const before = await service();
     for (let i = 0; i < 10; i++) expect(await signIn(before, 'Rita', 'not her password')).toBe('unauthenticated');

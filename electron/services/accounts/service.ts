@@ -106,20 +106,23 @@ export class AccountService {
     const key = name.normalize('NFC').toLowerCase();
     // (attempts older than the window count no more, whichever process recorded them)
     await this.store.pruneAttempts(now - SIGN_IN_WINDOW);
-    // an address counts its wrong passwords only (a whole office signs in from one); the account
-    // counts this attempt before the slow check, so that attempts sent at once all count
-    const held = (await this.byAddress.heldUntil(address, now)) ?? (await this.byAccount.attempt(key, now));
-    if (held !== null) throw new ServiceError('unavailable', `Too many wrong passwords: try again in ${Math.ceil((held - now) / 60_000)} minutes.`);
+    // both count this attempt before the slow check, so that attempts sent at once all count; an
+    // address counts its wrong passwords only (a whole office signs in from one): a right one, or
+    // one the account refused, is forgotten again
+    const byAddress = await this.byAddress.counted(address, now);
+    const held = byAddress.held ?? (await this.byAccount.attempt(key, now));
+    if (held !== null) {
+      await this.byAddress.forget(byAddress.id);
+      throw new ServiceError('unavailable', `Too many wrong passwords: try again in ${Math.ceil((held - now) / 60_000)} minutes.`);
+    }
     const account = await this.store.account(name);
     // the same work either way: a wrong name answers no faster than a wrong password
     const matches = await passphraseMatches(account?.passwordHash ?? (await dummy()), password);
-    if (!account || !account.passwordHash || !matches) {
-      await this.byAddress.failed(address, now);
-      throw new ServiceError('unauthenticated', 'Wrong name or password.');
-    }
+    if (!account || !account.passwordHash || !matches) throw new ServiceError('unauthenticated', 'Wrong name or password.');
     // a reset (or a new password) while scrypt ran: the password checked is no longer theirs
     if ((await this.store.account(account.name))?.passwordHash !== account.passwordHash) throw new ServiceError('unauthenticated', 'Wrong name or password.');
-    // (the address's count stands: one's own sign-in must not wipe its guesses at other names)
+    // (the address's earlier count stands: one's own sign-in must not wipe its guesses at other names)
+    await this.byAddress.forget(byAddress.id);
     await this.byAccount.succeeded(key);
     return this.startSession(account.name);
   }

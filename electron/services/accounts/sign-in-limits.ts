@@ -21,21 +21,27 @@ export class StoredThrottle {
    * that it does not extend the hold.
    */
   async attempt(key: string, now: number): Promise<number | null> {
+    return (await this.counted(key, now)).held;
+  }
+
+  /** As attempt, and the attempt's id while it counts (to forget it once it proves right: forget). */
+  async counted(key: string, now: number): Promise<{ held: number | null; id: number | null }> {
     const id = await this.store.addAttempt(this.keyOf(key), now);
     const before = await this.times(key, now, (a) => a.id < id);
     const held = heldUntil(before, now, this.rule);
-    if (held !== null) await this.store.dropAttempt(id);
-    return held;
+    if (held === null) return { held, id };
+    await this.store.dropAttempt(id);
+    return { held, id: null };
+  }
+
+  /** An attempt counted beforehand that proved not to be a failure. */
+  async forget(id: number | null): Promise<void> {
+    if (id !== null) await this.store.dropAttempt(id);
   }
 
   /** When the key may try again, if its attempts have reached the limit (none is counted here). */
   async heldUntil(key: string, now: number): Promise<number | null> {
     return heldUntil(await this.times(key, now), now, this.rule);
-  }
-
-  /** Counts a failure that was not counted beforehand (an address counts its wrong passwords only). */
-  async failed(key: string, now: number): Promise<void> {
-    await this.store.addAttempt(this.keyOf(key), now);
   }
 
   /** The right password: the key's attempts are forgotten (in every process). */
