@@ -34,6 +34,7 @@ export const PROJECT_MIGRATIONS: readonly string[] = [
      start DOUBLE PRECISION NOT NULL, "end" DOUBLE PRECISION, target TEXT NOT NULL DEFAULT '', data TEXT NOT NULL DEFAULT '{}', ${ORD});
    CREATE INDEX marks_by_video ON marks (video_id, start);
    CREATE INDEX marks_by_ord ON marks (ord);
+   CREATE INDEX marks_by_video_ord ON marks (video_id, ord);
    CREATE TABLE questions (
      id TEXT PRIMARY KEY, video_id TEXT NOT NULL ${refs('videos(id)')}, profile_id TEXT NOT NULL ${refs('profiles(id)', false)},
      fields TEXT NOT NULL, provenance TEXT NOT NULL DEFAULT '{}', created_by TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, ${ORD});
@@ -85,7 +86,8 @@ export const PROJECT_MIGRATIONS: readonly string[] = [
      query INTEGER NOT NULL, t DOUBLE PRECISION, text TEXT NOT NULL, latency DOUBLE PRECISION, extra TEXT, ${ORD});
    CREATE INDEX responses_by_run ON responses (run_id, question_id, query, t);
    CREATE INDEX responses_by_question ON responses (question_id);
-   CREATE INDEX responses_by_ord ON responses (ord);`,
+   CREATE INDEX responses_by_ord ON responses (ord);
+   CREATE INDEX responses_by_run_ord ON responses (run_id, ord);`,
   // 0010: an LLM judge's verdicts
   `CREATE TABLE judgments (
      id TEXT PRIMARY KEY, key TEXT NOT NULL, repeat INTEGER NOT NULL, score DOUBLE PRECISION NOT NULL,
