@@ -48,7 +48,9 @@ beforeAll(async () => {
   await data.host.create('alpha');
   await data.host.create('beta');
   const { project } = await data.host.open('alpha');
-  const relPath = relative(dirname(data.host.pathOf('alpha')), join(media, 'clip.mp4')).split(sep).join('/');
+  const relPath = relative(dirname(data.host.pathOf('alpha')), join(media, 'clip.mp4'))
+    .split(sep)
+    .join('/');
   videoId = await insertTestVideo(project, { relPath, name: 'clip.mp4', fingerprint: FINGERPRINT, fileSize: 20 });
   lee = await signedIn('Lee', 'alpha');
   olga = await signedIn('Olga', 'beta');
@@ -98,11 +100,17 @@ describe("a team server's media answers", () => {
 
   it('say a missing file by its place in the media folder, not the server’s whole path, and whom to ask', async () => {
     const { project } = await data.host.open('alpha');
-    const relPath = relative(dirname(data.host.pathOf('alpha')), join(media, 'cats', 'gone.mp4')).split(sep).join('/');
+    const relPath = relative(dirname(data.host.pathOf('alpha')), join(media, 'cats', 'gone.mp4'))
+      .split(sep)
+      .join('/');
     const goneId = await insertTestVideo(project, { relPath, name: 'gone.mp4', fingerprint: 'fedcba9876543210fedcba9876543210', fileSize: 20 });
     const csrf = /tidemark-csrf=([^;]+)/.exec(lee)![1]!;
     const call = async (method: string, body: unknown): Promise<string> => {
-      const answer = await fetch(`${server.url}/p/alpha/api/${method}`, { method: 'POST', headers: { cookie: lee, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const answer = await fetch(`${server.url}/p/alpha/api/${method}`, {
+        method: 'POST',
+        headers: { cookie: lee, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(answer.status).toBe(200);
       return answer.text();
     };

@@ -17,7 +17,18 @@ export interface AppInfo {
   ffmpeg: { source: FfmpegSource; ffmpeg: string; ffprobe: string };
 }
 
-const dialogKinds = ['openProject', 'saveProject', 'videoFiles', 'videoFolder', 'benchmarkFile', 'benchmarkSaveFile', 'mediaFolder', 'reviewPackageSave', 'reviewPackageOpen', 'localVideoFolder'] as const;
+const dialogKinds = [
+  'openProject',
+  'saveProject',
+  'videoFiles',
+  'videoFolder',
+  'benchmarkFile',
+  'benchmarkSaveFile',
+  'mediaFolder',
+  'reviewPackageSave',
+  'reviewPackageOpen',
+  'localVideoFolder',
+] as const;
 
 export const appMethods = {
   'app.info': method({ request: empty, response: reply<AppInfo>(), access: 'read', job: false, callers: 'anyone', blinding: 'no-item-content' }),

@@ -49,7 +49,8 @@ export function LocalVideoFolders({ mode }: { mode: AppMode | undefined }): Reac
     <section data-testid="local-folders">
       <h2>Local video folders</h2>
       <p className="hint">
-        A team server’s video plays from these folders when one holds a file with the same content (matched by fingerprint, wherever it is and whatever its name); any other video streams from the server.
+        A team server’s video plays from these folders when one holds a file with the same content (matched by fingerprint, wherever it is and whatever its name); any other video streams from the
+        server.
       </p>
       {folders.length > 0 && (
         <ul className="recent" data-testid="local-folders-list">
