@@ -90,3 +90,53 @@ describe.each(ENGINES)('a long edit logged in parts (%s)', (engine) => {
     }
   });
 });
+
+describe.each(ENGINES)('undoing and redoing a removal whose log alternates tables (%s)', (engine) => {
+  it('puts every row back (parents first) and takes them out again (children first), as they were', async () => {
+    const dir = tempDir();
+    const project = await openTestProject(join(dir.path, 'p.tidemark'), engine);
+    try {
+      const videoId = await insertTestVideo(project);
+      const profileId = builtinProfileId('ovo-s-bench');
+      await rawEdit(project, 'ann', 'Questions', async (tx) => {
+        for (let i = 0; i < 300; i++) {
+          await tx.put('questions', { id: `q${i}`, video_id: videoId, profile_id: profileId, fields: '{}', provenance: '{}', created_by: 'ann', created_at: 't', updated_at: 't' });
+          for (const time of [i, i + 0.5]) await tx.put('query_points', { id: `p${i}-${time}`, question_id: `q${i}`, time, fields: '{}' });
+          await tx.put('reviews', { id: `r${i}`, question_id: `q${i}`, reviewer: 'rev', fields: '{}', created_at: 't', updated_at: 't' });
+        }
+      });
+      // every row as stored (a project file gives rows put back a new place: compared in any order)
+      const all = async (): Promise<string[]> => {
+        const rows: string[] = [];
+        for (const table of ['videos', 'questions', 'query_points', 'reviews'] as const) for await (const row of project.stores.exchange.scan(table)) rows.push(`${table} ${JSON.stringify(row)}`);
+        return rows.sort();
+      };
+      const before = await all();
+      // as removing a video does: each question's children, then the question, question after question
+      await rawEdit(project, 'ann', 'Remove', async (tx) => {
+        for (let i = 0; i < 300; i++) {
+          await tx.remove('reviews', `r${i}`);
+          for (const time of [i, i + 0.5]) await tx.remove('query_points', `p${i}-${time}`);
+          await tx.remove('questions', `q${i}`);
+        }
+        await tx.remove('videos', videoId);
+      });
+      const none = async () => countOf(project, 'SELECT (SELECT count(*) FROM questions) + (SELECT count(*) FROM query_points) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM videos) AS n');
+      expect(await none()).toBe(0);
+      expect((await project.store.undo('ann'))?.changes).toHaveLength(1201);
+      expect(await all()).toEqual(before);
+      await project.store.redo('ann');
+      expect(await none()).toBe(0);
+      await project.store.undo('ann');
+      expect(await all()).toEqual(before);
+      // and the edit that made them, undone as a whole: children before their questions
+      await project.store.undo('ann');
+      expect(await countOf(project, 'SELECT count(*) AS n FROM questions')).toBe(0);
+      await project.store.redo('ann');
+      expect(await all()).toEqual(before);
+    } finally {
+      await project.close();
+      dir.remove();
+    }
+  });
+});

@@ -7,7 +7,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { EditHistoryEntry } from '../../../shared/api';
 import { ServiceError } from '../errors';
-import { Pacer } from '../pacer';
+import { Pacer, sortPaced } from '../pacer';
 import { ReadableDb, StatementCache } from './readable';
 
 /** Tables whose rows edits may change, each with its key column. */
@@ -505,6 +505,38 @@ const shapeOf = (change: RowChange, direction: 'undo' | 'redo'): string => {
   return `${change.table}(${target ? Object.keys(target).join(',') : ''})`;
 };
 
+/** Whether a change, applied this way, puts a row back where there is none (1), takes one out (-1), or changes one (0). */
+const kindOf = (change: LoggedChange, direction: 'undo' | 'redo'): number => {
+  if ('inserted' in change) return 0;
+  const [expected, target] = direction === 'undo' ? [change.after, change.before] : [change.before, change.after];
+  return target === null ? -1 : expected === null ? 1 : 0;
+};
+
+/**
+ * The changes in the order they are applied, with each run of rows put back (or taken out) sorted
+ * parents first (children first): a removed video's questions and their points alternate in the log,
+ * and sorted, a table's rows go a batch to a statement. Order within a table stays as logged. A run
+ * that touches one row twice stays as it is.
+ */
+async function applyOrder(logged: readonly LoggedChange[], direction: 'undo' | 'redo', pacer: Pacer): Promise<LoggedChange[]> {
+  const ordered = direction === 'undo' ? [...logged].reverse() : [...logged];
+  const rank = (change: LoggedChange): number => PARENT_FIRST.indexOf(change.table);
+  for (let start = 0; start < ordered.length;) {
+    const kind = kindOf(ordered[start]!, direction);
+    let end = start + 1;
+    while (end < ordered.length && kind !== 0 && kindOf(ordered[end]!, direction) === kind) end++;
+    const run = ordered.slice(start, end) as RowChange[];
+    if (kind !== 0 && run.length > 1 && new Set(run.map((c) => `${c.table}\u0000${c.key}`)).size === run.length) {
+      // (a stable sort: a table's rows keep their order)
+      await sortPaced(run, (a, b) => kind * (rank(a) - rank(b)), pacer);
+      for (let i = 0; i < run.length; i++) ordered[start + i] = run[i]!;
+    }
+    start = end;
+    await pacer.pace();
+  }
+  return ordered;
+}
+
 /** A caller's rule on what they may undo or redo, given the edit's changes: throws (or rejects) to refuse, before anything is applied. */
 export type ReplayCheck = (changes: readonly LoggedChange[], label: string) => void | Promise<void>;
 
@@ -522,23 +554,23 @@ export async function replay(writer: LogWriter, person: string, direction: 'undo
   const pacer = new Pacer();
   const logged = await readChanges(writer, entry, pacer);
   await check?.(logged, entry.label);
-  const applied: RowChange[][] = [];
+  /** Inserted rows undone, copied into full changes. */
+  const copied = new Map<InsertedRows, RowChange[]>();
   // consecutive changes of one shape, each to another row, are applied together (a batch a statement)
   let group: RowChange[] = [];
   let groupKeys = new Set<string>();
   const applyPending = async (): Promise<void> => {
     if (group.length === 0) return;
     await applyGroup(writer, entry.label, direction, group);
-    for (const change of group) applied.push([change]);
     group = [];
     groupKeys = new Set();
     await pacer.pace();
   };
-  for (const change of direction === 'undo' ? [...logged].reverse() : logged) {
+  for (const change of await applyOrder(logged, direction, pacer)) {
     // only undo meets inserted rows not yet copied: an undone entry holds full changes
     if ('inserted' in change) {
       await applyPending();
-      applied.push(await undoInserts(writer, pacer, entry.label, change));
+      copied.set(change, await undoInserts(writer, pacer, entry.label, change));
       continue;
     }
     if (group.length > 0 && (groupKeys.has(change.key) || shapeOf(change, direction) !== shapeOf(group[0]!, direction) || group.length >= REPLAY_BATCH)) await applyPending();
@@ -547,7 +579,7 @@ export async function replay(writer: LogWriter, person: string, direction: 'undo
   }
   await applyPending();
   // the entry in its full form, in logged order; stored so when inserted rows were copied in
-  const changes = (direction === 'undo' ? applied.reverse() : applied).flat();
+  const changes = logged.flatMap((c) => ('inserted' in c ? copied.get(c)! : [c]));
   await writer.run('UPDATE edit_log SET undone = ? WHERE seq = ?', direction === 'undo' ? 1 : 0, entry.seq);
   if (logged.some((c) => 'inserted' in c)) {
     const parts = await logParts(changes, pacer);
