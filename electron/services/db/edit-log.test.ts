@@ -5,7 +5,7 @@ import { Pacer } from '../pacer';
 import { builtinProfileId } from '../profiles/builtin';
 import { tempDir } from '../test-support/fixtures';
 import { countOf, ENGINES, insertTestVideo, openTestProject, rawEdit } from '../test-support/project';
-import { logParts, type InsertedRows, type LoggedChange } from './edit-log';
+import { logParts, MAX_UNDO_STEPS, type InsertedRows, type LoggedChange } from './edit-log';
 
 /** Parsed parts with the runs of inserted keys they were split into joined again. */
 function joined(parts: readonly string[]): LoggedChange[] {
@@ -134,6 +134,30 @@ describe.each(ENGINES)('undoing and redoing a removal whose log alternates table
       expect(await countOf(project, 'SELECT count(*) AS n FROM questions')).toBe(0);
       await project.store.redo('ann');
       expect(await all()).toEqual(before);
+    } finally {
+      await project.close();
+      dir.remove();
+    }
+  });
+});
+
+describe.each(ENGINES)('the steps kept per person (%s)', (engine) => {
+  it(`keeps a person's newest ${MAX_UNDO_STEPS} edits and drops what a new edit makes impossible to redo`, async () => {
+    const dir = tempDir();
+    const project = await openTestProject(join(dir.path, 'p.tidemark'), engine);
+    try {
+      const steps = () => countOf(project, "SELECT count(*) AS n FROM edit_log WHERE person = 'ann'");
+      for (let i = 0; i <= MAX_UNDO_STEPS; i++) await rawEdit(project, 'ann', `Step ${i}`, (tx) => tx.put('people', { id: 'p', name: `P${i}`, roles: '[]', created_at: 't' }));
+      await rawEdit(project, 'bo', 'His', (tx) => tx.put('people', { id: 'b', name: 'Bo', roles: '[]', created_at: 't' }));
+      expect(await steps()).toBe(MAX_UNDO_STEPS);
+      expect((await project.store.history('ann', 1))[0]?.label).toBe(`Step ${MAX_UNDO_STEPS}`);
+      await project.store.undo('ann');
+      await project.store.undo('ann');
+      await rawEdit(project, 'ann', 'After', (tx) => tx.put('people', { id: 'p', name: 'After', roles: '[]', created_at: 't' }));
+      // the two undone are gone, the new one is in: two fewer and one more
+      expect(await steps()).toBe(MAX_UNDO_STEPS - 1);
+      expect(await project.store.redo('ann')).toBeNull();
+      expect(await countOf(project, "SELECT count(*) AS n FROM edit_log WHERE person = 'bo'")).toBe(1);
     } finally {
       await project.close();
       dir.remove();

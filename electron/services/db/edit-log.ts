@@ -421,12 +421,17 @@ export async function logEdit(writer: LogWriter, person: string, label: string, 
   const inserted = collected.filter((c): c is InsertedRows => 'inserted' in c).sort((a, b) => PARENT_FIRST.indexOf(a.table) - PARENT_FIRST.indexOf(b.table));
   const changes: LoggedChange[] = [...changed, ...inserted];
   if (changes.length === 0) return;
-  // a new edit ends what could be redone
-  await dropEntries(writer, 'person = ? AND undone = 1', [person], pacer);
+  // a new edit ends what could be redone, and the oldest step goes once there are as many as are
+  // kept (counting this one): one look for their parts and one delete (each a round trip on PostgreSQL)
+  await dropEntries(
+    writer,
+    'person = ? AND (undone = 1 OR seq <= (SELECT seq FROM edit_log WHERE person = ? AND undone = 0 ORDER BY seq DESC LIMIT 1 OFFSET ?))',
+    [person, person, MAX_UNDO_STEPS - 1],
+    pacer,
+  );
   const parts = await logParts(changes, pacer);
   const { seq } = (await writer.row<{ seq: number }>('INSERT INTO edit_log (person, label, changes, at) VALUES (?, ?, ?, ?) RETURNING seq', person, label, parts[0], new Date().toISOString()))!;
   await writeParts(writer, seq, parts, pacer);
-  await dropEntries(writer, 'person = ? AND seq <= (SELECT seq FROM edit_log WHERE person = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)', [person, person, MAX_UNDO_STEPS], pacer);
 }
 
 export interface AppliedEdit {

@@ -24,17 +24,22 @@ export async function queueOf(project: Project, caller: Caller, round: number | 
   const store = project.stores.review;
   const rounds = new Map((await store.rounds()).filter((r) => (round === null ? !r.closed : r.number === round)).map((r) => [r.id, r]));
   const done = new Set((await store.reviewsBy(caller.person)).map((r) => `${r.round}:${r.questionId}`));
+  const assignments = (await store.assignmentsOf(caller.person)).filter((a) => rounds.has(a.roundId));
+  // the questions in one read and the videos' names in another (a question and a video per item was
+  // two round trips each on a team server's PostgreSQL)
+  const questions = new Map((await project.stores.annotation.questionsIn([...new Set(assignments.map((a) => a.questionId))])).map((q) => [q.id, q]));
+  const videoNames = new Map((await project.stores.videos.list()).map((v) => [v.id, v.name]));
   const items: QueueItem[] = [];
-  for (const a of await store.assignmentsOf(caller.person)) {
+  for (const a of assignments) {
     const r = rounds.get(a.roundId);
-    const q = r && (await project.stores.annotation.question(a.questionId));
+    const q = questions.get(a.questionId);
     if (!r || !q) continue;
     items.push({
       round: r.number,
       roundName: r.name,
       questionId: q.id,
       videoId: q.videoId,
-      videoName: (await project.stores.videos.get(q.videoId))?.name ?? '',
+      videoName: videoNames.get(q.videoId) ?? '',
       text: q.text,
       taskCode: q.taskCode,
       done: done.has(`${r.number}:${q.id}`),

@@ -108,8 +108,8 @@ export class PgProjectStore implements ProjectData {
   private exclusive<T>(work: (writer: PgWriter) => Promise<T>): Promise<T> {
     const turn = async (): Promise<T> => {
       if (this.closed) throw new ServiceError('no-project', 'The project was closed.');
-      return inTransaction(this.pool, 'BEGIN', async (client) => {
-        await client.query('SELECT pg_advisory_xact_lock($1)', [this.lock]);
+      // (the lock taken with BEGIN, in one round trip: the number is the store's own)
+      return inTransaction(this.pool, `BEGIN; SELECT pg_advisory_xact_lock(${this.lock})`, async (client) => {
         const writer = new PgWriter(client);
         const result = await work(writer);
         await writer.flush();
